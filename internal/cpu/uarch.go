@@ -1,0 +1,81 @@
+package cpu
+
+// uarchName names the microarchitecture for display and for the per-CPU
+// preference tables in the cipher packages. Unknown parts return "".
+func uarchName(vendor string, family, model int) string {
+	switch vendor {
+	case "GenuineIntel":
+		if family != 6 {
+			return ""
+		}
+		switch model {
+		case 0x3c, 0x3f, 0x45, 0x46:
+			return "Haswell"
+		case 0x3d, 0x47, 0x4f, 0x56:
+			return "Broadwell"
+		case 0x4e, 0x5e, 0x8e, 0x9e, 0xa5, 0xa6:
+			return "Skylake"
+		case 0x55:
+			return "Skylake-SP" // also Cascade Lake and Cooper Lake
+		case 0x66:
+			return "Cannon Lake"
+		case 0x7d, 0x7e:
+			return "Ice Lake"
+		case 0x6a, 0x6c:
+			return "Ice Lake-SP"
+		case 0x8c, 0x8d:
+			return "Tiger Lake"
+		case 0xa7:
+			return "Rocket Lake"
+		case 0x97, 0x9a:
+			return "Alder Lake"
+		case 0xb7, 0xba, 0xbf:
+			return "Raptor Lake"
+		case 0xaa, 0xac:
+			return "Meteor Lake"
+		case 0xbd:
+			return "Lunar Lake"
+		case 0xc5, 0xc6:
+			return "Arrow Lake"
+		case 0x8f:
+			return "Sapphire Rapids"
+		case 0xcf:
+			return "Emerald Rapids"
+		case 0xad, 0xae:
+			return "Granite Rapids"
+		case 0xaf:
+			return "Sierra Forest"
+		}
+	case "AuthenticAMD", "HygonGenuine":
+		switch family {
+		case 0x17:
+			switch {
+			case model < 0x30:
+				return "Zen"
+			default:
+				return "Zen 2"
+			}
+		case 0x19:
+			switch {
+			case model < 0x10, model >= 0x20 && model < 0x60:
+				return "Zen 3"
+			default:
+				return "Zen 4"
+			}
+		case 0x1a:
+			return "Zen 5"
+		}
+	}
+	return ""
+}
+
+// WideVectorsDownclock reports whether the processor lowers its clock when
+// 512-bit instructions run, so that 256-bit kernels win in practice
+// (Skylake-SP and Cascade Lake; Ice Lake and later barely do).
+func WideVectorsDownclock() bool {
+	return info.Vendor == "GenuineIntel" && info.Uarch == "Skylake-SP"
+}
+
+// Zen4 reports whether the processor is AMD Zen 4, which executes 512-bit
+// operations as two 256-bit halves.
+func Zen4() bool { return info.Uarch == "Zen 4" }

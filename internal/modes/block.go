@@ -1,0 +1,82 @@
+package modes
+
+import (
+	"crypto/cipher"
+
+	"github.com/simdcrypt/simdcrypt/internal/alias"
+)
+
+// Block is a cipher.Block backed by Kernels. It also offers the optional
+// methods through which crypto/cipher's NewCTR, NewCBCEncrypter and
+// NewCBCDecrypter, and this module's ecb package, pick up the bulk kernels.
+type Block struct {
+	k      Kernels
+	prefix string // "simdcrypt/aes", for panic messages
+	impl   string
+}
+
+// NewBlock wraps k. cipherName ("aes", "aria") prefixes panic messages and
+// impl names the implementation behind k.
+func NewBlock(k Kernels, cipherName, impl string) *Block {
+	return &Block{k: k, prefix: "simdcrypt/" + cipherName, impl: impl}
+}
+
+// Impl returns the name of the implementation the block runs.
+func (b *Block) Impl() string { return b.impl }
+
+// Kernels returns the bulk kernels behind the block.
+func (b *Block) Kernels() Kernels { return b.k }
+
+func (b *Block) BlockSize() int { return BlockSize }
+
+func (b *Block) Encrypt(dst, src []byte) {
+	b.checkOne(dst, src)
+	b.k.EncryptBlocks(dst[:BlockSize], src[:BlockSize])
+}
+
+func (b *Block) Decrypt(dst, src []byte) {
+	b.checkOne(dst, src)
+	b.k.DecryptBlocks(dst[:BlockSize], src[:BlockSize])
+}
+
+func (b *Block) checkOne(dst, src []byte) {
+	if len(src) < BlockSize {
+		panic(b.prefix + ": input not full block")
+	}
+	if len(dst) < BlockSize {
+		panic(b.prefix + ": output not full block")
+	}
+	if alias.InexactOverlap(dst[:BlockSize], src[:BlockSize]) {
+		panic(b.prefix + ": invalid buffer overlap")
+	}
+}
+
+// NewCTR is the hook crypto/cipher.NewCTR calls. crypto/cipher calls it
+// before checking the IV length, so it checks here and panics as
+// crypto/cipher would.
+func (b *Block) NewCTR(iv []byte) cipher.Stream {
+	if len(iv) != BlockSize {
+		panic("cipher.NewCTR: IV length must equal block size")
+	}
+	return newCTR(b, iv)
+}
+
+// NewCBCEncrypter is the hook crypto/cipher.NewCBCEncrypter calls.
+func (b *Block) NewCBCEncrypter(iv []byte) cipher.BlockMode {
+	if len(iv) != BlockSize {
+		panic("cipher.NewCBCEncrypter: IV length must equal block size")
+	}
+	return newCBC(b, iv, false)
+}
+
+// NewCBCDecrypter is the hook crypto/cipher.NewCBCDecrypter calls.
+func (b *Block) NewCBCDecrypter(iv []byte) cipher.BlockMode {
+	if len(iv) != BlockSize {
+		panic("cipher.NewCBCDecrypter: IV length must equal block size")
+	}
+	return newCBC(b, iv, true)
+}
+
+// NewECBEncrypter and NewECBDecrypter are the hooks package ecb uses.
+func (b *Block) NewECBEncrypter() cipher.BlockMode { return &ecbMode{b: b} }
+func (b *Block) NewECBDecrypter() cipher.BlockMode { return &ecbMode{b: b, decrypt: true} }

@@ -1,0 +1,84 @@
+package modes
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/simdcrypt/simdcrypt/internal/alias"
+)
+
+// ctr is CTR mode with a 128-bit big-endian counter that wraps modulo 2^128,
+// exactly as crypto/cipher.NewCTR counts. Like crypto/aes, it refuses to
+// produce more than 2^64 bytes of keystream.
+type ctr struct {
+	b      *Block
+	next   [BlockSize]byte // counter of the next keystream block to make
+	ks     [BlockSize]byte // keystream of the previous block, partly used
+	ksUsed int             // bytes of ks already used; BlockSize when none is left
+	total  uint64          // bytes of keystream handed out so far
+}
+
+var zeroBlock [BlockSize]byte
+
+func newCTR(b *Block, iv []byte) *ctr {
+	c := &ctr{b: b, ksUsed: BlockSize}
+	copy(c.next[:], iv)
+	return c
+}
+
+func (c *ctr) XORKeyStream(dst, src []byte) {
+	if len(dst) < len(src) {
+		panic(c.b.prefix + ": output smaller than input")
+	}
+	dst = dst[:len(src)]
+	if alias.InexactOverlap(dst, src) {
+		panic(c.b.prefix + ": invalid buffer overlap")
+	}
+	total, carry := bits.Add64(c.total, uint64(len(src)), 0)
+	if carry != 0 {
+		panic(c.b.prefix + ": counter overflow: more than 2^64 bytes of keystream from one IV")
+	}
+	c.total = total
+
+	if c.ksUsed < BlockSize {
+		n := xorBytes(dst, src, c.ks[c.ksUsed:])
+		c.ksUsed += n
+		dst, src = dst[n:], src[n:]
+	}
+	if whole := len(src) &^ (BlockSize - 1); whole > 0 {
+		c.blocks(dst[:whole], src[:whole])
+		dst, src = dst[whole:], src[whole:]
+	}
+	if len(src) > 0 {
+		c.blocks(c.ks[:], zeroBlock[:])
+		c.ksUsed = xorBytes(dst, src, c.ks[:])
+	}
+}
+
+// blocks runs the kernel over whole blocks, splitting the work where the low
+// 64 bits of the counter wrap and carrying into the high half there.
+func (c *ctr) blocks(dst, src []byte) {
+	for len(src) > 0 {
+		n := len(src)
+		lo := binary.BigEndian.Uint64(c.next[8:])
+		if left := -lo; lo != 0 && uint64(n/BlockSize) > left {
+			n = int(left) * BlockSize
+		}
+		c.b.k.CTR(dst[:n], src[:n], &c.next)
+		if binary.BigEndian.Uint64(c.next[8:]) == 0 {
+			hi := binary.BigEndian.Uint64(c.next[:8])
+			binary.BigEndian.PutUint64(c.next[:8], hi+1)
+		}
+		dst, src = dst[n:], src[n:]
+	}
+}
+
+// xorBytes sets dst[i] = src[i] ^ ks[i] for the shortest of the three and
+// returns how many bytes it did.
+func xorBytes(dst, src, ks []byte) int {
+	n := min(len(dst), len(src), len(ks))
+	for i := range n {
+		dst[i] = src[i] ^ ks[i]
+	}
+	return n
+}
