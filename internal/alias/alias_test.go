@@ -5,7 +5,7 @@ import "testing"
 func TestOverlap(t *testing.T) {
 	b := make([]byte, 64)
 	cases := []struct {
-		x, y           []byte
+		x, y         []byte
 		any, inexact bool
 	}{
 		{b[:16], b[:16], true, false},
