@@ -1,0 +1,445 @@
+package testkit
+
+import (
+	"bytes"
+	"crypto/cipher"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/simdcrypt/simdcrypt/ecb"
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/modes"
+)
+
+// BlockVector is a known answer for one mode of a 128-bit block cipher.
+type BlockVector struct {
+	Name                           string
+	Mode                           string // "ecb", "cbc" or "ctr"
+	Key, IV, Plaintext, Ciphertext []byte
+}
+
+// BlockSpec describes a 128-bit block cipher to RunBlockCipher.
+type BlockSpec struct {
+	Cipher   string // registry name, e.g. "aes"
+	KeySizes []int  // valid key sizes in bytes
+	// Reference is an independent implementation (crypto/aes for AES). When
+	// nil, the registered "generic" path serves as the reference.
+	Reference func(key []byte) (cipher.Block, error)
+	Vectors   []BlockVector
+}
+
+// Op is one mode and direction, run through the public crypto/cipher
+// interfaces exactly as a user would call them.
+type Op struct {
+	Name  string
+	Whole bool // input must be whole blocks
+	// New starts the operation on b with iv and returns its crypt function.
+	New func(b cipher.Block, iv []byte) func(dst, src []byte)
+	ref func(b cipher.Block, iv, src []byte) []byte
+}
+
+// BlockOps are the operations every 128-bit block cipher offers.
+var BlockOps = []Op{
+	{"ecb-encrypt", true,
+		func(b cipher.Block, _ []byte) func(dst, src []byte) { return ecb.NewEncrypter(b).CryptBlocks },
+		func(b cipher.Block, _, src []byte) []byte { return refECB(b, false, src) }},
+	{"ecb-decrypt", true,
+		func(b cipher.Block, _ []byte) func(dst, src []byte) { return ecb.NewDecrypter(b).CryptBlocks },
+		func(b cipher.Block, _, src []byte) []byte { return refECB(b, true, src) }},
+	{"cbc-encrypt", true,
+		func(b cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCBCEncrypter(b, iv).CryptBlocks },
+		func(b cipher.Block, iv, src []byte) []byte { return refCBC(b, false, iv, src) }},
+	{"cbc-decrypt", true,
+		func(b cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCBCDecrypter(b, iv).CryptBlocks },
+		func(b cipher.Block, iv, src []byte) []byte { return refCBC(b, true, iv, src) }},
+	{"ctr", false,
+		func(b cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCTR(b, iv).XORKeyStream },
+		func(b cipher.Block, iv, src []byte) []byte { return refCTR(b, iv, src) }},
+}
+
+// NewBlock returns a cipher.Block that runs implementation i.
+func NewBlock(i *impl.Impl, key []byte) (cipher.Block, error) {
+	k, err := i.NewKernels(key)
+	if err != nil {
+		return nil, err
+	}
+	return modes.NewBlock(k, i.Cipher, i.Name), nil
+}
+
+// RandBytes returns n deterministic pseudo-random bytes.
+func RandBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// RunBlockCipher tests every registered implementation of the cipher.
+func RunBlockCipher(t *testing.T, s BlockSpec) {
+	impls := impl.For(s.Cipher)
+	generic, ok := impl.Lookup(s.Cipher, "generic")
+	if !ok {
+		t.Fatalf("%s has no generic implementation registered", s.Cipher)
+	}
+	reference := s.Reference
+	if reference == nil {
+		reference = func(key []byte) (cipher.Block, error) { return NewBlock(generic, key) }
+	}
+	for _, i := range impls {
+		t.Run(i.Name, func(t *testing.T) {
+			if !i.Available() {
+				t.Skipf("%s/%s not tested here: needs %v, which this CPU lacks or SIMDCRYPT_CPU masks", s.Cipher, i.Name, i.Missing())
+			}
+			t.Run("KeySizes", func(t *testing.T) { testKeySizes(t, s, i) })
+			t.Run("KnownAnswers", func(t *testing.T) { testBlockVectors(t, s, i) })
+			t.Run("Differential", func(t *testing.T) { testDifferential(t, s, i, generic, reference) })
+			t.Run("Counters", func(t *testing.T) { testCounters(t, s, i, reference) })
+			t.Run("Split", func(t *testing.T) { testSplit(t, s, i) })
+			t.Run("Misuse", func(t *testing.T) { testMisuse(t, s, i) })
+			t.Run("GuardPages", func(t *testing.T) { testGuardPages(t, s, i, reference) })
+			t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, s, i, reference) })
+		})
+	}
+}
+
+func testKeySizes(t *testing.T, s BlockSpec, i *impl.Impl) {
+	for n := 0; n <= 64; n++ {
+		_, err := i.NewKernels(make([]byte, n))
+		if valid := slices.Contains(s.KeySizes, n); valid != (err == nil) {
+			t.Errorf("key of %d bytes: err = %v", n, err)
+		}
+	}
+}
+
+func testBlockVectors(t *testing.T, s BlockSpec, i *impl.Impl) {
+	if len(s.Vectors) == 0 {
+		t.Fatal("no typed-in vectors for " + s.Cipher)
+	}
+	for _, v := range s.Vectors {
+		CheckVector(t, i, v)
+	}
+}
+
+// CheckVector runs one known answer in both directions through implementation i.
+func CheckVector(t testing.TB, i *impl.Impl, v BlockVector) {
+	t.Helper()
+	b, err := NewBlock(i, v.Key)
+	if err != nil {
+		t.Fatalf("%s: %v", v.Name, err)
+	}
+	var enc, dec Op
+	switch v.Mode {
+	case "ecb":
+		enc, dec = BlockOps[0], BlockOps[1]
+	case "cbc":
+		enc, dec = BlockOps[2], BlockOps[3]
+	case "ctr":
+		enc, dec = BlockOps[4], BlockOps[4]
+	default:
+		t.Fatalf("%s: unknown mode %q", v.Name, v.Mode)
+	}
+	got := make([]byte, len(v.Plaintext))
+	enc.New(b, v.IV)(got, v.Plaintext)
+	if !bytes.Equal(got, v.Ciphertext) {
+		t.Errorf("%s %s encrypt:\n got %x\nwant %x", i.Name, v.Name, got, v.Ciphertext)
+	}
+	dec.New(b, v.IV)(got, v.Ciphertext)
+	if !bytes.Equal(got, v.Plaintext) {
+		t.Errorf("%s %s decrypt:\n got %x\nwant %x", i.Name, v.Name, got, v.Plaintext)
+	}
+}
+
+// testDifferential compares every length 0..2048 (whole blocks where the
+// mode needs them), with source and destination offsets that between them
+// take every value 0..63, out of place and in place, against the generic
+// path and the reference.
+func testDifferential(t *testing.T, s BlockSpec, i, generic *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+	r := rand.New(rand.NewPCG(1, uint64(len(i.Name))))
+	const maxLen = 2048
+	for _, ks := range s.KeySizes {
+		key := RandBytes(r, ks)
+		iv := RandBytes(r, 16)
+		b, err := NewBlock(i, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := NewBlock(generic, key)
+		ref, err := reference(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := RandBytes(r, maxLen)
+		srcBuf := make([]byte, maxLen+64)
+		dstBuf := make([]byte, maxLen+64)
+		for _, op := range BlockOps {
+			step := 1
+			if op.Whole {
+				step = 16
+			}
+			for n := 0; n <= maxLen; n += step {
+				want := op.ref(ref, iv, src[:n])
+				viaGeneric := make([]byte, n)
+				op.New(g, iv)(viaGeneric, src[:n])
+				if !bytes.Equal(viaGeneric, want) {
+					t.Fatalf("key %d %s len %d: generic differs from reference", ks, op.Name, n)
+				}
+				so, do := n%64, (n*13+7)%64
+				if n == 1024 {
+					// Every offset pair for one length, src and dst apart.
+					for so = 0; so < 64; so++ {
+						checkOne(t, op, b, iv, srcBuf[so:so+n], dstBuf[(so*7)%64:], src[:n], want, ks)
+					}
+					continue
+				}
+				checkOne(t, op, b, iv, srcBuf[so:so+n], dstBuf[do:], src[:n], want, ks)
+				// In place.
+				inPlace := srcBuf[so : so+n]
+				copy(inPlace, src[:n])
+				op.New(b, iv)(inPlace, inPlace)
+				if !bytes.Equal(inPlace, want) {
+					t.Fatalf("key %d %s len %d offset %d in place: mismatch", ks, op.Name, n, so)
+				}
+			}
+		}
+	}
+}
+
+func checkOne(t *testing.T, op Op, b cipher.Block, iv, srcAt, dstBuf, src, want []byte, ks int) {
+	t.Helper()
+	copy(srcAt, src)
+	// Poison the byte after the output to catch overlong writes.
+	dst := dstBuf[:len(src)]
+	if len(dstBuf) > len(src) {
+		dstBuf[len(src)] = 0xa5
+	}
+	op.New(b, iv)(dst, srcAt)
+	if !bytes.Equal(dst, want) {
+		t.Fatalf("key %d %s len %d: mismatch\n got %x\nwant %x", ks, op.Name, len(src),
+			firstDiff(dst, want), firstDiff(want, dst))
+	}
+	if len(dstBuf) > len(src) && dstBuf[len(src)] != 0xa5 {
+		t.Fatalf("key %d %s len %d: wrote past the end of dst", ks, op.Name, len(src))
+	}
+	if !bytes.Equal(srcAt, src) {
+		t.Fatalf("key %d %s len %d: modified src", ks, op.Name, len(src))
+	}
+}
+
+func firstDiff(a, b []byte) []byte {
+	for i := range a {
+		if i >= len(b) || a[i] != b[i] {
+			return a[i&^15 : min(len(a), i&^15+32)]
+		}
+	}
+	return nil
+}
+
+// testCounters starts CTR just below the points where 32, 64 and 128 bits
+// of counter carry, with lengths that cross them mid-batch.
+func testCounters(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+	r := rand.New(rand.NewPCG(2, 2))
+	key := RandBytes(r, s.KeySizes[0])
+	b, _ := NewBlock(i, key)
+	ref, _ := reference(key)
+	src := RandBytes(r, 4096+7)
+	for _, edge := range []struct {
+		name   string
+		hi, lo uint64
+	}{
+		{"2^32", 0x0123456789abcdef, 1<<32 - 1},
+		{"2^64", 0x0123456789abcdef, 1<<64 - 1},
+		{"2^128", 1<<64 - 1, 1<<64 - 1},
+	} {
+		for below := uint64(0); below < 70; below += 1 + below/4 {
+			iv := make([]byte, 16)
+			binary.BigEndian.PutUint64(iv, edge.hi)
+			binary.BigEndian.PutUint64(iv[8:], edge.lo-below)
+			for _, n := range []int{16 * int(below+1), 16*int(below+1) + 5, 1024, len(src)} {
+				n = min(n, len(src))
+				want := refCTR(ref, iv, src[:n])
+				got := make([]byte, n)
+				cipher.NewCTR(b, iv).XORKeyStream(got, src[:n])
+				if !bytes.Equal(got, want) {
+					t.Fatalf("counter %d below %s, len %d: mismatch", below+1, edge.name, n)
+				}
+				// The exported constructor too.
+				st, err := modes.NewCTR(b, iv)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st.XORKeyStream(got, src[:n])
+				if !bytes.Equal(got, want) {
+					t.Fatalf("modes.NewCTR: counter %d below %s, len %d: mismatch", below+1, edge.name, n)
+				}
+			}
+		}
+	}
+}
+
+// testSplit checks that a stream or chain cut into random pieces equals
+// one call.
+func testSplit(t *testing.T, s BlockSpec, i *impl.Impl) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, ks := range s.KeySizes {
+		key, iv := RandBytes(r, ks), RandBytes(r, 16)
+		b, _ := NewBlock(i, key)
+		for _, op := range BlockOps {
+			for trial := 0; trial < 20; trial++ {
+				n := r.IntN(3000)
+				if op.Whole {
+					n &^= 15
+				}
+				src := RandBytes(r, n)
+				whole := make([]byte, n)
+				op.New(b, iv)(whole, src)
+				pieces := make([]byte, n)
+				crypt := op.New(b, iv)
+				for off := 0; off < n; {
+					m := r.IntN(min(n-off, 600) + 1)
+					if r.IntN(4) == 0 {
+						m = min(n-off, r.IntN(40))
+					}
+					if op.Whole {
+						m &^= 15
+					}
+					crypt(pieces[off:off+m], src[off:off+m])
+					off += m
+				}
+				if !bytes.Equal(pieces, whole) {
+					t.Fatalf("key %d %s len %d: pieces differ from one call", ks, op.Name, n)
+				}
+			}
+		}
+	}
+}
+
+// MustPanic fails the test unless f panics.
+func MustPanic(t testing.TB, what string, f func()) {
+	t.Helper()
+	defer func() {
+		if recover() == nil {
+			t.Errorf("%s: no panic", what)
+		}
+	}()
+	f()
+}
+
+func testMisuse(t *testing.T, s BlockSpec, i *impl.Impl) {
+	b, _ := NewBlock(i, make([]byte, s.KeySizes[0]))
+	iv := make([]byte, 16)
+	buf := make([]byte, 256)
+	for _, op := range BlockOps {
+		MustPanic(t, op.Name+" inexact overlap", func() { op.New(b, iv)(buf[1:129], buf[:128]) })
+		MustPanic(t, op.Name+" short dst", func() { op.New(b, iv)(buf[:64], make([]byte, 80)) })
+		if op.Whole {
+			MustPanic(t, op.Name+" partial block", func() { op.New(b, iv)(buf[:40], make([]byte, 40)) })
+		}
+	}
+	MustPanic(t, "Encrypt short src", func() { b.Encrypt(buf[:16], buf[:15]) })
+	MustPanic(t, "Decrypt short dst", func() { b.Decrypt(buf[:15], buf[16:32]) })
+	MustPanic(t, "Encrypt inexact overlap", func() { b.Encrypt(buf[1:17], buf[:16]) })
+	MustPanic(t, "NewCTR bad IV", func() { cipher.NewCTR(b, iv[:15]) })
+	MustPanic(t, "NewCBCEncrypter bad IV", func() { cipher.NewCBCEncrypter(b, iv[:8]) })
+	MustPanic(t, "NewCBCDecrypter bad IV", func() { cipher.NewCBCDecrypter(b, make([]byte, 17)) })
+	if _, err := modes.NewCTR(b, iv[:12]); err == nil {
+		t.Error("modes.NewCTR accepted a 12-byte IV")
+	}
+	if _, err := modes.NewCBCEncrypter(b, nil); err == nil {
+		t.Error("modes.NewCBCEncrypter accepted an empty IV")
+	}
+}
+
+// GuardedLengths are the lengths the guard-page tests try: every tail
+// length, and sizes around each kernel's batch widths.
+var GuardedLengths = func() []int {
+	var l []int
+	for n := 0; n <= 300; n++ {
+		l = append(l, n)
+	}
+	for _, base := range []int{512, 1024, 2048, 4096, 8192} {
+		for _, d := range []int{-17, -16, -1, 0, 1, 15, 16, 17, 48, 100} {
+			l = append(l, base+d)
+		}
+	}
+	return l
+}()
+
+// testGuardPages runs every operation with source and destination flush
+// against PROT_NONE pages, on either side: an access one byte outside the
+// buffers kills the test.
+func testGuardPages(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+	r := rand.New(rand.NewPCG(4, 4))
+	key, iv := RandBytes(r, s.KeySizes[len(s.KeySizes)-1]), RandBytes(r, 16)
+	b, _ := NewBlock(i, key)
+	ref, _ := reference(key)
+	for _, op := range BlockOps {
+		for _, n := range GuardedLengths {
+			if op.Whole && n%16 != 0 {
+				continue
+			}
+			for _, atEnd := range []bool{true, false} {
+				src, freeSrc, ok := Guarded(n, atEnd)
+				if !ok {
+					t.Skip("guard pages unavailable on this system (no mmap/mprotect)")
+				}
+				dst, freeDst, _ := Guarded(n, !atEnd)
+				data := RandBytes(r, n)
+				copy(src, data)
+				want := op.ref(ref, iv, data)
+				op.New(b, iv)(dst, src)
+				if !bytes.Equal(dst, want) {
+					t.Fatalf("%s len %d guarded: mismatch", op.Name, n)
+				}
+				op.New(b, iv)(src, src) // in place
+				if !bytes.Equal(src, want) {
+					t.Fatalf("%s len %d guarded in place: mismatch", op.Name, n)
+				}
+				freeSrc()
+				freeDst()
+			}
+		}
+	}
+}
+
+// testConcurrent uses one block from many goroutines at once, as servers
+// do; with -race it also proves the kernels keep no shared mutable state.
+func testConcurrent(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+	r := rand.New(rand.NewPCG(5, 5))
+	key := RandBytes(r, s.KeySizes[0])
+	b, _ := NewBlock(i, key)
+	ref, _ := reference(key)
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := 0; g < 8; g++ {
+		iv := RandBytes(r, 16)
+		src := RandBytes(r, 4096+16*g)
+		var want [][]byte
+		for _, op := range BlockOps {
+			want = append(want, op.ref(ref, iv, src))
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for rep := 0; rep < 20; rep++ {
+				for k, op := range BlockOps {
+					got := make([]byte, len(src))
+					op.New(b, iv)(got, src)
+					if !bytes.Equal(got, want[k]) {
+						errs <- fmt.Sprintf("goroutine %d %s: mismatch", g, op.Name)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
