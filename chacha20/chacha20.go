@@ -1,0 +1,277 @@
+// Package chacha20 implements the ChaCha20 and XChaCha20 stream ciphers of
+// RFC 8439 and draft-irtf-cfrg-xchacha, with the API of
+// golang.org/x/crypto/chacha20 so that switching is an import-path change.
+//
+// This file owns the API and every check (sizes, overlap, counter overflow,
+// leftover keystream). Each code path supplies only a kernel that XORs whole
+// 64-byte blocks and advances the block counter; see xorBlocks.
+package chacha20
+
+import (
+	"crypto/cipher"
+	"encoding/binary"
+	"errors"
+
+	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+)
+
+const (
+	// KeySize is the size of the key, in bytes.
+	KeySize = 32
+
+	// NonceSize is the size of the RFC 8439 nonce, in bytes. Too short to be
+	// chosen at random when one key encrypts more than about 2^32 messages.
+	NonceSize = 12
+
+	// NonceSizeX is the size of the XChaCha20 nonce, in bytes.
+	NonceSizeX = 24
+)
+
+const blockSize = 64
+
+// The constant first row of the state: "expand 32-byte k".
+const (
+	sigma0 uint32 = 0x61707865
+	sigma1 uint32 = 0x3320646e
+	sigma2 uint32 = 0x79622d32
+	sigma3 uint32 = 0x6b206574
+)
+
+// Cipher is a stateful instance of ChaCha20 or XChaCha20 for one key and
+// nonce. It implements cipher.Stream.
+type Cipher struct {
+	// state is the block function's input: 4 constant words, 8 key words,
+	// the block counter (word 12) and 3 nonce words. Kernels read it and
+	// advance word 12 by the number of blocks they process.
+	state [16]uint32
+
+	// buf[pos:pos+len] is keystream left over from the last, partial block
+	// of the previous call; len < blockSize always, so (as in x/crypto on
+	// amd64) the counter in state[12] already counts that block.
+	buf [tailBuf]byte
+	pos int
+	len int
+
+	// overflow is set once the block with counter 2^32-1 was generated:
+	// further keystream beyond buf's leftover would repeat the counter.
+	overflow bool
+
+	// path is the code path the cipher was pinned to at creation.
+	path path
+}
+
+var _ cipher.Stream = (*Cipher)(nil)
+
+// NewUnauthenticatedCipher returns a ChaCha20 cipher for a 32-byte key and a
+// 12-byte nonce, or an XChaCha20 cipher for a 24-byte nonce. It returns an
+// error for any other length. The fastest code path this CPU offers (under
+// the SIMDCRYPT_CPU mask) is chosen now.
+//
+// ChaCha20 is unauthenticated: attackers can flip plaintext bits unseen.
+// Prefer an AEAD such as ChaCha20-Poly1305 unless building one.
+func NewUnauthenticatedCipher(key, nonce []byte) (*Cipher, error) {
+	return newCipher(key, nonce, chosenPath())
+}
+
+// newCipher returns a cipher pinned to one code path, for the registry.
+func newCipher(key, nonce []byte, p path) (*Cipher, error) {
+	c := &Cipher{}
+	if err := c.init(key, nonce, p); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Cipher) init(key, nonce []byte, p path) error {
+	if len(key) != KeySize {
+		return errors.New("chacha20: wrong key size")
+	}
+	var subkey [KeySize]byte
+	switch len(nonce) {
+	case NonceSize:
+	case NonceSizeX:
+		// XChaCha20: HChaCha20 mixes the first 16 nonce bytes into a
+		// subkey; the last 8 become the low 8 bytes of an IETF nonce whose
+		// first 4 bytes are zero (draft-irtf-cfrg-xchacha, section 2.3).
+		hChaCha20(&subkey, key, nonce[:16])
+		key = subkey[:]
+		var n [NonceSize]byte
+		copy(n[4:], nonce[16:24])
+		nonce = n[:]
+	default:
+		return errors.New("chacha20: wrong nonce size")
+	}
+	c.state = [16]uint32{sigma0, sigma1, sigma2, sigma3}
+	for i := range 8 {
+		c.state[4+i] = binary.LittleEndian.Uint32(key[4*i:])
+	}
+	for i := range 3 {
+		c.state[13+i] = binary.LittleEndian.Uint32(nonce[4*i:])
+	}
+	c.path = p
+	return nil
+}
+
+// SetCounter sets the block counter: the next XORKeyStream behaves as if
+// 64*counter bytes had been processed so far. It panics if counter is
+// below the current position (counter reuse), exactly as x/crypto does.
+func (c *Cipher) SetCounter(counter uint32) {
+	// Leftover keystream belongs to a block the counter already counts, so
+	// the current position is state[12] itself.
+	if c.overflow || counter < c.state[12] {
+		panic("chacha20: SetCounter attempted to rollback counter")
+	}
+	c.state[12] = counter
+	c.len = 0
+}
+
+// XORKeyStream XORs each byte of src with the next keystream byte and
+// writes the result to dst. dst and src must overlap entirely or not at
+// all; dst must be at least as long as src. Successive calls continue the
+// same keystream. It panics when the keystream would pass block 2^32-1.
+func (c *Cipher) XORKeyStream(dst, src []byte) {
+	if len(src) == 0 {
+		return
+	}
+	if len(dst) < len(src) {
+		panic("chacha20: output smaller than input")
+	}
+	dst = dst[:len(src)]
+	if alias.InexactOverlap(dst, src) {
+		panic("chacha20: invalid buffer overlap")
+	}
+
+	if c.len != 0 {
+		ks := c.buf[c.pos : c.pos+c.len]
+		n := min(len(ks), len(src))
+		for i := range n {
+			dst[i] = src[i] ^ ks[i]
+		}
+		c.pos += n
+		c.len -= n
+		dst, src = dst[n:], src[n:]
+		if len(src) == 0 {
+			return
+		}
+	}
+
+	// Panic before producing anything if the counter would wrap; remember
+	// when this call ends exactly on the last block.
+	numBlocks := (uint64(len(src)) + blockSize - 1) / blockSize
+	if c.overflow || uint64(c.state[12])+numBlocks > 1<<32 {
+		panic("chacha20: counter overflow")
+	} else if uint64(c.state[12])+numBlocks == 1<<32 {
+		c.overflow = true
+	}
+
+	// Most of the input goes straight through the path's kernel; it takes
+	// multiples of the path's granularity.
+	gran := c.path.granularity()
+	full := len(src) - len(src)%gran
+	if full > 0 {
+		c.xorBlocks(dst[:full], src[:full])
+		dst, src = dst[full:], src[full:]
+	}
+	if len(src) == 0 {
+		return
+	}
+
+	// The rest (under one granule) runs through buf in one kernel call.
+	// Blocks past the last one needed are computed and discarded, so the
+	// counter is set back to count only the blocks actually used (their
+	// counters may wrap past 2^32 harmlessly: nobody sees them).
+	start := c.state[12]
+	used := (len(src) + blockSize - 1) / blockSize
+	n := copy(c.buf[:], src)
+	clear(c.buf[n:gran])
+	c.xorBlocks(c.buf[:gran], c.buf[:gran])
+	copy(dst, c.buf[:n])
+	c.state[12] = start + uint32(used)
+	c.pos = n
+	c.len = used*blockSize - n
+}
+
+// HChaCha20 derives a 32-byte subkey from a 32-byte key and a 16-byte
+// nonce with the ChaCha20 core, as XChaCha20 does. It returns an error for
+// other lengths.
+func HChaCha20(key, nonce []byte) ([]byte, error) {
+	if len(key) != KeySize {
+		return nil, errors.New("chacha20: wrong HChaCha20 key size")
+	}
+	if len(nonce) != 16 {
+		return nil, errors.New("chacha20: wrong HChaCha20 nonce size")
+	}
+	out := make([]byte, 32)
+	hChaCha20((*[32]byte)(out), key, nonce)
+	return out, nil
+}
+
+// path names a code path. Every build knows all names; the architecture
+// files register the paths they can run and supply xorBlocks.
+type path uint8
+
+const (
+	pathGeneric path = iota
+	pathSSSE3
+	pathAVX2
+	pathAVX512
+)
+
+var pathNames = [...]string{
+	pathGeneric: "generic",
+	pathSSSE3:   "ssse3",
+	pathAVX2:    "avx2",
+	pathAVX512:  "avx512",
+}
+
+func pathByName(name string) path {
+	for p, n := range pathNames {
+		if n == name {
+			return path(p)
+		}
+	}
+	panic("chacha20: registry chose unknown path " + name)
+}
+
+// granularity is the input size, in bytes, the path's kernel processes at
+// once: one block for portable Go, four for the vector kernels (their
+// narrowest step). The tail of a call, under one granule, goes through buf.
+func (p path) granularity() int {
+	if p == pathGeneric {
+		return blockSize
+	}
+	return simdGranule
+}
+
+const simdGranule = 4 * blockSize
+
+// tailBuf holds the tail of a call: one granule of the widest granularity.
+const tailBuf = simdGranule
+
+// chosenPath asks the registry which path dispatch prefers now (the CPU
+// mask may change between calls in tests).
+func chosenPath() path {
+	i, _ := impl.Choose("chacha20")
+	return pathByName(i.Name)
+}
+
+// register adds path p to the registry; NewStream returns a *Cipher pinned
+// to it.
+func register(p path, requires []cpu.Feature, avoid func() string, notes string) {
+	impl.Register(&impl.Impl{
+		Cipher:   "chacha20",
+		Name:     pathNames[p],
+		Requires: requires,
+		Avoid:    avoid,
+		Notes:    notes,
+		NewStream: func(key, nonce []byte) (cipher.Stream, error) {
+			c, err := newCipher(key, nonce, p)
+			if err != nil {
+				return nil, err // not a typed nil inside the interface
+			}
+			return c, nil
+		},
+	})
+}
