@@ -1,0 +1,89 @@
+// Package aria implements the ARIA block cipher (RFC 5794, KS X 1213) with
+// several code paths chosen at key setup from the CPU's features: portable
+// Go, and byte-sliced kernels that run 16, 32 or 64 blocks at once with the
+// S-boxes computed by GFNI affine instructions on 128-, 256- and 512-bit
+// vectors. The cipher.Block it returns works with crypto/cipher's NewCTR,
+// NewCBCEncrypter and NewCBCDecrypter, which pick up its bulk kernels;
+// NewCTR, NewCBCEncrypter and NewCBCDecrypter below do the same without
+// relying on those hooks.
+//
+// The portable path looks up S-box tables indexed by secret data and so is
+// not constant-time. The GFNI paths compute the S-boxes arithmetically and
+// touch no memory indexed by data, so they are constant-time, except that
+// CBC encryption, which is serial, runs the portable code on every path.
+package aria
+
+import (
+	"crypto/cipher"
+	"strconv"
+
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/modes"
+)
+
+// BlockSize is the ARIA block size in bytes.
+const BlockSize = 16
+
+// KeySizeError is returned for keys that are not 16, 24 or 32 bytes.
+type KeySizeError int
+
+func (k KeySizeError) Error() string {
+	return "simdcrypt/aria: invalid key size " + strconv.Itoa(int(k)) + " (want 16, 24 or 32 bytes)"
+}
+
+// NewCipher returns ARIA-128, ARIA-192 or ARIA-256 (12, 14 or 16 rounds)
+// for a 16-, 24- or 32-byte key, running the fastest implementation the CPU
+// offers.
+func NewCipher(key []byte) (cipher.Block, error) {
+	i, _ := impl.Choose(Name)
+	return newWith(i, key)
+}
+
+// Name is the cipher family name in the implementation registry.
+const Name = "aria"
+
+func newWith(i *impl.Impl, key []byte) (cipher.Block, error) {
+	k, err := i.NewKernels(key)
+	if err != nil {
+		return nil, err
+	}
+	return modes.NewBlock(k, Name, i.Name), nil
+}
+
+// NewCTR returns a CTR stream (128-bit big-endian counter starting at iv,
+// as crypto/cipher.NewCTR counts) over b. It returns an error if iv is not
+// 16 bytes. A b from another package gets crypto/cipher's CTR.
+func NewCTR(b cipher.Block, iv []byte) (cipher.Stream, error) { return modes.NewCTR(b, iv) }
+
+// NewCBCEncrypter returns a CBC encrypter over b, chaining from iv.
+func NewCBCEncrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
+	return modes.NewCBCEncrypter(b, iv)
+}
+
+// NewCBCDecrypter returns a CBC decrypter over b, chaining from iv.
+func NewCBCDecrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
+	return modes.NewCBCDecrypter(b, iv)
+}
+
+func checkKey(key []byte) error {
+	switch len(key) {
+	case 16, 24, 32:
+		return nil
+	}
+	return KeySizeError(len(key))
+}
+
+func init() {
+	impl.Register(&impl.Impl{
+		Cipher: Name,
+		Name:   "generic",
+		Notes:  "portable Go, one block at a time through S-box tables (not constant-time)",
+		NewKernels: func(key []byte) (modes.Kernels, error) {
+			s, err := expandKey(key)
+			if err != nil {
+				return nil, err
+			}
+			return modes.Generic{C: (*generic)(s)}, nil
+		},
+	})
+}
