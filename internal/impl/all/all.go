@@ -4,4 +4,5 @@ package all
 
 import (
 	_ "github.com/simdcrypt/simdcrypt/aes"
+	_ "github.com/simdcrypt/simdcrypt/aria"
 )
