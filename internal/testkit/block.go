@@ -51,10 +51,14 @@ var BlockOps = []Op{
 		func(b cipher.Block, _ []byte) func(dst, src []byte) { return ecb.NewDecrypter(b).CryptBlocks },
 		func(b cipher.Block, _, src []byte) []byte { return refECB(b, true, src) }},
 	{"cbc-encrypt", true,
-		func(b cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCBCEncrypter(b, iv).CryptBlocks },
+		func(b cipher.Block, iv []byte) func(dst, src []byte) {
+			return cipher.NewCBCEncrypter(b, iv).CryptBlocks
+		},
 		func(b cipher.Block, iv, src []byte) []byte { return refCBC(b, false, iv, src) }},
 	{"cbc-decrypt", true,
-		func(b cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCBCDecrypter(b, iv).CryptBlocks },
+		func(b cipher.Block, iv []byte) func(dst, src []byte) {
+			return cipher.NewCBCDecrypter(b, iv).CryptBlocks
+		},
 		func(b cipher.Block, iv, src []byte) []byte { return refCBC(b, true, iv, src) }},
 	{"ctr", false,
 		func(b cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCTR(b, iv).XORKeyStream },
