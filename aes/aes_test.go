@@ -155,3 +155,16 @@ func TestDefaultDispatch(t *testing.T) {
 		t.Errorf("NewCipher runs %s, registry chose %s", got, want.Name)
 	}
 }
+
+func TestWycheproofCBC(t *testing.T) {
+	path := testkit.SharedPath(t, "wycheproof/testvectors_v1/aes_cbc_pkcs5_test.json")
+	for _, i := range impl.For(Name) {
+		t.Run(i.Name, func(t *testing.T) {
+			if !i.Available() {
+				t.Skipf("%s needs %v", i.Name, i.Missing())
+			}
+			v, inv := testkit.RunWycheproofCBC(t, i, path)
+			t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
+		})
+	}
+}
