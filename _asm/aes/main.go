@@ -1,0 +1,543 @@
+// Command aes generates aes/aes_amd64.s: the AES bulk kernels (ECB, CBC and
+// CTR) for three vector widths from one set of generator functions.
+//
+//   - 16 bytes (XMM, AES-NI with VEX encodings: needs AESNI and AVX),
+//   - 32 bytes (YMM, VAES with AVX2),
+//   - 64 bytes (ZMM, VAES with AVX-512: all round keys stay in Z16..Z30).
+//
+// Each width gets its own TEXT symbols (suffix AESNI, VAES256, VAES512), each
+// with and without software prefetch of the source (suffix NoPrefetch), so
+// the two can be measured against each other. CBC encryption is a serial
+// chain that gains nothing from wide vectors; one XMM kernel serves all
+// paths.
+//
+// Round keys are passed right-aligned in a 240-byte table: the last round
+// key always sits at offset 224 and key i of an r-round cipher at
+// 16*(14-r+i). The middle rounds are then at fixed offsets whatever the key
+// size, and one branch on the round count per batch picks how many of them
+// to run. Unused leading slots are zero, so the 512-bit path loads all 15
+// slots into registers unconditionally.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var (
+	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}
+	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+	zregs = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+)
+
+// width is the vector width one piece of code runs at.
+type width int
+
+const (
+	w128 width = 16
+	w256 width = 32
+	w512 width = 64
+)
+
+func (w width) blocks() int { return int(w) / 16 }
+
+func (w width) v(i int) VecPhysical {
+	switch w {
+	case w128:
+		return xregs[i]
+	case w256:
+		return yregs[i]
+	}
+	return zregs[i]
+}
+
+func (w width) load(m, dst Op) {
+	if w == w512 {
+		VMOVDQU64(m, dst)
+	} else {
+		VMOVDQU(m, dst)
+	}
+}
+
+func (w width) store(src, m Op) {
+	if w == w512 {
+		VMOVDQU64(src, m)
+	} else {
+		VMOVDQU(src, m)
+	}
+}
+
+func (w width) xor(a, b, dst Op) {
+	if w == w512 {
+		VPXORQ(a, b, dst)
+	} else {
+		VPXOR(a, b, dst)
+	}
+}
+
+// broadcast loads one 16-byte block into every 128-bit lane.
+func (w width) broadcast(m, dst Op) {
+	switch w {
+	case w128:
+		VMOVDQU(m, dst)
+	case w256:
+		VBROADCASTI128(m, dst)
+	default:
+		VBROADCASTI32X4(m, dst)
+	}
+}
+
+// Register plan. States (the blocks being ciphered) are v(0..7) at every
+// width. The 512-bit path keeps the round keys in Z16..Z30: Z16 holds key
+// slot 0 of the first round (the pointer k0 names it) and Z16+j holds slot j
+// of the right-aligned table for j = 1..14.
+const (
+	maxStates = 8
+	regKey    = 8 // 128/256-bit paths: the round key being applied
+	// Temporaries for the last-round XOR folding; the 512-bit path has more
+	// registers and no key register, so it uses 8..11.
+	firstTemp128 = 12
+	firstTemp512 = 8
+	numTemps     = 4
+	// Mode registers, below the temporaries.
+	regBswap = 9  // CTR: byte-reversal shuffle (128/256) ...
+	regBase  = 10 // CTR: counters of the next vector, little endian
+	regStep  = 11 // CTR: per-lane increment by one vector's blocks
+	regCarry = 9  // CBC: previous ciphertext block in every lane
+	regPrev0 = 10 // CBC: chaining input of the first vector of a batch
+)
+
+// kernel emits one TEXT symbol.
+type kernel struct {
+	w        width // widest width of the kernel
+	prefetch bool
+	mode     string // "ecbenc", "ecbdec", "cbcdec", "ctr"
+
+	keys, rounds, dst, src, n, k0, arg GPPhysical
+	labels                             int
+}
+
+func (k *kernel) label(what string) string {
+	k.labels++
+	return fmt.Sprintf("%s_%d", what, k.labels)
+}
+
+func (k *kernel) dec() bool { return k.mode == "ecbdec" || k.mode == "cbcdec" }
+
+// temp returns the i-th temporary (round robin) at width w.
+func (k *kernel) temp(w width, i int) VecPhysical {
+	if k.w == w512 {
+		return w.v(firstTemp512 + i%numTemps)
+	}
+	return w.v(firstTemp128 + i%numTemps)
+}
+
+// Mode registers on the 512-bit path live in 12..15 since 8..11 are temps.
+func (k *kernel) modeReg(w width, r int) VecPhysical {
+	if k.w == w512 {
+		return w.v(r + 3)
+	}
+	return w.v(r)
+}
+
+// keySlot returns an operand holding key slot j at width w, loading it
+// into the key register where the keys are not resident.
+func (k *kernel) keySlot(w width, j int) Op {
+	if k.w == w512 && w == w512 {
+		return zregs[16+j]
+	}
+	kr := w.v(regKey)
+	w.broadcast(Mem{Base: k.keys, Disp: 16 * j}, kr)
+	return kr
+}
+
+// firstKey returns an operand holding the first round key at width w.
+func (k *kernel) firstKey(w width) Op {
+	if k.w == w512 && w == w512 {
+		return zregs[16]
+	}
+	kr := w.v(regKey)
+	w.broadcast(Mem{Base: k.k0}, kr)
+	return kr
+}
+
+// rounds runs rounds 1..r on states that already hold block^key0. The last
+// round key is XORed with lastXor[i] first when that is given (folding the
+// data XOR of CTR and CBC decryption into AESENCLAST).
+func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
+	enc, last := VAESENC, VAESENCLAST
+	if k.dec() {
+		enc, last = VAESDEC, VAESDECLAST
+	}
+	l10, l12 := k.label("rounds10"), k.label("rounds12")
+	CMPQ(k.rounds, Imm(12))
+	JB(LabelRef(l10))
+	JE(LabelRef(l12))
+	for j := 1; j <= 13; j++ {
+		switch j {
+		case 3:
+			Label(l12)
+		case 5:
+			Label(l10)
+		}
+		key := k.keySlot(w, j)
+		for _, s := range states {
+			enc(key, s, s)
+		}
+	}
+	key := k.keySlot(w, 14)
+	for i, s := range states {
+		if lastXor == nil || lastXor[i] == nil {
+			last(key, s, s)
+			continue
+		}
+		t := k.temp(w, i)
+		w.xor(lastXor[i], key, t)
+		last(t, s, s)
+	}
+}
+
+// batch processes nv vectors at width w. masked is for the 512-bit tail:
+// K1 selects the quadwords of the blocks that exist.
+func (k *kernel) batch(w width, nv int, masked bool) {
+	states := make([]VecPhysical, nv)
+	for i := range states {
+		states[i] = w.v(i)
+	}
+	src := func(i int) Mem { return Mem{Base: k.src, Disp: i * int(w)} }
+	dst := func(i int) Mem { return Mem{Base: k.dst, Disp: i * int(w)} }
+	loadData := func(i int, to VecPhysical) {
+		if masked {
+			VMOVDQU64_Z(src(i), K1, to)
+		} else {
+			w.load(src(i), to)
+		}
+	}
+
+	if k.prefetch && nv == maxStates {
+		// Software prefetch of the source well ahead of this batch; lines
+		// past the end of the buffer are harmless to prefetch.
+		for off := 0; off < nv*int(w); off += 64 {
+			PREFETCHT0(Mem{Base: k.src, Disp: prefetchDistance + off})
+		}
+	}
+
+	var lastXor []Op
+	switch k.mode {
+	case "ecbenc", "ecbdec":
+		k0 := k.firstKey(w)
+		for i, s := range states {
+			if masked {
+				loadData(i, s)
+				w.xor(s, k0, s)
+			} else {
+				w.xor(src(i), k0, s)
+			}
+		}
+	case "cbcdec":
+		carry, prev0 := k.modeReg(w, regCarry), k.modeReg(w, regPrev0)
+		lastXor = make([]Op, nv)
+		// The first vector's chaining input is the carried block followed
+		// by its own blocks but the last; the other vectors read theirs
+		// from the source 16 bytes back, which is still intact because
+		// every load of a batch comes before its first store.
+		d0 := k.temp(w, 0)
+		loadData(0, d0)
+		switch w {
+		case w128:
+			VMOVDQU(carry, prev0)
+		case w256:
+			VPERM2I128(Imm(0x21), d0, carry, prev0)
+		default:
+			VALIGNQ(Imm(6), carry, d0, prev0)
+		}
+		lastXor[0] = prev0
+		for i := 1; i < nv; i++ {
+			lastXor[i] = Mem{Base: k.src, Disp: i*int(w) - 16}
+		}
+		if !masked {
+			w.broadcast(Mem{Base: k.src, Disp: nv*int(w) - 16}, carry)
+		}
+		k0 := k.firstKey(w)
+		w.xor(d0, k0, states[0])
+		for i := 1; i < nv; i++ {
+			w.xor(src(i), k0, states[i])
+		}
+	case "ctr":
+		bswap, base, step := k.modeReg(w, regBswap), k.modeReg(w, regBase), k.modeReg(w, regStep)
+		for _, s := range states {
+			VPSHUFB(bswap, base, s)
+			VPADDQ(step, base, base)
+		}
+		k0 := k.firstKey(w)
+		for _, s := range states {
+			w.xor(s, k0, s)
+		}
+		lastXor = make([]Op, nv)
+		for i := range states {
+			if masked {
+				t := k.temp(w, numTemps-1)
+				VMOVDQU64_Z(src(i), K1, t)
+				lastXor[i] = t
+			} else {
+				lastXor[i] = src(i)
+			}
+		}
+	}
+
+	k.cipherRounds(w, states, lastXor)
+
+	for i, s := range states {
+		if masked {
+			VMOVDQU64(s, K1, dst(i))
+		} else {
+			w.store(s, dst(i))
+		}
+	}
+}
+
+// loop repeats batches of nv vectors at width w while at least that many
+// blocks remain.
+func (k *kernel) loop(w width, nv int) {
+	top, done := k.label("loop"), k.label("done")
+	per := nv * w.blocks()
+	Label(top)
+	CMPQ(k.n, Imm(uint64(per)))
+	JB(LabelRef(done))
+	k.batch(w, nv, false)
+	ADDQ(U32(nv*int(w)), k.src)
+	ADDQ(U32(nv*int(w)), k.dst)
+	SUBQ(Imm(uint64(per)), k.n)
+	JMP(LabelRef(top))
+	Label(done)
+}
+
+const prefetchDistance = 1024
+
+var widthSuffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
+
+var modeName = map[string]string{"ecbenc": "encryptBlocks", "ecbdec": "decryptBlocks", "cbcdec": "cbcDecrypt", "ctr": "ctr"}
+
+var modeDoc = map[string]string{
+	"ecbenc": "encrypts n blocks from src to dst (ECB).",
+	"ecbdec": "decrypts n blocks from src to dst (ECB).",
+	"cbcdec": "decrypts n blocks in CBC mode chaining from *iv; it does not update *iv.",
+	"ctr":    "XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr.",
+}
+
+func genKernel(w width, mode string, prefetch bool) {
+	k := &kernel{w: w, mode: mode, prefetch: prefetch,
+		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8}
+	name := modeName[mode] + widthSuffix[w]
+	if !prefetch {
+		name += "NoPrefetch"
+	}
+	sig := "func(keys *[240]byte, rounds int, dst, src *byte, n int)"
+	switch mode {
+	case "cbcdec":
+		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n int, iv *[16]byte)"
+	case "ctr":
+		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n int, ctr *[16]byte)"
+	}
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	pf := "with"
+	if !prefetch {
+		pf = "without"
+	}
+	Doc(fmt.Sprintf("%s %s It runs %d-bit vectors %s software prefetch.", name, modeDoc[mode], 8*int(w), pf))
+	loadParam("keys", k.keys)
+	loadParam("rounds", k.rounds)
+	loadParam("dst", k.dst)
+	loadParam("src", k.src)
+	loadParam("n", k.n)
+	// k0 = keys + 16*(14-rounds), the slot of the first round key.
+	MOVQ(k.rounds, k.k0)
+	NEGQ(k.k0)
+	SHLQ(Imm(4), k.k0)
+	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
+
+	if w == w512 {
+		for j := 1; j <= 14; j++ {
+			VBROADCASTI32X4(Mem{Base: k.keys, Disp: 16 * j}, zregs[16+j])
+		}
+		VBROADCASTI32X4(Mem{Base: k.k0}, zregs[16])
+	}
+	switch mode {
+	case "cbcdec":
+		loadParam("iv", k.arg)
+		w.broadcast(Mem{Base: k.arg}, k.modeReg(w, regCarry))
+	case "ctr":
+		loadParam("ctr", k.arg)
+		bswap, base, step := k.modeReg(w, regBswap), k.modeReg(w, regBase), k.modeReg(w, regStep)
+		w.broadcast(bswapMask, bswap)
+		w.broadcast(Mem{Base: k.arg}, base)
+		VPSHUFB(bswap, base, base)
+		if w != w128 {
+			// Lane i counts from ctr+i.
+			VPADDQ(laneOffsets, base, base)
+		}
+		w.broadcast(stepConst[w.blocks()], step)
+	}
+
+	k.loop(w, maxStates)
+	k.loop(w, maxStates/2)
+	k.loop(w, 1)
+
+	switch w {
+	case w256:
+		// At most one block is left: finish it on the XMM halves.
+		done := k.label("tail")
+		TESTQ(k.n, k.n)
+		JZ(LabelRef(done))
+		// In CTR the low lane of the counter vector is the next counter;
+		// in CBC every lane of the carry holds the chaining block.
+		k.batch(w128, 1, false)
+		Label(done)
+	case w512:
+		// Up to three blocks are left: masked loads and stores touch only
+		// their quadwords, and faults on masked-off bytes are suppressed.
+		done := k.label("tail")
+		TESTQ(k.n, k.n)
+		JZ(LabelRef(done))
+		ADDQ(k.n, k.n)
+		MOVL(U32(1), R9L)
+		SHLL(CL, R9L)
+		DECL(R9L)
+		KMOVB(R9L, K1)
+		k.batch(w, 1, true)
+		Label(done)
+	}
+	if w != w128 {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// genCBCEncrypt emits the serial CBC encryption kernel: one chain, one block
+// at a time, so the AES latency is the whole cost. The plaintext XOR is
+// folded into the last round of the previous block,
+//
+//	x[i+1] = aesenclast(klast ^ p[i+1] ^ k0, s[i]) = c[i] ^ p[i+1] ^ k0,
+//
+// which takes the XOR off the chain; c[i] = x[i+1] ^ p[i+1] ^ k0 is recovered
+// beside it. One loop per key size keeps every round key in a register
+// (AES-256 reads its first two middle keys from memory: 16 XMM registers
+// are one short, and the loads leave the chain alone).
+func genCBCEncrypt() {
+	TEXT("cbcEncryptAESNI", NOSPLIT, "func(keys *[240]byte, rounds int, dst, src *byte, n int, iv *[16]byte)")
+	Pragma("noescape")
+	Doc("cbcEncryptAESNI encrypts n >= 1 blocks in CBC mode chaining from *iv and leaves the last ciphertext block in *iv.")
+	keys, rounds, dst, src, n, iv := RAX, RBX, RDI, RSI, RCX, R8
+	loadParam("keys", keys)
+	loadParam("rounds", rounds)
+	loadParam("dst", dst)
+	loadParam("src", src)
+	loadParam("n", n)
+	loadParam("iv", iv)
+	x, u, t, k0, klast := X0, X1, X2, X3, X4
+	VMOVDQU(Mem{Base: keys, Disp: 16 * 14}, klast)
+
+	CMPQ(rounds, Imm(12))
+	JB(LabelRef("cbcenc_10"))
+	JE(LabelRef("cbcenc_12"))
+	cbcEncryptLoop("cbcenc_14", keys, iv, dst, src, n, x, u, t, k0, klast, 14)
+	Label("cbcenc_12")
+	cbcEncryptLoop("cbcenc_12", keys, iv, dst, src, n, x, u, t, k0, klast, 12)
+	Label("cbcenc_10")
+	cbcEncryptLoop("cbcenc_10", keys, iv, dst, src, n, x, u, t, k0, klast, 10)
+}
+
+func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0, klast VecPhysical, rounds int) {
+	first := 14 - rounds
+	VMOVDQU(Mem{Base: keys, Disp: 16 * first}, k0)
+	// Middle key slot j lives in X(j+2) for j >= 3; slots 1 and 2 (AES-256
+	// only) stay in memory.
+	key := func(j int) Op {
+		if j < 3 {
+			return Mem{Base: keys, Disp: 16 * j}
+		}
+		return xregs[j+2]
+	}
+	for j := first + 1; j <= 13; j++ {
+		if j >= 3 {
+			VMOVDQU(Mem{Base: keys, Disp: 16 * j}, xregs[j+2])
+		}
+	}
+	VMOVDQU(Mem{Base: iv}, x)
+	VPXOR(Mem{Base: src}, x, x)
+	VPXOR(k0, x, x)
+	loop, last := prefix+"_loop", prefix+"_last"
+	Label(loop)
+	for j := first + 1; j <= 13; j++ {
+		VAESENC(key(j), x, x)
+	}
+	CMPQ(n, Imm(1))
+	JE(LabelRef(last))
+	VPXOR(Mem{Base: src, Disp: 16}, k0, u)
+	VPXOR(u, klast, t)
+	VAESENCLAST(t, x, x)
+	VPXOR(u, x, t)
+	VMOVDQU(t, Mem{Base: dst})
+	ADDQ(Imm(16), src)
+	ADDQ(Imm(16), dst)
+	DECQ(n)
+	JMP(LabelRef(loop))
+	Label(last)
+	VAESENCLAST(klast, x, x)
+	VMOVDQU(x, Mem{Base: dst})
+	VMOVDQU(x, Mem{Base: iv})
+	RET()
+}
+
+// loadParam loads a 64-bit argument into a physical register (avo's Load
+// deduces moves only for virtual registers).
+func loadParam(name string, r GPPhysical) {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	MOVQ(b.Addr, r)
+}
+
+var (
+	bswapMask   Mem
+	laneOffsets Mem
+	stepConst   = map[int]Mem{}
+)
+
+func genConstants() {
+	bswapMask = GLOBL("bswapMask", RODATA|NOPTR)
+	DATA(0, U64(0x08090a0b0c0d0e0f))
+	DATA(8, U64(0x0001020304050607))
+
+	laneOffsets = GLOBL("laneOffsets", RODATA|NOPTR)
+	for i := 0; i < 4; i++ {
+		DATA(16*i, U64(uint64(i)))
+		DATA(16*i+8, U64(0))
+	}
+	for _, b := range []int{1, 2, 4} {
+		m := GLOBL(fmt.Sprintf("step%d", b), RODATA|NOPTR)
+		DATA(0, U64(uint64(b)))
+		DATA(8, U64(0))
+		stepConst[b] = m
+	}
+}
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	genConstants()
+	for _, w := range []width{w128, w256, w512} {
+		for _, mode := range []string{"ecbenc", "ecbdec", "cbcdec", "ctr"} {
+			for _, pf := range []bool{true, false} {
+				genKernel(w, mode, pf)
+			}
+		}
+	}
+	genCBCEncrypt()
+	Generate()
+}

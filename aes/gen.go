@@ -1,0 +1,3 @@
+package aes
+
+//go:generate sh -c "cd ../_asm && go run ./aes -out ../aes/aes_amd64.s -stubs ../aes/aes_amd64_stubs.go -pkg aes"
