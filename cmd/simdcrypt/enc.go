@@ -1,11 +1,24 @@
 package main
 
 import (
-	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/simdcrypt/simdcrypt/internal/encfile"
 )
 
+// runEnc is `simdcrypt enc`, openssl enc's flags and formats; the work is
+// in internal/encfile.
 func runEnc(args []string) int {
-	fmt.Fprintln(os.Stderr, "simdcrypt enc: not implemented yet")
-	return 2
+	// An interrupted run must not leave its temporary output behind.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sig)
+	go func() {
+		s := <-sig
+		encfile.RemoveTemps()
+		os.Exit(128 + int(s.(syscall.Signal)))
+	}()
+	return encfile.Command(args, encfile.Stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 }

@@ -1,0 +1,194 @@
+package encfile
+
+import (
+	"crypto/cipher"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"github.com/simdcrypt/simdcrypt/aes"
+	"github.com/simdcrypt/simdcrypt/ecb"
+)
+
+// Cipher is one entry of the table `-ciphers` lists: an OpenSSL cipher name
+// with its key and IV lengths and a way to build the chunk transform.
+type Cipher struct {
+	Name   string // OpenSSL's name, lower case, without the leading dash
+	KeyLen int    // bytes
+	IVLen  int    // bytes; 0 when the mode takes no IV (ECB)
+	// BlockLen is the length padding rounds up to (16 for ECB and CBC); 0
+	// for modes that encrypt any length (CTR, ChaCha20).
+	BlockLen int
+	// Align is what every chunk but the last must be a multiple of, so
+	// that a chunk's counter or chaining value can be computed from its
+	// offset: the cipher's block (ChaCha20: 64 bytes).
+	Align int
+
+	newTransform func(key, iv []byte, decrypt bool) (transform, error)
+}
+
+// A transform encrypts or decrypts chunks in place. When parallel is set,
+// crypt may run on several chunks at once and each call depends only on
+// the chunk (its offset and, for CBC decryption, the ciphertext block
+// before it); otherwise chunks are passed in stream order to one goroutine.
+type transform struct {
+	parallel bool
+	crypt    func(c *chunk)
+}
+
+// blockFamily is one 128-bit block cipher package. Each package offers the
+// same constructors, so adding a cipher is one entry in families.
+type blockFamily struct {
+	name     string
+	keySizes []int
+	newBlock func(key []byte) (cipher.Block, error)
+	newCTR   func(b cipher.Block, iv []byte) (cipher.Stream, error)
+	newCBCE  func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
+	newCBCD  func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
+}
+
+// families lists the block ciphers; the ones written in parallel with this
+// package register themselves from their own files (see families_*.go).
+var families = []blockFamily{
+	{"aes", []int{16, 24, 32}, aes.NewCipher, aes.NewCTR, aes.NewCBCEncrypter, aes.NewCBCDecrypter},
+}
+
+// streamCiphers holds ciphers that are not 128-bit block ciphers in a
+// mode (ChaCha20).
+var streamCiphers []Cipher
+
+// aliases are OpenSSL's short names.
+var aliases = map[string]string{}
+
+var table map[string]*Cipher
+
+func buildTable() {
+	if table != nil {
+		return
+	}
+	table = map[string]*Cipher{}
+	for _, f := range families {
+		for _, ks := range f.keySizes {
+			for _, mode := range []string{"ecb", "cbc", "ctr"} {
+				c := &Cipher{Name: fmt.Sprintf("%s-%d-%s", f.name, ks*8, mode), KeyLen: ks, Align: 16}
+				switch mode {
+				case "ecb":
+					c.BlockLen = 16
+					c.newTransform = f.ecb
+				case "cbc":
+					c.IVLen, c.BlockLen = 16, 16
+					c.newTransform = f.cbc
+				case "ctr":
+					c.IVLen = 16
+					c.newTransform = f.ctr
+				}
+				table[c.Name] = c
+			}
+			aliases[fmt.Sprintf("%s%d", f.name, ks*8)] = fmt.Sprintf("%s-%d-cbc", f.name, ks*8)
+		}
+	}
+	for i := range streamCiphers {
+		table[streamCiphers[i].Name] = &streamCiphers[i]
+	}
+}
+
+// Lookup finds a cipher by OpenSSL name (case-insensitive, aliases such as
+// aes128 included).
+func Lookup(name string) (*Cipher, bool) {
+	buildTable()
+	name = strings.ToLower(name)
+	if a, ok := aliases[name]; ok {
+		name = a
+	}
+	c, ok := table[name]
+	return c, ok
+}
+
+// Ciphers returns every cipher name, sorted.
+func Ciphers() []string {
+	buildTable()
+	var names []string
+	for n := range table {
+		names = append(names, n)
+	}
+	for a := range aliases {
+		names = append(names, a)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (f blockFamily) ecb(key, _ []byte, decrypt bool) (transform, error) {
+	b, err := f.newBlock(key)
+	if err != nil {
+		return transform{}, err
+	}
+	mode := ecb.NewEncrypter(b)
+	if decrypt {
+		mode = ecb.NewDecrypter(b)
+	}
+	// ECB modes hold no state between calls, so one serves every worker.
+	return transform{parallel: true, crypt: func(c *chunk) {
+		mode.CryptBlocks(c.data(), c.data())
+	}}, nil
+}
+
+func (f blockFamily) cbc(key, iv []byte, decrypt bool) (transform, error) {
+	b, err := f.newBlock(key)
+	if err != nil {
+		return transform{}, err
+	}
+	if !decrypt {
+		// Each block chains on the previous ciphertext: one goroutine,
+		// one mode carrying the chaining value from chunk to chunk.
+		mode, err := f.newCBCE(b, iv)
+		if err != nil {
+			return transform{}, err
+		}
+		return transform{crypt: func(c *chunk) { mode.CryptBlocks(c.data(), c.data()) }}, nil
+	}
+	if _, err := f.newCBCD(b, iv); err != nil {
+		return transform{}, err
+	}
+	// Decryption needs only the ciphertext block before the chunk, which
+	// the reader records before the chunk is decrypted in place.
+	return transform{parallel: true, crypt: func(c *chunk) {
+		mode, err := f.newCBCD(b, c.prev[:])
+		if err != nil {
+			panic(err) // the IV length was checked above
+		}
+		mode.CryptBlocks(c.data(), c.data())
+	}}, nil
+}
+
+func (f blockFamily) ctr(key, iv []byte, _ bool) (transform, error) {
+	b, err := f.newBlock(key)
+	if err != nil {
+		return transform{}, err
+	}
+	if _, err := f.newCTR(b, iv); err != nil {
+		return transform{}, err
+	}
+	base := [16]byte(iv)
+	return transform{parallel: true, crypt: func(c *chunk) {
+		ctr := addCounter128(base, c.off/16)
+		s, err := f.newCTR(b, ctr[:])
+		if err != nil {
+			panic(err)
+		}
+		s.XORKeyStream(c.data(), c.data())
+	}}, nil
+}
+
+// addCounter128 adds n to a 128-bit big-endian counter, modulo 2^128, as
+// OpenSSL's CTR mode counts.
+func addCounter128(ctr [16]byte, n uint64) [16]byte {
+	hi := binary.BigEndian.Uint64(ctr[:8])
+	lo, carry := bits.Add64(binary.BigEndian.Uint64(ctr[8:]), n, 0)
+	hi += carry
+	binary.BigEndian.PutUint64(ctr[:8], hi)
+	binary.BigEndian.PutUint64(ctr[8:], lo)
+	return ctr
+}
