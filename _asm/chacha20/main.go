@@ -1,0 +1,523 @@
+// Command chacha20 generates chacha20/chacha20_amd64.s: the ChaCha20
+// whole-block kernels for SSSE3 (4 blocks in XMM), AVX2 (8 blocks in YMM,
+// then 4 in XMM) and AVX-512 (16 blocks in ZMM, then 8 in YMM, then 4 in
+// XMM). One function, batch, emits every width from the same quarter-round
+// code; only the instruction forms (legacy SSE, VEX, EVEX) and the rotation
+// helper differ.
+//
+// Layout: each vector register holds one state word of w blocks (word i of
+// block j in lane j), so the rounds need no shuffles; a 4x4 dword transpose
+// within 128-bit lanes, then a 128-bit-lane transpose, turns the words back
+// into contiguous blocks before the XOR with the input.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// isa is the instruction encoding a kernel may use.
+type isa int
+
+const (
+	sse  isa = iota // legacy SSE/SSSE3: two operands, 16 XMM registers
+	vex             // AVX2: three operands, 16 registers
+	evex            // AVX-512 (F+VL): 32 registers, VPROLD, embedded broadcast
+)
+
+var zregs = []VecPhysical{
+	Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+	Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31,
+}
+
+var (
+	iotaData  Mem // dwords 0..15: lane j of the counter row gets counter+j
+	rot16Mask Mem // PSHUFB control rotating each dword left by 16
+	rot8Mask  Mem // PSHUFB control rotating each dword left by 8
+)
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+
+	iotaData = GLOBL("chacha20_iota", RODATA|NOPTR)
+	for i := 0; i < 16; i++ {
+		DATA(4*i, U32(i))
+	}
+	// Byte k of a dword rotated left by 8r comes from byte (k-r) mod 4.
+	rot16Mask = rotMask("chacha20_rot16", 2)
+	rot8Mask = rotMask("chacha20_rot8", 1)
+
+	kernel("xorBlocksSSSE3", sse, []int{4},
+		"xorBlocksSSSE3 XORs len(src)/256 batches of 4 keystream blocks into dst and advances state[12]; len(src) must be a multiple of 256.")
+	kernel("xorBlocksAVX2", vex, []int{8, 4},
+		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4) and advances state[12]; len(src) must be a multiple of 256.")
+	kernel("xorBlocksAVX512", evex, []int{16, 8, 4},
+		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8, then 4) and advances state[12]; len(src) must be a multiple of 256.")
+	Generate()
+}
+
+// rotMask emits 32 bytes of PSHUFB control rotating dwords left by 8*r bits.
+func rotMask(name string, r int) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < 32; i++ {
+		base := i &^ 3
+		DATA(i, U8(base+(i-base-r+4)%4))
+	}
+	return m
+}
+
+// gen holds what one kernel's code needs while it is emitted.
+type gen struct {
+	isa   isa
+	w     int // blocks per batch: 4, 8 or 16 (lanes of 32 bits)
+	name  string
+	state GPVirtual
+	dst   GPVirtual
+	src   GPVirtual
+	n     GPVirtual // bytes left
+	spill Mem       // sse/vex: home of state words 8..11 while out of registers
+	creg  map[int]int
+	label int
+}
+
+// kernel emits one TEXT symbol running batches of each width in widths,
+// widest first, while enough input remains.
+func kernel(name string, is isa, widths []int, doc string) {
+	TEXT(name, NOSPLIT, "func(state *[16]uint32, dst, src []byte)")
+	Pragma("noescape")
+	Doc(doc)
+	g := &gen{isa: is, name: name}
+	g.state = Load(Param("state"), GP64()).(GPVirtual)
+	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	g.n = Load(Param("src").Len(), GP64()).(GPVirtual)
+	if is != evex {
+		// Four rows of c words at the widest width; the frame is only
+		// 8-byte aligned, so every access is an unaligned move.
+		g.spill = AllocLocal(4 * 4 * widths[0])
+	}
+	for k, w := range widths {
+		g.w = w
+		loop := fmt.Sprintf("w%d", w)
+		next := "done"
+		if k+1 < len(widths) {
+			next = fmt.Sprintf("w%d", widths[k+1])
+		}
+		Label(loop)
+		CMPQ(g.n, U32(64*w))
+		JB(LabelRef(next))
+		g.batch()
+		ADDQ(U32(64*w), g.dst)
+		ADDQ(U32(64*w), g.src)
+		SUBQ(U32(64*w), g.n)
+		JMP(LabelRef(loop))
+	}
+	Label("done")
+	if is != sse {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// r returns physical register i at the batch width.
+func (g *gen) r(i int) Register {
+	switch g.w {
+	case 4:
+		return zregs[i].AsX()
+	case 8:
+		return zregs[i].AsY()
+	}
+	return zregs[i]
+}
+
+// Register plan. evex: state word i lives in register i for the whole batch,
+// 16..31 are temporaries. sse/vex have only 16 registers: words 0..7 in 0..7,
+// words 12..15 in 8..11, and two of the four c words (8..11) at a time in
+// 12 and 13 (the others in g.spill); 14 and 15 are temporaries.
+const (
+	regC0 = 12
+	tmpA  = 14
+)
+
+func (g *gen) word(i int) Register {
+	if g.isa == evex {
+		return g.r(i)
+	}
+	switch {
+	case i < 8:
+		return g.r(i)
+	case i >= 12:
+		return g.r(i - 4)
+	}
+	r, ok := g.creg[i]
+	if !ok {
+		panic(fmt.Sprintf("state word %d not in a register", i))
+	}
+	return g.r(r)
+}
+
+func (g *gen) tmp() Register {
+	if g.isa == evex {
+		return g.r(16)
+	}
+	return g.r(tmpA)
+}
+
+func (g *gen) spillSlot(i int) Mem { return g.spill.Offset((i - 8) * 4 * g.w) }
+
+func (g *gen) stateWord(i int) Mem { return Mem{Base: g.state, Disp: 4 * i} }
+
+// Instruction forms by encoding. Two-operand sse forms compute dst op= src.
+
+func (g *gen) add(src Op, dst Register) {
+	if g.isa == sse {
+		PADDL(src, dst)
+	} else {
+		VPADDD(src, dst, dst)
+	}
+}
+
+func (g *gen) xor(src Op, dst Register) {
+	switch g.isa {
+	case sse:
+		PXOR(src, dst)
+	case vex:
+		VPXOR(src, dst, dst)
+	default:
+		VPXORD(src, dst, dst)
+	}
+}
+
+func (g *gen) mov(src, dst Op) {
+	switch g.isa {
+	case sse:
+		MOVOU(src, dst)
+	case vex:
+		VMOVDQU(src, dst)
+	default:
+		VMOVDQU32(src, dst)
+	}
+}
+
+// broadcast fills every lane of dst with 32-bit word i of the state.
+func (g *gen) broadcast(i int, dst Register) {
+	if g.isa == sse {
+		MOVD(g.stateWord(i), dst)
+		PSHUFD(U8(0), dst, dst)
+		return
+	}
+	VPBROADCASTD(g.stateWord(i), dst)
+}
+
+// counterRow sets dst to this batch's block counters: state[12] + lane.
+func (g *gen) counterRow(dst, tmp Register) {
+	g.broadcast(12, dst)
+	if g.isa == sse {
+		MOVOU(iotaData, tmp) // legacy SSE memory operands must be aligned
+		PADDL(tmp, dst)
+		return
+	}
+	VPADDD(iotaData, dst, dst)
+}
+
+// rotate rotates every dword of each register left by bits. AVX-512 has a
+// rotate instruction; before it, rotations by whole bytes are one PSHUFB
+// and the others shift-shift-or through the temporary register.
+func (g *gen) rotate(bits int, regs ...Register) {
+	t := g.tmp()
+	switch {
+	case g.isa == evex:
+		for _, r := range regs {
+			VPROLD(U8(bits), r, r)
+		}
+	case bits%8 == 0:
+		mask := rot16Mask
+		if bits == 8 {
+			mask = rot8Mask
+		}
+		if g.isa == sse {
+			MOVOU(mask, t)
+			for _, r := range regs {
+				PSHUFB(t, r)
+			}
+		} else {
+			for _, r := range regs {
+				VPSHUFB(mask, r, r)
+			}
+		}
+	case g.isa == sse:
+		for _, r := range regs {
+			MOVOU(r, t)
+			PSLLL(U8(bits), r)
+			PSRLL(U8(32-bits), t)
+			POR(t, r)
+		}
+	default:
+		for _, r := range regs {
+			VPSLLD(U8(bits), r, t)
+			VPSRLD(U8(32-bits), r, r)
+			VPOR(t, r, r)
+		}
+	}
+}
+
+// quarterRounds runs the quarter round on each (a, b, c, d) group of state
+// words, step by step across the groups so independent chains interleave.
+func (g *gen) quarterRounds(groups ...[4]int) {
+	col := func(k int) []Register {
+		var rs []Register
+		for _, q := range groups {
+			rs = append(rs, g.word(q[k]))
+		}
+		return rs
+	}
+	a, b, c, d := col(0), col(1), col(2), col(3)
+	for _, rot := range [][2]int{{16, 12}, {8, 7}} {
+		for k := range groups {
+			g.add(b[k], a[k])
+			g.xor(a[k], d[k])
+		}
+		g.rotate(rot[0], d...)
+		for k := range groups {
+			g.add(d[k], c[k])
+			g.xor(c[k], b[k])
+		}
+		g.rotate(rot[1], b...)
+	}
+}
+
+// swapC moves state words out of and into the two c registers.
+func (g *gen) swapC(out, in [2]int) {
+	for k, i := range out {
+		g.mov(g.word(i), g.spillSlot(i))
+		delete(g.creg, i)
+		g.creg[in[k]] = regC0 + k
+		g.mov(g.spillSlot(in[k]), g.word(in[k]))
+	}
+}
+
+var (
+	columns   = [4][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	diagonals = [4][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
+)
+
+// doubleRound emits one column round and one diagonal round. With 16
+// registers the c words rotate through two registers: the column round's
+// second half and the diagonal round's first half both use words 10 and 11,
+// so one swap before and one after them suffices.
+func (g *gen) doubleRound() {
+	if g.isa == evex {
+		g.quarterRounds(columns[:]...)
+		g.quarterRounds(diagonals[:]...)
+		return
+	}
+	g.quarterRounds(columns[0], columns[1]) // c words 8, 9
+	g.swapC([2]int{8, 9}, [2]int{10, 11})
+	g.quarterRounds(columns[2], columns[3])     // 10, 11
+	g.quarterRounds(diagonals[0], diagonals[1]) // 10, 11
+	g.swapC([2]int{10, 11}, [2]int{8, 9})
+	g.quarterRounds(diagonals[2], diagonals[3]) // 8, 9
+}
+
+// batch emits the keystream generation and XOR of g.w blocks at dst/src.
+func (g *gen) batch() {
+	g.label++
+	// Load the state, one word per register (lane j = block j).
+	g.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for i := 0; i < 16; i++ {
+		switch {
+		case i == 12:
+			g.counterRow(g.word(12), g.tmp())
+		case g.isa != evex && (i == 10 || i == 11):
+			g.broadcast(i, g.tmp())
+			g.mov(g.tmp(), g.spillSlot(i))
+		default:
+			g.broadcast(i, g.word(i))
+		}
+	}
+
+	rounds := GP32()
+	MOVL(U32(10), rounds)
+	loop := fmt.Sprintf("rounds%d_%d", g.w, g.label)
+	Label(loop)
+	g.doubleRound()
+	DECL(rounds)
+	JNZ(LabelRef(loop))
+
+	if g.isa == evex {
+		g.outputAll()
+	} else {
+		g.mov(g.word(8), g.spillSlot(8))
+		g.mov(g.word(9), g.spillSlot(9))
+		g.creg = map[int]int{}
+		g.outputGroups()
+	}
+	ADDL(U32(g.w), g.stateWord(12))
+}
+
+// feedForward adds the input state word i back to register r.
+func (g *gen) feedForward(i int, r, tmp, spare Register) {
+	switch {
+	case i == 12:
+		g.counterRow(tmp, spare)
+		g.add(tmp, r)
+	case g.isa == evex:
+		VPADDD_BCST(g.stateWord(i), r, r)
+	default:
+		g.broadcast(i, tmp)
+		g.add(tmp, r)
+	}
+}
+
+// transpose4 transposes the dwords of four registers within each 128-bit
+// lane: afterwards result k, lane L, holds the four words of register group
+// that belonged to block 4L+k. It needs two free registers; it returns the
+// results and the two registers left free.
+func (g *gen) transpose4(a, b, c, d, t0, t1 Register) (res [4]Register, free [2]Register) {
+	if g.isa == sse {
+		MOVOU(a, t0)
+		PUNPCKLLQ(b, t0) // a0 b0 a1 b1
+		PUNPCKHLQ(b, a)  // a2 b2 a3 b3
+		MOVOU(c, t1)
+		PUNPCKLLQ(d, t1) // c0 d0 c1 d1
+		PUNPCKHLQ(d, c)  // c2 d2 c3 d3
+		MOVOU(t0, b)
+		PUNPCKLQDQ(t1, b)  // a0 b0 c0 d0
+		PUNPCKHQDQ(t1, t0) // a1 b1 c1 d1
+		MOVOU(a, d)
+		PUNPCKLQDQ(c, d) // a2 b2 c2 d2
+		PUNPCKHQDQ(c, a) // a3 b3 c3 d3
+	} else {
+		VPUNPCKLDQ(b, a, t0)
+		VPUNPCKHDQ(b, a, a)
+		VPUNPCKLDQ(d, c, t1)
+		VPUNPCKHDQ(d, c, c)
+		VPUNPCKLQDQ(t1, t0, b)
+		VPUNPCKHQDQ(t1, t0, t0)
+		VPUNPCKLQDQ(c, a, d)
+		VPUNPCKHQDQ(c, a, a)
+	}
+	return [4]Register{b, t0, d, a}, [2]Register{t1, c}
+}
+
+// xorStore XORs r with 16*w/4 bytes of src at off and stores them to dst.
+func (g *gen) xorStore(r, tmp Register, off int) {
+	in := Mem{Base: g.src, Disp: off}
+	out := Mem{Base: g.dst, Disp: off}
+	if g.isa == sse {
+		MOVOU(in, tmp)
+		PXOR(tmp, r)
+	} else {
+		g.xor(in, r)
+	}
+	g.mov(r, out)
+}
+
+// group finishes state words 4k..4k+3 (feed-forward and transpose) using the
+// free registers in pool; it returns the transposed registers.
+func (g *gen) group(k int, regs [4]Register, pool *[]Register) [4]Register {
+	t0, t1 := (*pool)[0], (*pool)[1]
+	for j := 0; j < 4; j++ {
+		g.feedForward(4*k+j, regs[j], t0, t1)
+	}
+	res, free := g.transpose4(regs[0], regs[1], regs[2], regs[3], t0, t1)
+	*pool = append([]Register{free[0], free[1]}, (*pool)[2:]...)
+	return res
+}
+
+// groupRegs returns the registers of words 4k..4k+3, loading c words.
+func (g *gen) groupRegs(k int, pool *[]Register) [4]Register {
+	var regs [4]Register
+	for j := 0; j < 4; j++ {
+		i := 4*k + j
+		if k == 2 {
+			regs[j] = (*pool)[0]
+			*pool = (*pool)[1:]
+			g.mov(g.spillSlot(i), regs[j])
+		} else {
+			regs[j] = g.word(i)
+		}
+	}
+	return regs
+}
+
+// outputGroups writes the batch with 16 registers: group by group (w=4) or
+// pair of groups by pair (w=8), so at most 14 registers are live.
+func (g *gen) outputGroups() {
+	pool := []Register{g.r(12), g.r(13), g.r(14), g.r(15)}
+	if g.w == 4 {
+		for k := 0; k < 4; k++ {
+			res := g.group(k, g.groupRegs(k, &pool), &pool)
+			for j := 0; j < 4; j++ {
+				g.xorStore(res[j], pool[0], 64*j+16*k)
+			}
+			pool = append(pool, res[:]...)
+		}
+		return
+	}
+	// w == 8, VEX only: lane 0 of a result is block j, lane 1 block j+4.
+	for p := 0; p < 2; p++ {
+		lo := g.group(2*p, g.groupRegs(2*p, &pool), &pool)
+		hi := g.group(2*p+1, g.groupRegs(2*p+1, &pool), &pool)
+		for j := 0; j < 4; j++ {
+			t := pool[0]
+			VPERM2I128(U8(0x20), hi[j], lo[j], t)     // block j, words 8p..8p+7
+			VPERM2I128(U8(0x31), hi[j], lo[j], lo[j]) // block j+4
+			g.xorStore(t, nil, 64*j+32*p)
+			g.xorStore(lo[j], nil, 64*(j+4)+32*p)
+		}
+		pool = append(pool, lo[:]...)
+		pool = append(pool, hi[:]...)
+	}
+}
+
+// outputAll writes the batch with 32 registers: all four groups transposed
+// in lanes, then 128-bit lanes gathered into whole blocks.
+func (g *gen) outputAll() {
+	var pool []Register
+	for i := 16; i < 32; i++ {
+		pool = append(pool, g.r(i))
+	}
+	var res [4][4]Register
+	for k := 0; k < 4; k++ {
+		res[k] = g.group(k, [4]Register{g.r(4 * k), g.r(4*k + 1), g.r(4*k + 2), g.r(4*k + 3)}, &pool)
+	}
+	take := func() Register { r := pool[0]; pool = pool[1:]; return r }
+	for j := 0; j < 4; j++ {
+		g0, g1, g2, g3 := res[0][j], res[1][j], res[2][j], res[3][j]
+		switch g.w {
+		case 4: // one lane: block j
+			for k, r := range []Register{g0, g1, g2, g3} {
+				g.xorStore(r, nil, 64*j+16*k)
+			}
+		case 8: // lanes: blocks j, j+4
+			t0, t1 := take(), take()
+			VSHUFI32X4(U8(0x0), g1, g0, t0)
+			VSHUFI32X4(U8(0x3), g1, g0, g0)
+			VSHUFI32X4(U8(0x0), g3, g2, t1)
+			VSHUFI32X4(U8(0x3), g3, g2, g2)
+			g.xorStore(t0, nil, 64*j)
+			g.xorStore(t1, nil, 64*j+32)
+			g.xorStore(g0, nil, 64*(j+4))
+			g.xorStore(g2, nil, 64*(j+4)+32)
+			pool = append(pool, t0, t1)
+		case 16: // lanes: blocks j, j+4, j+8, j+12
+			t0, t1, t2, t3 := take(), take(), take(), take()
+			VSHUFI32X4(U8(0x44), g1, g0, t0) // g0.0 g0.1 g1.0 g1.1
+			VSHUFI32X4(U8(0xee), g1, g0, t1) // g0.2 g0.3 g1.2 g1.3
+			VSHUFI32X4(U8(0x44), g3, g2, t2) // g2.0 g2.1 g3.0 g3.1
+			VSHUFI32X4(U8(0xee), g3, g2, t3) // g2.2 g2.3 g3.2 g3.3
+			VSHUFI32X4(U8(0x88), t2, t0, g0) // block j
+			VSHUFI32X4(U8(0xdd), t2, t0, g1) // block j+4
+			VSHUFI32X4(U8(0x88), t3, t1, g2) // block j+8
+			VSHUFI32X4(U8(0xdd), t3, t1, g3) // block j+12
+			for L, r := range []Register{g0, g1, g2, g3} {
+				g.xorStore(r, nil, 64*(j+4*L))
+			}
+			pool = append(pool, t0, t1, t2, t3)
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package chacha20
+
+import (
+	"bytes"
+	"crypto/cipher"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	xchacha "golang.org/x/crypto/chacha20"
+)
+
+func xcryptoStream(key, nonce []byte) (cipher.Stream, error) {
+	return xchacha.NewUnauthenticatedCipher(key, nonce)
+}
+
+// TestStreamSuite runs the shared stream-cipher suite on every path:
+// differential against generic and x/crypto for every length 0..4096,
+// counters at the 32-bit end, random splits, misuse, guard pages and
+// concurrent use.
+func TestStreamSuite(t *testing.T) {
+	testkit.RunStreamCipher(t, testkit.StreamSpec{
+		Cipher:     "chacha20",
+		KeySize:    KeySize,
+		NonceSizes: []int{NonceSize, NonceSizeX},
+		BlockSize:  blockSize,
+		Reference:  xcryptoStream,
+		MaxLen:     4096,
+	})
+}
+
+// TestOffsets tries every source and destination offset 0..63 at lengths
+// around the batch edges of every kernel width (4, 8 and 16 blocks).
+func TestOffsets(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	key, nonce := testkit.RandBytes(r, KeySize), testkit.RandBytes(r, NonceSize)
+	lengths := []int{1, 63, 64, 65, 191, 255, 256, 257, 511, 512, 513, 767, 1023, 1024, 1025, 1535, 1792, 2049}
+	src := testkit.RandBytes(r, 2049)
+	ref, _ := xchacha.NewUnauthenticatedCipher(key, nonce)
+	want := make([]byte, len(src))
+	ref.XORKeyStream(want, src)
+	srcBuf, dstBuf := make([]byte, 2049+64), make([]byte, 2049+64)
+	forEachPath(t, func(t *testing.T, p path) {
+		for _, n := range lengths {
+			for so := 0; so < 64; so++ {
+				for do := 0; do < 64; do += 1 + 6*(n&1) {
+					in, out := srcBuf[so:so+n], dstBuf[do:do+n]
+					copy(in, src)
+					c, _ := newCipher(key, nonce, p)
+					c.XORKeyStream(out, in)
+					if !bytes.Equal(out, want[:n]) {
+						t.Fatalf("len %d src offset %d dst offset %d: mismatch", n, so, do)
+					}
+				}
+			}
+		}
+	})
+}
+
+// recovered runs f and returns its panic value rendered, or "" if none.
+func recovered(f func()) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprint(r)
+		}
+	}()
+	f()
+	return ""
+}
+
+// TestAgainstXCryptoOps drives each path and x/crypto through the same
+// random sequence of XORs, SetCounter jumps (forward, within and before the
+// current block, near 2^32) and checks equal output and identical panics,
+// message included.
+func TestAgainstXCryptoOps(t *testing.T) {
+	forEachPath(t, func(t *testing.T, p path) {
+		r := rand.New(rand.NewPCG(3, uint64(p)))
+		for trial := range 300 {
+			key := testkit.RandBytes(r, KeySize)
+			nonce := testkit.RandBytes(r, []int{NonceSize, NonceSizeX}[trial%2])
+			ours, _ := newCipher(key, nonce, p)
+			ref, _ := xchacha.NewUnauthenticatedCipher(key, nonce)
+			var pos uint32 // a counter value near where the stream is
+			if trial%3 == 0 {
+				pos = 1<<32 - 1 - uint32(r.IntN(40))
+				ours.SetCounter(pos)
+				ref.SetCounter(pos)
+			}
+			for op := range 30 {
+				var got, want string
+				switch r.IntN(4) {
+				case 0:
+					c := pos + uint32(r.IntN(5)) - 2 // may be a rollback
+					got = recovered(func() { ours.SetCounter(c) })
+					want = recovered(func() { ref.SetCounter(c) })
+					if want == "" {
+						pos = c
+					}
+				default:
+					n := r.IntN(300)
+					if r.IntN(4) == 0 {
+						n = r.IntN(2000)
+					}
+					src := testkit.RandBytes(r, n)
+					a, b := make([]byte, n), make([]byte, n)
+					got = recovered(func() { ours.XORKeyStream(a, src) })
+					want = recovered(func() { ref.XORKeyStream(b, src) })
+					if want == "" && !bytes.Equal(a, b) {
+						t.Fatalf("trial %d op %d: XORKeyStream of %d bytes differs from x/crypto", trial, op, n)
+					}
+					pos += uint32(n / 64)
+				}
+				if got != want {
+					t.Fatalf("trial %d op %d: panic %q, x/crypto %q", trial, op, got, want)
+				}
+				if want != "" {
+					break
+				}
+			}
+		}
+	})
+}
+
+func TestErrorsAndPanics(t *testing.T) {
+	for _, k := range []int{0, 16, 31, 33} {
+		if _, err := NewUnauthenticatedCipher(make([]byte, k), make([]byte, NonceSize)); err == nil {
+			t.Errorf("accepted a %d-byte key", k)
+		}
+	}
+	for _, n := range []int{0, 8, 11, 13, 16, 23, 25} {
+		c, err := NewUnauthenticatedCipher(make([]byte, KeySize), make([]byte, n))
+		if err == nil || c != nil {
+			t.Errorf("nonce %d: got %v, %v; want nil and an error", n, c, err)
+		}
+	}
+	c, _ := NewUnauthenticatedCipher(make([]byte, KeySize), make([]byte, NonceSize))
+	ref, _ := xchacha.NewUnauthenticatedCipher(make([]byte, KeySize), make([]byte, NonceSize))
+	buf := make([]byte, 300)
+	for _, f := range []struct {
+		name string
+		call func(s interface{ XORKeyStream(d, s []byte) })
+	}{
+		{"short dst", func(s interface{ XORKeyStream(d, s []byte) }) { s.XORKeyStream(buf[:10], buf[100:200]) }},
+		{"inexact overlap", func(s interface{ XORKeyStream(d, s []byte) }) { s.XORKeyStream(buf[1:201], buf[:200]) }},
+	} {
+		got, want := recovered(func() { f.call(c) }), recovered(func() { f.call(ref) })
+		if got == "" || got != want {
+			t.Errorf("%s: panic %q, x/crypto %q", f.name, got, want)
+		}
+	}
+	// Exactly reaching block 2^32-1 is allowed; one byte more is not.
+	c.SetCounter(1<<32 - 1)
+	c.XORKeyStream(buf[:10], buf[:10])
+	c.XORKeyStream(buf[:54], buf[:54])
+	if msg := recovered(func() { c.XORKeyStream(buf[:1], buf[:1]) }); msg != "chacha20: counter overflow" {
+		t.Errorf("past the last block: panic %q", msg)
+	}
+	if msg := recovered(func() { c.SetCounter(1<<32 - 1) }); msg != "chacha20: SetCounter attempted to rollback counter" {
+		t.Errorf("SetCounter after overflow: panic %q", msg)
+	}
+}
+
+// TestDispatch checks that dispatch picks the widest path and that every
+// SIMDCRYPT_CPU mask falls back to the next one.
+func TestDispatch(t *testing.T) {
+	key, nonce := make([]byte, KeySize), make([]byte, NonceSize)
+	for _, mask := range []string{"", "avx512=off", "avx512=off,avx2=off", "avx512=off,avx2=off,ssse3=off", "all=off", "avx2=off"} {
+		restore, err := cpu.SetMask(mask)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, why := impl.Choose("chacha20")
+		c, _ := NewUnauthenticatedCipher(key, nonce)
+		got := pathNames[c.path]
+		var expect string
+		switch {
+		case cpu.Has(cpu.AVX512) && !cpu.WideVectorsDownclock():
+			expect = "avx512"
+		case cpu.Has(cpu.AVX2):
+			expect = "avx2"
+		case cpu.Has(cpu.SSSE3):
+			expect = "ssse3"
+		default:
+			expect = "generic"
+		}
+		if pathNames[pathByName(want.Name)] != got || (purego == false && got != expect) {
+			t.Errorf("mask %q: cipher uses %s, registry chose %s (%s), expected %s", mask, got, want.Name, why, expect)
+		}
+		t.Logf("mask %q: %s (%s)", mask, got, why)
+		// The chosen path must still produce the RFC keystream.
+		checkVector(t, c.path, "A.1 #1 under mask "+mask, key, nonce, 0, make([]byte, 64), unhex(vectors[2].cipher))
+		restore()
+	}
+}
+
+func FuzzXORKeyStream(f *testing.F) {
+	f.Add(make([]byte, KeySize), make([]byte, NonceSize), uint32(0), []byte("hello"), uint16(3))
+	f.Add(make([]byte, KeySize), make([]byte, NonceSizeX), uint32(1<<32-3), make([]byte, 300), uint16(70))
+	f.Fuzz(func(t *testing.T, key, nonce []byte, counter uint32, data []byte, split uint16) {
+		ref, err := newCipher(key, nonce, pathGeneric)
+		if err != nil {
+			return
+		}
+		ref.SetCounter(counter)
+		want := make([]byte, len(data))
+		wantPanic := recovered(func() { ref.XORKeyStream(want, data) })
+		for _, i := range impl.For("chacha20") {
+			if !i.Available() {
+				continue
+			}
+			c, _ := newCipher(key, nonce, pathByName(i.Name))
+			c.SetCounter(counter)
+			got := make([]byte, len(data))
+			s := min(int(split), len(data))
+			gotPanic := recovered(func() {
+				c.XORKeyStream(got[:s], data[:s])
+				c.XORKeyStream(got[s:], data[s:])
+			})
+			if gotPanic != wantPanic || (wantPanic == "" && !bytes.Equal(got, want)) {
+				t.Fatalf("%s: differs from generic (panic %q vs %q)", i.Name, gotPanic, wantPanic)
+			}
+		}
+	})
+}

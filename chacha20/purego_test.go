@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package chacha20
+
+const purego = true
