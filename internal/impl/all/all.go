@@ -5,4 +5,5 @@ package all
 import (
 	_ "github.com/simdcrypt/simdcrypt/aes"
 	_ "github.com/simdcrypt/simdcrypt/aria"
+	_ "github.com/simdcrypt/simdcrypt/chacha20"
 )
