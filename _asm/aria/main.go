@@ -1,0 +1,616 @@
+// Command aria generates aria/aria_amd64.s: byte-sliced ARIA kernels that
+// compute the S-boxes with GFNI affine instructions, for 16 blocks in XMM
+// registers (VEX), 32 blocks in YMM registers (VEX, AVX2) and 64 blocks in
+// ZMM registers (EVEX, AVX-512), all from one width-parameterised generator.
+//
+// # Layout
+//
+// The state of W/16·16 = W blocks (W = vector bytes) lives in 16 vectors,
+// "byte slices": slice i holds byte i of every block. In that form ARIA's
+// round is lane-wise work with no shuffles:
+//
+//   - round-key addition XORs slice i with key byte i broadcast;
+//   - each S-box is one or two GF2P8AFFINE(INV)QB instructions per slice;
+//   - the diffusion layer A factors (checked in aria's tests through the
+//     kernels) as W∘P∘W∘M over the four 4-slice words T0..T3, where M
+//     replaces each byte of a word by the XOR of the other three, W does
+//     the same across the words (T0' = T0⊕T1⊕T2, T1' = T0⊕T2⊕T3,
+//     T2' = T0⊕T1⊕T3, T3' = T1⊕T2⊕T3) and P permutes bytes inside T1, T2
+//     and T3 — a renaming of registers that costs nothing.
+//
+// Each "XOR of three of four" takes five instructions with a VPTERNLOGQ
+// three-way XOR on AVX-512 and six with two-operand XORs on AVX2.
+//
+// Going in and out of byte slices is a 16×16 byte transpose inside each
+// 128-bit lane: a 4×4 dword transpose in groups of four registers, a 4×4
+// byte transpose inside every dword group (one PSHUFB), and a 4×4 dword
+// transpose across the groups. Blocks end up in a lane order of the
+// transpose's choosing, which the inverse transpose undoes.
+//
+// # Registers
+//
+// AVX-512 has 32 registers: 16 slices, temporaries and the S-box matrices
+// stay resident. AVX2 and the XMM form have 16, all needed by the slices,
+// so a small allocator spills the slice least in the way to the stack when
+// a temporary is needed, and reloads it when its turn comes. The allocator
+// tracks which register holds which slice, so the renamings above are free.
+//
+// # Kernels
+//
+// Each kernel does exactly one batch of W blocks; Go code loops and
+// handles tails. ECB runs the rounds with the encryption or decryption
+// round keys (ARIA's decryption is the same network with other keys). CBC
+// decryption XORs the previous ciphertext re-read from src, storing from
+// the last vector down so that it also works in place. CTR builds its
+// counter blocks in registers: the caller passes the counter as two native
+// uint64 halves and guarantees that the low half does not wrap within the
+// batch, so lanes add in 64 bits.
+//
+// Round keys come expanded: every key byte repeated in a uint32, so that
+// AVX-512 XORs it with an embedded broadcast and AVX2 with VPBROADCASTD.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/attr"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// GF2P8AFFINEQB matrix operands and constants; aria/sbox_test.go derives
+// the same values from RFC 5794's definitions and rebuilds the S-box tables
+// from them.
+const (
+	matSB1    = 0xf1e3c78f1f3e7cf8 // A, SB1(x) = A·x⁻¹ ⊕ 0x63
+	matSB2    = 0xeafcb7c3c273c66f // B·Q³, SB2(x) = B·x²⁴⁷ ⊕ 0xe2
+	matSB1Inv = 0xa44992254a942952 // A⁻¹, SB3(x) = (A⁻¹x ⊕ 0x05)⁻¹
+	matSB2Inv = 0x186450c737d6bdc9 // (B·Q³)⁻¹, SB4(x) = ((BQ³)⁻¹x ⊕ 0x2c)⁻¹
+	matIdent  = 0x0102040810204080
+	cSB1      = 0x63
+	cSB2      = 0xe2
+	cSB3Pre   = 0x05
+	cSB4Pre   = 0x2c
+)
+
+// width describes one vector width.
+type width struct {
+	bytes int  // 16, 32 or 64
+	evex  bool // AVX-512: 32 registers, VPTERNLOGQ, embedded broadcast
+}
+
+// attr: the AVX-512 kernels need no stack and are NOSPLIT; the others
+// spill to a frame too large for the no-split limit.
+func (w width) attr() attr.Attribute {
+	if w.evex {
+		return NOSPLIT
+	}
+	return 0
+}
+
+func (w width) blocks() int { return w.bytes }
+func (w width) lanes() int  { return w.bytes / 16 }
+
+func (w width) vreg(i int) reg.VecPhysical {
+	switch w.bytes {
+	case 16:
+		return xregs[i]
+	case 32:
+		return yregs[i]
+	}
+	return zregs[i]
+}
+
+var (
+	xregs = []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7, reg.X8, reg.X9, reg.X10, reg.X11, reg.X12, reg.X13, reg.X14, reg.X15}
+	yregs = []reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7, reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14, reg.Y15}
+	zregs = []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7, reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15,
+		reg.Z16, reg.Z17, reg.Z18, reg.Z19, reg.Z20, reg.Z21, reg.Z22, reg.Z23, reg.Z24, reg.Z25, reg.Z26, reg.Z27, reg.Z28, reg.Z29, reg.Z30, reg.Z31}
+)
+
+// Read-only constants, 64 bytes each so that every width reads a prefix.
+var (
+	constSB1, constSB2, constSB1Inv, constSB2Inv, constIdent Mem
+	constByteTranspose, constBswap64, constCTRInc            Mem
+	constCTRStep                                             map[int]Mem
+)
+
+func qwords(name string, qs ...uint64) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(8*i, U64(qs[i%len(qs)]))
+	}
+	return m
+}
+
+func constants() {
+	constSB1 = qwords("ariaMatSB1", matSB1)
+	constSB2 = qwords("ariaMatSB2", matSB2)
+	constSB1Inv = qwords("ariaMatSB1Inv", matSB1Inv)
+	constSB2Inv = qwords("ariaMatSB2Inv", matSB2Inv)
+	constIdent = qwords("ariaMatIdentity", matIdent)
+	// Byte k of each 16-byte lane takes byte 4(k mod 4) + k/4: a 4×4 byte
+	// transpose inside every group of four dwords.
+	constByteTranspose = qwords("ariaByteTranspose", 0x0d0905010c080400, 0x0f0b07030e0a0602)
+	// Reverses the bytes of each qword: native counter halves to big-endian.
+	constBswap64 = qwords("ariaBswap64", 0x0001020304050607, 0x08090a0b0c0d0e0f)
+	// Lane l of the first counter vector adds l to the low half.
+	constCTRInc = qwords("ariaCTRInc", 0, 0, 0, 1, 0, 2, 0, 3)
+	constCTRStep = map[int]Mem{
+		1: qwords("ariaCTRStep1", 0, 1),
+		2: qwords("ariaCTRStep2", 0, 2),
+		4: qwords("ariaCTRStep4", 0, 4),
+	}
+}
+
+// slices tracks where each of the 16 byte slices (or, during the
+// transposes, the 16 loaded vectors) lives: in a register, or spilled to
+// its stack cell.
+type slices struct {
+	w        width
+	reg      [16]reg.VecPhysical
+	resident [16]bool
+	home     [16]int // spill cell of the slot; a permutation of 0..15
+	free     []reg.VecPhysical
+	spill    Mem
+	mats     [5]Op // SB1, SB2, SB1⁻¹, SB2⁻¹, identity: registers or memory
+	xpose    Op    // byte-transpose shuffle
+}
+
+func newSlices(w width) *slices {
+	s := &slices{w: w}
+	for i := range s.home {
+		s.home[i] = i
+	}
+	pool := 16
+	if w.evex {
+		// Z25..Z31 hold the constants; Z0..Z24 are the pool.
+		pool = 25
+		for i, c := range []Mem{constSB1, constSB2, constSB1Inv, constSB2Inv, constIdent} {
+			r := w.vreg(26 + i)
+			VPBROADCASTQ(c, r)
+			s.mats[i] = r
+		}
+		VMOVDQU64(constByteTranspose, w.vreg(25))
+		s.xpose = w.vreg(25)
+	} else {
+		s.spill = AllocLocal(16 * w.bytes)
+		for i, c := range []Mem{constSB1, constSB2, constSB1Inv, constSB2Inv, constIdent} {
+			s.mats[i] = c
+		}
+		s.xpose = constByteTranspose
+	}
+	for i := pool - 1; i >= 0; i-- {
+		s.free = append(s.free, w.vreg(i))
+	}
+	return s
+}
+
+func (s *slices) clone() *slices {
+	c := *s
+	c.free = append([]reg.VecPhysical(nil), s.free...)
+	return &c
+}
+
+func (s *slices) cell(i int) Mem { return s.spill.Offset(s.home[i] * s.w.bytes) }
+
+// alloc returns a free register, spilling a resident slot outside keep
+// when there is none.
+func (s *slices) alloc(keep ...int) reg.VecPhysical {
+	if n := len(s.free); n > 0 {
+		r := s.free[n-1]
+		s.free = s.free[:n-1]
+		return r
+	}
+	// Spill the resident slot furthest from the ones in use, in a fixed
+	// order so that output is deterministic.
+	for d := 15; d >= 0; d-- {
+		for i := 0; i < 16; i++ {
+			if !s.resident[i] || contains(keep, i) || distance(i, keep) != d {
+				continue
+			}
+			s.mov(s.reg[i], s.cell(i))
+			s.resident[i] = false
+			return s.reg[i]
+		}
+	}
+	panic("aria generator: no register to spill")
+}
+
+func distance(i int, keep []int) int {
+	d := 16
+	for _, k := range keep {
+		d = min(d, (i-k+16)%16)
+	}
+	return d
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *slices) release(r reg.VecPhysical) { s.free = append(s.free, r) }
+
+// need makes the slots resident, reloading spilled ones.
+func (s *slices) need(idx ...int) {
+	for _, i := range idx {
+		if !s.resident[i] {
+			r := s.alloc(idx...)
+			s.mov(s.cell(i), r)
+			s.reg[i], s.resident[i] = r, true
+		}
+	}
+}
+
+// set makes r the register of slot i.
+func (s *slices) set(i int, r reg.VecPhysical) { s.reg[i], s.resident[i] = r, true }
+
+func (s *slices) mov(src, dst Op) {
+	if s.w.evex {
+		VMOVDQU64(src, dst)
+	} else {
+		VMOVDQU(src, dst)
+	}
+}
+
+func (s *slices) xor(a, b, dst Op) {
+	if s.w.evex {
+		VPXORQ(a, b, dst)
+	} else {
+		VPXOR(a, b, dst)
+	}
+}
+
+// xor3 sets dst ^= a ^ b.
+func (s *slices) xor3(a, b, dst Op) {
+	if s.w.evex {
+		VPTERNLOGQ(U8(0x96), a, b, dst)
+	} else {
+		s.xor(a, dst, dst)
+		s.xor(b, dst, dst)
+	}
+}
+
+// permute renames slots: new slot i is old slot from[i].
+func (s *slices) permute(from [16]int) {
+	old := *s
+	for i, f := range from {
+		s.reg[i], s.resident[i], s.home[i] = old.reg[f], old.resident[f], old.home[f]
+	}
+}
+
+// threeOfFour replaces slots a, b, c, d (x0..x3) by y0..y3 with
+// yk = XOR of the three x other than xk, and returns the slots' registers
+// in the order y0..y3 so the caller can assign them.
+func (s *slices) threeOfFour(a, b, c, d int) [4]reg.VecPhysical {
+	s.need(a, b, c, d)
+	x0, x1, x2, x3 := s.reg[a], s.reg[b], s.reg[c], s.reg[d]
+	t := s.alloc(a, b, c, d)
+	s.xor(x2, x1, t) // t = x1⊕x2
+	s.xor(t, x0, x0) // x0 = x0⊕x1⊕x2 = y3
+	s.xor(t, x3, x3) // x3 = x1⊕x2⊕x3 = y0
+	if s.w.evex {
+		VPTERNLOGQ(U8(0x96), x3, x0, x2) // x2 ⊕= x0⊕x3: y1
+		VPTERNLOGQ(U8(0x96), x3, x0, x1) // x1 ⊕= x0⊕x3: y2
+	} else {
+		s.xor(x3, x0, t) // t = x0⊕x3
+		s.xor(t, x2, x2)
+		s.xor(t, x1, x1)
+	}
+	s.release(t)
+	return [4]reg.VecPhysical{x3, x2, x1, x0}
+}
+
+// addKey XORs slot i with byte i of round key r.
+func (s *slices) addKey(rk reg.Register, r, i int) {
+	s.need(i)
+	k := Mem{Base: rk, Disp: 4 * (16*r + i)}
+	if s.w.evex {
+		VPXORD_BCST(k, s.reg[i], s.reg[i])
+		return
+	}
+	t := s.alloc(i)
+	VPBROADCASTD(k, t)
+	s.xor(t, s.reg[i], s.reg[i])
+	s.release(t)
+}
+
+// sbox applies SB1..SB4 (kind 0..3) to slot i.
+func (s *slices) sbox(i, kind int) {
+	s.need(i)
+	x := s.reg[i]
+	switch kind {
+	case 0:
+		VGF2P8AFFINEINVQB(U8(cSB1), s.mats[0], x, x)
+	case 1:
+		VGF2P8AFFINEINVQB(U8(cSB2), s.mats[1], x, x)
+	case 2:
+		VGF2P8AFFINEQB(U8(cSB3Pre), s.mats[2], x, x)
+		VGF2P8AFFINEINVQB(U8(0), s.mats[4], x, x)
+	case 3:
+		VGF2P8AFFINEQB(U8(cSB4Pre), s.mats[3], x, x)
+		VGF2P8AFFINEINVQB(U8(0), s.mats[4], x, x)
+	}
+}
+
+// substitute is key addition and the substitution layer: SL1 (SB1, SB2,
+// SB3, SB4 repeated) in odd rounds, SL2 (SB3, SB4, SB1, SB2) in even ones.
+func (s *slices) substitute(rk reg.Register, r int, odd bool) {
+	for i := 0; i < 16; i++ {
+		s.addKey(rk, r, i)
+		kind := i % 4
+		if !odd {
+			kind ^= 2
+		}
+		s.sbox(i, kind)
+	}
+}
+
+// diffuse is ARIA's diffusion layer A = W∘P∘W∘M.
+func (s *slices) diffuse() {
+	// M: inside each word, each byte becomes the XOR of the other three.
+	for w := 0; w < 4; w++ {
+		y := s.threeOfFour(4*w, 4*w+1, 4*w+2, 4*w+3)
+		for k := 0; k < 4; k++ {
+			s.reg[4*w+k] = y[k]
+		}
+	}
+	s.wordMix()
+	// P: T1 swaps bytes in pairs, T2 swaps halves, T3 reverses.
+	s.permute([16]int{0, 1, 2, 3, 5, 4, 7, 6, 10, 11, 8, 9, 15, 14, 13, 12})
+	s.wordMix()
+}
+
+// wordMix is W: at each byte position j, T0..T3 become T0⊕T1⊕T2,
+// T0⊕T2⊕T3, T0⊕T1⊕T3, T1⊕T2⊕T3, which are y3, y1, y2, y0 of threeOfFour.
+func (s *slices) wordMix() {
+	for j := 0; j < 4; j++ {
+		y := s.threeOfFour(j, 4+j, 8+j, 12+j)
+		s.reg[j], s.reg[4+j], s.reg[8+j], s.reg[12+j] = y[3], y[1], y[2], y[0]
+	}
+}
+
+// transpose4 transposes the dwords of slots a, b, c, d within each 128-bit
+// lane (slot a's dword k and slot k's dword 0 trade places, and so on).
+func (s *slices) transpose4(a, b, c, d int) {
+	s.need(a, b, c, d)
+	r0, r1, r2, r3 := s.reg[a], s.reg[b], s.reg[c], s.reg[d]
+	t0 := s.alloc(a, b, c, d)
+	t1 := s.alloc(a, b, c, d)
+	VPUNPCKLDQ(r1, r0, t0) // r0.0 r1.0 r0.1 r1.1
+	VPUNPCKHDQ(r1, r0, t1) // r0.2 r1.2 r0.3 r1.3
+	VPUNPCKLDQ(r3, r2, r0) // r2.0 r3.0 r2.1 r3.1
+	VPUNPCKHDQ(r3, r2, r1) // r2.2 r3.2 r2.3 r3.3
+	VPUNPCKLQDQ(r0, t0, r2)
+	VPUNPCKHQDQ(r0, t0, r3)
+	VPUNPCKLQDQ(r1, t1, t0)
+	VPUNPCKHQDQ(r1, t1, r0)
+	s.set(a, r2)
+	s.set(b, r3)
+	s.set(c, t0)
+	s.set(d, r0)
+	s.release(r1)
+	s.release(t1)
+}
+
+// Slot 4a+b holds slice 4b+a after the transpose steps, and vice versa.
+var sliceOrder = [16]int{0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15}
+
+// toSlices turns 16 loaded vectors (slot i = bytes i·W..) into byte slices.
+func (s *slices) toSlices() {
+	for a := 0; a < 4; a++ {
+		s.transpose4(4*a, 4*a+1, 4*a+2, 4*a+3)
+		for b := 0; b < 4; b++ {
+			s.need(4*a + b)
+			VPSHUFB(s.xpose, s.reg[4*a+b], s.reg[4*a+b])
+		}
+	}
+	for b := 0; b < 4; b++ {
+		s.transpose4(b, 4+b, 8+b, 12+b)
+	}
+	s.permute(sliceOrder)
+}
+
+// fromSlices is the inverse of toSlices: slot i becomes output vector i.
+func (s *slices) fromSlices() {
+	s.permute(sliceOrder)
+	for b := 0; b < 4; b++ {
+		s.transpose4(b, 4+b, 8+b, 12+b)
+	}
+	for a := 0; a < 4; a++ {
+		for b := 0; b < 4; b++ {
+			s.need(4*a + b)
+			VPSHUFB(s.xpose, s.reg[4*a+b], s.reg[4*a+b])
+		}
+		s.transpose4(4*a, 4*a+1, 4*a+2, 4*a+3)
+	}
+}
+
+// cipher emits the rounds for 12, 14 or 16 rounds, chosen by the value in
+// rounds, and calls finish (the kernel's epilogue, ending in RET) once for
+// each, with the slot state it leaves.
+func cipher(s *slices, rk, rounds reg.Register, name string, finish func(*slices)) {
+	round := func(r int) {
+		Commentf("Round %d", r+1)
+		s.substitute(rk, r, r%2 == 0)
+		s.diffuse()
+	}
+	last := func(n int) {
+		Commentf("Round %d (last)", n)
+		s.substitute(rk, n-1, false)
+		for i := 0; i < 16; i++ {
+			s.addKey(rk, n, i)
+		}
+		s.fromSlices()
+		finish(s)
+	}
+	for r := 0; r < 11; r++ {
+		round(r)
+	}
+	for _, n := range []int{12, 14} {
+		more := fmt.Sprintf("%s_more%d", name, n)
+		CMPQ(rounds, U8(n))
+		JNE(LabelRef(more))
+		saved := s.clone()
+		last(n)
+		s = saved
+		Label(more)
+		round(n - 1)
+		round(n)
+	}
+	last(16)
+}
+
+func vecMem(base reg.Register, w width, i int) Mem {
+	return Mem{Base: base, Disp: i * w.bytes}
+}
+
+func kernelName(kind string, w width) string { return fmt.Sprintf("aria%s%d", kind, w.blocks()) }
+
+func arraySig(w width) string { return fmt.Sprintf("*[%d]byte", 16*w.blocks()) }
+
+// ecb emits aria<ECB><blocks>: one batch with the given round keys.
+func ecb(w width) {
+	name := kernelName("ECB", w)
+	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s)", arraySig(w)))
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s encrypts or decrypts %d blocks with expanded round keys rk.", name, w.blocks()))
+	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
+	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
+	s := newSlices(w)
+	for i := 0; i < 16; i++ {
+		r := s.alloc(i)
+		s.mov(vecMem(src, w, i), r)
+		s.set(i, r)
+	}
+	s.toSlices()
+	cipher(s, rk, rounds, name, func(s *slices) {
+		for i := 0; i < 16; i++ {
+			s.need(i)
+			s.mov(s.reg[i], vecMem(dst, w, i))
+		}
+		VZEROUPPER()
+		RET()
+	})
+}
+
+// cbcDecrypt emits aria<CBCDecrypt><blocks>: one batch of CBC decryption
+// chained from *iv. It leaves *iv alone: the caller keeps the chaining value.
+func cbcDecrypt(w width) {
+	name := kernelName("CBCDecrypt", w)
+	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, iv *[16]byte)", arraySig(w)))
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s CBC-decrypts %d blocks with decryption round keys rk, chaining from *iv.", name, w.blocks()),
+		"It works in place: each vector's previous ciphertext is read before any store can overwrite it.")
+	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
+	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
+	iv := Load(Param("iv"), GP64())
+	s := newSlices(w)
+	for i := 0; i < 16; i++ {
+		r := s.alloc(i)
+		s.mov(vecMem(src, w, i), r)
+		s.set(i, r)
+	}
+	s.toSlices()
+	cipher(s, rk, rounds, name, func(s *slices) {
+		// Vector i's previous ciphertext starts 16 bytes before it; stores
+		// go from the top so that none overwrites ciphertext still unread.
+		for i := 15; i >= 1; i-- {
+			s.need(i)
+			s.xor(Mem{Base: src, Disp: i*w.bytes - 16}, s.reg[i], s.reg[i])
+			s.mov(s.reg[i], vecMem(dst, w, i))
+			s.resident[i] = false
+			s.release(s.reg[i])
+		}
+		s.need(0)
+		x := s.reg[0]
+		switch w.bytes {
+		case 16:
+			s.xor(Mem{Base: iv}, x, x)
+		case 32:
+			t := s.alloc(0)
+			VMOVDQU(Mem{Base: iv}, t.AsX())
+			VINSERTI128(U8(1), Mem{Base: src}, t, t)
+			s.xor(t, x, x)
+		case 64:
+			t, u := s.alloc(0), s.alloc(0)
+			VBROADCASTI32X4(Mem{Base: iv}, t)
+			VMOVDQU64(Mem{Base: src}, u)
+			VALIGNQ(U8(6), t, u, t) // iv, then the first 48 bytes of src
+			s.xor(t, x, x)
+		}
+		s.mov(x, vecMem(dst, w, 0))
+		VZEROUPPER()
+		RET()
+	})
+}
+
+// ctr emits aria<CTR><blocks>: XORs src with the encryption of counter
+// blocks ctr, ctr+1, ... ctr+blocks-1, with *ctr = {high, low} halves as
+// native integers and no wrap of the low half within the batch (the caller
+// ensures it). The caller advances the counter.
+func ctr(w width) {
+	name := kernelName("CTR", w)
+	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[2]uint64)", arraySig(w)))
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s XORs %d blocks of src with the keystream of counter *ctr (high, low) onwards.", name, w.blocks()))
+	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
+	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
+	ctrp := Load(Param("ctr"), GP64())
+	s := newSlices(w)
+	// c holds the counters of the next vector, in native order; each slot
+	// gets them byte-swapped to big-endian blocks.
+	c := s.alloc()
+	switch w.bytes {
+	case 16:
+		VMOVDQU(Mem{Base: ctrp}, c)
+	case 32:
+		VBROADCASTI128(Mem{Base: ctrp}, c)
+		VPADDQ(constCTRInc, c, c)
+	case 64:
+		VBROADCASTI32X4(Mem{Base: ctrp}, c)
+		VPADDQ(constCTRInc, c, c)
+	}
+	// one vector's worth of blocks, added to the low halves
+	one := s.alloc()
+	s.mov(constCTRStep[w.lanes()], one)
+	for i := 0; i < 16; i++ {
+		if i == 15 {
+			s.release(one)
+			VPSHUFB(constBswap64, c, c)
+			s.set(i, c)
+			break
+		}
+		r := s.alloc(i)
+		VPSHUFB(constBswap64, c, r)
+		s.set(i, r)
+		VPADDQ(one, c, c)
+	}
+	s.toSlices()
+	cipher(s, rk, rounds, name, func(s *slices) {
+		for i := 0; i < 16; i++ {
+			s.need(i)
+			s.xor(vecMem(src, w, i), s.reg[i], s.reg[i])
+			s.mov(s.reg[i], vecMem(dst, w, i))
+		}
+		VZEROUPPER()
+		RET()
+	})
+}
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	constants()
+	for _, w := range []width{{bytes: 64, evex: true}, {bytes: 32}, {bytes: 16}} {
+		ecb(w)
+		cbcDecrypt(w)
+		ctr(w)
+	}
+	Generate()
+}
