@@ -23,8 +23,15 @@ type Stdio struct {
 // Command runs `simdcrypt enc` with args and returns the exit status: 0 on
 // success, 1 when the run fails (bad decrypt, I/O), 2 for usage mistakes.
 // Every failure is one line on stderr.
-func Command(args []string, stdio Stdio) int {
+func Command(args []string, stdio Stdio) int { return command(args, stdio, nil) }
+
+// command is Command with a hook to adjust the parsed options (tests set
+// small chunk sizes).
+func command(args []string, stdio Stdio, adjust func(*Options)) int {
 	o, err := Parse(args)
+	if err == nil && adjust != nil {
+		adjust(o)
+	}
 	if err == nil {
 		switch {
 		case o.Help:

@@ -1,0 +1,470 @@
+package encfile
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// result is what one in-process run of the command produced.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// run executes the command in-process with stdin as input, a chunk size
+// (0 for the default) and returns its exit status and streams.
+func run(t *testing.T, stdin []byte, chunk int, args ...string) result {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]*os.File{}
+	for _, name := range []string{"stdin", "stdout", "stderr"} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = f
+	}
+	files["stdin"].Write(stdin)
+	files["stdin"].Seek(0, 0)
+	code := command(args, Stdio{In: files["stdin"], Out: files["stdout"], Err: files["stderr"]}, func(o *Options) {
+		if chunk > 0 {
+			o.ChunkSize = chunk
+		}
+	})
+	var r result
+	r.code = code
+	for _, name := range []string{"stdout", "stderr"} {
+		files[name].Close()
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "stdout" {
+			r.stdout = string(b)
+		} else {
+			r.stderr = string(b)
+		}
+	}
+	files["stdin"].Close()
+	return r
+}
+
+func mustRun(t *testing.T, stdin []byte, chunk int, args ...string) []byte {
+	t.Helper()
+	r := run(t, stdin, chunk, args...)
+	if r.code != 0 {
+		t.Fatalf("simdcrypt enc %s: exit %d: %s", strings.Join(args, " "), r.code, r.stderr)
+	}
+	return []byte(r.stdout)
+}
+
+// keyArgs returns -K and -iv arguments of the right lengths for c.
+func keyArgs(c *Cipher, seed byte) []string {
+	key := make([]byte, c.KeyLen)
+	for i := range key {
+		key[i] = seed + byte(i)*7
+	}
+	args := []string{"-K", hex.EncodeToString(key)}
+	if c.IVLen > 0 {
+		iv := make([]byte, c.IVLen)
+		for i := range iv {
+			iv[i] = seed ^ byte(i)*13
+		}
+		args = append(args, "-iv", hex.EncodeToString(iv))
+	}
+	return args
+}
+
+func allCiphers(t *testing.T) []*Cipher {
+	buildTable()
+	var cs []*Cipher
+	for _, n := range Ciphers() {
+		if _, alias := aliases[n]; alias {
+			continue
+		}
+		c, _ := Lookup(n)
+		cs = append(cs, c)
+	}
+	// Every family the issue names must be present.
+	for _, want := range []string{"aes-128-ecb", "aes-192-cbc", "aes-256-ctr", "aria-128-ecb", "aria-192-cbc", "aria-256-ctr", "chacha20"} {
+		if _, ok := Lookup(want); !ok {
+			t.Errorf("cipher %s missing from the table", want)
+		}
+	}
+	return cs
+}
+
+var sizeClasses = []int{0, 1, 15, 16, 17, 4095, 1<<20 + 7}
+
+func randBytes(n int, seed uint64) []byte {
+	r := rand.New(rand.NewPCG(seed, 7))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// TestRoundTrip encrypts and decrypts every cipher at every size class,
+// with raw keys (default and small chunks, so the 1 MiB input crosses many
+// chunk boundaries) and with a password.
+func TestRoundTrip(t *testing.T) {
+	for _, c := range allCiphers(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			for _, n := range sizeClasses {
+				pt := randBytes(n, uint64(n))
+				for _, chunk := range []int{0, 4096} {
+					args := append([]string{"-" + c.Name, "-threads", "3"}, keyArgs(c, 1)...)
+					ct := mustRun(t, pt, chunk, args...)
+					wantLen := n
+					if c.BlockLen > 0 {
+						wantLen = n + c.BlockLen - n%c.BlockLen
+					}
+					if len(ct) != wantLen {
+						t.Fatalf("size %d: ciphertext is %d bytes, want %d", n, len(ct), wantLen)
+					}
+					if n >= 32 && bytes.Equal(ct[:n], pt) {
+						t.Fatalf("size %d: ciphertext equals plaintext", n)
+					}
+					got := mustRun(t, ct, chunk, append(args, "-d")...)
+					if !bytes.Equal(got, pt) {
+						t.Fatalf("size %d chunk %d: round trip differs", n, chunk)
+					}
+				}
+				if n <= 4095 {
+					args := []string{"-" + c.Name, "-pass", "pass:secret", "-pbkdf2", "-iter", "10"}
+					ct := mustRun(t, pt, 0, args...)
+					if !strings.HasPrefix(string(ct), "Salted__") {
+						t.Fatalf("password run wrote no Salted__ header")
+					}
+					if got := mustRun(t, ct, 0, append(args, "-d")...); !bytes.Equal(got, pt) {
+						t.Fatalf("size %d: password round trip differs", n)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestThreadsAndChunksAgree checks that the output does not depend on the
+// number of goroutines or the chunk size, for every cipher and direction.
+func TestThreadsAndChunksAgree(t *testing.T) {
+	pt := randBytes(300_000+5, 3) // many 4 KiB chunks and a ragged end
+	for _, c := range allCiphers(t) {
+		for _, dec := range []bool{false, true} {
+			args := append([]string{"-" + c.Name}, keyArgs(c, 9)...)
+			input := pt
+			if dec {
+				input = mustRun(t, pt, 0, args...)
+				args = append(args, "-d")
+			}
+			want := mustRun(t, input, 0, append(args, "-threads", "1")...)
+			for _, threads := range []string{"1", "2", "7"} {
+				for _, chunk := range []int{64, 4096, 65536} {
+					got := mustRun(t, input, chunk, append(args, "-threads", threads)...)
+					if !bytes.Equal(got, want) {
+						t.Fatalf("%s decrypt=%v threads=%s chunk=%d: output differs from one thread", c.Name, dec, threads, chunk)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCTRCounterCarry checks CTR against crypto/cipher's CTR over
+// crypto/aes (the reference) with IVs whose 128-bit counter carries from
+// the low into the high half, and wraps at 2^128, inside and between chunks.
+func TestCTRCounterCarry(t *testing.T) {
+	key := bytes.Repeat([]byte{0x42}, 16)
+	pt := randBytes(64*1024+3, 5)
+	for _, ivHex := range []string{
+		"0000000000000000fffffffffffffff0",
+		"00000000000000ffffffffffffffffff",
+		"fffffffffffffffffffffffffffffff8",
+		"fffffffffffffffffffffffffffffc00", // boundary exactly at a 16 KiB chunk edge
+	} {
+		iv, _ := hex.DecodeString(ivHex)
+		b, _ := aes.NewCipher(key)
+		want := make([]byte, len(pt))
+		cipher.NewCTR(b, iv).XORKeyStream(want, pt)
+		for _, chunk := range []int{64, 16384} {
+			got := mustRun(t, pt, chunk, "-aes-128-ctr", "-K", hex.EncodeToString(key), "-iv", ivHex, "-threads", "4")
+			if !bytes.Equal(got, want) {
+				t.Errorf("iv %s chunk %d: differs from crypto/cipher CTR", ivHex, chunk)
+			}
+		}
+	}
+}
+
+// TestChaChaCounterCarry checks that splitting at the 32-bit counter
+// boundary gives the same stream whatever the chunk size (openssl's
+// agreement on these IVs is checked in TestOpenSSLInterop).
+func TestChaChaCounterCarry(t *testing.T) {
+	key := strings.Repeat("ab", 32)
+	pt := randBytes(10*64+9, 6)
+	for _, iv := range []string{"fbffffff000000000102030405060708", "fdffffffffffffff0102030405060708"} {
+		want := mustRun(t, pt, 0, "-chacha20", "-K", key, "-iv", iv)
+		for _, chunk := range []int{64, 128, 192} {
+			got := mustRun(t, pt, chunk, "-chacha20", "-K", key, "-iv", iv, "-threads", "3")
+			if !bytes.Equal(got, want) {
+				t.Errorf("iv %s chunk %d: differs", iv, chunk)
+			}
+		}
+		// The block at the carry must be the first block of the stream
+		// whose IV is the carried counter.
+		carried := mustRun(t, pt[5*64:], 0, "-chacha20", "-K", key, "-iv", carriedIV(iv, 5))
+		if !bytes.Equal(want[5*64:], carried) {
+			t.Errorf("iv %s: stream after the 32-bit wrap is not the carried counter's stream", iv)
+		}
+	}
+}
+
+// carriedIV adds n to the 64-bit little-endian counter in the first 8
+// bytes of a hex ChaCha20 IV.
+func carriedIV(ivHex string, n uint64) string {
+	iv, _ := hex.DecodeString(ivHex)
+	var c uint64
+	for i := 7; i >= 0; i-- {
+		c = c<<8 | uint64(iv[i])
+	}
+	c += n
+	for i := range 8 {
+		iv[i] = byte(c >> (8 * i))
+	}
+	return hex.EncodeToString(iv)
+}
+
+func TestCheckPadding(t *testing.T) {
+	for k := 0; k <= 17; k++ {
+		for _, corrupt := range []bool{false, true} {
+			b := bytes.Repeat([]byte{0xee}, 16)
+			for i := 16 - min(k, 16); i < 16; i++ {
+				b[i] = byte(k)
+			}
+			if corrupt && k >= 2 && k <= 16 {
+				b[16-k] ^= 1
+			}
+			n, ok := checkPadding(b)
+			want := k >= 1 && k <= 16 && !(corrupt && k >= 2)
+			if ok != want || (ok && n != k) {
+				t.Errorf("padding %d corrupt=%v: got (%d, %v), want ok=%v", k, corrupt, n, ok, want)
+			}
+		}
+	}
+}
+
+func TestBytesToKeyKnownAnswer(t *testing.T) {
+	// openssl enc -aes-128-cbc -pass pass:x -S 0011223344556677 -P (sha256, legacy)
+	salt, _ := hex.DecodeString("0011223344556677")
+	md, _ := lookupDigest("sha256")
+	key, iv, err := deriveKeyIV(false, md, "x", salt, 1, 16, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%X %X", key, iv); got != "83F1734F7CBF426CFE2BCD51C2DCF06F 7B1A80EA4581459C7D07A0076433128C" {
+		t.Errorf("EVP_BytesToKey: got %s", got)
+	}
+	// openssl enc -aes-128-cbc -pass pass:x -pbkdf2 -S 0011223344556677 -P
+	key, iv, _ = deriveKeyIV(true, md, "x", salt, 10000, 16, 16)
+	if got := fmt.Sprintf("%X %X", key, iv); got != "9B0591D972A18A43DAC789788776D8B6 B71A1D67E1311F81C3E4A6A548C78920" {
+		t.Errorf("PBKDF2: got %s", got)
+	}
+}
+
+func TestPrintKey(t *testing.T) {
+	out := mustRun(t, nil, 0, "-aes-128-cbc", "-pass", "pass:x", "-pbkdf2", "-S", "0011223344556677", "-P")
+	want := "salt=0011223344556677\nkey=9B0591D972A18A43DAC789788776D8B6\niv =B71A1D67E1311F81C3E4A6A548C78920\n"
+	if string(out) != want {
+		t.Errorf("-P printed\n%s\nwant\n%s", out, want)
+	}
+	out = mustRun(t, nil, 0, "-aes-128-ecb", "-K", strings.Repeat("0", 32), "-P")
+	if string(out) != "key=00000000000000000000000000000000\n" {
+		t.Errorf("-P for ECB with a raw key printed %q", out)
+	}
+}
+
+// TestBadInput checks every refusal: exit status, one line on stderr that
+// says what is wrong, and nothing on stdout.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	k16 := strings.Repeat("00", 16)
+	// A block whose plaintext ends in 0x00: never valid PKCS#7.
+	badPad := mustRun(t, make([]byte, 32), 0, "-aes-128-cbc", "-K", k16, "-iv", k16, "-nopad")
+	pwCT := mustRun(t, []byte("hello, world"), 0, "-aes-128-cbc", "-pass", "pass:right", "-pbkdf2", "-iter", "1")
+	ctrCT := mustRun(t, []byte("abc"), 0, "-aes-128-ctr", "-K", k16, "-iv", k16)
+	samePath := filepath.Join(dir, "same")
+	os.WriteFile(samePath, []byte("data"), 0o644)
+	linkPath := filepath.Join(dir, "link")
+	os.Symlink(samePath, linkPath)
+
+	cases := []struct {
+		name  string
+		stdin []byte
+		args  []string
+		code  int
+		want  string
+	}{
+		{"short key", nil, []string{"-aes-128-ctr", "-K", "0011", "-iv", k16}, 2, "needs 16 bytes (32 hex digits), got 4"},
+		{"long key", nil, []string{"-aes-128-ctr", "-K", k16 + "00", "-iv", k16}, 2, "needs 16 bytes"},
+		{"aes-256 key", nil, []string{"-aes-256-cbc", "-K", k16, "-iv", k16}, 2, "aes-256-cbc needs 32 bytes (64 hex digits)"},
+		{"chacha iv", nil, []string{"-chacha20", "-K", k16 + k16, "-iv", strings.Repeat("00", 12)}, 2, "chacha20 needs 16 bytes (32 hex digits)"},
+		{"short iv", nil, []string{"-aes-128-cbc", "-K", k16, "-iv", "00"}, 2, "wrong IV length"},
+		{"non-hex key", nil, []string{"-aes-128-ctr", "-K", "zz" + k16[2:], "-iv", k16}, 2, "non-hex digit 'z'"},
+		{"non-hex iv", nil, []string{"-aes-128-ctr", "-K", k16, "-iv", k16[2:] + "0g"}, 2, "non-hex digit 'g'"},
+		{"no iv", nil, []string{"-aes-128-cbc", "-K", k16}, 2, "iv undefined"},
+		{"no key", nil, []string{"-aes-128-cbc"}, 2, "no key"},
+		{"bad padding", badPad, []string{"-d", "-aes-128-cbc", "-K", k16, "-iv", k16}, 1, "bad decrypt"},
+		{"wrong password", pwCT, []string{"-d", "-aes-128-cbc", "-pass", "pass:wrong", "-pbkdf2", "-iter", "1"}, 1, "bad decrypt"},
+		{"truncated", badPad[:31], []string{"-d", "-aes-128-cbc", "-K", k16, "-iv", k16}, 1, "bad decrypt"},
+		{"empty decrypt", nil, []string{"-d", "-aes-128-ecb", "-K", k16}, 1, "bad decrypt"},
+		{"nopad encrypt", []byte("abc"), []string{"-aes-128-ecb", "-K", k16, "-nopad"}, 1, "not a whole number of 16-byte blocks"},
+		{"nopad decrypt", badPad[:20], []string{"-d", "-aes-128-cbc", "-K", k16, "-iv", k16, "-nopad"}, 1, "not a whole number of 16-byte blocks"},
+		{"missing input", nil, []string{"-aes-128-ctr", "-K", k16, "-iv", k16, "-in", filepath.Join(dir, "nope")}, 1, "no such file or directory"},
+		{"input directory", nil, []string{"-aes-128-ctr", "-K", k16, "-iv", k16, "-in", dir}, 1, "is a directory"},
+		{"unknown cipher", nil, []string{"-aes-128-xts", "-K", k16}, 2, "unknown option or cipher -aes-128-xts"},
+		{"no cipher", nil, []string{"-K", k16}, 2, "no cipher given"},
+		{"unknown option", nil, []string{"-aes-128-ctr", "-frobnicate"}, 2, "unknown option or cipher -frobnicate"},
+		{"missing value", nil, []string{"-aes-128-ctr", "-K"}, 2, "-K needs a value"},
+		{"bad iter", nil, []string{"-aes-128-ctr", "-pass", "pass:x", "-iter", "0"}, 2, "-iter wants a positive integer"},
+		{"bad md", nil, []string{"-aes-128-ctr", "-md", "whirlpool"}, 2, "unknown digest"},
+		{"no magic", ctrCT, []string{"-d", "-aes-128-ctr", "-pass", "pass:x", "-pbkdf2"}, 1, "error reading input file"},
+		{"bad magic", append([]byte("Nalted__"), make([]byte, 16)...), []string{"-d", "-aes-128-ctr", "-pass", "pass:x", "-pbkdf2"}, 1, "bad magic number"},
+		{"unset env", nil, []string{"-aes-128-ctr", "-pass", "env:SIMDCRYPT_SURELY_UNSET_VAR"}, 2, "not set"},
+		{"bad pass source", nil, []string{"-aes-128-ctr", "-pass", "secret"}, 2, "want pass:TEXT"},
+		{"same file", nil, []string{"-aes-128-ctr", "-K", k16, "-iv", k16, "-in", samePath, "-out", samePath}, 2, "same file"},
+		{"same file by link", nil, []string{"-aes-128-ctr", "-K", k16, "-iv", k16, "-in", samePath, "-out", linkPath}, 2, "same file"},
+		{"base64", nil, []string{"-aes-128-ctr", "-a"}, 2, "not supported"},
+		{"extra argument", nil, []string{"-aes-128-ctr", "file"}, 2, "unexpected argument"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := run(t, tc.stdin, 0, tc.args...)
+			if r.code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", r.code, tc.code, r.stderr)
+			}
+			lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+			last := lines[len(lines)-1]
+			for _, l := range lines[:len(lines)-1] {
+				if !strings.Contains(l, "WARNING") && !strings.Contains(l, "Using -iter") {
+					t.Errorf("extra stderr line %q", l)
+				}
+			}
+			if !strings.HasPrefix(last, "simdcrypt enc: ") || !strings.Contains(last, tc.want) {
+				t.Errorf("stderr %q, want one line containing %q", r.stderr, tc.want)
+			}
+			if tc.code == 2 && r.stdout != "" {
+				t.Errorf("usage error wrote %d bytes to stdout", len(r.stdout))
+			}
+		})
+	}
+	if b, _ := os.ReadFile(samePath); string(b) != "data" {
+		t.Errorf("refused same-file run changed the file: %q", b)
+	}
+}
+
+// TestFailedRunLeavesNoOutput checks the atomic output: a failure at the
+// very end of a multi-chunk input leaves an existing file untouched, creates
+// no new file and leaves no temporary file behind; success replaces it.
+func TestFailedRunLeavesNoOutput(t *testing.T) {
+	dir := t.TempDir()
+	k16 := strings.Repeat("11", 16)
+	pt := randBytes(200_000, 8)
+	ct := mustRun(t, append(pt, make([]byte, 16-len(pt)%16)...), 0, "-aes-128-cbc", "-K", k16, "-iv", k16, "-nopad")
+	in := filepath.Join(dir, "in")
+	os.WriteFile(in, ct, 0o644) // last block decrypts to zero padding: bad decrypt at the end
+	existing := filepath.Join(dir, "existing")
+	os.WriteFile(existing, []byte("keep me"), 0o640)
+	before, _ := os.Stat(existing)
+	fresh := filepath.Join(dir, "fresh")
+
+	for _, out := range []string{existing, fresh} {
+		r := run(t, nil, 4096, "-d", "-aes-128-cbc", "-K", k16, "-iv", k16, "-in", in, "-out", out)
+		if r.code != 1 || !strings.Contains(r.stderr, "bad decrypt") {
+			t.Fatalf("want bad decrypt, got exit %d %q", r.code, r.stderr)
+		}
+	}
+	after, _ := os.Stat(existing)
+	if b, _ := os.ReadFile(existing); string(b) != "keep me" || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("failed run touched the existing output: %q", b)
+	}
+	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
+		t.Errorf("failed run created %s", fresh)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("directory holds %v, want only in and existing", names)
+	}
+
+	// Success replaces the file in place and keeps its permissions.
+	r := run(t, nil, 4096, "-d", "-aes-128-cbc", "-K", k16, "-iv", k16, "-in", in, "-out", existing, "-nopad")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(existing); !bytes.Equal(b[:len(pt)], pt) {
+		t.Errorf("successful run did not write the output")
+	}
+	if fi, _ := os.Stat(existing); fi.Mode().Perm() != 0o640 {
+		t.Errorf("output permissions %v, want 0640 kept", fi.Mode().Perm())
+	}
+	// A symbolic link to the output keeps pointing at the replaced file.
+	link := filepath.Join(dir, "link")
+	os.Symlink(existing, link)
+	if r := run(t, []byte("x"), 0, "-aes-128-ctr", "-K", k16, "-iv", k16, "-out", link); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("output symlink was replaced by a file")
+	}
+	if b, _ := os.ReadFile(existing); len(b) != 1 {
+		t.Errorf("write through symlink: target holds %d bytes, want 1", len(b))
+	}
+	// Non-regular outputs are written directly.
+	if r := run(t, []byte("x"), 0, "-aes-128-ctr", "-K", k16, "-iv", k16, "-out", os.DevNull); r.code != 0 {
+		t.Fatalf("-out /dev/null: exit %d: %s", r.code, r.stderr)
+	}
+	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode().IsRegular() {
+		t.Fatalf("/dev/null was replaced")
+	}
+}
+
+func TestPasswordSources(t *testing.T) {
+	dir := t.TempDir()
+	pf := filepath.Join(dir, "pw")
+	os.WriteFile(pf, []byte("hunter2\nignored\n"), 0o600)
+	t.Setenv("SIMDCRYPT_TEST_PW", "hunter2")
+	base := []string{"-aes-256-ctr", "-pbkdf2", "-S", "0102030405060708", "-P"}
+	want := string(mustRun(t, nil, 0, append(base, "-pass", "pass:hunter2")...))
+	for _, src := range [][]string{{"-pass", "env:SIMDCRYPT_TEST_PW"}, {"-pass", "file:" + pf}, {"-kfile", pf}, {"-k", "hunter2"}, {"-pass=pass:hunter2"}} {
+		if got := string(mustRun(t, nil, 0, append(base, src...)...)); got != want {
+			t.Errorf("%v: printed %q, want %q", src, got, want)
+		}
+	}
+	// -pass stdin reads one line and leaves the data after it.
+	ct := mustRun(t, []byte("hunter2\nsecret data"), 0, "-aes-128-cbc", "-pbkdf2", "-pass", "stdin")
+	pt := mustRun(t, ct, 0, "-d", "-aes-128-cbc", "-pbkdf2", "-pass", "pass:hunter2")
+	if string(pt) != "secret data" {
+		t.Errorf("-pass stdin: round trip gave %q", pt)
+	}
+}
+
+func openssl(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("openssl")
+	if err != nil {
+		t.Skip("openssl is not in PATH: skipping byte-for-byte interop with openssl enc")
+	}
+	return p
+}
