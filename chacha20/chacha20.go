@@ -11,6 +11,7 @@ import (
 	"crypto/cipher"
 	"encoding/binary"
 	"errors"
+	"sync/atomic"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
@@ -250,12 +251,28 @@ const simdGranule = 4 * blockSize
 // tailBuf holds the tail of a call: one granule of the widest granularity.
 const tailBuf = simdGranule
 
-// chosenPath asks the registry which path dispatch prefers now (the CPU
-// mask may change between calls in tests).
+// chosenPath returns the path dispatch prefers now. The registry's answer
+// depends only on which of the features the paths require are usable (the
+// mask may change in tests), so it is cached per combination: asking the
+// registry costs more than a short message.
 func chosenPath() path {
+	key := 0
+	for b, f := range [...]cpu.Feature{cpu.SSSE3, cpu.AVX2, cpu.AVX512} {
+		if cpu.Has(f) {
+			key |= 1 << b
+		}
+	}
+	if p := chosenCache[key].Load(); p != 0 {
+		return path(p - 1)
+	}
 	i, _ := impl.Choose("chacha20")
-	return pathByName(i.Name)
+	p := pathByName(i.Name)
+	chosenCache[key].Store(uint32(p) + 1)
+	return p
 }
+
+// chosenCache holds path+1 per feature combination; 0 means not yet asked.
+var chosenCache [8]atomic.Uint32
 
 // register adds path p to the registry; NewStream returns a *Cipher pinned
 // to it.
