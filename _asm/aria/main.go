@@ -18,8 +18,8 @@
 //     T2' = T0⊕T1⊕T3, T3' = T1⊕T2⊕T3) and P permutes bytes inside T1, T2
 //     and T3 — a renaming of registers that costs nothing.
 //
-// Each "XOR of three of four" takes five instructions with a VPTERNLOGQ
-// three-way XOR on AVX-512 and six with two-operand XORs on AVX2.
+// Each "XOR of three of four" takes four VPTERNLOGQ three-way XORs on
+// AVX-512 and six two-operand XORs (and a temporary) on AVX2.
 //
 // Going in and out of byte slices is a 16×16 byte transpose inside each
 // 128-bit lane: a 4×4 dword transpose in groups of four registers, a 4×4
@@ -267,16 +267,6 @@ func (s *slices) xor(a, b, dst Op) {
 	}
 }
 
-// xor3 sets dst ^= a ^ b.
-func (s *slices) xor3(a, b, dst Op) {
-	if s.w.evex {
-		VPTERNLOGQ(U8(0x96), a, b, dst)
-	} else {
-		s.xor(a, dst, dst)
-		s.xor(b, dst, dst)
-	}
-}
-
 // permute renames slots: new slot i is old slot from[i].
 func (s *slices) permute(from [16]int) {
 	old := *s
@@ -286,23 +276,32 @@ func (s *slices) permute(from [16]int) {
 }
 
 // threeOfFour replaces slots a, b, c, d (x0..x3) by y0..y3 with
-// yk = XOR of the three x other than xk, and returns the slots' registers
-// in the order y0..y3 so the caller can assign them.
+// yk = XOR of the three x other than xk, and returns the registers now
+// holding y0..y3 so the caller can assign them to slots.
+//
+// With VPTERNLOGQ it takes four instructions and no temporary, each output
+// recovering the input it overwrote from the outputs before it:
+// y0 = x1⊕x2⊕x3 over x1, y2 = x2⊕x0⊕y0 over x2, y3 = x3⊕x0⊕y0 over x3,
+// y1 = x0⊕y2⊕y3 over x0. With two-operand XORs it takes six and one
+// temporary: t = x1⊕x2 gives y3 = x0⊕t and y0 = x3⊕t, then t = y3⊕y0 =
+// x0⊕x3 gives y1 = x2⊕t and y2 = x1⊕t.
 func (s *slices) threeOfFour(a, b, c, d int) [4]reg.VecPhysical {
 	s.need(a, b, c, d)
 	x0, x1, x2, x3 := s.reg[a], s.reg[b], s.reg[c], s.reg[d]
+	if s.w.evex {
+		VPTERNLOGQ(U8(0x96), x3, x2, x1) // y0
+		VPTERNLOGQ(U8(0x96), x1, x0, x2) // y2
+		VPTERNLOGQ(U8(0x96), x1, x0, x3) // y3
+		VPTERNLOGQ(U8(0x96), x3, x2, x0) // y1
+		return [4]reg.VecPhysical{x1, x0, x2, x3}
+	}
 	t := s.alloc(a, b, c, d)
 	s.xor(x2, x1, t) // t = x1⊕x2
 	s.xor(t, x0, x0) // x0 = x0⊕x1⊕x2 = y3
 	s.xor(t, x3, x3) // x3 = x1⊕x2⊕x3 = y0
-	if s.w.evex {
-		VPTERNLOGQ(U8(0x96), x3, x0, x2) // x2 ⊕= x0⊕x3: y1
-		VPTERNLOGQ(U8(0x96), x3, x0, x1) // x1 ⊕= x0⊕x3: y2
-	} else {
-		s.xor(x3, x0, t) // t = x0⊕x3
-		s.xor(t, x2, x2)
-		s.xor(t, x1, x1)
-	}
+	s.xor(x3, x0, t) // t = x0⊕x3
+	s.xor(t, x2, x2) // y1
+	s.xor(t, x1, x1) // y2
 	s.release(t)
 	return [4]reg.VecPhysical{x3, x2, x1, x0}
 }
