@@ -21,8 +21,12 @@ func BenchmarkARIA(b *testing.B) {
 	}{
 		{"ECB-encrypt", func(c cipher.Block, _ []byte) func(dst, src []byte) { return ecb.NewEncrypter(c).CryptBlocks }},
 		{"ECB-decrypt", func(c cipher.Block, _ []byte) func(dst, src []byte) { return ecb.NewDecrypter(c).CryptBlocks }},
-		{"CBC-encrypt", func(c cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCBCEncrypter(c, iv).CryptBlocks }},
-		{"CBC-decrypt", func(c cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCBCDecrypter(c, iv).CryptBlocks }},
+		{"CBC-encrypt", func(c cipher.Block, iv []byte) func(dst, src []byte) {
+			return cipher.NewCBCEncrypter(c, iv).CryptBlocks
+		}},
+		{"CBC-decrypt", func(c cipher.Block, iv []byte) func(dst, src []byte) {
+			return cipher.NewCBCDecrypter(c, iv).CryptBlocks
+		}},
 		{"CTR", func(c cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCTR(c, iv).XORKeyStream }},
 	}
 	for _, ks := range []int{16, 32} {
