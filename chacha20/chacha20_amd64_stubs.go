@@ -9,12 +9,12 @@ package chacha20
 //go:noescape
 func xorBlocksSSSE3(state *[16]uint32, dst []byte, src []byte)
 
-// xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4) and advances state[12]; len(src) must be a multiple of 256.
+// xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4 in row layout) and advances state[12]; len(src) must be a multiple of 256.
 //
 //go:noescape
 func xorBlocksAVX2(state *[16]uint32, dst []byte, src []byte)
 
-// xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8, then 4) and advances state[12]; len(src) must be a multiple of 256.
+// xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8 and 4 in row layout) and advances state[12]; len(src) must be a multiple of 256.
 //
 //go:noescape
 func xorBlocksAVX512(state *[16]uint32, dst []byte, src []byte)

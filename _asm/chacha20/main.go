@@ -34,6 +34,7 @@ var zregs = []VecPhysical{
 }
 
 var (
+	rowCtr    Mem // 128-bit lane L = {L, 0, 0, 0}: row layout block offsets
 	iotaData  Mem // dwords 0..15: lane j of the counter row gets counter+j
 	rot16Mask Mem // PSHUFB control rotating each dword left by 16
 	rot8Mask  Mem // PSHUFB control rotating each dword left by 8
@@ -47,15 +48,21 @@ func main() {
 		DATA(4*i, U32(i))
 	}
 	// Byte k of a dword rotated left by 8r comes from byte (k-r) mod 4.
+	rowCtr = GLOBL("chacha20_rowctr", RODATA|NOPTR)
+	for l := 0; l < 8; l++ {
+		DATA(16*l, U32(l))
+		DATA(16*l+4, U32(0))
+		DATA(16*l+8, U64(0))
+	}
 	rot16Mask = rotMask("chacha20_rot16", 2)
 	rot8Mask = rotMask("chacha20_rot8", 1)
 
 	kernel("xorBlocksSSSE3", sse, []int{4},
 		"xorBlocksSSSE3 XORs len(src)/256 batches of 4 keystream blocks into dst and advances state[12]; len(src) must be a multiple of 256.")
-	kernel("xorBlocksAVX2", vex, []int{8, 4},
-		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4) and advances state[12]; len(src) must be a multiple of 256.")
-	kernel("xorBlocksAVX512", evex, []int{16, 8, 4},
-		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8, then 4) and advances state[12]; len(src) must be a multiple of 256.")
+	kernel("xorBlocksAVX2", vex, []int{8, -1},
+		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4 in row layout) and advances state[12]; len(src) must be a multiple of 256.")
+	kernel("xorBlocksAVX512", evex, []int{16, -2, -1},
+		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8 and 4 in row layout) and advances state[12]; len(src) must be a multiple of 256.")
 	Generate()
 }
 
@@ -84,7 +91,9 @@ type gen struct {
 }
 
 // kernel emits one TEXT symbol running batches of each width in widths,
-// widest first, while enough input remains.
+// widest first, while enough input remains. A negative entry -s stands for
+// the row-layout short path with s register sets (4 blocks each in ZMM, 2
+// in YMM).
 func kernel(name string, is isa, widths []int, doc string) {
 	TEXT(name, NOSPLIT, "func(state *[16]uint32, dst, src []byte)")
 	Pragma("noescape")
@@ -99,20 +108,34 @@ func kernel(name string, is isa, widths []int, doc string) {
 		// 8-byte aligned, so every access is an unaligned move.
 		g.spill = AllocLocal(4 * 4 * widths[0])
 	}
+	labelFor := func(w int) string {
+		if w < 0 {
+			return fmt.Sprintf("rows%d", -w)
+		}
+		return fmt.Sprintf("w%d", w)
+	}
 	for k, w := range widths {
-		g.w = w
-		loop := fmt.Sprintf("w%d", w)
+		loop := labelFor(w)
 		next := "done"
 		if k+1 < len(widths) {
-			next = fmt.Sprintf("w%d", widths[k+1])
+			next = labelFor(widths[k+1])
+		}
+		blocks := w
+		if w < 0 {
+			blocks = -w * 4
 		}
 		Label(loop)
-		CMPQ(g.n, U32(64*w))
+		CMPQ(g.n, U32(64*blocks))
 		JB(LabelRef(next))
-		g.batch()
-		ADDQ(U32(64*w), g.dst)
-		ADDQ(U32(64*w), g.src)
-		SUBQ(U32(64*w), g.n)
+		if w < 0 {
+			g.rowBatch(-w)
+		} else {
+			g.w = w
+			g.batch()
+		}
+		ADDQ(U32(64*blocks), g.dst)
+		ADDQ(U32(64*blocks), g.src)
+		SUBQ(U32(64*blocks), g.n)
 		JMP(LabelRef(loop))
 	}
 	Label("done")
@@ -267,10 +290,20 @@ func (g *gen) rotate(bits int, regs ...Register) {
 // quarterRounds runs the quarter round on each (a, b, c, d) group of state
 // words, step by step across the groups so independent chains interleave.
 func (g *gen) quarterRounds(groups ...[4]int) {
+	var regs [][4]Register
+	for _, q := range groups {
+		regs = append(regs, [4]Register{g.word(q[0]), g.word(q[1]), g.word(q[2]), g.word(q[3])})
+	}
+	g.quarterRoundRegs(regs)
+}
+
+// quarterRoundRegs is the quarter round on (a, b, c, d) register groups,
+// shared by the word-sliced batches and the row-layout short path.
+func (g *gen) quarterRoundRegs(groups [][4]Register) {
 	col := func(k int) []Register {
 		var rs []Register
 		for _, q := range groups {
-			rs = append(rs, g.word(q[k]))
+			rs = append(rs, q[k])
 		}
 		return rs
 	}
@@ -520,4 +553,106 @@ func (g *gen) outputAll() {
 			pool = append(pool, t0, t1, t2, t3)
 		}
 	}
+}
+
+// rowBatch is the short-input path: each register holds one row (four
+// words) of several blocks, one block per 128-bit lane, so a batch costs
+// the latency of one block's rounds rather than a 16-block batch. ZMM (evex)
+// carries 4 blocks per set, YMM (vex) 2; sets are interleaved for latency
+// hiding. The diagonal round rotates rows b, c, d by 1, 2, 3 words within
+// each lane (PSHUFD) and back. Emits sets*4 blocks of output.
+func (g *gen) rowBatch(sets int) {
+	g.label++
+	per := 4 // blocks per register
+	g.w = 16
+	if g.isa == vex {
+		per, g.w = 2, 8
+		sets *= 2
+	}
+	// Registers: set k rows in 4k..4k+3; original rows a, b, c in
+	// 4*sets..+2, set k's original d row in 4*sets+3+k.
+	orig := 4 * sets
+	row := func(k, r int) Register { return g.r(4*k + r) }
+	var bcast func(Op, Register)
+	if g.isa == evex {
+		bcast = func(m Op, r Register) { VBROADCASTI32X4(m, r) }
+	} else {
+		bcast = func(m Op, r Register) { VBROADCASTI128(m, r) }
+	}
+	for r := 0; r < 3; r++ {
+		bcast(g.stateWord(4*r), g.r(orig+r))
+	}
+	for k := 0; k < sets; k++ {
+		d := g.r(orig + 3 + k)
+		bcast(g.stateWord(12), d)
+		VPADDD(rowCtr.Offset(16*per*k), d, d)
+		for r := 0; r < 3; r++ {
+			g.mov(g.r(orig+r), row(k, r))
+		}
+		g.mov(d, row(k, 3))
+	}
+
+	var groups [][4]Register
+	for k := 0; k < sets; k++ {
+		groups = append(groups, [4]Register{row(k, 0), row(k, 1), row(k, 2), row(k, 3)})
+	}
+	shuffle := func(b, c, d byte) {
+		for k := 0; k < sets; k++ {
+			VPSHUFD(U8(b), row(k, 1), row(k, 1))
+			VPSHUFD(U8(c), row(k, 2), row(k, 2))
+			VPSHUFD(U8(d), row(k, 3), row(k, 3))
+		}
+	}
+	rounds := GP32()
+	MOVL(U32(10), rounds)
+	loop := fmt.Sprintf("rowrounds%d_%d", sets, g.label)
+	Label(loop)
+	g.quarterRoundRegs(groups)
+	shuffle(0x39, 0x4e, 0x93) // lane word k of b, c, d <- word k+1, k+2, k+3
+	g.quarterRoundRegs(groups)
+	shuffle(0x93, 0x4e, 0x39)
+	DECL(rounds)
+	JNZ(LabelRef(loop))
+
+	for k := 0; k < sets; k++ {
+		for r := 0; r < 3; r++ {
+			g.add(g.r(orig+r), row(k, r))
+		}
+		g.add(g.r(orig+3+k), row(k, 3))
+	}
+	// Gather lanes into blocks; temporaries are the original-row registers
+	// (vex) or 16.. (evex).
+	t := func(i int) Register {
+		if g.isa == evex {
+			return g.r(16 + i)
+		}
+		return g.r(orig + i)
+	}
+	for k := 0; k < sets; k++ {
+		a, b, c, d := row(k, 0), row(k, 1), row(k, 2), row(k, 3)
+		base := 64 * per * k
+		if g.isa == vex {
+			VPERM2I128(U8(0x20), b, a, t(0)) // block 0, bytes 0..31
+			VPERM2I128(U8(0x31), b, a, a)    // block 1, bytes 0..31
+			VPERM2I128(U8(0x20), d, c, t(1)) // block 0, bytes 32..63
+			VPERM2I128(U8(0x31), d, c, c)    // block 1, bytes 32..63
+			g.xorStore(t(0), nil, base)
+			g.xorStore(t(1), nil, base+32)
+			g.xorStore(a, nil, base+64)
+			g.xorStore(c, nil, base+96)
+			continue
+		}
+		VSHUFI32X4(U8(0x44), b, a, t(0)) // a.0 a.1 b.0 b.1
+		VSHUFI32X4(U8(0xee), b, a, t(1)) // a.2 a.3 b.2 b.3
+		VSHUFI32X4(U8(0x44), d, c, t(2)) // c.0 c.1 d.0 d.1
+		VSHUFI32X4(U8(0xee), d, c, t(3)) // c.2 c.3 d.2 d.3
+		VSHUFI32X4(U8(0x88), t(2), t(0), a)
+		VSHUFI32X4(U8(0xdd), t(2), t(0), b)
+		VSHUFI32X4(U8(0x88), t(3), t(1), c)
+		VSHUFI32X4(U8(0xdd), t(3), t(1), d)
+		for j, r := range []Register{a, b, c, d} {
+			g.xorStore(r, nil, base+64*j)
+		}
+	}
+	ADDL(U32(per*sets), g.stateWord(12))
 }
