@@ -1,0 +1,82 @@
+package bench
+
+import (
+	"fmt"
+	"slices"
+)
+
+// key identifies a figure across runs.
+type key struct {
+	target               *Target
+	size, offset, thread int
+}
+
+func keyOf(r *Result) key { return key{r.Target, r.Size, r.Offset, r.Threads} }
+
+// Aggregate merges the runs of each figure (same target, size, offset and
+// threads) into one Result: the median of the runs' centers, all samples.
+// Order is that of first appearance.
+func Aggregate(rs []Result) []Result {
+	idx := map[key]int{}
+	var out []Result
+	var centers, overheads [][]float64
+	for _, r := range rs {
+		k := keyOf(&r)
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			m := r
+			m.Samples = slices.Clone(r.Samples)
+			m.Overheads = slices.Clone(r.Overheads)
+			out = append(out, m)
+			centers = append(centers, []float64{r.NsPerByte})
+			overheads = append(overheads, []float64{r.OverheadNs})
+			continue
+		}
+		m := &out[i]
+		m.Samples = append(m.Samples, r.Samples...)
+		m.Overheads = append(m.Overheads, r.Overheads...)
+		m.Calls += r.Calls
+		centers[i] = append(centers[i], r.NsPerByte)
+		overheads[i] = append(overheads[i], r.OverheadNs)
+	}
+	for i := range out {
+		if len(centers[i]) > 1 {
+			out[i].NsPerByte = median(centers[i])
+			out[i].OverheadNs = median(overheads[i])
+			out[i].Spread = RelSpread(centers[i])
+		}
+	}
+	return out
+}
+
+// baselineFor finds the baseline figure r is compared with: same cipher,
+// direction, size, offset and threads, implementation a baseline.
+func baselineFor(rs []Result, r *Result) *Result {
+	for i := range rs {
+		b := &rs[i]
+		if b.Target.Baseline && b.Target.Group() == r.Target.Group() &&
+			b.Size == r.Size && b.Offset == r.Offset && b.Threads == r.Threads {
+			return b
+		}
+	}
+	return nil
+}
+
+// Ratio is r's throughput over its baseline's (>1: faster than Go's own),
+// or 0 when there is no baseline.
+func Ratio(rs []Result, r *Result) float64 {
+	b := baselineFor(rs, r)
+	if b == nil {
+		return 0
+	}
+	return b.NsPerByte / r.NsPerByte
+}
+
+func fmtRatio(x float64) string {
+	if x == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", x)
+}

@@ -1,0 +1,143 @@
+// Package bench is simdcrypt's measurement engine: it enumerates every
+// (cipher, mode, direction, implementation) the registry in internal/impl
+// offers, plus Go's own baselines, and measures them the way libgcrypt's
+// bench-slope, BoringSSL's size×offset matrix and benchstat do.
+//
+//   - Slope: batches at several buffer sizes, fitted by least squares to
+//     time = overhead + bytes × ns/B, so the per-call cost does not pollute
+//     the per-byte figure; both are reported.
+//   - Fixed sizes × offsets: the time per call at each size, with source and
+//     destination misaligned by each offset from a 64-byte boundary.
+//   - Cache-cold: calls rotate over a working set twice the last-level
+//     cache, so every call starts from memory; this is where prefetch shows.
+//   - Repetitions: every figure is the median of several repetitions, each
+//     from fresh batches, with a robust spread; -count repeats whole runs for
+//     benchstat, and Compare runs the Mann–Whitney U test of
+//     golang.org/x/perf/benchmath.
+//   - Clock: the core frequency is measured with a chain of dependent
+//     one-cycle operations, so cycles per byte are real.
+//
+// The package has no command-line code: cmd/simdcrypt builds a Config from
+// flags and renders the Results with the writers here.
+package bench
+
+import (
+	"time"
+)
+
+// Op processes len(src) bytes from src into dst (encrypts, decrypts or XORs
+// keystream). Ops keep state across calls (a CBC chain, a CTR counter),
+// which is how a caller streaming data uses them.
+type Op func(dst, src []byte)
+
+// Target is one measurable path.
+type Target struct {
+	Family    string // registry family: "aes", "aria", "chacha20"
+	Cipher    string // "aes-128-ctr", "aria-256-cbc", "chacha20"
+	Mode      string // "ecb", "cbc", "ctr" or "stream"
+	KeyBits   int
+	Direction string // "encrypt" or "decrypt"
+	Impl      string // "vaes512", "generic", "stdlib", ...
+
+	Default  bool // the path dispatch picks on this CPU
+	Variant  bool // a comparison path dispatch never picks
+	Baseline bool // Go's own implementation, for the ratio column
+
+	// Align is the granularity sizes must respect (16 for ECB and CBC).
+	Align int
+
+	// New returns a fresh Op with its own key schedule and state.
+	New func() (Op, error)
+}
+
+// Name is "aes-128-ctr/encrypt/vaes512".
+func (t *Target) Name() string { return t.Cipher + "/" + t.Direction + "/" + t.Impl }
+
+// Group is "aes-128-ctr/encrypt": what implementations are compared across.
+func (t *Target) Group() string { return t.Cipher + "/" + t.Direction }
+
+// Config says what to measure and how long.
+type Config struct {
+	// SlopeSizes are the buffer sizes the slope fit uses when Sizes is
+	// empty. Nil means DefaultSlopeSizes.
+	SlopeSizes []int
+	// Sizes, when set, switches to fixed-size mode: one figure per size
+	// and offset.
+	Sizes []int
+	// Offsets misalign source and destination from a 64-byte boundary
+	// (fixed-size mode, and the slope mode when set). Nil means {0}.
+	Offsets []int
+
+	// Duration is the time spent on one measurement (one target at one
+	// size and offset in fixed mode, or one target's whole slope),
+	// warm-up included. Zero means DefaultDuration.
+	Duration time.Duration
+	// Reps is the number of repetitions per measurement (default 5).
+	Reps int
+	// Count repeats the whole run (default 1), interleaving targets, so
+	// that slow drifts spread over all of them.
+	Count int
+
+	// Cold rotates every call over ColdBytes of memory (default from
+	// ColdWorkingSet) so data comes from DRAM.
+	Cold      bool
+	ColdBytes int64
+
+	// Threads > 1 measures each target on 1 and on Threads goroutines,
+	// each locked to its own OS thread, running concurrently.
+	Threads int
+
+	// MHz is the core clock for cycles per byte; 0 measures it.
+	MHz float64
+
+	// Clock is the time source (nil: the wall clock). Tests inject a fake.
+	Clock Clock
+
+	// Progress, when set, is called before each measurement.
+	Progress func(done, total int, what string)
+}
+
+// Defaults.
+var (
+	// DefaultSlopeSizes span a range where every kernel runs its widest
+	// loop most of the time; 16 KiB matches openssl speed's largest block.
+	DefaultSlopeSizes = []int{1024, 4096, 8192, 16384}
+	// MatrixSizes are openssl speed's sizes.
+	MatrixSizes = []int{16, 64, 256, 1024, 8192, 16384}
+	// AllOffsets are BoringSSL's misalignments.
+	AllOffsets = []int{0, 1, 8, 64, 97}
+)
+
+const (
+	DefaultDuration = 200 * time.Millisecond
+	DefaultReps     = 5
+)
+
+// Result is one figure: a target at one size (0 for the slope fit), offset
+// and thread count, from one of Count runs.
+type Result struct {
+	Target  *Target
+	Size    int // bytes per call; 0 for the slope figure
+	Offset  int
+	Threads int
+	Run     int // 0..Count-1
+	Cold    bool
+
+	NsPerByte  float64   // median over repetitions (per thread)
+	OverheadNs float64   // slope only: fitted time per call at zero bytes
+	Samples    []float64 // ns/B of each repetition
+	Overheads  []float64 // slope only: overhead of each repetition
+	Spread     float64   // RelSpread(Samples)
+	R2         float64   // slope only: median goodness of fit
+	Calls      int64     // calls timed (all repetitions, all threads)
+	MHz        float64
+}
+
+// MiBps is the throughput of one thread in MiB/s.
+func (r *Result) MiBps() float64 { return 1e9 / r.NsPerByte / (1 << 20) }
+
+// TotalMiBps is the throughput of all threads together.
+func (r *Result) TotalMiBps() float64 { return r.MiBps() * float64(max(r.Threads, 1)) }
+
+// CyclesPerByte converts ns/B with the measured clock.
+func (r *Result) CyclesPerByte() float64 { return r.NsPerByte * r.MHz / 1e3 }

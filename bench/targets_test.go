@@ -1,0 +1,121 @@
+package bench
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+	_ "github.com/simdcrypt/simdcrypt/internal/impl/all"
+)
+
+// TestTargetsCoverRegistry: every available implementation of every
+// registered family appears for every operation, with the default marked
+// once per (cipher, direction), and each target runs.
+func TestTargetsCoverRegistry(t *testing.T) {
+	ts, unavailable := Targets()
+	for _, fam := range impl.Ciphers() {
+		chosen, _ := impl.Choose(fam)
+		for _, i := range impl.For(fam) {
+			if !i.Available() {
+				if !slices.ContainsFunc(unavailable, func(u Unavailable) bool { return u.Family == fam && u.Impl == i.Name }) {
+					t.Errorf("%s/%s unavailable but not reported", fam, i.Name)
+				}
+				continue
+			}
+			wantOps := 1
+			if i.NewKernels != nil {
+				wantOps = 5 * 3 // three key sizes for AES and ARIA
+			}
+			var n int
+			for _, tg := range ts {
+				if tg.Family == fam && tg.Impl == i.Name {
+					n++
+					if tg.Default != (i == chosen) || tg.Variant != i.Variant {
+						t.Errorf("%s: default %v variant %v", tg.Name(), tg.Default, tg.Variant)
+					}
+				}
+			}
+			if n != wantOps {
+				t.Errorf("%s/%s: %d targets, want %d", fam, i.Name, n, wantOps)
+			}
+		}
+	}
+	defaults := map[string]int{}
+	for _, tg := range ts {
+		if tg.Default {
+			defaults[tg.Group()]++
+		}
+		op, err := tg.New()
+		if err != nil {
+			t.Fatalf("%s: %v", tg.Name(), err)
+		}
+		buf := make([]byte, 64)
+		op(buf, buf)
+	}
+	for g, n := range defaults {
+		if n != 1 {
+			t.Errorf("%s: %d defaults", g, n)
+		}
+	}
+	if slices.Contains(impl.Ciphers(), "aes") && !slices.ContainsFunc(ts, func(tg *Target) bool {
+		return tg.Cipher == "aes-128-ecb" && tg.Direction == "decrypt" && tg.Impl == "stdlib" && tg.Baseline
+	}) {
+		t.Error("no stdlib baseline for aes-128-ecb decrypt")
+	}
+}
+
+// TestBaselinesAgree: the measured paths compute what Go's own do, so the
+// speed table compares like with like.
+func TestBaselinesAgree(t *testing.T) {
+	ts, _ := Targets()
+	out := map[string][]byte{}
+	for _, tg := range ts {
+		op, err := tg.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := make([]byte, 256)
+		for i := range src {
+			src[i] = byte(i)
+		}
+		dst := make([]byte, len(src))
+		op(dst, src)
+		if ref, ok := out[tg.Group()]; ok {
+			if string(ref) != string(dst) {
+				t.Errorf("%s differs from the first path of %s", tg.Name(), tg.Group())
+			}
+		} else {
+			out[tg.Group()] = dst
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	ts, un := Targets()
+	got, err := Select(ts, un, []string{"aes-*-ctr"}, []string{"stdlib", "default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 6 { // three key sizes × (stdlib + default)
+		t.Errorf("aes-*-ctr × stdlib,default: %d targets", len(got))
+	}
+	for _, tg := range got {
+		if tg.Mode != "ctr" || !(tg.Baseline || tg.Default) {
+			t.Errorf("selected %s", tg.Name())
+		}
+	}
+	if got, _ := Select(ts, un, []string{"aes-256"}, nil); len(got) == 0 || got[0].KeyBits != 256 {
+		t.Error("family-bits selection failed")
+	}
+	_, err = Select(ts, un, []string{"aes-512-ctr"}, nil)
+	var se *SelectError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "aes-128-ctr") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("unknown cipher error: %v", err)
+	}
+	_, err = Select(ts, un, nil, []string{"nosuch"})
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "generic") {
+		t.Errorf("unknown impl error: %v", err)
+	}
+}
