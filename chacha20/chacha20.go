@@ -73,21 +73,22 @@ var _ cipher.Stream = (*Cipher)(nil)
 // ChaCha20 is unauthenticated: attackers can flip plaintext bits unseen.
 // Prefer an AEAD such as ChaCha20-Poly1305 unless building one.
 func NewUnauthenticatedCipher(key, nonce []byte) (*Cipher, error) {
-	return newCipher(key, nonce, chosenPath())
+	// Small enough to inline, so a caller that keeps the cipher local (as
+	// an AEAD does per message) keeps it off the heap.
+	c := &Cipher{}
+	return c.init(key, nonce, pathChosen)
 }
 
 // newCipher returns a cipher pinned to one code path, for the registry.
 func newCipher(key, nonce []byte, p path) (*Cipher, error) {
 	c := &Cipher{}
-	if err := c.init(key, nonce, p); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return c.init(key, nonce, p)
 }
 
-func (c *Cipher) init(key, nonce []byte, p path) error {
+// init sets c up and returns it, or nil and an error.
+func (c *Cipher) init(key, nonce []byte, p path) (*Cipher, error) {
 	if len(key) != KeySize {
-		return errors.New("chacha20: wrong key size")
+		return nil, errors.New("chacha20: wrong key size")
 	}
 	var subkey [KeySize]byte
 	switch len(nonce) {
@@ -102,7 +103,7 @@ func (c *Cipher) init(key, nonce []byte, p path) error {
 		copy(n[4:], nonce[16:24])
 		nonce = n[:]
 	default:
-		return errors.New("chacha20: wrong nonce size")
+		return nil, errors.New("chacha20: wrong nonce size")
 	}
 	c.state = [16]uint32{sigma0, sigma1, sigma2, sigma3}
 	for i := range 8 {
@@ -111,8 +112,11 @@ func (c *Cipher) init(key, nonce []byte, p path) error {
 	for i := range 3 {
 		c.state[13+i] = binary.LittleEndian.Uint32(nonce[4*i:])
 	}
+	if p == pathChosen {
+		p = chosenPath()
+	}
 	c.path = p
-	return nil
+	return c, nil
 }
 
 // SetCounter sets the block counter: the next XORKeyStream behaves as if
@@ -218,6 +222,9 @@ const (
 	pathSSSE3
 	pathAVX2
 	pathAVX512
+
+	// pathChosen asks init to take the path dispatch prefers.
+	pathChosen path = 255
 )
 
 var pathNames = [...]string{
