@@ -29,6 +29,7 @@ type Options struct {
 	// ChunkSize overrides DefaultChunkSize (tests use small chunks to
 	// exercise many of them); it must be a multiple of 64.
 	ChunkSize int
+	noMap     bool // tests: read regular files with read(2) instead of mapping them
 }
 
 // UsageError is a mistake on the command line (exit status 2).

@@ -32,7 +32,7 @@ func chachaCipher(newCipher func(key, nonce []byte) (chachaStream, error)) Ciphe
 			rest := [8]byte(iv[8:])
 			return transform{parallel: true, crypt: func(c *chunk) {
 				block := base + c.off/64
-				data := c.data()
+				data, src := c.out(), c.in
 				for len(data) > 0 {
 					// Blocks left before the low 32 bits wrap.
 					left := uint64(1<<32) - uint64(uint32(block))
@@ -48,8 +48,8 @@ func chachaCipher(newCipher func(key, nonce []byte) (chachaStream, error)) Ciphe
 						panic(err) // lengths were checked above
 					}
 					s.SetCounter(uint32(block))
-					s.XORKeyStream(data[:n], data[:n])
-					data = data[n:]
+					s.XORKeyStream(data[:n], src[:n])
+					data, src = data[n:], src[n:]
 					block += uint64(n) / 64
 				}
 			}}, nil

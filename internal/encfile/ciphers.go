@@ -131,7 +131,7 @@ func (f blockFamily) ecb(key, _ []byte, decrypt bool) (transform, error) {
 	}
 	// ECB modes hold no state between calls, so one serves every worker.
 	return transform{parallel: true, crypt: func(c *chunk) {
-		mode.CryptBlocks(c.data(), c.data())
+		mode.CryptBlocks(c.out(), c.in)
 	}}, nil
 }
 
@@ -147,7 +147,7 @@ func (f blockFamily) cbc(key, iv []byte, decrypt bool) (transform, error) {
 		if err != nil {
 			return transform{}, err
 		}
-		return transform{crypt: func(c *chunk) { mode.CryptBlocks(c.data(), c.data()) }}, nil
+		return transform{crypt: func(c *chunk) { mode.CryptBlocks(c.out(), c.in) }}, nil
 	}
 	if _, err := f.newCBCD(b, iv); err != nil {
 		return transform{}, err
@@ -159,7 +159,7 @@ func (f blockFamily) cbc(key, iv []byte, decrypt bool) (transform, error) {
 		if err != nil {
 			panic(err) // the IV length was checked above
 		}
-		mode.CryptBlocks(c.data(), c.data())
+		mode.CryptBlocks(c.out(), c.in)
 	}}, nil
 }
 
@@ -178,7 +178,7 @@ func (f blockFamily) ctr(key, iv []byte, _ bool) (transform, error) {
 		if err != nil {
 			panic(err)
 		}
-		s.XORKeyStream(c.data(), c.data())
+		s.XORKeyStream(c.out(), c.in)
 	}}, nil
 }
 

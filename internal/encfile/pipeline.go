@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -20,16 +22,18 @@ const maxInFlight = 24
 
 // chunk is one piece of the stream on its way from reader to writer.
 type chunk struct {
-	buf   []byte // capacity chunk size + one block, for padding
-	n     int    // bytes of data in buf
-	off   uint64 // offset of buf[0] in the cipher stream (after any header)
-	prev  [16]byte
-	final bool
-	err   error
-	done  chan struct{}
+	in      []byte // the input: buf[:n] when read, or part of mapping
+	buf     []byte // the output; capacity chunk size + one block, for padding
+	n       int    // bytes of data
+	off     uint64 // offset of the chunk in the cipher stream (after any header)
+	prev    [16]byte
+	final   bool
+	err     error
+	done    chan struct{}
+	mapping []byte // the input file mapping to release once processed
 }
 
-func (c *chunk) data() []byte { return c.buf[:c.n] }
+func (c *chunk) out() []byte { return c.buf[:c.n] }
 
 var (
 	errBadDecrypt = errors.New("bad decrypt (wrong key or password, or corrupt input)")
@@ -43,6 +47,7 @@ type pipeline struct {
 	iv        []byte
 	chunkSize int
 	threads   int
+	noMap     bool          // read(2) even from regular files (tests cover both paths)
 	consumed  *atomic.Int64 // input bytes read so far (progress bar); may be nil
 }
 
@@ -52,6 +57,17 @@ type stats struct{ in, out int64 }
 // bytes read and written. On error, whatever was written is incomplete
 // and the caller discards it.
 func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
+	// A regular file is mapped chunk by chunk rather than read.
+	var mapFile *os.File
+	var mapStart, mapSize int64
+	if f, ok := r.(*os.File); ok && canMap && !p.noMap {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if pos, err := f.Seek(0, io.SeekCurrent); err == nil && pos <= fi.Size() {
+				mapFile, mapStart, mapSize = f, pos, fi.Size()-pos
+			}
+		}
+	}
+
 	workers := 1
 	if p.t.parallel {
 		workers = max(1, p.threads)
@@ -88,6 +104,9 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// A file that shrinks under its mapping faults: make that an
+			// error for the chunk rather than a crash.
+			debug.SetPanicOnFault(true)
 			for c := range work {
 				p.process(c)
 				close(c.done)
@@ -107,10 +126,17 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 		defer close(work)
 		defer func() {
 			if r := recover(); r != nil {
-				readErr = fmt.Errorf("internal error: %v", r)
+				readErr = panicError(r)
 			}
 		}()
-		readErr = p.read(r, get, order, work, quit, inBytes)
+		debug.SetPanicOnFault(true)
+		f := &feeder{p: p, order: order, work: work, quit: quit}
+		copy(f.prev[:], p.iv)
+		if mapFile != nil {
+			readErr = f.readMapped(mapFile, mapStart, mapSize, get, inBytes)
+		} else {
+			readErr = f.read(r, get, inBytes)
+		}
 	}()
 
 	for c := range order {
@@ -118,7 +144,7 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 		err := c.err
 		if err == nil {
 			var n int
-			n, err = w.Write(c.data())
+			n, err = w.Write(c.out())
 			st.out += int64(n)
 		}
 		if err != nil {
@@ -136,52 +162,62 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 	return st, readErr
 }
 
-// read fills chunks from r and hands them out in order. It holds each full
-// chunk until the next read shows whether more data follows, because only
-// the last chunk is padded (encryption) or unpadded (decryption).
-func (p *pipeline) read(r io.Reader, get func() *chunk, order, work chan<- *chunk, quit <-chan struct{}, total *atomic.Int64) error {
-	var off uint64
-	prev := [16]byte{}
-	copy(prev[:], p.iv)
-	send := func(c *chunk, final bool) bool {
-		c.final, c.off, c.prev, c.err = final, off, prev, nil
-		c.done = make(chan struct{})
-		if c.n >= 16 {
-			copy(prev[:], c.buf[c.n-16:c.n])
-		}
-		off += uint64(c.n)
-		if final {
-			if err := p.finish(c); err != nil {
-				// No cipher work: fail in order, after what came before.
-				c.err = err
-				close(c.done)
-				select {
-				case order <- c:
-				case <-quit:
-				}
-				return false
+// feeder hands chunks to the workers and the writer in stream order.
+type feeder struct {
+	p     *pipeline
+	order chan<- *chunk
+	work  chan<- *chunk
+	quit  <-chan struct{}
+	off   uint64
+	prev  [16]byte // last input block so far: the next chunk's CBC chaining value
+}
+
+// send passes c on; it returns false when the run is being abandoned.
+func (f *feeder) send(c *chunk, final bool) bool {
+	c.final, c.off, c.prev, c.err = final, f.off, f.prev, nil
+	c.done = make(chan struct{})
+	if c.n >= 16 {
+		copy(f.prev[:], c.in[c.n-16:c.n])
+	}
+	f.off += uint64(c.n)
+	if final {
+		if err := f.p.finish(c); err != nil {
+			// No cipher work: fail in order, after what came before.
+			c.err = err
+			close(c.done)
+			select {
+			case f.order <- c:
+			case <-f.quit:
 			}
-		}
-		select {
-		case order <- c:
-		case <-quit:
 			return false
 		}
-		work <- c
-		return true
 	}
+	select {
+	case f.order <- c:
+	case <-f.quit:
+		c.release()
+		return false
+	}
+	f.work <- c
+	return true
+}
 
+// read fills chunks from r. It holds each full chunk until the next read
+// shows whether more data follows, because only the last chunk is padded
+// (encryption) or unpadded (decryption).
+func (f *feeder) read(r io.Reader, get func() *chunk, total *atomic.Int64) error {
+	size := f.p.chunkSize
 	cur := get()
 	if cur == nil {
 		return nil
 	}
-	n, err := io.ReadFull(r, cur.buf[:p.chunkSize])
+	n, err := io.ReadFull(r, cur.buf[:size])
 	total.Add(int64(n))
 	for {
-		cur.n = n
+		cur.n, cur.in = n, cur.buf[:n]
 		switch err {
 		case io.EOF, io.ErrUnexpectedEOF:
-			send(cur, true)
+			f.send(cur, true)
 			return nil
 		case nil:
 		default:
@@ -191,20 +227,69 @@ func (p *pipeline) read(r io.Reader, get func() *chunk, order, work chan<- *chun
 		if next == nil {
 			return nil
 		}
-		n, err = io.ReadFull(r, next.buf[:p.chunkSize])
+		n, err = io.ReadFull(r, next.buf[:size])
 		total.Add(int64(n))
 		if n == 0 && err == io.EOF {
-			send(cur, true)
+			f.send(cur, true)
 			return nil
 		}
 		if err != nil && err != io.ErrUnexpectedEOF {
 			return err
 		}
-		if !send(cur, false) {
+		if !f.send(cur, false) {
 			return nil
 		}
 		cur = next
 	}
+}
+
+// readMapped feeds size bytes of the regular file fl from offset start,
+// mapping each chunk but the last, which is copied so that padding has room.
+func (f *feeder) readMapped(fl *os.File, start, size int64, get func() *chunk, total *atomic.Int64) error {
+	pos, end := start, start+size
+	for {
+		n := int(min(int64(f.p.chunkSize), end-pos))
+		final := pos+int64(n) == end
+		c := get()
+		if c == nil {
+			return nil
+		}
+		c.n = n
+		if final {
+			if _, err := fl.ReadAt(c.buf[:n], pos); err != nil {
+				return err
+			}
+			c.in = c.buf[:n]
+		} else {
+			m, in, err := mapRange(fl, pos, n)
+			if err != nil {
+				return err
+			}
+			c.mapping, c.in = m, in
+		}
+		total.Add(int64(n))
+		if !f.send(c, final) || final {
+			return nil
+		}
+		pos += int64(n)
+	}
+}
+
+// release unmaps the chunk's input, if mapped.
+func (c *chunk) release() {
+	if c.mapping != nil {
+		unmap(c.mapping)
+		c.mapping, c.in = nil, nil
+	}
+}
+
+// panicError turns a recovered panic into an error line; a fault on the
+// mapped input means the file shrank while being read.
+func panicError(r any) error {
+	if _, ok := r.(interface{ Addr() uintptr }); ok {
+		return errors.New("error reading input: the file changed size while being read")
+	}
+	return fmt.Errorf("internal error: %v", r)
 }
 
 // finish checks and pads the last chunk before its cipher work.
@@ -230,6 +315,7 @@ func (p *pipeline) finish(c *chunk) error {
 		c.buf[c.n+i] = byte(k)
 	}
 	c.n += k
+	c.in = c.buf[:c.n] // the final chunk is always in buf
 	return nil
 }
 
@@ -237,9 +323,10 @@ func (p *pipeline) finish(c *chunk) error {
 func (p *pipeline) process(c *chunk) {
 	defer func() {
 		if r := recover(); r != nil {
-			c.err = fmt.Errorf("internal error: %v", r)
+			c.err = panicError(r)
 		}
 	}()
+	defer c.release()
 	p.t.crypt(c)
 	if c.final && p.decrypt && p.pad && p.blockLen > 0 {
 		k, ok := checkPadding(c.buf[c.n-p.blockLen : c.n])
