@@ -3,6 +3,7 @@ package bench
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -293,6 +294,25 @@ func (c *crew) run(n, size int) int64 {
 	return sum / int64(len(c.start))
 }
 
+// Slices is the number of timed slices a batch is cut into. A slice that
+// the OS interrupted (another process, an interrupt, a page fault) only
+// gets slower, never faster, so the fastest slice is the batch's figure:
+// on a busy machine slices a few milliseconds long often run whole between
+// two preemptions where a longer batch never would.
+const Slices = 4
+
+// timeSlices makes n calls of size bytes in Slices timed slices and
+// returns the fastest slice's time per call.
+func (c *crew) timeSlices(n, size int) float64 {
+	k := min(Slices, n)
+	best := math.Inf(1)
+	for i := range k {
+		m := n/k + boolInt(i < n%k)
+		best = min(best, float64(c.run(m, size))/float64(m))
+	}
+	return best
+}
+
 // calibrate finds how many calls of size bytes take about want
 // nanoseconds, growing the batch geometrically; the growing batches are
 // also the warm-up (caches, branch predictors, clock ramp).
@@ -336,8 +356,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		// clock or load does not bias one end of the line.
 		for k := range sizes {
 			i := (k + rep) % len(sizes)
-			el := c.run(calls[i], sizes[i])
-			perCall[i] = append(perCall[i], float64(el)/float64(calls[i]))
+			perCall[i] = append(perCall[i], c.timeSlices(calls[i], sizes[i]))
 			totalCalls += int64(calls[i] * threads)
 		}
 	}

@@ -122,11 +122,11 @@ func WriteHeader(w io.Writer, env *Env) {
 	} else {
 		fmt.Fprintf(w, "method fixed sizes %s × offsets %v", sizesString(c.Sizes), c.Offsets)
 	}
-	fmt.Fprintf(w, "; %d reps × %v per measurement", c.Reps, c.Duration.Round(time.Millisecond))
+	fmt.Fprintf(w, "\n       %v per measurement: warm-up, then %d reps (each the fastest of %d timed slices)", c.Duration.Round(time.Millisecond), c.Reps, Slices)
 	if c.Count > 1 {
 		fmt.Fprintf(w, ", %d runs", c.Count)
 	}
-	fmt.Fprintln(w, "; median, ± robust spread (1.48·MAD)")
+	fmt.Fprintln(w, "; median, ± robust spread (1.48·MAD/median)")
 	if c.Cold {
 		fmt.Fprintf(w, "cold   every call on fresh memory: %s\n", env.ColdHow)
 	}
@@ -200,10 +200,14 @@ func WriteTable(w io.Writer, results []Result, env *Env) {
 			head = append(head, "ovh ns", FormatBytes(int64(big))+" MiB/s")
 		}
 		head = append(head, "ratio")
+		hasVariants := slices.ContainsFunc(rs, func(r Result) bool { return r.Target.Family == fam && r.Target.Variant })
+		if hasVariants {
+			head = append(head, "variant/path")
+		}
 		t.add(head...)
 		t.right = make([]bool, len(head))
 		for i, h := range head {
-			t.right[i] = !slices.Contains([]string{"cipher", "dir", "impl"}, h)
+			t.right[i] = !slices.Contains([]string{"cipher", "dir", "impl", "variant/path"}, h)
 		}
 		lastGroup, lastSize := "", ""
 		for i := range rs {
@@ -246,6 +250,9 @@ func WriteTable(w io.Writer, results []Result, env *Env) {
 				row = append(row, num(r.OverheadNs), bigMiB)
 			}
 			row = append(row, fmtRatio(Ratio(rs, r)))
+			if hasVariants {
+				row = append(row, variantCell(rs, r))
+			}
 			t.add(row...)
 		}
 		t.write(w, "  ")
@@ -465,4 +472,27 @@ func WriteReport(w io.Writer, results []Result, env *Env) {
 	if len(env.NoBaseline) > 0 {
 		fmt.Fprintf(w, "no Go baseline exists for: %s\n", strings.Join(env.NoBaseline, ", "))
 	}
+}
+
+// variantCell is a variant's throughput over its path's, same figure
+// otherwise ("0.93 vaes512"): the prefetch-on/off comparison at a glance.
+func variantCell(rs []Result, r *Result) string {
+	if !r.Target.Variant {
+		return ""
+	}
+	var names []string
+	for i := range rs {
+		if rs[i].Target.Group() == r.Target.Group() {
+			names = append(names, rs[i].Target.Impl)
+		}
+	}
+	base := VariantOf(r.Target.Impl, names)
+	for i := range rs {
+		p := &rs[i]
+		if p.Target.Impl == base && p.Target.Group() == r.Target.Group() && p.Size == r.Size &&
+			p.Offset == r.Offset && p.Threads == r.Threads {
+			return fmt.Sprintf("%.2f %s", p.NsPerByte/r.NsPerByte, base)
+		}
+	}
+	return ""
 }

@@ -78,9 +78,7 @@ func Targets() ([]*Target, []Unavailable) {
 			}
 			impls = append(impls, i)
 		}
-		// Variants after the paths dispatch may pick, so a table reads
-		// best-to-portable and then the comparisons.
-		slices.SortStableFunc(impls, func(a, b *impl.Impl) int { return boolInt(a.Variant) - boolInt(b.Variant) })
+		impls = variantsAfterPaths(impls)
 		base, hasBase := Baselines[fam]
 		if len(impls) == 0 {
 			continue
@@ -142,6 +140,51 @@ func Targets() ([]*Target, []Unavailable) {
 		}
 	}
 	return out, unavailable
+}
+
+// variantsAfterPaths keeps the registry's order but moves each variant
+// ("vaes512-noprefetch") right after the path it varies ("vaes512"), so the
+// two read side by side; variants of no listed path go last.
+func variantsAfterPaths(impls []*impl.Impl) []*impl.Impl {
+	var out, orphans []*impl.Impl
+	for _, i := range impls {
+		if !i.Variant {
+			out = append(out, i)
+		}
+	}
+	for _, v := range impls {
+		if !v.Variant {
+			continue
+		}
+		at := -1
+		for k, p := range out {
+			if !p.Variant && strings.HasPrefix(v.Name, p.Name+"-") {
+				at = k
+			}
+		}
+		if at < 0 {
+			orphans = append(orphans, v)
+			continue
+		}
+		// After the path and any variants of it already placed.
+		for at+1 < len(out) && out[at+1].Variant {
+			at++
+		}
+		out = slices.Insert(out, at+1, v)
+	}
+	return append(out, orphans...)
+}
+
+// VariantOf returns the path a variant varies ("vaes512" for
+// "vaes512-noprefetch") among names, or "".
+func VariantOf(variant string, names []string) string {
+	best := ""
+	for _, n := range names {
+		if n != variant && strings.HasPrefix(variant, n+"-") && len(n) > len(best) {
+			best = n
+		}
+	}
+	return best
 }
 
 func alignFor(mode string) int {

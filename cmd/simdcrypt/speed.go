@@ -19,7 +19,7 @@ import (
 
 // speedBudget is the time the default run spreads over its measurements,
 // so that `simdcrypt speed` with no flags ends within a minute.
-const speedBudget = 40 * time.Second
+const speedBudget = 35 * time.Second
 
 func runSpeed(args []string) int {
 	return speed(args, os.Stdout, os.Stderr, term.IsTerminal(int(os.Stderr.Fd())))
@@ -47,7 +47,7 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 	fs.StringVar(&f.impl, "impl", "", "implementations, comma-separated names or globs; \"default\" = the dispatched path, \"baseline\" = Go's own")
 	fs.StringVar(&f.size, "size", "", "fixed sizes in bytes (16,1k,16k) or \"matrix\" for 16,64,256,1K,8K,16K; empty = slope fit")
 	fs.StringVar(&f.offset, "offset", "", "source/destination offsets from a 64-byte boundary (0,1,8) or \"all\" for 0,1,8,64,97")
-	fs.DurationVar(&f.duration, "duration", 0, "time per measurement (0 = spread a 40 s budget over the run)")
+	fs.DurationVar(&f.duration, "duration", 0, "time per measurement (0 = spread a 35 s budget over the run)")
 	fs.IntVar(&f.count, "count", 1, "repeat the whole run N times (for benchstat and -compare)")
 	fs.IntVar(&f.reps, "reps", bench.DefaultReps, "repetitions inside each measurement (median taken)")
 	fs.IntVar(&f.threads, "threads", 1, "also measure on N goroutines at once (per-thread and total throughput)")
