@@ -84,6 +84,86 @@ DATA ariaCTRInc<>+48(SB)/8, $0x0000000000000000
 DATA ariaCTRInc<>+56(SB)/8, $0x0000000000000003
 GLOBL ariaCTRInc<>(SB), RODATA|NOPTR, $64
 
+DATA ariaShiftRows<>+0(SB)/8, $0x030e09040f0a0500
+DATA ariaShiftRows<>+8(SB)/8, $0x0b06010c07020d08
+DATA ariaShiftRows<>+16(SB)/8, $0x030e09040f0a0500
+DATA ariaShiftRows<>+24(SB)/8, $0x0b06010c07020d08
+DATA ariaShiftRows<>+32(SB)/8, $0x030e09040f0a0500
+DATA ariaShiftRows<>+40(SB)/8, $0x0b06010c07020d08
+DATA ariaShiftRows<>+48(SB)/8, $0x030e09040f0a0500
+DATA ariaShiftRows<>+56(SB)/8, $0x0b06010c07020d08
+GLOBL ariaShiftRows<>(SB), RODATA|NOPTR, $64
+
+DATA ariaInvShiftRows<>+0(SB)/8, $0x0b0e0104070a0d00
+DATA ariaInvShiftRows<>+8(SB)/8, $0x0306090c0f020508
+DATA ariaInvShiftRows<>+16(SB)/8, $0x0b0e0104070a0d00
+DATA ariaInvShiftRows<>+24(SB)/8, $0x0306090c0f020508
+DATA ariaInvShiftRows<>+32(SB)/8, $0x0b0e0104070a0d00
+DATA ariaInvShiftRows<>+40(SB)/8, $0x0306090c0f020508
+DATA ariaInvShiftRows<>+48(SB)/8, $0x0b0e0104070a0d00
+DATA ariaInvShiftRows<>+56(SB)/8, $0x0306090c0f020508
+GLOBL ariaInvShiftRows<>(SB), RODATA|NOPTR, $64
+
+DATA ariaZero<>+0(SB)/8, $0x0000000000000000
+DATA ariaZero<>+8(SB)/8, $0x0000000000000000
+DATA ariaZero<>+16(SB)/8, $0x0000000000000000
+DATA ariaZero<>+24(SB)/8, $0x0000000000000000
+DATA ariaZero<>+32(SB)/8, $0x0000000000000000
+DATA ariaZero<>+40(SB)/8, $0x0000000000000000
+DATA ariaZero<>+48(SB)/8, $0x0000000000000000
+DATA ariaZero<>+56(SB)/8, $0x0000000000000000
+GLOBL ariaZero<>(SB), RODATA|NOPTR, $64
+
+DATA ariaNibbleMask<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA ariaNibbleMask<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA ariaNibbleMask<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA ariaNibbleMask<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA ariaNibbleMask<>+32(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA ariaNibbleMask<>+40(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA ariaNibbleMask<>+48(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA ariaNibbleMask<>+56(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL ariaNibbleMask<>(SB), RODATA|NOPTR, $64
+
+DATA ariaSB2PostLo<>+0(SB)/8, $0x3abf8500b2370d88
+DATA ariaSB2PostLo<>+8(SB)/8, $0x1a9fa52092172da8
+DATA ariaSB2PostLo<>+16(SB)/8, $0x3abf8500b2370d88
+DATA ariaSB2PostLo<>+24(SB)/8, $0x1a9fa52092172da8
+DATA ariaSB2PostLo<>+32(SB)/8, $0x3abf8500b2370d88
+DATA ariaSB2PostLo<>+40(SB)/8, $0x1a9fa52092172da8
+DATA ariaSB2PostLo<>+48(SB)/8, $0x3abf8500b2370d88
+DATA ariaSB2PostLo<>+56(SB)/8, $0x1a9fa52092172da8
+GLOBL ariaSB2PostLo<>(SB), RODATA|NOPTR, $64
+
+DATA ariaSB2PostHi<>+0(SB)/8, $0x6e50ba84ead43e00
+DATA ariaSB2PostHi<>+8(SB)/8, $0xa39d77492719f3cd
+DATA ariaSB2PostHi<>+16(SB)/8, $0x6e50ba84ead43e00
+DATA ariaSB2PostHi<>+24(SB)/8, $0xa39d77492719f3cd
+DATA ariaSB2PostHi<>+32(SB)/8, $0x6e50ba84ead43e00
+DATA ariaSB2PostHi<>+40(SB)/8, $0xa39d77492719f3cd
+DATA ariaSB2PostHi<>+48(SB)/8, $0x6e50ba84ead43e00
+DATA ariaSB2PostHi<>+56(SB)/8, $0xa39d77492719f3cd
+GLOBL ariaSB2PostHi<>(SB), RODATA|NOPTR, $64
+
+DATA ariaSB4PreLo<>+0(SB)/8, $0xbcfd5617afee4504
+DATA ariaSB4PreLo<>+8(SB)/8, $0xebaa0140f8b91253
+DATA ariaSB4PreLo<>+16(SB)/8, $0xbcfd5617afee4504
+DATA ariaSB4PreLo<>+24(SB)/8, $0xebaa0140f8b91253
+DATA ariaSB4PreLo<>+32(SB)/8, $0xbcfd5617afee4504
+DATA ariaSB4PreLo<>+40(SB)/8, $0xebaa0140f8b91253
+DATA ariaSB4PreLo<>+48(SB)/8, $0xbcfd5617afee4504
+DATA ariaSB4PreLo<>+56(SB)/8, $0xebaa0140f8b91253
+GLOBL ariaSB4PreLo<>(SB), RODATA|NOPTR, $64
+
+DATA ariaSB4PreHi<>+0(SB)/8, $0x68de60d6be08b600
+DATA ariaSB4PreHi<>+8(SB)/8, $0x3b8d3385ed5be553
+DATA ariaSB4PreHi<>+16(SB)/8, $0x68de60d6be08b600
+DATA ariaSB4PreHi<>+24(SB)/8, $0x3b8d3385ed5be553
+DATA ariaSB4PreHi<>+32(SB)/8, $0x68de60d6be08b600
+DATA ariaSB4PreHi<>+40(SB)/8, $0x3b8d3385ed5be553
+DATA ariaSB4PreHi<>+48(SB)/8, $0x68de60d6be08b600
+DATA ariaSB4PreHi<>+56(SB)/8, $0x3b8d3385ed5be553
+GLOBL ariaSB4PreHi<>(SB), RODATA|NOPTR, $64
+
 DATA ariaCTRStep1<>+0(SB)/8, $0x0000000000000000
 DATA ariaCTRStep1<>+8(SB)/8, $0x0000000000000001
 DATA ariaCTRStep1<>+16(SB)/8, $0x0000000000000000
@@ -23315,5 +23395,11628 @@ ariaCTR16_more14:
 	VMOVDQU           X13, 224(DX)
 	VPXOR             240(BX), X4, X4
 	VMOVDQU           X4, 240(DX)
+	VZEROUPPER
+	RET
+
+// func ariaECB16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte)
+// Requires: AES, AVX
+TEXT ·ariaECB16AESNI(SB), $256-32
+	MOVQ        rk+0(FP), AX
+	MOVQ        rounds+8(FP), CX
+	MOVQ        dst+16(FP), DX
+	MOVQ        src+24(FP), BX
+	VMOVDQU     (BX), X0
+	VMOVDQU     16(BX), X1
+	VMOVDQU     32(BX), X2
+	VMOVDQU     48(BX), X3
+	VMOVDQU     64(BX), X4
+	VMOVDQU     80(BX), X5
+	VMOVDQU     96(BX), X6
+	VMOVDQU     112(BX), X7
+	VMOVDQU     128(BX), X8
+	VMOVDQU     144(BX), X9
+	VMOVDQU     160(BX), X10
+	VMOVDQU     176(BX), X11
+	VMOVDQU     192(BX), X12
+	VMOVDQU     208(BX), X13
+	VMOVDQU     224(BX), X14
+	VMOVDQU     240(BX), X15
+	VMOVDQU     X15, 240(SP)
+	VMOVDQU     X14, 224(SP)
+	VPUNPCKLDQ  X1, X0, X15
+	VPUNPCKHDQ  X1, X0, X14
+	VPUNPCKLDQ  X3, X2, X0
+	VPUNPCKHDQ  X3, X2, X1
+	VPUNPCKLQDQ X0, X15, X2
+	VPUNPCKHQDQ X0, X15, X3
+	VPUNPCKLQDQ X1, X14, X15
+	VPUNPCKHQDQ X1, X14, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VPUNPCKLDQ  X5, X4, X14
+	VPUNPCKHDQ  X5, X4, X1
+	VPUNPCKLDQ  X7, X6, X4
+	VPUNPCKHDQ  X7, X6, X5
+	VPUNPCKLQDQ X4, X14, X6
+	VPUNPCKHQDQ X4, X14, X7
+	VPUNPCKLQDQ X5, X1, X14
+	VPUNPCKHQDQ X5, X1, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X9, X8, X1
+	VPUNPCKHDQ  X9, X8, X5
+	VPUNPCKLDQ  X11, X10, X8
+	VPUNPCKHDQ  X11, X10, X9
+	VPUNPCKLQDQ X8, X1, X10
+	VPUNPCKHQDQ X8, X1, X11
+	VPUNPCKLQDQ X9, X5, X1
+	VPUNPCKHQDQ X9, X5, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VMOVDQU     224(SP), X5
+	VMOVDQU     240(SP), X9
+	VMOVDQU     X8, 176(SP)
+	VMOVDQU     X1, 160(SP)
+	VPUNPCKLDQ  X13, X12, X8
+	VPUNPCKHDQ  X13, X12, X1
+	VPUNPCKLDQ  X9, X5, X12
+	VPUNPCKHDQ  X9, X5, X13
+	VPUNPCKLQDQ X12, X8, X5
+	VPUNPCKHQDQ X12, X8, X9
+	VPUNPCKLQDQ X13, X1, X8
+	VPUNPCKHQDQ X13, X1, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPUNPCKLDQ  X6, X2, X1
+	VPUNPCKHDQ  X6, X2, X13
+	VPUNPCKLDQ  X5, X10, X2
+	VPUNPCKHDQ  X5, X10, X6
+	VPUNPCKLQDQ X2, X1, X10
+	VPUNPCKHQDQ X2, X1, X5
+	VPUNPCKLQDQ X6, X13, X1
+	VPUNPCKHQDQ X6, X13, X2
+	VPUNPCKLDQ  X7, X3, X13
+	VPUNPCKHDQ  X7, X3, X6
+	VPUNPCKLDQ  X9, X11, X3
+	VPUNPCKHDQ  X9, X11, X7
+	VPUNPCKLQDQ X3, X13, X11
+	VPUNPCKHQDQ X3, X13, X9
+	VPUNPCKLQDQ X7, X6, X13
+	VPUNPCKHQDQ X7, X6, X3
+	VMOVDQU     160(SP), X6
+	VMOVDQU     X11, 16(SP)
+	VPUNPCKLDQ  X14, X15, X7
+	VPUNPCKHDQ  X14, X15, X11
+	VPUNPCKLDQ  X8, X6, X15
+	VPUNPCKHDQ  X8, X6, X14
+	VPUNPCKLQDQ X15, X7, X6
+	VPUNPCKHQDQ X15, X7, X8
+	VPUNPCKLQDQ X14, X11, X7
+	VPUNPCKHQDQ X14, X11, X15
+	VMOVDQU     176(SP), X11
+	VMOVDQU     X6, 32(SP)
+	VPUNPCKLDQ  X4, X0, X14
+	VPUNPCKHDQ  X4, X0, X6
+	VPUNPCKLDQ  X12, X11, X0
+	VPUNPCKHDQ  X12, X11, X4
+	VPUNPCKLQDQ X0, X14, X11
+	VPUNPCKHQDQ X0, X14, X12
+	VPUNPCKLQDQ X4, X6, X14
+	VPUNPCKHQDQ X4, X6, X0
+
+	// Round 1
+	VPXOR       (AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       16(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X6
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X5, X4, X5
+	VPXOR       X6, X5, X5
+	VPXOR       32(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       48(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X6
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X6, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     16(SP), X6
+	VPXOR       64(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       80(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VMOVDQU     X6, 16(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X9, X4
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X4, X6, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X9, X6, X9
+	VPXOR       X4, X9, X9
+	VPXOR       96(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       112(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X4, X6, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X3, X6, X3
+	VPXOR       X4, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VMOVDQU     32(SP), X4
+	VPXOR       128(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       144(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VMOVDQU     X4, 32(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X8, X6
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X8, X4, X8
+	VPXOR       X6, X8, X8
+	VPXOR       160(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       176(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X6
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X15, X4, X15
+	VPXOR       X6, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       192(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       208(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X6
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VPXOR       X6, X12, X12
+	VPXOR       224(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       240(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X6
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X0, X4, X0
+	VPXOR       X6, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X2, X2
+	VPXOR       X2, X10, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VMOVDQU     16(SP), X6
+	VPXOR       X13, X9, X4
+	VPXOR       X4, X6, X6
+	VPXOR       X4, X3, X3
+	VPXOR       X3, X6, X4
+	VPXOR       X4, X13, X13
+	VPXOR       X4, X9, X9
+	VMOVDQU     32(SP), X4
+	VMOVDQU     X6, 208(SP)
+	VPXOR       X7, X8, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X15, X4, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X8, X8
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X11, X11
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X11, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X15, X3, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X3, X3
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     208(SP), X6
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X0, X0
+	VPXOR       X0, X10, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 2
+	VPXOR       256(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       272(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       288(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       304(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       320(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       336(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       352(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       368(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       384(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       400(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       416(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       432(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       448(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       464(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       480(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       496(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X10, X10
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X10, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X2, X2
+	VPXOR       X2, X0, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 3
+	VPXOR       512(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X5
+	VPXOR       528(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X10
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X10, X5, X5
+	VPXOR       544(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       560(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       576(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       592(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X10
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X9, X2, X9
+	VPXOR       X10, X9, X9
+	VPXOR       608(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       624(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X10
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X10, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       640(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       656(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       672(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       688(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       704(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       720(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPXOR       736(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X10
+	VPXOR       752(AX), X10, X10
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X0, X0
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X0, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X10, X10
+	VPXOR       X10, X2, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 4
+	VPXOR       768(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X1
+	VPXOR       784(AX), X1, X1
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X0
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X1, X10, X1
+	VPXOR       X0, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       800(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       816(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPXOR       832(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       848(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X0
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X6, X10, X6
+	VPXOR       X0, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       864(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       880(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X0
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X13, X10, X13
+	VPXOR       X0, X13, X13
+	VPXOR       896(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       912(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       928(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       944(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       960(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       976(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       992(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X0
+	VPXOR       1008(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X2, X2
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X2, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X0, X0
+	VPXOR       X0, X10, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 5
+	VPXOR       1024(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X5
+	VPXOR       1040(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X2
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X5, X0, X5
+	VPXOR       X2, X5, X5
+	VPXOR       1056(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1072(AX), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       1088(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1104(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X2
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X9, X0, X9
+	VPXOR       X2, X9, X9
+	VPXOR       1120(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       1136(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X2
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X3, X0, X3
+	VPXOR       X2, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1152(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1168(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       1184(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1200(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1216(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1232(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPXOR       1248(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X2
+	VPXOR       1264(AX), X2, X2
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X10, X10
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X10, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X2, X2
+	VPXOR       X2, X0, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 6
+	VPXOR       1280(AX), X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X1
+	VPXOR       1296(AX), X1, X1
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X10
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X10, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1312(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1328(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPXOR       1344(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1360(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X10
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X6, X2, X6
+	VPXOR       X10, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1376(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1392(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X10
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X13, X2, X13
+	VPXOR       X10, X13, X13
+	VPXOR       1408(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1424(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1440(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1456(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       1472(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1488(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       1504(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X10
+	VPXOR       1520(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X0, X0
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X0, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X10, X10
+	VPXOR       X10, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 7
+	VPXOR       1536(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X5
+	VPXOR       1552(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X0
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X5, X10, X5
+	VPXOR       X0, X5, X5
+	VPXOR       1568(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1584(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       1600(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1616(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X0
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X9, X10, X9
+	VPXOR       X0, X9, X9
+	VPXOR       1632(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       1648(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X0
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X3, X10, X3
+	VPXOR       X0, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1664(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1680(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       1696(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1712(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1728(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1744(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPXOR       1760(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X0
+	VPXOR       1776(AX), X0, X0
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X2, X2
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X2, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X0, X0
+	VPXOR       X0, X10, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 8
+	VPXOR       1792(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       1808(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1824(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1840(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       1856(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1872(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1888(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1904(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       1920(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1936(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1952(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1968(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       1984(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2000(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       2016(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       2032(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X10, X10
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X10, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X2, X2
+	VPXOR       X2, X0, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 9
+	VPXOR       2048(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X5
+	VPXOR       2064(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X10
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X10, X5, X5
+	VPXOR       2080(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2096(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       2112(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2128(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X10
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X9, X2, X9
+	VPXOR       X10, X9, X9
+	VPXOR       2144(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2160(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X10
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X10, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2176(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2192(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       2208(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2224(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2240(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2256(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPXOR       2272(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X10
+	VPXOR       2288(AX), X10, X10
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X0, X0
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X0, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X10, X10
+	VPXOR       X10, X2, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 10
+	VPXOR       2304(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X1
+	VPXOR       2320(AX), X1, X1
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X0
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X1, X10, X1
+	VPXOR       X0, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2336(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2352(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPXOR       2368(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2384(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X0
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X6, X10, X6
+	VPXOR       X0, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2400(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2416(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X0
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X13, X10, X13
+	VPXOR       X0, X13, X13
+	VPXOR       2432(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2448(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2464(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2480(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       2496(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2512(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       2528(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X0
+	VPXOR       2544(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X2, X2
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X2, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X0, X0
+	VPXOR       X0, X10, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 11
+	VPXOR       2560(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X5
+	VPXOR       2576(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X2
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X5, X0, X5
+	VPXOR       X2, X5, X5
+	VPXOR       2592(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2608(AX), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       2624(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2640(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X2
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X9, X0, X9
+	VPXOR       X2, X9, X9
+	VPXOR       2656(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2672(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X2
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X3, X0, X3
+	VPXOR       X2, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2688(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2704(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       2720(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2736(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2752(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2768(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPXOR       2784(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X2
+	VPXOR       2800(AX), X2, X2
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X10, X10
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X10, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X2, X2
+	VPXOR       X2, X0, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+	CMPQ        CX, $0x0c
+	JNE         ariaECB16AESNI_more12
+
+	// Round 12 (last)
+	VPXOR       2816(AX), X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X1
+	VPXOR       2832(AX), X1, X1
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X10
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X10, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2848(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2864(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPXOR       2880(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2896(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X10
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X6, X2, X6
+	VPXOR       X10, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2912(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2928(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X10
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X13, X2, X13
+	VPXOR       X10, X13, X13
+	VPXOR       2944(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2960(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2976(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2992(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       3008(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3024(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3040(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X10
+	VPXOR       3056(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       3072(AX), X2, X2
+	VPXOR       3088(AX), X1, X1
+	VPXOR       3104(AX), X5, X5
+	VPXOR       3120(AX), X0, X0
+	VPXOR       3136(AX), X9, X9
+	VPXOR       3152(AX), X6, X6
+	VPXOR       3168(AX), X3, X3
+	VPXOR       3184(AX), X13, X13
+	VPXOR       3200(AX), X7, X7
+	VPXOR       3216(AX), X15, X15
+	VPXOR       3232(AX), X4, X4
+	VPXOR       3248(AX), X8, X8
+	VPXOR       3264(AX), X11, X11
+	VPXOR       3280(AX), X12, X12
+	VMOVDQU     112(SP), X14
+	VPXOR       3296(AX), X14, X14
+	VPXOR       3312(AX), X10, X10
+	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X12, 176(SP)
+	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKHDQ  X1, X2, X12
+	VPUNPCKLDQ  X0, X5, X2
+	VPUNPCKHDQ  X0, X5, X1
+	VPUNPCKLQDQ X2, X11, X5
+	VPUNPCKHQDQ X2, X11, X0
+	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKHQDQ X1, X12, X2
+	VPUNPCKLDQ  X6, X9, X12
+	VPUNPCKHDQ  X6, X9, X1
+	VPUNPCKLDQ  X13, X3, X9
+	VPUNPCKHDQ  X13, X3, X6
+	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKHQDQ X9, X12, X13
+	VPUNPCKLQDQ X6, X1, X12
+	VPUNPCKHQDQ X6, X1, X9
+	VPUNPCKLDQ  X15, X7, X1
+	VPUNPCKHDQ  X15, X7, X6
+	VPUNPCKLDQ  X8, X4, X7
+	VPUNPCKHDQ  X8, X4, X15
+	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKHQDQ X7, X1, X8
+	VPUNPCKLQDQ X15, X6, X1
+	VPUNPCKHQDQ X15, X6, X7
+	VMOVDQU     240(SP), X6
+	VMOVDQU     176(SP), X15
+	VMOVDQU     X4, 160(SP)
+	VMOVDQU     X8, 224(SP)
+	VPUNPCKLDQ  X15, X6, X4
+	VPUNPCKHDQ  X15, X6, X8
+	VPUNPCKLDQ  X10, X14, X6
+	VPUNPCKHDQ  X10, X14, X15
+	VPUNPCKLQDQ X6, X4, X14
+	VPUNPCKHQDQ X6, X4, X10
+	VPUNPCKLQDQ X15, X8, X4
+	VPUNPCKHQDQ X15, X8, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VMOVDQU     160(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VMOVDQU     X6, 48(SP)
+	VPUNPCKLDQ  X3, X5, X15
+	VPUNPCKHDQ  X3, X5, X6
+	VPUNPCKLDQ  X14, X8, X5
+	VPUNPCKHDQ  X14, X8, X3
+	VPUNPCKLQDQ X5, X15, X8
+	VPUNPCKHQDQ X5, X15, X14
+	VPUNPCKLQDQ X3, X6, X15
+	VPUNPCKHQDQ X3, X6, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     224(SP), X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VMOVDQU     X5, 240(SP)
+	VPUNPCKLDQ  X13, X0, X3
+	VPUNPCKHDQ  X13, X0, X5
+	VPUNPCKLDQ  X10, X6, X0
+	VPUNPCKHDQ  X10, X6, X13
+	VPUNPCKLQDQ X0, X3, X6
+	VPUNPCKHQDQ X0, X3, X10
+	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKHQDQ X13, X5, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X12, X11, X5
+	VPUNPCKHDQ  X12, X11, X13
+	VPUNPCKLDQ  X4, X1, X11
+	VPUNPCKHDQ  X4, X1, X12
+	VPUNPCKLQDQ X11, X5, X1
+	VPUNPCKHQDQ X11, X5, X4
+	VPUNPCKLQDQ X12, X13, X5
+	VPUNPCKHQDQ X12, X13, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     48(SP), X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     X11, 112(SP)
+	VPUNPCKLDQ  X9, X2, X12
+	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKLDQ  X13, X7, X2
+	VPUNPCKHDQ  X13, X7, X9
+	VPUNPCKLQDQ X2, X12, X7
+	VPUNPCKHQDQ X2, X12, X13
+	VPUNPCKLQDQ X9, X11, X12
+	VPUNPCKHQDQ X9, X11, X2
+	VMOVDQU     X8, (DX)
+	VMOVDQU     X14, 16(DX)
+	VMOVDQU     X15, 32(DX)
+	VMOVDQU     240(SP), X11
+	VMOVDQU     X11, 48(DX)
+	VMOVDQU     X6, 64(DX)
+	VMOVDQU     X10, 80(DX)
+	VMOVDQU     X3, 96(DX)
+	VMOVDQU     X0, 112(DX)
+	VMOVDQU     X1, 128(DX)
+	VMOVDQU     X4, 144(DX)
+	VMOVDQU     X5, 160(DX)
+	VMOVDQU     112(SP), X9
+	VMOVDQU     X9, 176(DX)
+	VMOVDQU     X7, 192(DX)
+	VMOVDQU     X13, 208(DX)
+	VMOVDQU     X12, 224(DX)
+	VMOVDQU     X2, 240(DX)
+	VZEROUPPER
+	RET
+
+ariaECB16AESNI_more12:
+	// Round 12
+	VPXOR       2816(AX), X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X1
+	VPXOR       2832(AX), X1, X1
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X10
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X10, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2848(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2864(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPXOR       2880(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2896(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X10
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X6, X2, X6
+	VPXOR       X10, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2912(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2928(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X10
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X13, X2, X13
+	VPXOR       X10, X13, X13
+	VPXOR       2944(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2960(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2976(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2992(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       3008(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3024(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3040(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X10
+	VPXOR       3056(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X0, X0
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X0, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X10, X10
+	VPXOR       X10, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 13
+	VPXOR       3072(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X5
+	VPXOR       3088(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X0
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X5, X10, X5
+	VPXOR       X0, X5, X5
+	VPXOR       3104(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3120(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       3136(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3152(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X0
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X9, X10, X9
+	VPXOR       X0, X9, X9
+	VPXOR       3168(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3184(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X0
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X3, X10, X3
+	VPXOR       X0, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3200(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3216(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       3232(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3248(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3264(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3280(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPXOR       3296(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X0
+	VPXOR       3312(AX), X0, X0
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X2, X2
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X2, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X0, X0
+	VPXOR       X0, X10, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+	CMPQ        CX, $0x0e
+	JNE         ariaECB16AESNI_more14
+
+	// Round 14 (last)
+	VPXOR       3328(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       3344(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3360(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3376(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       3392(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3408(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3424(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3440(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       3456(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3472(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3488(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3504(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       3520(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3536(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3552(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       3568(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       3584(AX), X0, X0
+	VPXOR       3600(AX), X1, X1
+	VPXOR       3616(AX), X5, X5
+	VPXOR       3632(AX), X10, X10
+	VPXOR       3648(AX), X9, X9
+	VPXOR       3664(AX), X6, X6
+	VPXOR       3680(AX), X3, X3
+	VPXOR       3696(AX), X13, X13
+	VPXOR       3712(AX), X7, X7
+	VPXOR       3728(AX), X15, X15
+	VPXOR       3744(AX), X4, X4
+	VPXOR       3760(AX), X8, X8
+	VPXOR       3776(AX), X11, X11
+	VPXOR       3792(AX), X12, X12
+	VMOVDQU     112(SP), X14
+	VPXOR       3808(AX), X14, X14
+	VPXOR       3824(AX), X2, X2
+	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X12, 176(SP)
+	VPUNPCKLDQ  X1, X0, X11
+	VPUNPCKHDQ  X1, X0, X12
+	VPUNPCKLDQ  X10, X5, X0
+	VPUNPCKHDQ  X10, X5, X1
+	VPUNPCKLQDQ X0, X11, X5
+	VPUNPCKHQDQ X0, X11, X10
+	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKHQDQ X1, X12, X0
+	VPUNPCKLDQ  X6, X9, X12
+	VPUNPCKHDQ  X6, X9, X1
+	VPUNPCKLDQ  X13, X3, X9
+	VPUNPCKHDQ  X13, X3, X6
+	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKHQDQ X9, X12, X13
+	VPUNPCKLQDQ X6, X1, X12
+	VPUNPCKHQDQ X6, X1, X9
+	VPUNPCKLDQ  X15, X7, X1
+	VPUNPCKHDQ  X15, X7, X6
+	VPUNPCKLDQ  X8, X4, X7
+	VPUNPCKHDQ  X8, X4, X15
+	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKHQDQ X7, X1, X8
+	VPUNPCKLQDQ X15, X6, X1
+	VPUNPCKHQDQ X15, X6, X7
+	VMOVDQU     240(SP), X6
+	VMOVDQU     176(SP), X15
+	VMOVDQU     X4, 160(SP)
+	VMOVDQU     X8, 224(SP)
+	VPUNPCKLDQ  X15, X6, X4
+	VPUNPCKHDQ  X15, X6, X8
+	VPUNPCKLDQ  X2, X14, X6
+	VPUNPCKHDQ  X2, X14, X15
+	VPUNPCKLQDQ X6, X4, X14
+	VPUNPCKHQDQ X6, X4, X2
+	VPUNPCKLQDQ X15, X8, X4
+	VPUNPCKHQDQ X15, X8, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VMOVDQU     160(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VMOVDQU     X6, 48(SP)
+	VPUNPCKLDQ  X3, X5, X15
+	VPUNPCKHDQ  X3, X5, X6
+	VPUNPCKLDQ  X14, X8, X5
+	VPUNPCKHDQ  X14, X8, X3
+	VPUNPCKLQDQ X5, X15, X8
+	VPUNPCKHQDQ X5, X15, X14
+	VPUNPCKLQDQ X3, X6, X15
+	VPUNPCKHQDQ X3, X6, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     224(SP), X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VMOVDQU     X5, 240(SP)
+	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKHDQ  X13, X10, X5
+	VPUNPCKLDQ  X2, X6, X10
+	VPUNPCKHDQ  X2, X6, X13
+	VPUNPCKLQDQ X10, X3, X6
+	VPUNPCKHQDQ X10, X3, X2
+	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKHQDQ X13, X5, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X12, X11, X5
+	VPUNPCKHDQ  X12, X11, X13
+	VPUNPCKLDQ  X4, X1, X11
+	VPUNPCKHDQ  X4, X1, X12
+	VPUNPCKLQDQ X11, X5, X1
+	VPUNPCKHQDQ X11, X5, X4
+	VPUNPCKLQDQ X12, X13, X5
+	VPUNPCKHQDQ X12, X13, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     48(SP), X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     X11, 112(SP)
+	VPUNPCKLDQ  X9, X0, X12
+	VPUNPCKHDQ  X9, X0, X11
+	VPUNPCKLDQ  X13, X7, X0
+	VPUNPCKHDQ  X13, X7, X9
+	VPUNPCKLQDQ X0, X12, X7
+	VPUNPCKHQDQ X0, X12, X13
+	VPUNPCKLQDQ X9, X11, X12
+	VPUNPCKHQDQ X9, X11, X0
+	VMOVDQU     X8, (DX)
+	VMOVDQU     X14, 16(DX)
+	VMOVDQU     X15, 32(DX)
+	VMOVDQU     240(SP), X11
+	VMOVDQU     X11, 48(DX)
+	VMOVDQU     X6, 64(DX)
+	VMOVDQU     X2, 80(DX)
+	VMOVDQU     X3, 96(DX)
+	VMOVDQU     X10, 112(DX)
+	VMOVDQU     X1, 128(DX)
+	VMOVDQU     X4, 144(DX)
+	VMOVDQU     X5, 160(DX)
+	VMOVDQU     112(SP), X9
+	VMOVDQU     X9, 176(DX)
+	VMOVDQU     X7, 192(DX)
+	VMOVDQU     X13, 208(DX)
+	VMOVDQU     X12, 224(DX)
+	VMOVDQU     X0, 240(DX)
+	VZEROUPPER
+	RET
+
+ariaECB16AESNI_more14:
+	// Round 14
+	VPXOR       3328(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       3344(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3360(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3376(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       3392(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3408(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3424(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3440(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       3456(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3472(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3488(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3504(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       3520(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3536(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3552(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       3568(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X10, X10
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X10, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X2, X2
+	VPXOR       X2, X0, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 15
+	VPXOR       3584(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X5
+	VPXOR       3600(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X10
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X10, X5, X5
+	VPXOR       3616(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3632(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       3648(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3664(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X10
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X9, X2, X9
+	VPXOR       X10, X9, X9
+	VPXOR       3680(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3696(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X10
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X10, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3712(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3728(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       3744(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3760(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3776(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3792(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPXOR       3808(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X10
+	VPXOR       3824(AX), X10, X10
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X0, X0
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X0, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X10, X10
+	VPXOR       X10, X2, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 16 (last)
+	VPXOR       3840(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X1
+	VPXOR       3856(AX), X1, X1
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X0
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X1, X10, X1
+	VPXOR       X0, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3872(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3888(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPXOR       3904(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3920(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X0
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X6, X10, X6
+	VPXOR       X0, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3936(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3952(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X0
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X13, X10, X13
+	VPXOR       X0, X13, X13
+	VPXOR       3968(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3984(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       4000(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       4016(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       4032(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       4048(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       4064(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X0
+	VPXOR       4080(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       4096(AX), X10, X10
+	VPXOR       4112(AX), X1, X1
+	VPXOR       4128(AX), X5, X5
+	VPXOR       4144(AX), X2, X2
+	VPXOR       4160(AX), X9, X9
+	VPXOR       4176(AX), X6, X6
+	VPXOR       4192(AX), X3, X3
+	VPXOR       4208(AX), X13, X13
+	VPXOR       4224(AX), X7, X7
+	VPXOR       4240(AX), X15, X15
+	VPXOR       4256(AX), X4, X4
+	VPXOR       4272(AX), X8, X8
+	VPXOR       4288(AX), X11, X11
+	VPXOR       4304(AX), X12, X12
+	VMOVDQU     112(SP), X14
+	VPXOR       4320(AX), X14, X14
+	VPXOR       4336(AX), X0, X0
+	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X12, 176(SP)
+	VPUNPCKLDQ  X1, X10, X11
+	VPUNPCKHDQ  X1, X10, X12
+	VPUNPCKLDQ  X2, X5, X10
+	VPUNPCKHDQ  X2, X5, X1
+	VPUNPCKLQDQ X10, X11, X5
+	VPUNPCKHQDQ X10, X11, X2
+	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKHQDQ X1, X12, X10
+	VPUNPCKLDQ  X6, X9, X12
+	VPUNPCKHDQ  X6, X9, X1
+	VPUNPCKLDQ  X13, X3, X9
+	VPUNPCKHDQ  X13, X3, X6
+	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKHQDQ X9, X12, X13
+	VPUNPCKLQDQ X6, X1, X12
+	VPUNPCKHQDQ X6, X1, X9
+	VPUNPCKLDQ  X15, X7, X1
+	VPUNPCKHDQ  X15, X7, X6
+	VPUNPCKLDQ  X8, X4, X7
+	VPUNPCKHDQ  X8, X4, X15
+	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKHQDQ X7, X1, X8
+	VPUNPCKLQDQ X15, X6, X1
+	VPUNPCKHQDQ X15, X6, X7
+	VMOVDQU     240(SP), X6
+	VMOVDQU     176(SP), X15
+	VMOVDQU     X4, 160(SP)
+	VMOVDQU     X8, 224(SP)
+	VPUNPCKLDQ  X15, X6, X4
+	VPUNPCKHDQ  X15, X6, X8
+	VPUNPCKLDQ  X0, X14, X6
+	VPUNPCKHDQ  X0, X14, X15
+	VPUNPCKLQDQ X6, X4, X14
+	VPUNPCKHQDQ X6, X4, X0
+	VPUNPCKLQDQ X15, X8, X4
+	VPUNPCKHQDQ X15, X8, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VMOVDQU     160(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VMOVDQU     X6, 48(SP)
+	VPUNPCKLDQ  X3, X5, X15
+	VPUNPCKHDQ  X3, X5, X6
+	VPUNPCKLDQ  X14, X8, X5
+	VPUNPCKHDQ  X14, X8, X3
+	VPUNPCKLQDQ X5, X15, X8
+	VPUNPCKHQDQ X5, X15, X14
+	VPUNPCKLQDQ X3, X6, X15
+	VPUNPCKHQDQ X3, X6, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     224(SP), X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VMOVDQU     X5, 240(SP)
+	VPUNPCKLDQ  X13, X2, X3
+	VPUNPCKHDQ  X13, X2, X5
+	VPUNPCKLDQ  X0, X6, X2
+	VPUNPCKHDQ  X0, X6, X13
+	VPUNPCKLQDQ X2, X3, X6
+	VPUNPCKHQDQ X2, X3, X0
+	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKHQDQ X13, X5, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X12, X11, X5
+	VPUNPCKHDQ  X12, X11, X13
+	VPUNPCKLDQ  X4, X1, X11
+	VPUNPCKHDQ  X4, X1, X12
+	VPUNPCKLQDQ X11, X5, X1
+	VPUNPCKHQDQ X11, X5, X4
+	VPUNPCKLQDQ X12, X13, X5
+	VPUNPCKHQDQ X12, X13, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     48(SP), X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     X11, 112(SP)
+	VPUNPCKLDQ  X9, X10, X12
+	VPUNPCKHDQ  X9, X10, X11
+	VPUNPCKLDQ  X13, X7, X10
+	VPUNPCKHDQ  X13, X7, X9
+	VPUNPCKLQDQ X10, X12, X7
+	VPUNPCKHQDQ X10, X12, X13
+	VPUNPCKLQDQ X9, X11, X12
+	VPUNPCKHQDQ X9, X11, X10
+	VMOVDQU     X8, (DX)
+	VMOVDQU     X14, 16(DX)
+	VMOVDQU     X15, 32(DX)
+	VMOVDQU     240(SP), X11
+	VMOVDQU     X11, 48(DX)
+	VMOVDQU     X6, 64(DX)
+	VMOVDQU     X0, 80(DX)
+	VMOVDQU     X3, 96(DX)
+	VMOVDQU     X2, 112(DX)
+	VMOVDQU     X1, 128(DX)
+	VMOVDQU     X4, 144(DX)
+	VMOVDQU     X5, 160(DX)
+	VMOVDQU     112(SP), X9
+	VMOVDQU     X9, 176(DX)
+	VMOVDQU     X7, 192(DX)
+	VMOVDQU     X13, 208(DX)
+	VMOVDQU     X12, 224(DX)
+	VMOVDQU     X10, 240(DX)
+	VZEROUPPER
+	RET
+
+// func ariaCBCDecrypt16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv *[16]byte)
+// Requires: AES, AVX
+TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
+	MOVQ        rk+0(FP), AX
+	MOVQ        rounds+8(FP), CX
+	MOVQ        dst+16(FP), DX
+	MOVQ        src+24(FP), BX
+	MOVQ        iv+32(FP), SI
+	VMOVDQU     (BX), X0
+	VMOVDQU     16(BX), X1
+	VMOVDQU     32(BX), X2
+	VMOVDQU     48(BX), X3
+	VMOVDQU     64(BX), X4
+	VMOVDQU     80(BX), X5
+	VMOVDQU     96(BX), X6
+	VMOVDQU     112(BX), X7
+	VMOVDQU     128(BX), X8
+	VMOVDQU     144(BX), X9
+	VMOVDQU     160(BX), X10
+	VMOVDQU     176(BX), X11
+	VMOVDQU     192(BX), X12
+	VMOVDQU     208(BX), X13
+	VMOVDQU     224(BX), X14
+	VMOVDQU     240(BX), X15
+	VMOVDQU     X15, 240(SP)
+	VMOVDQU     X14, 224(SP)
+	VPUNPCKLDQ  X1, X0, X15
+	VPUNPCKHDQ  X1, X0, X14
+	VPUNPCKLDQ  X3, X2, X0
+	VPUNPCKHDQ  X3, X2, X1
+	VPUNPCKLQDQ X0, X15, X2
+	VPUNPCKHQDQ X0, X15, X3
+	VPUNPCKLQDQ X1, X14, X15
+	VPUNPCKHQDQ X1, X14, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VPUNPCKLDQ  X5, X4, X14
+	VPUNPCKHDQ  X5, X4, X1
+	VPUNPCKLDQ  X7, X6, X4
+	VPUNPCKHDQ  X7, X6, X5
+	VPUNPCKLQDQ X4, X14, X6
+	VPUNPCKHQDQ X4, X14, X7
+	VPUNPCKLQDQ X5, X1, X14
+	VPUNPCKHQDQ X5, X1, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X9, X8, X1
+	VPUNPCKHDQ  X9, X8, X5
+	VPUNPCKLDQ  X11, X10, X8
+	VPUNPCKHDQ  X11, X10, X9
+	VPUNPCKLQDQ X8, X1, X10
+	VPUNPCKHQDQ X8, X1, X11
+	VPUNPCKLQDQ X9, X5, X1
+	VPUNPCKHQDQ X9, X5, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VMOVDQU     224(SP), X5
+	VMOVDQU     240(SP), X9
+	VMOVDQU     X8, 176(SP)
+	VMOVDQU     X1, 160(SP)
+	VPUNPCKLDQ  X13, X12, X8
+	VPUNPCKHDQ  X13, X12, X1
+	VPUNPCKLDQ  X9, X5, X12
+	VPUNPCKHDQ  X9, X5, X13
+	VPUNPCKLQDQ X12, X8, X5
+	VPUNPCKHQDQ X12, X8, X9
+	VPUNPCKLQDQ X13, X1, X8
+	VPUNPCKHQDQ X13, X1, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPUNPCKLDQ  X6, X2, X1
+	VPUNPCKHDQ  X6, X2, X13
+	VPUNPCKLDQ  X5, X10, X2
+	VPUNPCKHDQ  X5, X10, X6
+	VPUNPCKLQDQ X2, X1, X10
+	VPUNPCKHQDQ X2, X1, X5
+	VPUNPCKLQDQ X6, X13, X1
+	VPUNPCKHQDQ X6, X13, X2
+	VPUNPCKLDQ  X7, X3, X13
+	VPUNPCKHDQ  X7, X3, X6
+	VPUNPCKLDQ  X9, X11, X3
+	VPUNPCKHDQ  X9, X11, X7
+	VPUNPCKLQDQ X3, X13, X11
+	VPUNPCKHQDQ X3, X13, X9
+	VPUNPCKLQDQ X7, X6, X13
+	VPUNPCKHQDQ X7, X6, X3
+	VMOVDQU     160(SP), X6
+	VMOVDQU     X11, 16(SP)
+	VPUNPCKLDQ  X14, X15, X7
+	VPUNPCKHDQ  X14, X15, X11
+	VPUNPCKLDQ  X8, X6, X15
+	VPUNPCKHDQ  X8, X6, X14
+	VPUNPCKLQDQ X15, X7, X6
+	VPUNPCKHQDQ X15, X7, X8
+	VPUNPCKLQDQ X14, X11, X7
+	VPUNPCKHQDQ X14, X11, X15
+	VMOVDQU     176(SP), X11
+	VMOVDQU     X6, 32(SP)
+	VPUNPCKLDQ  X4, X0, X14
+	VPUNPCKHDQ  X4, X0, X6
+	VPUNPCKLDQ  X12, X11, X0
+	VPUNPCKHDQ  X12, X11, X4
+	VPUNPCKLQDQ X0, X14, X11
+	VPUNPCKHQDQ X0, X14, X12
+	VPUNPCKLQDQ X4, X6, X14
+	VPUNPCKHQDQ X4, X6, X0
+
+	// Round 1
+	VPXOR       (AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       16(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X6
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X5, X4, X5
+	VPXOR       X6, X5, X5
+	VPXOR       32(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       48(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X6
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X6, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     16(SP), X6
+	VPXOR       64(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       80(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VMOVDQU     X6, 16(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X9, X4
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X4, X6, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X9, X6, X9
+	VPXOR       X4, X9, X9
+	VPXOR       96(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       112(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X4, X6, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X3, X6, X3
+	VPXOR       X4, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VMOVDQU     32(SP), X4
+	VPXOR       128(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       144(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VMOVDQU     X4, 32(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X8, X6
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X8, X4, X8
+	VPXOR       X6, X8, X8
+	VPXOR       160(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       176(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X6
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X15, X4, X15
+	VPXOR       X6, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       192(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       208(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X6
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VPXOR       X6, X12, X12
+	VPXOR       224(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       240(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X6
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X6, X4, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X0, X4, X0
+	VPXOR       X6, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X2, X2
+	VPXOR       X2, X10, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VMOVDQU     16(SP), X6
+	VPXOR       X13, X9, X4
+	VPXOR       X4, X6, X6
+	VPXOR       X4, X3, X3
+	VPXOR       X3, X6, X4
+	VPXOR       X4, X13, X13
+	VPXOR       X4, X9, X9
+	VMOVDQU     32(SP), X4
+	VMOVDQU     X6, 208(SP)
+	VPXOR       X7, X8, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X15, X4, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X8, X8
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X11, X11
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X11, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X15, X3, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X3, X3
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     208(SP), X6
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X0, X0
+	VPXOR       X0, X10, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 2
+	VPXOR       256(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       272(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       288(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       304(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       320(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       336(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       352(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       368(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       384(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       400(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       416(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       432(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       448(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       464(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       480(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       496(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X10, X10
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X10, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X2, X2
+	VPXOR       X2, X0, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 3
+	VPXOR       512(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X5
+	VPXOR       528(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X10
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X10, X5, X5
+	VPXOR       544(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       560(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       576(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       592(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X10
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X9, X2, X9
+	VPXOR       X10, X9, X9
+	VPXOR       608(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       624(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X10
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X10, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       640(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       656(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       672(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       688(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       704(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       720(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPXOR       736(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X10
+	VPXOR       752(AX), X10, X10
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X0, X0
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X0, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X10, X10
+	VPXOR       X10, X2, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 4
+	VPXOR       768(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X1
+	VPXOR       784(AX), X1, X1
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X0
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X1, X10, X1
+	VPXOR       X0, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       800(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       816(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPXOR       832(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       848(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X0
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X6, X10, X6
+	VPXOR       X0, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       864(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       880(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X0
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X13, X10, X13
+	VPXOR       X0, X13, X13
+	VPXOR       896(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       912(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       928(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       944(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       960(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       976(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       992(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X0
+	VPXOR       1008(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X2, X2
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X2, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X0, X0
+	VPXOR       X0, X10, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 5
+	VPXOR       1024(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X5
+	VPXOR       1040(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X2
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X5, X0, X5
+	VPXOR       X2, X5, X5
+	VPXOR       1056(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1072(AX), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       1088(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1104(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X2
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X9, X0, X9
+	VPXOR       X2, X9, X9
+	VPXOR       1120(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       1136(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X2
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X3, X0, X3
+	VPXOR       X2, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1152(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1168(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       1184(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1200(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1216(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1232(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPXOR       1248(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X2
+	VPXOR       1264(AX), X2, X2
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X10, X10
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X10, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X2, X2
+	VPXOR       X2, X0, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 6
+	VPXOR       1280(AX), X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X1
+	VPXOR       1296(AX), X1, X1
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X10
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X10, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1312(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1328(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPXOR       1344(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1360(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X10
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X6, X2, X6
+	VPXOR       X10, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1376(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1392(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X10
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X13, X2, X13
+	VPXOR       X10, X13, X13
+	VPXOR       1408(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1424(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1440(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1456(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       1472(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1488(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       1504(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X10
+	VPXOR       1520(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X0, X0
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X0, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X10, X10
+	VPXOR       X10, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 7
+	VPXOR       1536(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X5
+	VPXOR       1552(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X0
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X5, X10, X5
+	VPXOR       X0, X5, X5
+	VPXOR       1568(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1584(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       1600(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1616(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X0
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X9, X10, X9
+	VPXOR       X0, X9, X9
+	VPXOR       1632(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       1648(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X0
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X3, X10, X3
+	VPXOR       X0, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1664(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1680(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       1696(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1712(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1728(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1744(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPXOR       1760(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X0
+	VPXOR       1776(AX), X0, X0
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X2, X2
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X2, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X0, X0
+	VPXOR       X0, X10, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 8
+	VPXOR       1792(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       1808(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1824(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1840(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       1856(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1872(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1888(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1904(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       1920(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1936(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1952(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1968(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       1984(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2000(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       2016(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       2032(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X10, X10
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X10, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X2, X2
+	VPXOR       X2, X0, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 9
+	VPXOR       2048(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X5
+	VPXOR       2064(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X10
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X10, X5, X5
+	VPXOR       2080(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2096(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       2112(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2128(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X10
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X9, X2, X9
+	VPXOR       X10, X9, X9
+	VPXOR       2144(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2160(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X10
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X10, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2176(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2192(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       2208(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2224(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2240(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2256(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPXOR       2272(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X10
+	VPXOR       2288(AX), X10, X10
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X0, X0
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X0, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X10, X10
+	VPXOR       X10, X2, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 10
+	VPXOR       2304(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X1
+	VPXOR       2320(AX), X1, X1
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X0
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X1, X10, X1
+	VPXOR       X0, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2336(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2352(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPXOR       2368(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2384(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X0
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X6, X10, X6
+	VPXOR       X0, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2400(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2416(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X0
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X13, X10, X13
+	VPXOR       X0, X13, X13
+	VPXOR       2432(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2448(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2464(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2480(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       2496(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2512(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       2528(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X0
+	VPXOR       2544(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X2, X2
+	VPXOR       X7, X0, X0
+	VPXOR       X0, X2, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X0, X0
+	VPXOR       X0, X10, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 11
+	VPXOR       2560(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X5
+	VPXOR       2576(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X2
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X5, X0, X5
+	VPXOR       X2, X5, X5
+	VPXOR       2592(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2608(AX), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       2624(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2640(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X2
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X9, X0, X9
+	VPXOR       X2, X9, X9
+	VPXOR       2656(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2672(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X2
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X3, X0, X3
+	VPXOR       X2, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2688(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2704(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       2720(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2736(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2752(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2768(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPXOR       2784(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X2
+	VPXOR       2800(AX), X2, X2
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X10, X10
+	VPXOR       X4, X2, X2
+	VPXOR       X2, X10, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X2, X2
+	VPXOR       X2, X0, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+	CMPQ        CX, $0x0c
+	JNE         ariaCBCDecrypt16AESNI_more12
+
+	// Round 12 (last)
+	VPXOR       2816(AX), X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X1
+	VPXOR       2832(AX), X1, X1
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X10
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X10, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2848(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2864(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPXOR       2880(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2896(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X10
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X6, X2, X6
+	VPXOR       X10, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2912(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2928(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X10
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X13, X2, X13
+	VPXOR       X10, X13, X13
+	VPXOR       2944(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2960(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2976(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2992(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       3008(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3024(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3040(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X10
+	VPXOR       3056(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       3072(AX), X2, X2
+	VPXOR       3088(AX), X1, X1
+	VPXOR       3104(AX), X5, X5
+	VPXOR       3120(AX), X0, X0
+	VPXOR       3136(AX), X9, X9
+	VPXOR       3152(AX), X6, X6
+	VPXOR       3168(AX), X3, X3
+	VPXOR       3184(AX), X13, X13
+	VPXOR       3200(AX), X7, X7
+	VPXOR       3216(AX), X15, X15
+	VPXOR       3232(AX), X4, X4
+	VPXOR       3248(AX), X8, X8
+	VPXOR       3264(AX), X11, X11
+	VPXOR       3280(AX), X12, X12
+	VMOVDQU     112(SP), X14
+	VPXOR       3296(AX), X14, X14
+	VPXOR       3312(AX), X10, X10
+	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X12, 176(SP)
+	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKHDQ  X1, X2, X12
+	VPUNPCKLDQ  X0, X5, X2
+	VPUNPCKHDQ  X0, X5, X1
+	VPUNPCKLQDQ X2, X11, X5
+	VPUNPCKHQDQ X2, X11, X0
+	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKHQDQ X1, X12, X2
+	VPUNPCKLDQ  X6, X9, X12
+	VPUNPCKHDQ  X6, X9, X1
+	VPUNPCKLDQ  X13, X3, X9
+	VPUNPCKHDQ  X13, X3, X6
+	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKHQDQ X9, X12, X13
+	VPUNPCKLQDQ X6, X1, X12
+	VPUNPCKHQDQ X6, X1, X9
+	VPUNPCKLDQ  X15, X7, X1
+	VPUNPCKHDQ  X15, X7, X6
+	VPUNPCKLDQ  X8, X4, X7
+	VPUNPCKHDQ  X8, X4, X15
+	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKHQDQ X7, X1, X8
+	VPUNPCKLQDQ X15, X6, X1
+	VPUNPCKHQDQ X15, X6, X7
+	VMOVDQU     240(SP), X6
+	VMOVDQU     176(SP), X15
+	VMOVDQU     X4, 160(SP)
+	VMOVDQU     X8, 224(SP)
+	VPUNPCKLDQ  X15, X6, X4
+	VPUNPCKHDQ  X15, X6, X8
+	VPUNPCKLDQ  X10, X14, X6
+	VPUNPCKHDQ  X10, X14, X15
+	VPUNPCKLQDQ X6, X4, X14
+	VPUNPCKHQDQ X6, X4, X10
+	VPUNPCKLQDQ X15, X8, X4
+	VPUNPCKHQDQ X15, X8, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VMOVDQU     160(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VMOVDQU     X6, 48(SP)
+	VPUNPCKLDQ  X3, X5, X15
+	VPUNPCKHDQ  X3, X5, X6
+	VPUNPCKLDQ  X14, X8, X5
+	VPUNPCKHDQ  X14, X8, X3
+	VPUNPCKLQDQ X5, X15, X8
+	VPUNPCKHQDQ X5, X15, X14
+	VPUNPCKLQDQ X3, X6, X15
+	VPUNPCKHQDQ X3, X6, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     224(SP), X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VMOVDQU     X5, 240(SP)
+	VPUNPCKLDQ  X13, X0, X3
+	VPUNPCKHDQ  X13, X0, X5
+	VPUNPCKLDQ  X10, X6, X0
+	VPUNPCKHDQ  X10, X6, X13
+	VPUNPCKLQDQ X0, X3, X6
+	VPUNPCKHQDQ X0, X3, X10
+	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKHQDQ X13, X5, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X12, X11, X5
+	VPUNPCKHDQ  X12, X11, X13
+	VPUNPCKLDQ  X4, X1, X11
+	VPUNPCKHDQ  X4, X1, X12
+	VPUNPCKLQDQ X11, X5, X1
+	VPUNPCKHQDQ X11, X5, X4
+	VPUNPCKLQDQ X12, X13, X5
+	VPUNPCKHQDQ X12, X13, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     48(SP), X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     X11, 112(SP)
+	VPUNPCKLDQ  X9, X2, X12
+	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKLDQ  X13, X7, X2
+	VPUNPCKHDQ  X13, X7, X9
+	VPUNPCKLQDQ X2, X12, X7
+	VPUNPCKHQDQ X2, X12, X13
+	VPUNPCKLQDQ X9, X11, X12
+	VPUNPCKHQDQ X9, X11, X2
+	VPXOR       224(BX), X2, X2
+	VMOVDQU     X2, 240(DX)
+	VPXOR       208(BX), X12, X12
+	VMOVDQU     X12, 224(DX)
+	VPXOR       192(BX), X13, X13
+	VMOVDQU     X13, 208(DX)
+	VPXOR       176(BX), X7, X7
+	VMOVDQU     X7, 192(DX)
+	VMOVDQU     112(SP), X7
+	VPXOR       160(BX), X7, X7
+	VMOVDQU     X7, 176(DX)
+	VPXOR       144(BX), X5, X5
+	VMOVDQU     X5, 160(DX)
+	VPXOR       128(BX), X4, X4
+	VMOVDQU     X4, 144(DX)
+	VPXOR       112(BX), X1, X1
+	VMOVDQU     X1, 128(DX)
+	VPXOR       96(BX), X0, X0
+	VMOVDQU     X0, 112(DX)
+	VPXOR       80(BX), X3, X3
+	VMOVDQU     X3, 96(DX)
+	VPXOR       64(BX), X10, X10
+	VMOVDQU     X10, 80(DX)
+	VPXOR       48(BX), X6, X6
+	VMOVDQU     X6, 64(DX)
+	VMOVDQU     240(SP), X6
+	VPXOR       32(BX), X6, X6
+	VMOVDQU     X6, 48(DX)
+	VPXOR       16(BX), X15, X15
+	VMOVDQU     X15, 32(DX)
+	VPXOR       (BX), X14, X14
+	VMOVDQU     X14, 16(DX)
+	VPXOR       (SI), X8, X8
+	VMOVDQU     X8, (DX)
+	VZEROUPPER
+	RET
+
+ariaCBCDecrypt16AESNI_more12:
+	// Round 12
+	VPXOR       2816(AX), X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X1
+	VPXOR       2832(AX), X1, X1
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X10
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X10, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2848(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2864(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPXOR       2880(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2896(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X10
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X6, X2, X6
+	VPXOR       X10, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2912(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2928(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X10
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X13, X2, X13
+	VPXOR       X10, X13, X13
+	VPXOR       2944(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2960(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2976(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2992(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       3008(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3024(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3040(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X10
+	VPXOR       3056(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X0, X0
+	VPXOR       X7, X10, X10
+	VPXOR       X10, X0, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X2, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X10, X10
+	VPXOR       X10, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 13
+	VPXOR       3072(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X5
+	VPXOR       3088(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X0
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X5, X10, X5
+	VPXOR       X0, X5, X5
+	VPXOR       3104(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3120(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       3136(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3152(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X0
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X9, X10, X9
+	VPXOR       X0, X9, X9
+	VPXOR       3168(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3184(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X0
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X3, X10, X3
+	VPXOR       X0, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3200(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3216(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       3232(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3248(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3264(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3280(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPXOR       3296(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X0
+	VPXOR       3312(AX), X0, X0
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X10, X10
+	VPXOR       X14, X2, X2
+	VPXOR       X2, X10, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X2, X2
+	VPXOR       X4, X0, X0
+	VPXOR       X0, X2, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X10, X10
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X10, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X0, X0
+	VPXOR       X0, X10, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+	CMPQ        CX, $0x0e
+	JNE         ariaCBCDecrypt16AESNI_more14
+
+	// Round 14 (last)
+	VPXOR       3328(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       3344(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3360(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3376(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       3392(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3408(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3424(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3440(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       3456(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3472(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3488(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3504(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       3520(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3536(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3552(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       3568(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       3584(AX), X0, X0
+	VPXOR       3600(AX), X1, X1
+	VPXOR       3616(AX), X5, X5
+	VPXOR       3632(AX), X10, X10
+	VPXOR       3648(AX), X9, X9
+	VPXOR       3664(AX), X6, X6
+	VPXOR       3680(AX), X3, X3
+	VPXOR       3696(AX), X13, X13
+	VPXOR       3712(AX), X7, X7
+	VPXOR       3728(AX), X15, X15
+	VPXOR       3744(AX), X4, X4
+	VPXOR       3760(AX), X8, X8
+	VPXOR       3776(AX), X11, X11
+	VPXOR       3792(AX), X12, X12
+	VMOVDQU     112(SP), X14
+	VPXOR       3808(AX), X14, X14
+	VPXOR       3824(AX), X2, X2
+	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X12, 176(SP)
+	VPUNPCKLDQ  X1, X0, X11
+	VPUNPCKHDQ  X1, X0, X12
+	VPUNPCKLDQ  X10, X5, X0
+	VPUNPCKHDQ  X10, X5, X1
+	VPUNPCKLQDQ X0, X11, X5
+	VPUNPCKHQDQ X0, X11, X10
+	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKHQDQ X1, X12, X0
+	VPUNPCKLDQ  X6, X9, X12
+	VPUNPCKHDQ  X6, X9, X1
+	VPUNPCKLDQ  X13, X3, X9
+	VPUNPCKHDQ  X13, X3, X6
+	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKHQDQ X9, X12, X13
+	VPUNPCKLQDQ X6, X1, X12
+	VPUNPCKHQDQ X6, X1, X9
+	VPUNPCKLDQ  X15, X7, X1
+	VPUNPCKHDQ  X15, X7, X6
+	VPUNPCKLDQ  X8, X4, X7
+	VPUNPCKHDQ  X8, X4, X15
+	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKHQDQ X7, X1, X8
+	VPUNPCKLQDQ X15, X6, X1
+	VPUNPCKHQDQ X15, X6, X7
+	VMOVDQU     240(SP), X6
+	VMOVDQU     176(SP), X15
+	VMOVDQU     X4, 160(SP)
+	VMOVDQU     X8, 224(SP)
+	VPUNPCKLDQ  X15, X6, X4
+	VPUNPCKHDQ  X15, X6, X8
+	VPUNPCKLDQ  X2, X14, X6
+	VPUNPCKHDQ  X2, X14, X15
+	VPUNPCKLQDQ X6, X4, X14
+	VPUNPCKHQDQ X6, X4, X2
+	VPUNPCKLQDQ X15, X8, X4
+	VPUNPCKHQDQ X15, X8, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VMOVDQU     160(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VMOVDQU     X6, 48(SP)
+	VPUNPCKLDQ  X3, X5, X15
+	VPUNPCKHDQ  X3, X5, X6
+	VPUNPCKLDQ  X14, X8, X5
+	VPUNPCKHDQ  X14, X8, X3
+	VPUNPCKLQDQ X5, X15, X8
+	VPUNPCKHQDQ X5, X15, X14
+	VPUNPCKLQDQ X3, X6, X15
+	VPUNPCKHQDQ X3, X6, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     224(SP), X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VMOVDQU     X5, 240(SP)
+	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKHDQ  X13, X10, X5
+	VPUNPCKLDQ  X2, X6, X10
+	VPUNPCKHDQ  X2, X6, X13
+	VPUNPCKLQDQ X10, X3, X6
+	VPUNPCKHQDQ X10, X3, X2
+	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKHQDQ X13, X5, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X12, X11, X5
+	VPUNPCKHDQ  X12, X11, X13
+	VPUNPCKLDQ  X4, X1, X11
+	VPUNPCKHDQ  X4, X1, X12
+	VPUNPCKLQDQ X11, X5, X1
+	VPUNPCKHQDQ X11, X5, X4
+	VPUNPCKLQDQ X12, X13, X5
+	VPUNPCKHQDQ X12, X13, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     48(SP), X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     X11, 112(SP)
+	VPUNPCKLDQ  X9, X0, X12
+	VPUNPCKHDQ  X9, X0, X11
+	VPUNPCKLDQ  X13, X7, X0
+	VPUNPCKHDQ  X13, X7, X9
+	VPUNPCKLQDQ X0, X12, X7
+	VPUNPCKHQDQ X0, X12, X13
+	VPUNPCKLQDQ X9, X11, X12
+	VPUNPCKHQDQ X9, X11, X0
+	VPXOR       224(BX), X0, X0
+	VMOVDQU     X0, 240(DX)
+	VPXOR       208(BX), X12, X12
+	VMOVDQU     X12, 224(DX)
+	VPXOR       192(BX), X13, X13
+	VMOVDQU     X13, 208(DX)
+	VPXOR       176(BX), X7, X7
+	VMOVDQU     X7, 192(DX)
+	VMOVDQU     112(SP), X7
+	VPXOR       160(BX), X7, X7
+	VMOVDQU     X7, 176(DX)
+	VPXOR       144(BX), X5, X5
+	VMOVDQU     X5, 160(DX)
+	VPXOR       128(BX), X4, X4
+	VMOVDQU     X4, 144(DX)
+	VPXOR       112(BX), X1, X1
+	VMOVDQU     X1, 128(DX)
+	VPXOR       96(BX), X10, X10
+	VMOVDQU     X10, 112(DX)
+	VPXOR       80(BX), X3, X3
+	VMOVDQU     X3, 96(DX)
+	VPXOR       64(BX), X2, X2
+	VMOVDQU     X2, 80(DX)
+	VPXOR       48(BX), X6, X6
+	VMOVDQU     X6, 64(DX)
+	VMOVDQU     240(SP), X6
+	VPXOR       32(BX), X6, X6
+	VMOVDQU     X6, 48(DX)
+	VPXOR       16(BX), X15, X15
+	VMOVDQU     X15, 32(DX)
+	VPXOR       (BX), X14, X14
+	VMOVDQU     X14, 16(DX)
+	VPXOR       (SI), X8, X8
+	VMOVDQU     X8, (DX)
+	VZEROUPPER
+	RET
+
+ariaCBCDecrypt16AESNI_more14:
+	// Round 14
+	VPXOR       3328(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X1
+	VPXOR       3344(AX), X1, X1
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X0, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X1, X0, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3360(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3376(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X10, X0, X10
+	VPXOR       X2, X10, X10
+	VPXOR       3392(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3408(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X2
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X6, X0, X6
+	VPXOR       X2, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3424(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3440(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X2
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X13, X0, X13
+	VPXOR       X2, X13, X13
+	VPXOR       3456(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3472(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X15, X0, X15
+	VPXOR       X2, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3488(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3504(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X8, X0, X8
+	VPXOR       X2, X8, X8
+	VPXOR       3520(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3536(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X2
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X2, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       3552(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X2
+	VPXOR       3568(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VPXOR       X0, X2, X2
+	VMOVDQU     (SP), X0
+	VPXOR       X5, X1, X14
+	VPXOR       X14, X0, X0
+	VPXOR       X14, X10, X10
+	VPXOR       X10, X0, X14
+	VPXOR       X14, X5, X5
+	VPXOR       X14, X1, X1
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X9, X9
+	VPXOR       X14, X13, X13
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X3, X3
+	VPXOR       X14, X6, X6
+	VPXOR       X4, X15, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VPXOR       X8, X7, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VMOVDQU     112(SP), X14
+	VMOVDQU     X7, 96(SP)
+	VPXOR       X14, X12, X7
+	VPXOR       X7, X11, X11
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X11, X7
+	VPXOR       X7, X14, X14
+	VPXOR       X7, X12, X12
+	VPXOR       X8, X13, X7
+	VPXOR       X7, X10, X10
+	VPXOR       X7, X2, X2
+	VPXOR       X2, X10, X7
+	VPXOR       X7, X8, X8
+	VPXOR       X7, X13, X13
+	VPXOR       X4, X3, X7
+	VPXOR       X7, X5, X5
+	VPXOR       X7, X14, X14
+	VPXOR       X14, X5, X7
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X3, X3
+	VPXOR       X15, X6, X7
+	VPXOR       X7, X1, X1
+	VPXOR       X7, X12, X12
+	VPXOR       X12, X1, X7
+	VPXOR       X7, X15, X15
+	VPXOR       X7, X6, X6
+	VMOVDQU     96(SP), X7
+	VMOVDQU     X1, 128(SP)
+	VPXOR       X7, X9, X1
+	VPXOR       X1, X0, X0
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X0, X1
+	VPXOR       X1, X7, X7
+	VPXOR       X1, X9, X9
+	VPXOR       X6, X4, X1
+	VPXOR       X1, X10, X10
+	VPXOR       X1, X11, X11
+	VPXOR       X11, X10, X1
+	VPXOR       X1, X6, X6
+	VPXOR       X1, X4, X4
+	VPXOR       X9, X8, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X12, X12
+	VPXOR       X12, X5, X1
+	VPXOR       X1, X9, X9
+	VPXOR       X1, X8, X8
+	VMOVDQU     128(SP), X1
+	VMOVDQU     X5, 64(SP)
+	VPXOR       X13, X7, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X14, X14
+	VPXOR       X14, X1, X5
+	VPXOR       X5, X13, X13
+	VPXOR       X5, X7, X7
+	VPXOR       X3, X15, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X2, X2
+	VPXOR       X2, X0, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X5, X15, X15
+
+	// Round 15
+	VPXOR       3584(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     64(SP), X5
+	VPXOR       3600(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     X10, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X5, X10
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X10, X5, X5
+	VPXOR       3616(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3632(AX), X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X0, X2, X0
+	VPXOR       X10, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       3648(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3664(AX), X9, X9
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
+	VAESENCLAST ariaZero<>+0(SB), X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X10
+	VPSRLW      $0x04, X9, X9
+	VPAND       ariaNibbleMask<>+0(SB), X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X9, X2, X9
+	VPXOR       X10, X9, X9
+	VPXOR       3680(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3696(AX), X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X10
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X10, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3712(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3728(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X10
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X10, X8, X8
+	VPXOR       3744(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3760(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X10
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X10, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3776(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3792(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X10
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X10, X12, X12
+	VPXOR       3808(AX), X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     240(SP), X10
+	VPXOR       3824(AX), X10, X10
+	VMOVDQU     X14, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X2, X14, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VPXOR       X2, X10, X10
+	VPSHUFB     ariaShiftRows<>+0(SB), X10, X10
+	VAESDECLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     (SP), X2
+	VPXOR       X1, X5, X14
+	VPXOR       X14, X2, X2
+	VPXOR       X14, X0, X0
+	VPXOR       X0, X2, X14
+	VPXOR       X14, X1, X1
+	VPXOR       X14, X5, X5
+	VPXOR       X13, X9, X14
+	VPXOR       X14, X6, X6
+	VPXOR       X14, X3, X3
+	VPXOR       X3, X6, X14
+	VPXOR       X14, X13, X13
+	VPXOR       X14, X9, X9
+	VPXOR       X7, X8, X14
+	VPXOR       X14, X4, X4
+	VPXOR       X14, X15, X15
+	VPXOR       X15, X4, X14
+	VPXOR       X14, X7, X7
+	VPXOR       X14, X8, X8
+	VMOVDQU     176(SP), X14
+	VMOVDQU     X4, 224(SP)
+	VPXOR       X14, X12, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X11, X4
+	VPXOR       X4, X14, X14
+	VPXOR       X4, X12, X12
+	VPXOR       X15, X3, X4
+	VPXOR       X4, X0, X0
+	VPXOR       X4, X10, X10
+	VPXOR       X10, X0, X4
+	VPXOR       X4, X15, X15
+	VPXOR       X4, X3, X3
+	VPXOR       X7, X13, X4
+	VPXOR       X4, X1, X1
+	VPXOR       X4, X14, X14
+	VPXOR       X14, X1, X4
+	VPXOR       X4, X7, X7
+	VPXOR       X4, X13, X13
+	VPXOR       X8, X9, X4
+	VPXOR       X4, X5, X5
+	VPXOR       X4, X12, X12
+	VPXOR       X12, X5, X4
+	VPXOR       X4, X8, X8
+	VPXOR       X4, X9, X9
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X5, 128(SP)
+	VPXOR       X4, X6, X5
+	VPXOR       X5, X2, X2
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X2, X5
+	VPXOR       X5, X4, X4
+	VPXOR       X5, X6, X6
+	VPXOR       X9, X7, X5
+	VPXOR       X5, X0, X0
+	VPXOR       X5, X11, X11
+	VPXOR       X11, X0, X5
+	VPXOR       X5, X9, X9
+	VPXOR       X5, X7, X7
+	VPXOR       X6, X15, X5
+	VPXOR       X5, X1, X1
+	VPXOR       X5, X12, X12
+	VPXOR       X12, X1, X5
+	VPXOR       X5, X6, X6
+	VPXOR       X5, X15, X15
+	VMOVDQU     128(SP), X5
+	VMOVDQU     X1, 64(SP)
+	VPXOR       X3, X4, X1
+	VPXOR       X1, X5, X5
+	VPXOR       X1, X14, X14
+	VPXOR       X14, X5, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X1, X4, X4
+	VPXOR       X13, X8, X1
+	VPXOR       X1, X2, X2
+	VPXOR       X1, X10, X10
+	VPXOR       X10, X2, X1
+	VPXOR       X1, X13, X13
+	VPXOR       X1, X8, X8
+
+	// Round 16 (last)
+	VPXOR       3840(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     64(SP), X1
+	VPXOR       3856(AX), X1, X1
+	VMOVDQU     X0, (SP)
+	VMOVDQU     X10, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X1, X0
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X1, X10, X1
+	VPXOR       X0, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3872(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3888(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X0
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X2, X10, X2
+	VPXOR       X0, X2, X2
+	VPXOR       3904(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3920(AX), X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X0
+	VPSRLW      $0x04, X6, X6
+	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X6, X10, X6
+	VPXOR       X0, X6, X6
+	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
+	VAESDECLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3936(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3952(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X0
+	VPSRLW      $0x04, X13, X13
+	VPAND       ariaNibbleMask<>+0(SB), X13, X13
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X13, X10, X13
+	VPXOR       X0, X13, X13
+	VPXOR       3968(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3984(AX), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X0
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X15, X10, X15
+	VPXOR       X0, X15, X15
+	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
+	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       4000(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       4016(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X0
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X10
+	VPSHUFB     X8, X10, X8
+	VPXOR       X0, X8, X8
+	VPXOR       4032(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       4048(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X0
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X10
+	VPSHUFB     X0, X10, X0
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X10
+	VPSHUFB     X12, X10, X12
+	VPXOR       X0, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       4064(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VMOVDQU     48(SP), X0
+	VPXOR       4080(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     X14, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X0, X10
+	VPSRLW      $0x04, X0, X0
+	VPAND       ariaNibbleMask<>+0(SB), X0, X0
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X10, X14, X10
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X0, X14, X0
+	VPXOR       X10, X0, X0
+	VMOVDQU     (SP), X10
+	VPXOR       4096(AX), X10, X10
+	VPXOR       4112(AX), X1, X1
+	VPXOR       4128(AX), X5, X5
+	VPXOR       4144(AX), X2, X2
+	VPXOR       4160(AX), X9, X9
+	VPXOR       4176(AX), X6, X6
+	VPXOR       4192(AX), X3, X3
+	VPXOR       4208(AX), X13, X13
+	VPXOR       4224(AX), X7, X7
+	VPXOR       4240(AX), X15, X15
+	VPXOR       4256(AX), X4, X4
+	VPXOR       4272(AX), X8, X8
+	VPXOR       4288(AX), X11, X11
+	VPXOR       4304(AX), X12, X12
+	VMOVDQU     112(SP), X14
+	VPXOR       4320(AX), X14, X14
+	VPXOR       4336(AX), X0, X0
+	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X12, 176(SP)
+	VPUNPCKLDQ  X1, X10, X11
+	VPUNPCKHDQ  X1, X10, X12
+	VPUNPCKLDQ  X2, X5, X10
+	VPUNPCKHDQ  X2, X5, X1
+	VPUNPCKLQDQ X10, X11, X5
+	VPUNPCKHQDQ X10, X11, X2
+	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKHQDQ X1, X12, X10
+	VPUNPCKLDQ  X6, X9, X12
+	VPUNPCKHDQ  X6, X9, X1
+	VPUNPCKLDQ  X13, X3, X9
+	VPUNPCKHDQ  X13, X3, X6
+	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKHQDQ X9, X12, X13
+	VPUNPCKLQDQ X6, X1, X12
+	VPUNPCKHQDQ X6, X1, X9
+	VPUNPCKLDQ  X15, X7, X1
+	VPUNPCKHDQ  X15, X7, X6
+	VPUNPCKLDQ  X8, X4, X7
+	VPUNPCKHDQ  X8, X4, X15
+	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKHQDQ X7, X1, X8
+	VPUNPCKLQDQ X15, X6, X1
+	VPUNPCKHQDQ X15, X6, X7
+	VMOVDQU     240(SP), X6
+	VMOVDQU     176(SP), X15
+	VMOVDQU     X4, 160(SP)
+	VMOVDQU     X8, 224(SP)
+	VPUNPCKLDQ  X15, X6, X4
+	VPUNPCKHDQ  X15, X6, X8
+	VPUNPCKLDQ  X0, X14, X6
+	VPUNPCKHDQ  X0, X14, X15
+	VPUNPCKLQDQ X6, X4, X14
+	VPUNPCKHQDQ X6, X4, X0
+	VPUNPCKLQDQ X15, X8, X4
+	VPUNPCKHQDQ X15, X8, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VMOVDQU     160(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VMOVDQU     X6, 48(SP)
+	VPUNPCKLDQ  X3, X5, X15
+	VPUNPCKHDQ  X3, X5, X6
+	VPUNPCKLDQ  X14, X8, X5
+	VPUNPCKHDQ  X14, X8, X3
+	VPUNPCKLQDQ X5, X15, X8
+	VPUNPCKHQDQ X5, X15, X14
+	VPUNPCKLQDQ X3, X6, X15
+	VPUNPCKHQDQ X3, X6, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     224(SP), X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VMOVDQU     X5, 240(SP)
+	VPUNPCKLDQ  X13, X2, X3
+	VPUNPCKHDQ  X13, X2, X5
+	VPUNPCKLDQ  X0, X6, X2
+	VPUNPCKHDQ  X0, X6, X13
+	VPUNPCKLQDQ X2, X3, X6
+	VPUNPCKHQDQ X2, X3, X0
+	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKHQDQ X13, X5, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ  X12, X11, X5
+	VPUNPCKHDQ  X12, X11, X13
+	VPUNPCKLDQ  X4, X1, X11
+	VPUNPCKHDQ  X4, X1, X12
+	VPUNPCKLQDQ X11, X5, X1
+	VPUNPCKHQDQ X11, X5, X4
+	VPUNPCKLQDQ X12, X13, X5
+	VPUNPCKHQDQ X12, X13, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     48(SP), X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VMOVDQU     X11, 112(SP)
+	VPUNPCKLDQ  X9, X10, X12
+	VPUNPCKHDQ  X9, X10, X11
+	VPUNPCKLDQ  X13, X7, X10
+	VPUNPCKHDQ  X13, X7, X9
+	VPUNPCKLQDQ X10, X12, X7
+	VPUNPCKHQDQ X10, X12, X13
+	VPUNPCKLQDQ X9, X11, X12
+	VPUNPCKHQDQ X9, X11, X10
+	VPXOR       224(BX), X10, X10
+	VMOVDQU     X10, 240(DX)
+	VPXOR       208(BX), X12, X12
+	VMOVDQU     X12, 224(DX)
+	VPXOR       192(BX), X13, X13
+	VMOVDQU     X13, 208(DX)
+	VPXOR       176(BX), X7, X7
+	VMOVDQU     X7, 192(DX)
+	VMOVDQU     112(SP), X7
+	VPXOR       160(BX), X7, X7
+	VMOVDQU     X7, 176(DX)
+	VPXOR       144(BX), X5, X5
+	VMOVDQU     X5, 160(DX)
+	VPXOR       128(BX), X4, X4
+	VMOVDQU     X4, 144(DX)
+	VPXOR       112(BX), X1, X1
+	VMOVDQU     X1, 128(DX)
+	VPXOR       96(BX), X2, X2
+	VMOVDQU     X2, 112(DX)
+	VPXOR       80(BX), X3, X3
+	VMOVDQU     X3, 96(DX)
+	VPXOR       64(BX), X0, X0
+	VMOVDQU     X0, 80(DX)
+	VPXOR       48(BX), X6, X6
+	VMOVDQU     X6, 64(DX)
+	VMOVDQU     240(SP), X6
+	VPXOR       32(BX), X6, X6
+	VMOVDQU     X6, 48(DX)
+	VPXOR       16(BX), X15, X15
+	VMOVDQU     X15, 32(DX)
+	VPXOR       (BX), X14, X14
+	VMOVDQU     X14, 16(DX)
+	VPXOR       (SI), X8, X8
+	VMOVDQU     X8, (DX)
+	VZEROUPPER
+	RET
+
+// func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[2]uint64)
+// Requires: AES, AVX
+TEXT ·ariaCTR16AESNI(SB), $256-40
+	MOVQ        rk+0(FP), AX
+	MOVQ        rounds+8(FP), CX
+	MOVQ        dst+16(FP), DX
+	MOVQ        src+24(FP), BX
+	MOVQ        ctr+32(FP), SI
+	VMOVDQU     (SI), X0
+	VMOVDQU     ariaCTRStep1<>+0(SB), X1
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X2
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X3
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X4
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X5
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X6
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X7
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X8
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X9
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X10
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X11
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X12
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X13
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X14
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X15
+	VPADDQ      X1, X0, X0
+	VMOVDQU     X15, 208(SP)
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X15
+	VPADDQ      X1, X0, X0
+	VPSHUFB     ariaBswap64<>+0(SB), X0, X0
+	VMOVDQU     X0, 240(SP)
+	VPUNPCKLDQ  X3, X2, X1
+	VPUNPCKHDQ  X3, X2, X0
+	VPUNPCKLDQ  X5, X4, X2
+	VPUNPCKHDQ  X5, X4, X3
+	VPUNPCKLQDQ X2, X1, X4
+	VPUNPCKHQDQ X2, X1, X5
+	VPUNPCKLQDQ X3, X0, X1
+	VPUNPCKHQDQ X3, X0, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPUNPCKLDQ  X7, X6, X0
+	VPUNPCKHDQ  X7, X6, X3
+	VPUNPCKLDQ  X9, X8, X6
+	VPUNPCKHDQ  X9, X8, X7
+	VPUNPCKLQDQ X6, X0, X8
+	VPUNPCKHQDQ X6, X0, X9
+	VPUNPCKLQDQ X7, X3, X0
+	VPUNPCKHQDQ X7, X3, X6
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X11, X10, X3
+	VPUNPCKHDQ  X11, X10, X7
+	VPUNPCKLDQ  X13, X12, X10
+	VPUNPCKHDQ  X13, X12, X11
+	VPUNPCKLQDQ X10, X3, X12
+	VPUNPCKHQDQ X10, X3, X13
+	VPUNPCKLQDQ X11, X7, X3
+	VPUNPCKHQDQ X11, X7, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VMOVDQU     208(SP), X7
+	VMOVDQU     240(SP), X11
+	VMOVDQU     X10, 176(SP)
+	VMOVDQU     X3, 160(SP)
+	VPUNPCKLDQ  X7, X14, X10
+	VPUNPCKHDQ  X7, X14, X3
+	VPUNPCKLDQ  X11, X15, X14
+	VPUNPCKHDQ  X11, X15, X7
+	VPUNPCKLQDQ X14, X10, X15
+	VPUNPCKHQDQ X14, X10, X11
+	VPUNPCKLQDQ X7, X3, X10
+	VPUNPCKHQDQ X7, X3, X14
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VPUNPCKLDQ  X8, X4, X3
+	VPUNPCKHDQ  X8, X4, X7
+	VPUNPCKLDQ  X15, X12, X4
+	VPUNPCKHDQ  X15, X12, X8
+	VPUNPCKLQDQ X4, X3, X12
+	VPUNPCKHQDQ X4, X3, X15
+	VPUNPCKLQDQ X8, X7, X3
+	VPUNPCKHQDQ X8, X7, X4
+	VPUNPCKLDQ  X9, X5, X7
+	VPUNPCKHDQ  X9, X5, X8
+	VPUNPCKLDQ  X11, X13, X5
+	VPUNPCKHDQ  X11, X13, X9
+	VPUNPCKLQDQ X5, X7, X13
+	VPUNPCKHQDQ X5, X7, X11
+	VPUNPCKLQDQ X9, X8, X7
+	VPUNPCKHQDQ X9, X8, X5
+	VMOVDQU     160(SP), X8
+	VMOVDQU     X13, 16(SP)
+	VPUNPCKLDQ  X0, X1, X9
+	VPUNPCKHDQ  X0, X1, X13
+	VPUNPCKLDQ  X10, X8, X1
+	VPUNPCKHDQ  X10, X8, X0
+	VPUNPCKLQDQ X1, X9, X8
+	VPUNPCKHQDQ X1, X9, X10
+	VPUNPCKLQDQ X0, X13, X9
+	VPUNPCKHQDQ X0, X13, X1
+	VMOVDQU     176(SP), X13
+	VMOVDQU     X8, 32(SP)
+	VPUNPCKLDQ  X6, X2, X0
+	VPUNPCKHDQ  X6, X2, X8
+	VPUNPCKLDQ  X14, X13, X2
+	VPUNPCKHDQ  X14, X13, X6
+	VPUNPCKLQDQ X2, X0, X13
+	VPUNPCKHQDQ X2, X0, X14
+	VPUNPCKLQDQ X6, X8, X0
+	VPUNPCKHQDQ X6, X8, X2
+
+	// Round 1
+	VPXOR       (AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       16(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X8
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X15, X6, X15
+	VPXOR       X8, X15, X15
+	VPXOR       32(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       48(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X8
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X4, X6, X4
+	VPXOR       X8, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     16(SP), X8
+	VPXOR       64(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       80(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VMOVDQU     X8, 16(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X11, X6
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X8
+	VPSHUFB     X6, X8, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X8
+	VPSHUFB     X11, X8, X11
+	VPXOR       X6, X11, X11
+	VPXOR       96(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       112(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X6
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X8
+	VPSHUFB     X6, X8, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X8
+	VPSHUFB     X5, X8, X5
+	VPXOR       X6, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VMOVDQU     32(SP), X6
+	VPXOR       128(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       144(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VMOVDQU     X6, 32(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X10, X8
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X10, X6, X10
+	VPXOR       X8, X10, X10
+	VPXOR       160(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       176(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X8
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X1, X6, X1
+	VPXOR       X8, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       192(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       208(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X8
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X14, X6, X14
+	VPXOR       X8, X14, X14
+	VPXOR       224(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPXOR       240(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X8
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X2, X6, X2
+	VPXOR       X8, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       X3, X15, X8
+	VPXOR       X8, X12, X12
+	VPXOR       X8, X4, X4
+	VPXOR       X4, X12, X8
+	VPXOR       X8, X3, X3
+	VPXOR       X8, X15, X15
+	VMOVDQU     16(SP), X8
+	VPXOR       X7, X11, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X5, X5
+	VPXOR       X5, X8, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X11, X11
+	VMOVDQU     32(SP), X6
+	VMOVDQU     X8, 208(SP)
+	VPXOR       X9, X10, X8
+	VPXOR       X8, X6, X6
+	VPXOR       X8, X1, X1
+	VPXOR       X1, X6, X8
+	VPXOR       X8, X9, X9
+	VPXOR       X8, X10, X10
+	VPXOR       X0, X14, X8
+	VPXOR       X8, X13, X13
+	VPXOR       X8, X2, X2
+	VPXOR       X2, X13, X8
+	VPXOR       X8, X0, X0
+	VPXOR       X8, X14, X14
+	VPXOR       X1, X5, X8
+	VPXOR       X8, X4, X4
+	VPXOR       X8, X2, X2
+	VPXOR       X2, X4, X8
+	VPXOR       X8, X1, X1
+	VPXOR       X8, X5, X5
+	VPXOR       X9, X7, X8
+	VPXOR       X8, X3, X3
+	VPXOR       X8, X0, X0
+	VPXOR       X0, X3, X8
+	VPXOR       X8, X9, X9
+	VPXOR       X8, X7, X7
+	VPXOR       X10, X11, X8
+	VPXOR       X8, X15, X15
+	VPXOR       X8, X14, X14
+	VPXOR       X14, X15, X8
+	VPXOR       X8, X10, X10
+	VPXOR       X8, X11, X11
+	VMOVDQU     208(SP), X8
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X12, X12
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X12, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X4, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X2, X2
+	VPXOR       X2, X12, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+
+	// Round 2
+	VPXOR       256(AX), X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     64(SP), X3
+	VPXOR       272(AX), X3, X3
+	VMOVDQU     X4, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X4, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       288(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       304(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X4, X12, X12
+	VPXOR       320(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       336(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X4
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X4, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       352(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       368(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X4
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X7, X2, X7
+	VPXOR       X4, X7, X7
+	VPXOR       384(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       400(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X4
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X4, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       416(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       432(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X4
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VPXOR       X4, X10, X10
+	VPXOR       448(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       464(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X4
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X14, X2, X14
+	VPXOR       X4, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       480(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X4
+	VPXOR       496(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VPXOR       X2, X4, X4
+	VMOVDQU     (SP), X2
+	VPXOR       X15, X3, X0
+	VPXOR       X0, X2, X2
+	VPXOR       X0, X12, X12
+	VPXOR       X12, X2, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X3, X3
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X7, X7
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X5, X5
+	VPXOR       X0, X8, X8
+	VPXOR       X6, X1, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VPXOR       X10, X9, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VMOVDQU     112(SP), X0
+	VMOVDQU     X9, 96(SP)
+	VPXOR       X0, X14, X9
+	VPXOR       X9, X13, X13
+	VPXOR       X9, X4, X4
+	VPXOR       X4, X13, X9
+	VPXOR       X9, X0, X0
+	VPXOR       X9, X14, X14
+	VPXOR       X10, X7, X9
+	VPXOR       X9, X12, X12
+	VPXOR       X9, X4, X4
+	VPXOR       X4, X12, X9
+	VPXOR       X9, X10, X10
+	VPXOR       X9, X7, X7
+	VPXOR       X6, X5, X9
+	VPXOR       X9, X15, X15
+	VPXOR       X9, X0, X0
+	VPXOR       X0, X15, X9
+	VPXOR       X9, X6, X6
+	VPXOR       X9, X5, X5
+	VPXOR       X1, X8, X9
+	VPXOR       X9, X3, X3
+	VPXOR       X9, X14, X14
+	VPXOR       X14, X3, X9
+	VPXOR       X9, X1, X1
+	VPXOR       X9, X8, X8
+	VMOVDQU     96(SP), X9
+	VMOVDQU     X3, 128(SP)
+	VPXOR       X9, X11, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X2, X3
+	VPXOR       X3, X9, X9
+	VPXOR       X3, X11, X11
+	VPXOR       X8, X6, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X12, X3
+	VPXOR       X3, X8, X8
+	VPXOR       X3, X6, X6
+	VPXOR       X11, X10, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X14, X14
+	VPXOR       X14, X15, X3
+	VPXOR       X3, X11, X11
+	VPXOR       X3, X10, X10
+	VMOVDQU     128(SP), X3
+	VMOVDQU     X15, 64(SP)
+	VPXOR       X7, X9, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X0, X0
+	VPXOR       X0, X3, X15
+	VPXOR       X15, X7, X7
+	VPXOR       X15, X9, X9
+	VPXOR       X5, X1, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X4, X4
+	VPXOR       X4, X2, X15
+	VPXOR       X15, X5, X5
+	VPXOR       X15, X1, X1
+
+	// Round 3
+	VPXOR       512(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     64(SP), X15
+	VPXOR       528(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VMOVDQU     X12, (SP)
+	VMOVDQU     X4, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X15, X12
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X15, X4, X15
+	VPXOR       X12, X15, X15
+	VPXOR       544(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       560(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X12, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       576(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       592(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X12
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X11, X4, X11
+	VPXOR       X12, X11, X11
+	VPXOR       608(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       624(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X12
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X5, X4, X5
+	VPXOR       X12, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       640(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       656(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X12
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X10, X4, X10
+	VPXOR       X12, X10, X10
+	VPXOR       672(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       688(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X12
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X1, X4, X1
+	VPXOR       X12, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       704(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       720(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X12
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X14, X4, X14
+	VPXOR       X12, X14, X14
+	VPXOR       736(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     240(SP), X12
+	VPXOR       752(AX), X12, X12
+	VMOVDQU     X0, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X4, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     (SP), X4
+	VPXOR       X3, X15, X0
+	VPXOR       X0, X4, X4
+	VPXOR       X0, X2, X2
+	VPXOR       X2, X4, X0
+	VPXOR       X0, X3, X3
+	VPXOR       X0, X15, X15
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X8, X8
+	VPXOR       X0, X5, X5
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X7, X7
+	VPXOR       X0, X11, X11
+	VPXOR       X9, X10, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VPXOR       X1, X6, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VMOVDQU     176(SP), X0
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X0, X14, X6
+	VPXOR       X6, X13, X13
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X13, X6
+	VPXOR       X6, X0, X0
+	VPXOR       X6, X14, X14
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X2, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VPXOR       X9, X7, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X9, X9
+	VPXOR       X6, X7, X7
+	VPXOR       X10, X11, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X15, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X11, X11
+	VMOVDQU     224(SP), X6
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X4, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X2, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X4, X4
+	VPXOR       X3, X12, X12
+	VPXOR       X12, X4, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+
+	// Round 4
+	VPXOR       768(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X3
+	VPXOR       784(AX), X3, X3
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X12, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X2
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X3, X12, X3
+	VPXOR       X2, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       800(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       816(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X4, X12, X4
+	VPXOR       X2, X4, X4
+	VPXOR       832(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       848(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X8, X12, X8
+	VPXOR       X2, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       864(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       880(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X2
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X7, X12, X7
+	VPXOR       X2, X7, X7
+	VPXOR       896(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       912(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X1, X12, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       928(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       944(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X10, X12, X10
+	VPXOR       X2, X10, X10
+	VPXOR       960(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       976(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X2
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X14, X12, X14
+	VPXOR       X2, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       992(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X2
+	VPXOR       1008(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VPXOR       X12, X2, X2
+	VMOVDQU     (SP), X12
+	VPXOR       X15, X3, X0
+	VPXOR       X0, X12, X12
+	VPXOR       X0, X4, X4
+	VPXOR       X4, X12, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X3, X3
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X7, X7
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X5, X5
+	VPXOR       X0, X8, X8
+	VPXOR       X6, X1, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VPXOR       X10, X9, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VMOVDQU     112(SP), X0
+	VMOVDQU     X9, 96(SP)
+	VPXOR       X0, X14, X9
+	VPXOR       X9, X13, X13
+	VPXOR       X9, X2, X2
+	VPXOR       X2, X13, X9
+	VPXOR       X9, X0, X0
+	VPXOR       X9, X14, X14
+	VPXOR       X10, X7, X9
+	VPXOR       X9, X4, X4
+	VPXOR       X9, X2, X2
+	VPXOR       X2, X4, X9
+	VPXOR       X9, X10, X10
+	VPXOR       X9, X7, X7
+	VPXOR       X6, X5, X9
+	VPXOR       X9, X15, X15
+	VPXOR       X9, X0, X0
+	VPXOR       X0, X15, X9
+	VPXOR       X9, X6, X6
+	VPXOR       X9, X5, X5
+	VPXOR       X1, X8, X9
+	VPXOR       X9, X3, X3
+	VPXOR       X9, X14, X14
+	VPXOR       X14, X3, X9
+	VPXOR       X9, X1, X1
+	VPXOR       X9, X8, X8
+	VMOVDQU     96(SP), X9
+	VMOVDQU     X3, 128(SP)
+	VPXOR       X9, X11, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X12, X3
+	VPXOR       X3, X9, X9
+	VPXOR       X3, X11, X11
+	VPXOR       X8, X6, X3
+	VPXOR       X3, X4, X4
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X4, X3
+	VPXOR       X3, X8, X8
+	VPXOR       X3, X6, X6
+	VPXOR       X11, X10, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X14, X14
+	VPXOR       X14, X15, X3
+	VPXOR       X3, X11, X11
+	VPXOR       X3, X10, X10
+	VMOVDQU     128(SP), X3
+	VMOVDQU     X15, 64(SP)
+	VPXOR       X7, X9, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X0, X0
+	VPXOR       X0, X3, X15
+	VPXOR       X15, X7, X7
+	VPXOR       X15, X9, X9
+	VPXOR       X5, X1, X15
+	VPXOR       X15, X12, X12
+	VPXOR       X15, X2, X2
+	VPXOR       X2, X12, X15
+	VPXOR       X15, X5, X5
+	VPXOR       X15, X1, X1
+
+	// Round 5
+	VPXOR       1024(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     64(SP), X15
+	VPXOR       1040(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VMOVDQU     X4, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X15, X4
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X4, X15, X15
+	VPXOR       1056(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1072(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X4, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       1088(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       1104(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X4
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X11, X2, X11
+	VPXOR       X4, X11, X11
+	VPXOR       1120(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1136(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X4
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X4, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1152(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1168(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X4
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VPXOR       X4, X10, X10
+	VPXOR       1184(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1200(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X4
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X4, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1216(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       1232(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X4
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X14, X2, X14
+	VPXOR       X4, X14, X14
+	VPXOR       1248(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     240(SP), X4
+	VPXOR       1264(AX), X4, X4
+	VMOVDQU     X0, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VPXOR       X2, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     (SP), X2
+	VPXOR       X3, X15, X0
+	VPXOR       X0, X2, X2
+	VPXOR       X0, X12, X12
+	VPXOR       X12, X2, X0
+	VPXOR       X0, X3, X3
+	VPXOR       X0, X15, X15
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X8, X8
+	VPXOR       X0, X5, X5
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X7, X7
+	VPXOR       X0, X11, X11
+	VPXOR       X9, X10, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VPXOR       X1, X6, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VMOVDQU     176(SP), X0
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X0, X14, X6
+	VPXOR       X6, X13, X13
+	VPXOR       X6, X4, X4
+	VPXOR       X4, X13, X6
+	VPXOR       X6, X0, X0
+	VPXOR       X6, X14, X14
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X12, X12
+	VPXOR       X6, X4, X4
+	VPXOR       X4, X12, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VPXOR       X9, X7, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X9, X9
+	VPXOR       X6, X7, X7
+	VPXOR       X10, X11, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X15, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X11, X11
+	VMOVDQU     224(SP), X6
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X2, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X12, X12
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X12, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X3, X4, X4
+	VPXOR       X4, X2, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+
+	// Round 6
+	VPXOR       1280(AX), X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     64(SP), X3
+	VPXOR       1296(AX), X3, X3
+	VMOVDQU     X12, (SP)
+	VMOVDQU     X4, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X12
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X3, X4, X3
+	VPXOR       X12, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1312(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1328(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X12, X2, X2
+	VPXOR       1344(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1360(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X12
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X8, X4, X8
+	VPXOR       X12, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       1376(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1392(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X12
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X7, X4, X7
+	VPXOR       X12, X7, X7
+	VPXOR       1408(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1424(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X12
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X1, X4, X1
+	VPXOR       X12, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1440(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1456(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X12
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X10, X4, X10
+	VPXOR       X12, X10, X10
+	VPXOR       1472(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       1488(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X12
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X14, X4, X14
+	VPXOR       X12, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       1504(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X12
+	VPXOR       1520(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X4, X12, X12
+	VMOVDQU     (SP), X4
+	VPXOR       X15, X3, X0
+	VPXOR       X0, X4, X4
+	VPXOR       X0, X2, X2
+	VPXOR       X2, X4, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X3, X3
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X7, X7
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X5, X5
+	VPXOR       X0, X8, X8
+	VPXOR       X6, X1, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VPXOR       X10, X9, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VMOVDQU     112(SP), X0
+	VMOVDQU     X9, 96(SP)
+	VPXOR       X0, X14, X9
+	VPXOR       X9, X13, X13
+	VPXOR       X9, X12, X12
+	VPXOR       X12, X13, X9
+	VPXOR       X9, X0, X0
+	VPXOR       X9, X14, X14
+	VPXOR       X10, X7, X9
+	VPXOR       X9, X2, X2
+	VPXOR       X9, X12, X12
+	VPXOR       X12, X2, X9
+	VPXOR       X9, X10, X10
+	VPXOR       X9, X7, X7
+	VPXOR       X6, X5, X9
+	VPXOR       X9, X15, X15
+	VPXOR       X9, X0, X0
+	VPXOR       X0, X15, X9
+	VPXOR       X9, X6, X6
+	VPXOR       X9, X5, X5
+	VPXOR       X1, X8, X9
+	VPXOR       X9, X3, X3
+	VPXOR       X9, X14, X14
+	VPXOR       X14, X3, X9
+	VPXOR       X9, X1, X1
+	VPXOR       X9, X8, X8
+	VMOVDQU     96(SP), X9
+	VMOVDQU     X3, 128(SP)
+	VPXOR       X9, X11, X3
+	VPXOR       X3, X4, X4
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X4, X3
+	VPXOR       X3, X9, X9
+	VPXOR       X3, X11, X11
+	VPXOR       X8, X6, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X2, X3
+	VPXOR       X3, X8, X8
+	VPXOR       X3, X6, X6
+	VPXOR       X11, X10, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X14, X14
+	VPXOR       X14, X15, X3
+	VPXOR       X3, X11, X11
+	VPXOR       X3, X10, X10
+	VMOVDQU     128(SP), X3
+	VMOVDQU     X15, 64(SP)
+	VPXOR       X7, X9, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X0, X0
+	VPXOR       X0, X3, X15
+	VPXOR       X15, X7, X7
+	VPXOR       X15, X9, X9
+	VPXOR       X5, X1, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X12, X12
+	VPXOR       X12, X4, X15
+	VPXOR       X15, X5, X5
+	VPXOR       X15, X1, X1
+
+	// Round 7
+	VPXOR       1536(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X15
+	VPXOR       1552(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X12, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X15, X12, X15
+	VPXOR       X2, X15, X15
+	VPXOR       1568(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1584(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X4, X12, X4
+	VPXOR       X2, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1600(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       1616(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X2
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X11, X12, X11
+	VPXOR       X2, X11, X11
+	VPXOR       1632(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       1648(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X2
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X5, X12, X5
+	VPXOR       X2, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1664(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1680(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X10, X12, X10
+	VPXOR       X2, X10, X10
+	VPXOR       1696(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1712(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X1, X12, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1728(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       1744(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X2
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X14, X12, X14
+	VPXOR       X2, X14, X14
+	VPXOR       1760(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     240(SP), X2
+	VPXOR       1776(AX), X2, X2
+	VMOVDQU     X0, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VPXOR       X12, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     (SP), X12
+	VPXOR       X3, X15, X0
+	VPXOR       X0, X12, X12
+	VPXOR       X0, X4, X4
+	VPXOR       X4, X12, X0
+	VPXOR       X0, X3, X3
+	VPXOR       X0, X15, X15
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X8, X8
+	VPXOR       X0, X5, X5
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X7, X7
+	VPXOR       X0, X11, X11
+	VPXOR       X9, X10, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VPXOR       X1, X6, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VMOVDQU     176(SP), X0
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X0, X14, X6
+	VPXOR       X6, X13, X13
+	VPXOR       X6, X2, X2
+	VPXOR       X2, X13, X6
+	VPXOR       X6, X0, X0
+	VPXOR       X6, X14, X14
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X2, X2
+	VPXOR       X2, X4, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VPXOR       X9, X7, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X9, X9
+	VPXOR       X6, X7, X7
+	VPXOR       X10, X11, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X15, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X11, X11
+	VMOVDQU     224(SP), X6
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X12, X12
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X12, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X4, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X2, X2
+	VPXOR       X2, X12, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+
+	// Round 8
+	VPXOR       1792(AX), X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     64(SP), X3
+	VPXOR       1808(AX), X3, X3
+	VMOVDQU     X4, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X4, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       1824(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1840(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X4, X12, X12
+	VPXOR       1856(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1872(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X4
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X4, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       1888(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       1904(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X4
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X7, X2, X7
+	VPXOR       X4, X7, X7
+	VPXOR       1920(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       1936(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X4
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X4, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       1952(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1968(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X4
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VPXOR       X4, X10, X10
+	VPXOR       1984(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2000(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X4
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X14, X2, X14
+	VPXOR       X4, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       2016(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X4
+	VPXOR       2032(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VPXOR       X2, X4, X4
+	VMOVDQU     (SP), X2
+	VPXOR       X15, X3, X0
+	VPXOR       X0, X2, X2
+	VPXOR       X0, X12, X12
+	VPXOR       X12, X2, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X3, X3
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X7, X7
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X5, X5
+	VPXOR       X0, X8, X8
+	VPXOR       X6, X1, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VPXOR       X10, X9, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VMOVDQU     112(SP), X0
+	VMOVDQU     X9, 96(SP)
+	VPXOR       X0, X14, X9
+	VPXOR       X9, X13, X13
+	VPXOR       X9, X4, X4
+	VPXOR       X4, X13, X9
+	VPXOR       X9, X0, X0
+	VPXOR       X9, X14, X14
+	VPXOR       X10, X7, X9
+	VPXOR       X9, X12, X12
+	VPXOR       X9, X4, X4
+	VPXOR       X4, X12, X9
+	VPXOR       X9, X10, X10
+	VPXOR       X9, X7, X7
+	VPXOR       X6, X5, X9
+	VPXOR       X9, X15, X15
+	VPXOR       X9, X0, X0
+	VPXOR       X0, X15, X9
+	VPXOR       X9, X6, X6
+	VPXOR       X9, X5, X5
+	VPXOR       X1, X8, X9
+	VPXOR       X9, X3, X3
+	VPXOR       X9, X14, X14
+	VPXOR       X14, X3, X9
+	VPXOR       X9, X1, X1
+	VPXOR       X9, X8, X8
+	VMOVDQU     96(SP), X9
+	VMOVDQU     X3, 128(SP)
+	VPXOR       X9, X11, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X2, X3
+	VPXOR       X3, X9, X9
+	VPXOR       X3, X11, X11
+	VPXOR       X8, X6, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X12, X3
+	VPXOR       X3, X8, X8
+	VPXOR       X3, X6, X6
+	VPXOR       X11, X10, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X14, X14
+	VPXOR       X14, X15, X3
+	VPXOR       X3, X11, X11
+	VPXOR       X3, X10, X10
+	VMOVDQU     128(SP), X3
+	VMOVDQU     X15, 64(SP)
+	VPXOR       X7, X9, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X0, X0
+	VPXOR       X0, X3, X15
+	VPXOR       X15, X7, X7
+	VPXOR       X15, X9, X9
+	VPXOR       X5, X1, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X4, X4
+	VPXOR       X4, X2, X15
+	VPXOR       X15, X5, X5
+	VPXOR       X15, X1, X1
+
+	// Round 9
+	VPXOR       2048(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     64(SP), X15
+	VPXOR       2064(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VMOVDQU     X12, (SP)
+	VMOVDQU     X4, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X15, X12
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X15, X4, X15
+	VPXOR       X12, X15, X15
+	VPXOR       2080(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2096(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X12, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       2112(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       2128(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X12
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X11, X4, X11
+	VPXOR       X12, X11, X11
+	VPXOR       2144(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2160(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X12
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X5, X4, X5
+	VPXOR       X12, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2176(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2192(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X12
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X10, X4, X10
+	VPXOR       X12, X10, X10
+	VPXOR       2208(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2224(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X12
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X1, X4, X1
+	VPXOR       X12, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2240(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2256(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X12
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X14, X4, X14
+	VPXOR       X12, X14, X14
+	VPXOR       2272(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     240(SP), X12
+	VPXOR       2288(AX), X12, X12
+	VMOVDQU     X0, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X4, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     (SP), X4
+	VPXOR       X3, X15, X0
+	VPXOR       X0, X4, X4
+	VPXOR       X0, X2, X2
+	VPXOR       X2, X4, X0
+	VPXOR       X0, X3, X3
+	VPXOR       X0, X15, X15
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X8, X8
+	VPXOR       X0, X5, X5
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X7, X7
+	VPXOR       X0, X11, X11
+	VPXOR       X9, X10, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VPXOR       X1, X6, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VMOVDQU     176(SP), X0
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X0, X14, X6
+	VPXOR       X6, X13, X13
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X13, X6
+	VPXOR       X6, X0, X0
+	VPXOR       X6, X14, X14
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X2, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VPXOR       X9, X7, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X9, X9
+	VPXOR       X6, X7, X7
+	VPXOR       X10, X11, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X15, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X11, X11
+	VMOVDQU     224(SP), X6
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X4, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X2, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X4, X4
+	VPXOR       X3, X12, X12
+	VPXOR       X12, X4, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+
+	// Round 10
+	VPXOR       2304(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X3
+	VPXOR       2320(AX), X3, X3
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X12, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X2
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X3, X12, X3
+	VPXOR       X2, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2336(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2352(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X4, X12, X4
+	VPXOR       X2, X4, X4
+	VPXOR       2368(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2384(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X8, X12, X8
+	VPXOR       X2, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       2400(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2416(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X2
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X7, X12, X7
+	VPXOR       X2, X7, X7
+	VPXOR       2432(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2448(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X1, X12, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2464(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2480(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X10, X12, X10
+	VPXOR       X2, X10, X10
+	VPXOR       2496(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2512(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X2
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X14, X12, X14
+	VPXOR       X2, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       2528(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X2
+	VPXOR       2544(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VPXOR       X12, X2, X2
+	VMOVDQU     (SP), X12
+	VPXOR       X15, X3, X0
+	VPXOR       X0, X12, X12
+	VPXOR       X0, X4, X4
+	VPXOR       X4, X12, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X3, X3
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X7, X7
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X5, X5
+	VPXOR       X0, X8, X8
+	VPXOR       X6, X1, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VPXOR       X10, X9, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VMOVDQU     112(SP), X0
+	VMOVDQU     X9, 96(SP)
+	VPXOR       X0, X14, X9
+	VPXOR       X9, X13, X13
+	VPXOR       X9, X2, X2
+	VPXOR       X2, X13, X9
+	VPXOR       X9, X0, X0
+	VPXOR       X9, X14, X14
+	VPXOR       X10, X7, X9
+	VPXOR       X9, X4, X4
+	VPXOR       X9, X2, X2
+	VPXOR       X2, X4, X9
+	VPXOR       X9, X10, X10
+	VPXOR       X9, X7, X7
+	VPXOR       X6, X5, X9
+	VPXOR       X9, X15, X15
+	VPXOR       X9, X0, X0
+	VPXOR       X0, X15, X9
+	VPXOR       X9, X6, X6
+	VPXOR       X9, X5, X5
+	VPXOR       X1, X8, X9
+	VPXOR       X9, X3, X3
+	VPXOR       X9, X14, X14
+	VPXOR       X14, X3, X9
+	VPXOR       X9, X1, X1
+	VPXOR       X9, X8, X8
+	VMOVDQU     96(SP), X9
+	VMOVDQU     X3, 128(SP)
+	VPXOR       X9, X11, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X12, X3
+	VPXOR       X3, X9, X9
+	VPXOR       X3, X11, X11
+	VPXOR       X8, X6, X3
+	VPXOR       X3, X4, X4
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X4, X3
+	VPXOR       X3, X8, X8
+	VPXOR       X3, X6, X6
+	VPXOR       X11, X10, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X14, X14
+	VPXOR       X14, X15, X3
+	VPXOR       X3, X11, X11
+	VPXOR       X3, X10, X10
+	VMOVDQU     128(SP), X3
+	VMOVDQU     X15, 64(SP)
+	VPXOR       X7, X9, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X0, X0
+	VPXOR       X0, X3, X15
+	VPXOR       X15, X7, X7
+	VPXOR       X15, X9, X9
+	VPXOR       X5, X1, X15
+	VPXOR       X15, X12, X12
+	VPXOR       X15, X2, X2
+	VPXOR       X2, X12, X15
+	VPXOR       X15, X5, X5
+	VPXOR       X15, X1, X1
+
+	// Round 11
+	VPXOR       2560(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     64(SP), X15
+	VPXOR       2576(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VMOVDQU     X4, (SP)
+	VMOVDQU     X2, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X15, X4
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X15, X2, X15
+	VPXOR       X4, X15, X15
+	VPXOR       2592(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2608(AX), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X4, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VPXOR       2624(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       2640(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X4
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X11, X2, X11
+	VPXOR       X4, X11, X11
+	VPXOR       2656(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       2672(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X4
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X5, X2, X5
+	VPXOR       X4, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2688(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2704(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X4
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VPXOR       X4, X10, X10
+	VPXOR       2720(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2736(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X4
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X4, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2752(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       2768(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X4
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X14, X2, X14
+	VPXOR       X4, X14, X14
+	VPXOR       2784(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     240(SP), X4
+	VPXOR       2800(AX), X4, X4
+	VMOVDQU     X0, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VPXOR       X2, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     (SP), X2
+	VPXOR       X3, X15, X0
+	VPXOR       X0, X2, X2
+	VPXOR       X0, X12, X12
+	VPXOR       X12, X2, X0
+	VPXOR       X0, X3, X3
+	VPXOR       X0, X15, X15
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X8, X8
+	VPXOR       X0, X5, X5
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X7, X7
+	VPXOR       X0, X11, X11
+	VPXOR       X9, X10, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VPXOR       X1, X6, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VMOVDQU     176(SP), X0
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X0, X14, X6
+	VPXOR       X6, X13, X13
+	VPXOR       X6, X4, X4
+	VPXOR       X4, X13, X6
+	VPXOR       X6, X0, X0
+	VPXOR       X6, X14, X14
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X12, X12
+	VPXOR       X6, X4, X4
+	VPXOR       X4, X12, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VPXOR       X9, X7, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X9, X9
+	VPXOR       X6, X7, X7
+	VPXOR       X10, X11, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X15, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X11, X11
+	VMOVDQU     224(SP), X6
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X2, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X12, X12
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X12, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X3, X4, X4
+	VPXOR       X4, X2, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+	CMPQ        CX, $0x0c
+	JNE         ariaCTR16AESNI_more12
+
+	// Round 12 (last)
+	VPXOR       2816(AX), X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     64(SP), X3
+	VPXOR       2832(AX), X3, X3
+	VMOVDQU     X12, (SP)
+	VMOVDQU     X4, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X12
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X3, X4, X3
+	VPXOR       X12, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2848(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2864(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X12, X2, X2
+	VPXOR       2880(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2896(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X12
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X8, X4, X8
+	VPXOR       X12, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       2912(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2928(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X12
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X7, X4, X7
+	VPXOR       X12, X7, X7
+	VPXOR       2944(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2960(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X12
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X1, X4, X1
+	VPXOR       X12, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2976(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2992(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X12
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X10, X4, X10
+	VPXOR       X12, X10, X10
+	VPXOR       3008(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3024(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X12
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X14, X4, X14
+	VPXOR       X12, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       3040(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X12
+	VPXOR       3056(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X4, X12, X12
+	VMOVDQU     (SP), X4
+	VPXOR       3072(AX), X4, X4
+	VPXOR       3088(AX), X3, X3
+	VPXOR       3104(AX), X15, X15
+	VPXOR       3120(AX), X2, X2
+	VPXOR       3136(AX), X11, X11
+	VPXOR       3152(AX), X8, X8
+	VPXOR       3168(AX), X5, X5
+	VPXOR       3184(AX), X7, X7
+	VPXOR       3200(AX), X9, X9
+	VPXOR       3216(AX), X1, X1
+	VPXOR       3232(AX), X6, X6
+	VPXOR       3248(AX), X10, X10
+	VPXOR       3264(AX), X13, X13
+	VPXOR       3280(AX), X14, X14
+	VMOVDQU     112(SP), X0
+	VPXOR       3296(AX), X0, X0
+	VPXOR       3312(AX), X12, X12
+	VMOVDQU     X13, 240(SP)
+	VMOVDQU     X14, 176(SP)
+	VPUNPCKLDQ  X3, X4, X13
+	VPUNPCKHDQ  X3, X4, X14
+	VPUNPCKLDQ  X2, X15, X4
+	VPUNPCKHDQ  X2, X15, X3
+	VPUNPCKLQDQ X4, X13, X15
+	VPUNPCKHQDQ X4, X13, X2
+	VPUNPCKLQDQ X3, X14, X13
+	VPUNPCKHQDQ X3, X14, X4
+	VPUNPCKLDQ  X8, X11, X14
+	VPUNPCKHDQ  X8, X11, X3
+	VPUNPCKLDQ  X7, X5, X11
+	VPUNPCKHDQ  X7, X5, X8
+	VPUNPCKLQDQ X11, X14, X5
+	VPUNPCKHQDQ X11, X14, X7
+	VPUNPCKLQDQ X8, X3, X14
+	VPUNPCKHQDQ X8, X3, X11
+	VPUNPCKLDQ  X1, X9, X3
+	VPUNPCKHDQ  X1, X9, X8
+	VPUNPCKLDQ  X10, X6, X9
+	VPUNPCKHDQ  X10, X6, X1
+	VPUNPCKLQDQ X9, X3, X6
+	VPUNPCKHQDQ X9, X3, X10
+	VPUNPCKLQDQ X1, X8, X3
+	VPUNPCKHQDQ X1, X8, X9
+	VMOVDQU     240(SP), X8
+	VMOVDQU     176(SP), X1
+	VMOVDQU     X6, 160(SP)
+	VMOVDQU     X10, 224(SP)
+	VPUNPCKLDQ  X1, X8, X6
+	VPUNPCKHDQ  X1, X8, X10
+	VPUNPCKLDQ  X12, X0, X8
+	VPUNPCKHDQ  X12, X0, X1
+	VPUNPCKLQDQ X8, X6, X0
+	VPUNPCKHQDQ X8, X6, X12
+	VPUNPCKLQDQ X1, X10, X6
+	VPUNPCKHQDQ X1, X10, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VMOVDQU     160(SP), X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VMOVDQU     X8, 48(SP)
+	VPUNPCKLDQ  X5, X15, X1
+	VPUNPCKHDQ  X5, X15, X8
+	VPUNPCKLDQ  X0, X10, X15
+	VPUNPCKHDQ  X0, X10, X5
+	VPUNPCKLQDQ X15, X1, X10
+	VPUNPCKHQDQ X15, X1, X0
+	VPUNPCKLQDQ X5, X8, X1
+	VPUNPCKHQDQ X5, X8, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     224(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VMOVDQU     X15, 240(SP)
+	VPUNPCKLDQ  X7, X2, X5
+	VPUNPCKHDQ  X7, X2, X15
+	VPUNPCKLDQ  X12, X8, X2
+	VPUNPCKHDQ  X12, X8, X7
+	VPUNPCKLQDQ X2, X5, X8
+	VPUNPCKHQDQ X2, X5, X12
+	VPUNPCKLQDQ X7, X15, X5
+	VPUNPCKHQDQ X7, X15, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X14, X13, X15
+	VPUNPCKHDQ  X14, X13, X7
+	VPUNPCKLDQ  X6, X3, X13
+	VPUNPCKHDQ  X6, X3, X14
+	VPUNPCKLQDQ X13, X15, X3
+	VPUNPCKHQDQ X13, X15, X6
+	VPUNPCKLQDQ X14, X7, X15
+	VPUNPCKHQDQ X14, X7, X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VMOVDQU     48(SP), X7
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     X13, 112(SP)
+	VPUNPCKLDQ  X11, X4, X14
+	VPUNPCKHDQ  X11, X4, X13
+	VPUNPCKLDQ  X7, X9, X4
+	VPUNPCKHDQ  X7, X9, X11
+	VPUNPCKLQDQ X4, X14, X9
+	VPUNPCKHQDQ X4, X14, X7
+	VPUNPCKLQDQ X11, X13, X14
+	VPUNPCKHQDQ X11, X13, X4
+	VPXOR       (BX), X10, X10
+	VMOVDQU     X10, (DX)
+	VPXOR       16(BX), X0, X0
+	VMOVDQU     X0, 16(DX)
+	VPXOR       32(BX), X1, X1
+	VMOVDQU     X1, 32(DX)
+	VMOVDQU     240(SP), X13
+	VPXOR       48(BX), X13, X13
+	VMOVDQU     X13, 48(DX)
+	VPXOR       64(BX), X8, X8
+	VMOVDQU     X8, 64(DX)
+	VPXOR       80(BX), X12, X12
+	VMOVDQU     X12, 80(DX)
+	VPXOR       96(BX), X5, X5
+	VMOVDQU     X5, 96(DX)
+	VPXOR       112(BX), X2, X2
+	VMOVDQU     X2, 112(DX)
+	VPXOR       128(BX), X3, X3
+	VMOVDQU     X3, 128(DX)
+	VPXOR       144(BX), X6, X6
+	VMOVDQU     X6, 144(DX)
+	VPXOR       160(BX), X15, X15
+	VMOVDQU     X15, 160(DX)
+	VMOVDQU     112(SP), X11
+	VPXOR       176(BX), X11, X11
+	VMOVDQU     X11, 176(DX)
+	VPXOR       192(BX), X9, X9
+	VMOVDQU     X9, 192(DX)
+	VPXOR       208(BX), X7, X7
+	VMOVDQU     X7, 208(DX)
+	VPXOR       224(BX), X14, X14
+	VMOVDQU     X14, 224(DX)
+	VPXOR       240(BX), X4, X4
+	VMOVDQU     X4, 240(DX)
+	VZEROUPPER
+	RET
+
+ariaCTR16AESNI_more12:
+	// Round 12
+	VPXOR       2816(AX), X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     64(SP), X3
+	VPXOR       2832(AX), X3, X3
+	VMOVDQU     X12, (SP)
+	VMOVDQU     X4, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X12
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X3, X4, X3
+	VPXOR       X12, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       2848(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2864(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X12, X2, X2
+	VPXOR       2880(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2896(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X12
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X8, X4, X8
+	VPXOR       X12, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       2912(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       2928(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X12
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X7, X4, X7
+	VPXOR       X12, X7, X7
+	VPXOR       2944(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       2960(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X12
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X1, X4, X1
+	VPXOR       X12, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       2976(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2992(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X12
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X10, X4, X10
+	VPXOR       X12, X10, X10
+	VPXOR       3008(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3024(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X12
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X14, X4, X14
+	VPXOR       X12, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       3040(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X12
+	VPXOR       3056(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X4, X12, X12
+	VMOVDQU     (SP), X4
+	VPXOR       X15, X3, X0
+	VPXOR       X0, X4, X4
+	VPXOR       X0, X2, X2
+	VPXOR       X2, X4, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X3, X3
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X7, X7
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X5, X5
+	VPXOR       X0, X8, X8
+	VPXOR       X6, X1, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VPXOR       X10, X9, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VMOVDQU     112(SP), X0
+	VMOVDQU     X9, 96(SP)
+	VPXOR       X0, X14, X9
+	VPXOR       X9, X13, X13
+	VPXOR       X9, X12, X12
+	VPXOR       X12, X13, X9
+	VPXOR       X9, X0, X0
+	VPXOR       X9, X14, X14
+	VPXOR       X10, X7, X9
+	VPXOR       X9, X2, X2
+	VPXOR       X9, X12, X12
+	VPXOR       X12, X2, X9
+	VPXOR       X9, X10, X10
+	VPXOR       X9, X7, X7
+	VPXOR       X6, X5, X9
+	VPXOR       X9, X15, X15
+	VPXOR       X9, X0, X0
+	VPXOR       X0, X15, X9
+	VPXOR       X9, X6, X6
+	VPXOR       X9, X5, X5
+	VPXOR       X1, X8, X9
+	VPXOR       X9, X3, X3
+	VPXOR       X9, X14, X14
+	VPXOR       X14, X3, X9
+	VPXOR       X9, X1, X1
+	VPXOR       X9, X8, X8
+	VMOVDQU     96(SP), X9
+	VMOVDQU     X3, 128(SP)
+	VPXOR       X9, X11, X3
+	VPXOR       X3, X4, X4
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X4, X3
+	VPXOR       X3, X9, X9
+	VPXOR       X3, X11, X11
+	VPXOR       X8, X6, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X2, X3
+	VPXOR       X3, X8, X8
+	VPXOR       X3, X6, X6
+	VPXOR       X11, X10, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X14, X14
+	VPXOR       X14, X15, X3
+	VPXOR       X3, X11, X11
+	VPXOR       X3, X10, X10
+	VMOVDQU     128(SP), X3
+	VMOVDQU     X15, 64(SP)
+	VPXOR       X7, X9, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X0, X0
+	VPXOR       X0, X3, X15
+	VPXOR       X15, X7, X7
+	VPXOR       X15, X9, X9
+	VPXOR       X5, X1, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X12, X12
+	VPXOR       X12, X4, X15
+	VPXOR       X15, X5, X5
+	VPXOR       X15, X1, X1
+
+	// Round 13
+	VPXOR       3072(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X15
+	VPXOR       3088(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X12, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X15, X2
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X15, X12, X15
+	VPXOR       X2, X15, X15
+	VPXOR       3104(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3120(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X4, X12, X4
+	VPXOR       X2, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3136(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       3152(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X2
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X11, X12, X11
+	VPXOR       X2, X11, X11
+	VPXOR       3168(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3184(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X2
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X5, X12, X5
+	VPXOR       X2, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3200(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3216(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X10, X12, X10
+	VPXOR       X2, X10, X10
+	VPXOR       3232(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3248(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X1, X12, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3264(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3280(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X2
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X14, X12, X14
+	VPXOR       X2, X14, X14
+	VPXOR       3296(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     240(SP), X2
+	VPXOR       3312(AX), X2, X2
+	VMOVDQU     X0, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VPXOR       X12, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     (SP), X12
+	VPXOR       X3, X15, X0
+	VPXOR       X0, X12, X12
+	VPXOR       X0, X4, X4
+	VPXOR       X4, X12, X0
+	VPXOR       X0, X3, X3
+	VPXOR       X0, X15, X15
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X8, X8
+	VPXOR       X0, X5, X5
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X7, X7
+	VPXOR       X0, X11, X11
+	VPXOR       X9, X10, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VPXOR       X1, X6, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VMOVDQU     176(SP), X0
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X0, X14, X6
+	VPXOR       X6, X13, X13
+	VPXOR       X6, X2, X2
+	VPXOR       X2, X13, X6
+	VPXOR       X6, X0, X0
+	VPXOR       X6, X14, X14
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X2, X2
+	VPXOR       X2, X4, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VPXOR       X9, X7, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X9, X9
+	VPXOR       X6, X7, X7
+	VPXOR       X10, X11, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X15, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X11, X11
+	VMOVDQU     224(SP), X6
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X12, X12
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X12, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X4, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X2, X2
+	VPXOR       X2, X12, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+	CMPQ        CX, $0x0e
+	JNE         ariaCTR16AESNI_more14
+
+	// Round 14 (last)
+	VPXOR       3328(AX), X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     64(SP), X3
+	VPXOR       3344(AX), X3, X3
+	VMOVDQU     X4, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X4, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3360(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3376(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X4, X12, X12
+	VPXOR       3392(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3408(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X4
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X4, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       3424(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3440(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X4
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X7, X2, X7
+	VPXOR       X4, X7, X7
+	VPXOR       3456(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3472(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X4
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X4, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3488(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3504(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X4
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VPXOR       X4, X10, X10
+	VPXOR       3520(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3536(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X4
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X14, X2, X14
+	VPXOR       X4, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       3552(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X4
+	VPXOR       3568(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VPXOR       X2, X4, X4
+	VMOVDQU     (SP), X2
+	VPXOR       3584(AX), X2, X2
+	VPXOR       3600(AX), X3, X3
+	VPXOR       3616(AX), X15, X15
+	VPXOR       3632(AX), X12, X12
+	VPXOR       3648(AX), X11, X11
+	VPXOR       3664(AX), X8, X8
+	VPXOR       3680(AX), X5, X5
+	VPXOR       3696(AX), X7, X7
+	VPXOR       3712(AX), X9, X9
+	VPXOR       3728(AX), X1, X1
+	VPXOR       3744(AX), X6, X6
+	VPXOR       3760(AX), X10, X10
+	VPXOR       3776(AX), X13, X13
+	VPXOR       3792(AX), X14, X14
+	VMOVDQU     112(SP), X0
+	VPXOR       3808(AX), X0, X0
+	VPXOR       3824(AX), X4, X4
+	VMOVDQU     X13, 240(SP)
+	VMOVDQU     X14, 176(SP)
+	VPUNPCKLDQ  X3, X2, X13
+	VPUNPCKHDQ  X3, X2, X14
+	VPUNPCKLDQ  X12, X15, X2
+	VPUNPCKHDQ  X12, X15, X3
+	VPUNPCKLQDQ X2, X13, X15
+	VPUNPCKHQDQ X2, X13, X12
+	VPUNPCKLQDQ X3, X14, X13
+	VPUNPCKHQDQ X3, X14, X2
+	VPUNPCKLDQ  X8, X11, X14
+	VPUNPCKHDQ  X8, X11, X3
+	VPUNPCKLDQ  X7, X5, X11
+	VPUNPCKHDQ  X7, X5, X8
+	VPUNPCKLQDQ X11, X14, X5
+	VPUNPCKHQDQ X11, X14, X7
+	VPUNPCKLQDQ X8, X3, X14
+	VPUNPCKHQDQ X8, X3, X11
+	VPUNPCKLDQ  X1, X9, X3
+	VPUNPCKHDQ  X1, X9, X8
+	VPUNPCKLDQ  X10, X6, X9
+	VPUNPCKHDQ  X10, X6, X1
+	VPUNPCKLQDQ X9, X3, X6
+	VPUNPCKHQDQ X9, X3, X10
+	VPUNPCKLQDQ X1, X8, X3
+	VPUNPCKHQDQ X1, X8, X9
+	VMOVDQU     240(SP), X8
+	VMOVDQU     176(SP), X1
+	VMOVDQU     X6, 160(SP)
+	VMOVDQU     X10, 224(SP)
+	VPUNPCKLDQ  X1, X8, X6
+	VPUNPCKHDQ  X1, X8, X10
+	VPUNPCKLDQ  X4, X0, X8
+	VPUNPCKHDQ  X4, X0, X1
+	VPUNPCKLQDQ X8, X6, X0
+	VPUNPCKHQDQ X8, X6, X4
+	VPUNPCKLQDQ X1, X10, X6
+	VPUNPCKHQDQ X1, X10, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VMOVDQU     160(SP), X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VMOVDQU     X8, 48(SP)
+	VPUNPCKLDQ  X5, X15, X1
+	VPUNPCKHDQ  X5, X15, X8
+	VPUNPCKLDQ  X0, X10, X15
+	VPUNPCKHDQ  X0, X10, X5
+	VPUNPCKLQDQ X15, X1, X10
+	VPUNPCKHQDQ X15, X1, X0
+	VPUNPCKLQDQ X5, X8, X1
+	VPUNPCKHQDQ X5, X8, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     224(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VMOVDQU     X15, 240(SP)
+	VPUNPCKLDQ  X7, X12, X5
+	VPUNPCKHDQ  X7, X12, X15
+	VPUNPCKLDQ  X4, X8, X12
+	VPUNPCKHDQ  X4, X8, X7
+	VPUNPCKLQDQ X12, X5, X8
+	VPUNPCKHQDQ X12, X5, X4
+	VPUNPCKLQDQ X7, X15, X5
+	VPUNPCKHQDQ X7, X15, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X14, X13, X15
+	VPUNPCKHDQ  X14, X13, X7
+	VPUNPCKLDQ  X6, X3, X13
+	VPUNPCKHDQ  X6, X3, X14
+	VPUNPCKLQDQ X13, X15, X3
+	VPUNPCKHQDQ X13, X15, X6
+	VPUNPCKLQDQ X14, X7, X15
+	VPUNPCKHQDQ X14, X7, X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VMOVDQU     48(SP), X7
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     X13, 112(SP)
+	VPUNPCKLDQ  X11, X2, X14
+	VPUNPCKHDQ  X11, X2, X13
+	VPUNPCKLDQ  X7, X9, X2
+	VPUNPCKHDQ  X7, X9, X11
+	VPUNPCKLQDQ X2, X14, X9
+	VPUNPCKHQDQ X2, X14, X7
+	VPUNPCKLQDQ X11, X13, X14
+	VPUNPCKHQDQ X11, X13, X2
+	VPXOR       (BX), X10, X10
+	VMOVDQU     X10, (DX)
+	VPXOR       16(BX), X0, X0
+	VMOVDQU     X0, 16(DX)
+	VPXOR       32(BX), X1, X1
+	VMOVDQU     X1, 32(DX)
+	VMOVDQU     240(SP), X13
+	VPXOR       48(BX), X13, X13
+	VMOVDQU     X13, 48(DX)
+	VPXOR       64(BX), X8, X8
+	VMOVDQU     X8, 64(DX)
+	VPXOR       80(BX), X4, X4
+	VMOVDQU     X4, 80(DX)
+	VPXOR       96(BX), X5, X5
+	VMOVDQU     X5, 96(DX)
+	VPXOR       112(BX), X12, X12
+	VMOVDQU     X12, 112(DX)
+	VPXOR       128(BX), X3, X3
+	VMOVDQU     X3, 128(DX)
+	VPXOR       144(BX), X6, X6
+	VMOVDQU     X6, 144(DX)
+	VPXOR       160(BX), X15, X15
+	VMOVDQU     X15, 160(DX)
+	VMOVDQU     112(SP), X11
+	VPXOR       176(BX), X11, X11
+	VMOVDQU     X11, 176(DX)
+	VPXOR       192(BX), X9, X9
+	VMOVDQU     X9, 192(DX)
+	VPXOR       208(BX), X7, X7
+	VMOVDQU     X7, 208(DX)
+	VPXOR       224(BX), X14, X14
+	VMOVDQU     X14, 224(DX)
+	VPXOR       240(BX), X2, X2
+	VMOVDQU     X2, 240(DX)
+	VZEROUPPER
+	RET
+
+ariaCTR16AESNI_more14:
+	// Round 14
+	VPXOR       3328(AX), X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     64(SP), X3
+	VPXOR       3344(AX), X3, X3
+	VMOVDQU     X4, (SP)
+	VMOVDQU     X2, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X3, X2, X3
+	VPXOR       X4, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3360(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3376(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X12, X2, X12
+	VPXOR       X4, X12, X12
+	VPXOR       3392(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3408(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X4
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X8, X2, X8
+	VPXOR       X4, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       3424(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3440(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X4
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X7, X2, X7
+	VPXOR       X4, X7, X7
+	VPXOR       3456(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3472(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X4
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X1, X2, X1
+	VPXOR       X4, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3488(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3504(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X4
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X2
+	VPSHUFB     X10, X2, X10
+	VPXOR       X4, X10, X10
+	VPXOR       3520(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3536(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X4
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
+	VPSHUFB     X4, X2, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
+	VPSHUFB     X14, X2, X14
+	VPXOR       X4, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       3552(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X4
+	VPXOR       3568(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VPXOR       X2, X4, X4
+	VMOVDQU     (SP), X2
+	VPXOR       X15, X3, X0
+	VPXOR       X0, X2, X2
+	VPXOR       X0, X12, X12
+	VPXOR       X12, X2, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X3, X3
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X7, X7
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X5, X5
+	VPXOR       X0, X8, X8
+	VPXOR       X6, X1, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VPXOR       X10, X9, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VMOVDQU     112(SP), X0
+	VMOVDQU     X9, 96(SP)
+	VPXOR       X0, X14, X9
+	VPXOR       X9, X13, X13
+	VPXOR       X9, X4, X4
+	VPXOR       X4, X13, X9
+	VPXOR       X9, X0, X0
+	VPXOR       X9, X14, X14
+	VPXOR       X10, X7, X9
+	VPXOR       X9, X12, X12
+	VPXOR       X9, X4, X4
+	VPXOR       X4, X12, X9
+	VPXOR       X9, X10, X10
+	VPXOR       X9, X7, X7
+	VPXOR       X6, X5, X9
+	VPXOR       X9, X15, X15
+	VPXOR       X9, X0, X0
+	VPXOR       X0, X15, X9
+	VPXOR       X9, X6, X6
+	VPXOR       X9, X5, X5
+	VPXOR       X1, X8, X9
+	VPXOR       X9, X3, X3
+	VPXOR       X9, X14, X14
+	VPXOR       X14, X3, X9
+	VPXOR       X9, X1, X1
+	VPXOR       X9, X8, X8
+	VMOVDQU     96(SP), X9
+	VMOVDQU     X3, 128(SP)
+	VPXOR       X9, X11, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X2, X3
+	VPXOR       X3, X9, X9
+	VPXOR       X3, X11, X11
+	VPXOR       X8, X6, X3
+	VPXOR       X3, X12, X12
+	VPXOR       X3, X13, X13
+	VPXOR       X13, X12, X3
+	VPXOR       X3, X8, X8
+	VPXOR       X3, X6, X6
+	VPXOR       X11, X10, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X14, X14
+	VPXOR       X14, X15, X3
+	VPXOR       X3, X11, X11
+	VPXOR       X3, X10, X10
+	VMOVDQU     128(SP), X3
+	VMOVDQU     X15, 64(SP)
+	VPXOR       X7, X9, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X0, X0
+	VPXOR       X0, X3, X15
+	VPXOR       X15, X7, X7
+	VPXOR       X15, X9, X9
+	VPXOR       X5, X1, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X4, X4
+	VPXOR       X4, X2, X15
+	VPXOR       X15, X5, X5
+	VPXOR       X15, X1, X1
+
+	// Round 15
+	VPXOR       3584(AX), X12, X12
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
+	VAESENCLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     64(SP), X15
+	VPXOR       3600(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VMOVDQU     X12, (SP)
+	VMOVDQU     X4, 240(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X15, X12
+	VPSRLW      $0x04, X15, X15
+	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X15, X4, X15
+	VPXOR       X12, X15, X15
+	VPXOR       3616(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3632(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X2, X4, X2
+	VPXOR       X12, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VPXOR       3648(AX), X8, X8
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
+	VAESENCLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       3664(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X12
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X11, X4, X11
+	VPXOR       X12, X11, X11
+	VPXOR       3680(AX), X7, X7
+	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
+	VAESDECLAST ariaZero<>+0(SB), X7, X7
+	VPXOR       3696(AX), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X12
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X5, X4, X5
+	VPXOR       X12, X5, X5
+	VPSHUFB     ariaShiftRows<>+0(SB), X5, X5
+	VAESDECLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3712(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3728(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X12
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X10, X4, X10
+	VPXOR       X12, X10, X10
+	VPXOR       3744(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3760(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X12
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
+	VPSHUFB     X1, X4, X1
+	VPXOR       X12, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       3776(AX), X13, X13
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X13, X13
+	VAESENCLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       3792(AX), X14, X14
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
+	VAESENCLAST ariaZero<>+0(SB), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X12
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
+	VPSHUFB     X12, X4, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
+	VPSHUFB     X14, X4, X14
+	VPXOR       X12, X14, X14
+	VPXOR       3808(AX), X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     240(SP), X12
+	VPXOR       3824(AX), X12, X12
+	VMOVDQU     X0, 176(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X12, X4
+	VPSRLW      $0x04, X12, X12
+	VPAND       ariaNibbleMask<>+0(SB), X12, X12
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X0
+	VPSHUFB     X4, X0, X4
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VPXOR       X4, X12, X12
+	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
+	VAESDECLAST ariaZero<>+0(SB), X12, X12
+	VMOVDQU     (SP), X4
+	VPXOR       X3, X15, X0
+	VPXOR       X0, X4, X4
+	VPXOR       X0, X2, X2
+	VPXOR       X2, X4, X0
+	VPXOR       X0, X3, X3
+	VPXOR       X0, X15, X15
+	VPXOR       X7, X11, X0
+	VPXOR       X0, X8, X8
+	VPXOR       X0, X5, X5
+	VPXOR       X5, X8, X0
+	VPXOR       X0, X7, X7
+	VPXOR       X0, X11, X11
+	VPXOR       X9, X10, X0
+	VPXOR       X0, X6, X6
+	VPXOR       X0, X1, X1
+	VPXOR       X1, X6, X0
+	VPXOR       X0, X9, X9
+	VPXOR       X0, X10, X10
+	VMOVDQU     176(SP), X0
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X0, X14, X6
+	VPXOR       X6, X13, X13
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X13, X6
+	VPXOR       X6, X0, X0
+	VPXOR       X6, X14, X14
+	VPXOR       X1, X5, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X2, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X5, X5
+	VPXOR       X9, X7, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X9, X9
+	VPXOR       X6, X7, X7
+	VPXOR       X10, X11, X6
+	VPXOR       X6, X15, X15
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X15, X6
+	VPXOR       X6, X10, X10
+	VPXOR       X6, X11, X11
+	VMOVDQU     224(SP), X6
+	VMOVDQU     X15, 128(SP)
+	VPXOR       X6, X8, X15
+	VPXOR       X15, X4, X4
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X4, X15
+	VPXOR       X15, X6, X6
+	VPXOR       X15, X8, X8
+	VPXOR       X11, X9, X15
+	VPXOR       X15, X2, X2
+	VPXOR       X15, X13, X13
+	VPXOR       X13, X2, X15
+	VPXOR       X15, X11, X11
+	VPXOR       X15, X9, X9
+	VPXOR       X8, X1, X15
+	VPXOR       X15, X3, X3
+	VPXOR       X15, X14, X14
+	VPXOR       X14, X3, X15
+	VPXOR       X15, X8, X8
+	VPXOR       X15, X1, X1
+	VMOVDQU     128(SP), X15
+	VMOVDQU     X3, 64(SP)
+	VPXOR       X5, X6, X3
+	VPXOR       X3, X15, X15
+	VPXOR       X3, X0, X0
+	VPXOR       X0, X15, X3
+	VPXOR       X3, X5, X5
+	VPXOR       X3, X6, X6
+	VPXOR       X7, X10, X3
+	VPXOR       X3, X4, X4
+	VPXOR       X3, X12, X12
+	VPXOR       X12, X4, X3
+	VPXOR       X3, X7, X7
+	VPXOR       X3, X10, X10
+
+	// Round 16 (last)
+	VPXOR       3840(AX), X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     64(SP), X3
+	VPXOR       3856(AX), X3, X3
+	VMOVDQU     X2, (SP)
+	VMOVDQU     X12, 48(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X3, X2
+	VPSRLW      $0x04, X3, X3
+	VPAND       ariaNibbleMask<>+0(SB), X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X3, X12, X3
+	VPXOR       X2, X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       3872(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3888(AX), X4, X4
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X2
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X4, X12, X4
+	VPXOR       X2, X4, X4
+	VPXOR       3904(AX), X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3920(AX), X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X2
+	VPSRLW      $0x04, X8, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X8, X12, X8
+	VPXOR       X2, X8, X8
+	VPSHUFB     ariaShiftRows<>+0(SB), X8, X8
+	VAESDECLAST ariaZero<>+0(SB), X8, X8
+	VPXOR       3936(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPXOR       3952(AX), X7, X7
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X7, X7
+	VAESENCLAST ariaZero<>+0(SB), X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X2
+	VPSRLW      $0x04, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X7, X12, X7
+	VPXOR       X2, X7, X7
+	VPXOR       3968(AX), X9, X9
+	VPSHUFB     ariaShiftRows<>+0(SB), X9, X9
+	VAESDECLAST ariaZero<>+0(SB), X9, X9
+	VPXOR       3984(AX), X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X2
+	VPSRLW      $0x04, X1, X1
+	VPAND       ariaNibbleMask<>+0(SB), X1, X1
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X1, X12, X1
+	VPXOR       X2, X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       4000(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       4016(AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X2
+	VPSRLW      $0x04, X10, X10
+	VPAND       ariaNibbleMask<>+0(SB), X10, X10
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X12
+	VPSHUFB     X10, X12, X10
+	VPXOR       X2, X10, X10
+	VPXOR       4032(AX), X13, X13
+	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
+	VAESDECLAST ariaZero<>+0(SB), X13, X13
+	VPXOR       4048(AX), X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X2
+	VPSRLW      $0x04, X14, X14
+	VPAND       ariaNibbleMask<>+0(SB), X14, X14
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X12
+	VPSHUFB     X2, X12, X2
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X12
+	VPSHUFB     X14, X12, X14
+	VPXOR       X2, X14, X14
+	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
+	VAESDECLAST ariaZero<>+0(SB), X14, X14
+	VPXOR       4064(AX), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X0
+	VAESENCLAST ariaZero<>+0(SB), X0, X0
+	VMOVDQU     48(SP), X2
+	VPXOR       4080(AX), X2, X2
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X2, X2
+	VAESENCLAST ariaZero<>+0(SB), X2, X2
+	VMOVDQU     X0, 112(SP)
+	VPAND       ariaNibbleMask<>+0(SB), X2, X12
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X0
+	VPSHUFB     X12, X0, X12
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X0
+	VPSHUFB     X2, X0, X2
+	VPXOR       X12, X2, X2
+	VMOVDQU     (SP), X12
+	VPXOR       4096(AX), X12, X12
+	VPXOR       4112(AX), X3, X3
+	VPXOR       4128(AX), X15, X15
+	VPXOR       4144(AX), X4, X4
+	VPXOR       4160(AX), X11, X11
+	VPXOR       4176(AX), X8, X8
+	VPXOR       4192(AX), X5, X5
+	VPXOR       4208(AX), X7, X7
+	VPXOR       4224(AX), X9, X9
+	VPXOR       4240(AX), X1, X1
+	VPXOR       4256(AX), X6, X6
+	VPXOR       4272(AX), X10, X10
+	VPXOR       4288(AX), X13, X13
+	VPXOR       4304(AX), X14, X14
+	VMOVDQU     112(SP), X0
+	VPXOR       4320(AX), X0, X0
+	VPXOR       4336(AX), X2, X2
+	VMOVDQU     X13, 240(SP)
+	VMOVDQU     X14, 176(SP)
+	VPUNPCKLDQ  X3, X12, X13
+	VPUNPCKHDQ  X3, X12, X14
+	VPUNPCKLDQ  X4, X15, X12
+	VPUNPCKHDQ  X4, X15, X3
+	VPUNPCKLQDQ X12, X13, X15
+	VPUNPCKHQDQ X12, X13, X4
+	VPUNPCKLQDQ X3, X14, X13
+	VPUNPCKHQDQ X3, X14, X12
+	VPUNPCKLDQ  X8, X11, X14
+	VPUNPCKHDQ  X8, X11, X3
+	VPUNPCKLDQ  X7, X5, X11
+	VPUNPCKHDQ  X7, X5, X8
+	VPUNPCKLQDQ X11, X14, X5
+	VPUNPCKHQDQ X11, X14, X7
+	VPUNPCKLQDQ X8, X3, X14
+	VPUNPCKHQDQ X8, X3, X11
+	VPUNPCKLDQ  X1, X9, X3
+	VPUNPCKHDQ  X1, X9, X8
+	VPUNPCKLDQ  X10, X6, X9
+	VPUNPCKHDQ  X10, X6, X1
+	VPUNPCKLQDQ X9, X3, X6
+	VPUNPCKHQDQ X9, X3, X10
+	VPUNPCKLQDQ X1, X8, X3
+	VPUNPCKHQDQ X1, X8, X9
+	VMOVDQU     240(SP), X8
+	VMOVDQU     176(SP), X1
+	VMOVDQU     X6, 160(SP)
+	VMOVDQU     X10, 224(SP)
+	VPUNPCKLDQ  X1, X8, X6
+	VPUNPCKHDQ  X1, X8, X10
+	VPUNPCKLDQ  X2, X0, X8
+	VPUNPCKHDQ  X2, X0, X1
+	VPUNPCKLQDQ X8, X6, X0
+	VPUNPCKHQDQ X8, X6, X2
+	VPUNPCKLQDQ X1, X10, X6
+	VPUNPCKHQDQ X1, X10, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
+	VMOVDQU     160(SP), X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
+	VMOVDQU     X8, 48(SP)
+	VPUNPCKLDQ  X5, X15, X1
+	VPUNPCKHDQ  X5, X15, X8
+	VPUNPCKLDQ  X0, X10, X15
+	VPUNPCKHDQ  X0, X10, X5
+	VPUNPCKLQDQ X15, X1, X10
+	VPUNPCKHQDQ X15, X1, X0
+	VPUNPCKLQDQ X5, X8, X1
+	VPUNPCKHQDQ X5, X8, X15
+	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     224(SP), X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
+	VMOVDQU     X15, 240(SP)
+	VPUNPCKLDQ  X7, X4, X5
+	VPUNPCKHDQ  X7, X4, X15
+	VPUNPCKLDQ  X2, X8, X4
+	VPUNPCKHDQ  X2, X8, X7
+	VPUNPCKLQDQ X4, X5, X8
+	VPUNPCKHQDQ X4, X5, X2
+	VPUNPCKLQDQ X7, X15, X5
+	VPUNPCKHQDQ X7, X15, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X14, X13, X15
+	VPUNPCKHDQ  X14, X13, X7
+	VPUNPCKLDQ  X6, X3, X13
+	VPUNPCKHDQ  X6, X3, X14
+	VPUNPCKLQDQ X13, X15, X3
+	VPUNPCKHQDQ X13, X15, X6
+	VPUNPCKLQDQ X14, X7, X15
+	VPUNPCKHQDQ X14, X7, X13
+	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
+	VMOVDQU     48(SP), X7
+	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
+	VMOVDQU     X13, 112(SP)
+	VPUNPCKLDQ  X11, X12, X14
+	VPUNPCKHDQ  X11, X12, X13
+	VPUNPCKLDQ  X7, X9, X12
+	VPUNPCKHDQ  X7, X9, X11
+	VPUNPCKLQDQ X12, X14, X9
+	VPUNPCKHQDQ X12, X14, X7
+	VPUNPCKLQDQ X11, X13, X14
+	VPUNPCKHQDQ X11, X13, X12
+	VPXOR       (BX), X10, X10
+	VMOVDQU     X10, (DX)
+	VPXOR       16(BX), X0, X0
+	VMOVDQU     X0, 16(DX)
+	VPXOR       32(BX), X1, X1
+	VMOVDQU     X1, 32(DX)
+	VMOVDQU     240(SP), X13
+	VPXOR       48(BX), X13, X13
+	VMOVDQU     X13, 48(DX)
+	VPXOR       64(BX), X8, X8
+	VMOVDQU     X8, 64(DX)
+	VPXOR       80(BX), X2, X2
+	VMOVDQU     X2, 80(DX)
+	VPXOR       96(BX), X5, X5
+	VMOVDQU     X5, 96(DX)
+	VPXOR       112(BX), X4, X4
+	VMOVDQU     X4, 112(DX)
+	VPXOR       128(BX), X3, X3
+	VMOVDQU     X3, 128(DX)
+	VPXOR       144(BX), X6, X6
+	VMOVDQU     X6, 144(DX)
+	VPXOR       160(BX), X15, X15
+	VMOVDQU     X15, 160(DX)
+	VMOVDQU     112(SP), X11
+	VPXOR       176(BX), X11, X11
+	VMOVDQU     X11, 176(DX)
+	VPXOR       192(BX), X9, X9
+	VMOVDQU     X9, 192(DX)
+	VPXOR       208(BX), X7, X7
+	VMOVDQU     X7, 208(DX)
+	VPXOR       224(BX), X14, X14
+	VMOVDQU     X14, 224(DX)
+	VPXOR       240(BX), X12, X12
+	VMOVDQU     X12, 240(DX)
 	VZEROUPPER
 	RET

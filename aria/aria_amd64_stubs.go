@@ -51,3 +51,19 @@ func ariaCBCDecrypt16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv
 //
 //go:noescape
 func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[2]uint64)
+
+// ariaECB16AESNI encrypts or decrypts 16 blocks with expanded round keys rk.
+//
+//go:noescape
+func ariaECB16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte)
+
+// ariaCBCDecrypt16AESNI CBC-decrypts 16 blocks with decryption round keys rk, chaining from *iv.
+// It works in place: each vector's previous ciphertext is read before any store can overwrite it.
+//
+//go:noescape
+func ariaCBCDecrypt16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv *[16]byte)
+
+// ariaCTR16AESNI XORs 16 blocks of src with the keystream of counter *ctr (high, low) onwards.
+//
+//go:noescape
+func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[2]uint64)

@@ -52,6 +52,7 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/mmcloughlin/avo/attr"
 	. "github.com/mmcloughlin/avo/build"
@@ -74,10 +75,44 @@ const (
 	cSB4Pre   = 0x2c
 )
 
+// gfniApply multiplies x by the matrix in GF2P8AFFINEQB operand form:
+// output bit i is the parity of x AND byte 7-i of q.
+func gfniApply(q uint64, x byte) byte {
+	var y byte
+	for i := 0; i < 8; i++ {
+		row := byte(q >> (8 * (7 - i)))
+		y |= byte(bits.OnesCount8(row&x)&1) << i
+	}
+	return y
+}
+
+// affineTables derives the nibble tables of the AES-NI kernel. With
+// inv(x) = A⁻¹(SB1(x) ⊕ 0x63), SB2(x) = M·inv(x) ⊕ 0xe2 (M = B·Q³) becomes
+// L(SB1(x)) with L(y) = M·A⁻¹·y ⊕ (M·A⁻¹·0x63 ⊕ 0xe2), and SB4 = SB3∘L⁻¹.
+// An affine byte map is f(b) = f_lo(b&15) ⊕ f_hi(b>>4) with the constant
+// in f_lo; each table is returned as two qwords, entry n in byte n.
+func affineTables() (post, pre [2][2]uint64) {
+	lin := func(y byte) byte { return gfniApply(matSB2, gfniApply(matSB1Inv, y)) }
+	c := lin(cSB1) ^ cSB2
+	var inv [256]byte
+	for y := 0; y < 256; y++ {
+		inv[lin(byte(y))^c] = byte(y)
+	}
+	for n := 0; n < 16; n++ {
+		sh := uint(8 * (n % 8))
+		post[0][n/8] |= uint64(lin(byte(n))^c) << sh
+		post[1][n/8] |= uint64(lin(byte(n<<4))) << sh
+		pre[0][n/8] |= uint64(inv[n]) << sh
+		pre[1][n/8] |= uint64(inv[n<<4]^inv[0]) << sh
+	}
+	return post, pre
+}
+
 // width describes one vector width.
 type width struct {
 	bytes int  // 16, 32 or 64
 	evex  bool // AVX-512: 32 registers, VPTERNLOGQ, embedded broadcast
+	aesni bool // S-boxes through AES-NI instead of GFNI (XMM only)
 }
 
 // attr: the AVX-512 kernels need no stack and are NOSPLIT; the others
@@ -114,6 +149,9 @@ var (
 	constSB1, constSB2, constSB1Inv, constSB2Inv, constIdent Mem
 	constByteTranspose, constBswap64, constCTRInc            Mem
 	constCTRStep                                             map[int]Mem
+
+	constShiftRows, constInvShiftRows, constZero, constNibbleMask Mem
+	constSB2PostLo, constSB2PostHi, constSB4PreLo, constSB4PreHi  Mem
 )
 
 func qwords(name string, qs ...uint64) Mem {
@@ -137,6 +175,17 @@ func constants() {
 	constBswap64 = qwords("ariaBswap64", 0x0001020304050607, 0x08090a0b0c0d0e0f)
 	// Lane l of the first counter vector adds l to the low half.
 	constCTRInc = qwords("ariaCTRInc", 0, 0, 0, 1, 0, 2, 0, 3)
+	// AES ShiftRows and its inverse as byte permutations of a 16-byte
+	// state (byte 4c+r is row r of column c).
+	constShiftRows = qwords("ariaShiftRows", 0x030e09040f0a0500, 0x0b06010c07020d08)
+	constInvShiftRows = qwords("ariaInvShiftRows", 0x0b0e0104070a0d00, 0x0306090c0f020508)
+	constZero = qwords("ariaZero", 0)
+	constNibbleMask = qwords("ariaNibbleMask", 0x0f0f0f0f0f0f0f0f)
+	post, pre := affineTables()
+	constSB2PostLo = qwords("ariaSB2PostLo", post[0][0], post[0][1])
+	constSB2PostHi = qwords("ariaSB2PostHi", post[1][0], post[1][1])
+	constSB4PreLo = qwords("ariaSB4PreLo", pre[0][0], pre[0][1])
+	constSB4PreHi = qwords("ariaSB4PreHi", pre[1][0], pre[1][1])
 	constCTRStep = map[int]Mem{
 		1: qwords("ariaCTRStep1", 0, 1),
 		2: qwords("ariaCTRStep2", 0, 2),
@@ -306,9 +355,15 @@ func (s *slices) threeOfFour(a, b, c, d int) [4]reg.VecPhysical {
 	return [4]reg.VecPhysical{x3, x2, x1, x0}
 }
 
-// addKey XORs slot i with byte i of round key r.
+// addKey XORs slot i with byte i of round key r. The GFNI kernels take each
+// key byte repeated in a uint32 and broadcast it; the AES-NI kernel takes
+// it repeated over 16 bytes and XORs from memory.
 func (s *slices) addKey(rk reg.Register, r, i int) {
 	s.need(i)
+	if s.w.aesni {
+		s.xor(Mem{Base: rk, Disp: 16 * (16*r + i)}, s.reg[i], s.reg[i])
+		return
+	}
 	k := Mem{Base: rk, Disp: 4 * (16*r + i)}
 	if s.w.evex {
 		VPXORD_BCST(k, s.reg[i], s.reg[i])
@@ -322,6 +377,10 @@ func (s *slices) addKey(rk reg.Register, r, i int) {
 
 // sbox applies SB1..SB4 (kind 0..3) to slot i.
 func (s *slices) sbox(i, kind int) {
+	if s.w.aesni {
+		s.sboxAESNI(i, kind)
+		return
+	}
 	s.need(i)
 	x := s.reg[i]
 	switch kind {
@@ -336,6 +395,48 @@ func (s *slices) sbox(i, kind int) {
 		VGF2P8AFFINEQB(U8(cSB4Pre), s.mats[3], x, x)
 		VGF2P8AFFINEINVQB(U8(0), s.mats[4], x, x)
 	}
+}
+
+// sboxAESNI computes the S-boxes with the AES round instructions and a zero
+// round key: AESENCLAST is SubBytes (SB1) after ShiftRows, AESDECLAST is
+// InvSubBytes (SB3) after InvShiftRows. In byte-sliced form the 16 bytes of
+// a register are 16 different blocks, so a PSHUFB first undoes the row
+// shift. SB2 = L∘SB1 and SB4 = SB3∘L⁻¹ for an affine map L (derived in
+// affineTables), applied as two 16-entry nibble look-ups with PSHUFB on
+// constant tables: nothing indexes memory by data.
+func (s *slices) sboxAESNI(i, kind int) {
+	s.need(i)
+	x := s.reg[i]
+	switch kind {
+	case 0, 1:
+		VPSHUFB(constInvShiftRows, x, x)
+		VAESENCLAST(constZero, x, x)
+		if kind == 1 {
+			s.nibbleAffine(i, constSB2PostLo, constSB2PostHi)
+		}
+	case 2, 3:
+		if kind == 3 {
+			s.nibbleAffine(i, constSB4PreLo, constSB4PreHi)
+		}
+		VPSHUFB(constShiftRows, x, x)
+		VAESDECLAST(constZero, x, x)
+	}
+}
+
+// nibbleAffine replaces each byte b of slot i by lo[b&15] ⊕ hi[b>>4].
+func (s *slices) nibbleAffine(i int, lo, hi Mem) {
+	x := s.reg[i]
+	t, u := s.alloc(i), s.alloc(i)
+	VPAND(constNibbleMask, x, t)
+	VPSRLW(U8(4), x, x)
+	VPAND(constNibbleMask, x, x)
+	VMOVDQU(lo, u)
+	VPSHUFB(t, u, t)
+	VMOVDQU(hi, u)
+	VPSHUFB(x, u, x)
+	VPXOR(t, x, x)
+	s.release(u)
+	s.release(t)
 }
 
 // substitute is key addition and the substitution layer: SL1 (SB1, SB2,
@@ -470,7 +571,12 @@ func vecMem(base reg.Register, w width, i int) Mem {
 	return Mem{Base: base, Disp: i * w.bytes}
 }
 
-func kernelName(kind string, w width) string { return fmt.Sprintf("aria%s%d", kind, w.blocks()) }
+func kernelName(kind string, w width) string {
+	if w.aesni {
+		return fmt.Sprintf("aria%s%dAESNI", kind, w.blocks())
+	}
+	return fmt.Sprintf("aria%s%d", kind, w.blocks())
+}
 
 func arraySig(w width) string { return fmt.Sprintf("*[%d]byte", 16*w.blocks()) }
 
@@ -606,7 +712,7 @@ func ctr(w width) {
 func main() {
 	ConstraintExpr("amd64,!purego")
 	constants()
-	for _, w := range []width{{bytes: 64, evex: true}, {bytes: 32}, {bytes: 16}} {
+	for _, w := range []width{{bytes: 64, evex: true}, {bytes: 32}, {bytes: 16}, {bytes: 16, aesni: true}} {
 		ecb(w)
 		cbcDecrypt(w)
 		ctr(w)
