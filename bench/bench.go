@@ -11,11 +11,13 @@
 //   - Cache-cold: calls rotate over a working set twice the last-level
 //     cache, so every call starts from memory; this is where prefetch shows.
 //   - Repetitions: every figure is the median of several repetitions, each
-//     from fresh batches, with a robust spread; -count repeats whole runs for
-//     benchstat, and Compare runs the Mann–Whitney U test of
-//     golang.org/x/perf/benchmath.
-//   - Clock: the core frequency is measured with a chain of dependent
-//     one-cycle operations, so cycles per byte are real.
+//     from fresh batches, with a robust spread; a batch is timed in slices
+//     and its fastest slice kept, since interruptions only add time. Count
+//     repeats whole runs for benchstat, and Compare runs the Mann–Whitney U
+//     test of golang.org/x/perf/benchmath.
+//   - Clock: the core frequency is measured next to every figure with a
+//     chain of dependent one-cycle operations, so cycles per byte are real
+//     even when the all-core turbo moves with the load.
 //
 // The package has no command-line code: cmd/simdcrypt builds a Config from
 // flags and renders the Results with the writers here.
@@ -87,7 +89,8 @@ type Config struct {
 	// each locked to its own OS thread, running concurrently.
 	Threads int
 
-	// MHz is the core clock for cycles per byte; 0 measures it.
+	// MHz is the core clock for cycles per byte; 0 measures it next to
+	// every figure.
 	MHz float64
 
 	// Clock is the time source (nil: the wall clock). Tests inject a fake.

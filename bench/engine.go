@@ -97,11 +97,10 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 		return nil, err
 	}
 	c := cfg.withDefaults()
-	mhz := c.MHz
-	if mhz <= 0 {
-		mhz = MeasureMHz(c.Clock)
+	r := &runner{cfg: c, mhz: c.MHz}
+	if c.MHz <= 0 {
+		MeasureMHz(c.Clock) // ramps the core up before the first target
 	}
-	r := &runner{cfg: c, mhz: mhz}
 	threadCounts := []int{1}
 	if c.Threads > 1 {
 		threadCounts = append(threadCounts, c.Threads)
@@ -349,6 +348,10 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	for i, s := range sizes {
 		calls[i] = c.calibrate(s, batchNs)
 	}
+	mhzBefore := 0.0
+	if r.mhz <= 0 {
+		mhzBefore = quickMHz(r.cfg.Clock)
+	}
 	perCall := make([][]float64, len(sizes)) // [size][rep] ns per call
 	var totalCalls int64
 	for rep := range reps {
@@ -360,7 +363,14 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 			totalCalls += int64(calls[i] * threads)
 		}
 	}
-	base := Result{Target: t, Offset: offset, Threads: threads, Cold: r.cfg.Cold, MHz: r.mhz}
+	mhz := r.mhz
+	if mhz <= 0 {
+		// The clock of this row, as bench-slope's --cpu-mhz auto does:
+		// the core's frequency moves with the load on the other cores
+		// (all-core turbo), so it is measured next to each figure.
+		mhz = max(mhzBefore, quickMHz(r.cfg.Clock))
+	}
+	base := Result{Target: t, Offset: offset, Threads: threads, Cold: r.cfg.Cold, MHz: mhz}
 	var out []Result
 	if slope {
 		s := base

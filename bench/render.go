@@ -17,8 +17,10 @@ import (
 type Env struct {
 	CPUName     string  // brand string, "" when unknown
 	CPUDesc     string  // "GenuineIntel Emerald Rapids (family 0x6, model 0xcf)"
-	MHz         float64 // clock used for cycles per byte
-	MHzMeasured bool
+	MHz         float64 // clock used for cycles per byte (median over rows when measured)
+	MHzMeasured bool    // measured next to every figure (else given)
+	MHzLo       float64 // range of the per-row clock
+	MHzHi       float64
 	Mask        string // SIMDCRYPT_CPU in force, "" for none
 	Config      Config // what was measured (sizes, duration, reps, ...)
 	ColdHow     string // how the cold working set was sized
@@ -99,6 +101,20 @@ func num(x float64) string {
 
 func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
 
+// SetClock fills the clock fields from the results' per-row clocks.
+func (env *Env) SetClock(results []Result) {
+	var ms []float64
+	for _, r := range results {
+		if r.MHz > 0 {
+			ms = append(ms, r.MHz)
+		}
+	}
+	if len(ms) == 0 {
+		return
+	}
+	env.MHz, env.MHzLo, env.MHzHi = median(ms), slices.Min(ms), slices.Max(ms)
+}
+
 // WriteHeader prints the lines every human-readable format starts with.
 func WriteHeader(w io.Writer, env *Env) {
 	c := env.Config.withDefaults()
@@ -107,11 +123,12 @@ func WriteHeader(w io.Writer, env *Env) {
 		name = "unknown CPU"
 	}
 	fmt.Fprintf(w, "CPU    %s — %s\n", name, env.CPUDesc)
-	how := "measured with a chain of dependent one-cycle ADD/XOR (bench-slope's --cpu-mhz auto)"
-	if !env.MHzMeasured {
-		how = "given by -cpu-mhz"
+	if env.MHzMeasured {
+		fmt.Fprintf(w, "clock  %.0f MHz median (%.0f–%.0f), measured next to every figure with a chain of dependent one-cycle ADD/XOR (bench-slope's --cpu-mhz auto); c/B uses each row's clock\n",
+			env.MHz, env.MHzLo, env.MHzHi)
+	} else {
+		fmt.Fprintf(w, "clock  %.0f MHz, given by -cpu-mhz\n", env.MHz)
 	}
-	fmt.Fprintf(w, "clock  %.0f MHz, %s\n", env.MHz, how)
 	fmt.Fprintf(w, "Go     %s %s/%s, GOMAXPROCS %d", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0))
 	if env.Mask != "" {
 		fmt.Fprintf(w, ", SIMDCRYPT_CPU=%s", env.Mask)
@@ -131,7 +148,7 @@ func WriteHeader(w io.Writer, env *Env) {
 		fmt.Fprintf(w, "cold   every call on fresh memory: %s\n", env.ColdHow)
 	}
 	if c.Threads > 1 {
-		fmt.Fprintf(w, "threads 1 and %d goroutines on their own OS threads; MiB/s per thread, total = all threads\n", c.Threads)
+		fmt.Fprintf(w, "threads 1 and %d goroutines on their own OS threads; MiB/s per thread, total = all threads, scale = total / one thread's\n", c.Threads)
 	}
 	for _, u := range env.Unavailable {
 		fmt.Fprintf(w, "skip   %s/%s: needs %s (absent or masked)\n", u.Family, u.Impl, u.Missing)
@@ -193,9 +210,12 @@ func WriteTable(w io.Writer, results []Result, env *Env) {
 		}
 		head = append(head, "impl", "ns/B", "±", "MiB/s")
 		if c.Threads > 1 {
-			head = append(head, "total")
+			head = append(head, "total", "scale")
 		}
 		head = append(head, "c/B")
+		if env.MHzMeasured {
+			head = append(head, "MHz")
+		}
 		if slope {
 			head = append(head, "ovh ns", FormatBytes(int64(big))+" MiB/s")
 		}
@@ -236,9 +256,12 @@ func WriteTable(w io.Writer, results []Result, env *Env) {
 			}
 			row = append(row, implLabel(r.Target), num(r.NsPerByte), pct(r.Spread), num(r.MiBps()))
 			if c.Threads > 1 {
-				row = append(row, num(r.TotalMiBps()))
+				row = append(row, num(r.TotalMiBps()), scaleCell(rs, r))
 			}
 			row = append(row, num(r.CyclesPerByte()))
+			if env.MHzMeasured {
+				row = append(row, fmt.Sprintf("%.0f", r.MHz))
+			}
 			if slope {
 				bigMiB := "-"
 				for j := range rs {
@@ -421,8 +444,12 @@ func WriteReport(w io.Writer, results []Result, env *Env) {
 	if name == "" {
 		name = env.CPUDesc
 	}
-	fmt.Fprintf(w, "cycles per byte (%s, offset 0, one thread) on %s, %s, %.0f MHz; * = default path, ~ = variant\n",
-		what, name, env.CPUDesc, env.MHz)
+	clock := fmt.Sprintf("%.0f MHz", env.MHz)
+	if env.MHzMeasured {
+		clock = fmt.Sprintf("clock measured per row, median %.0f MHz", env.MHz)
+	}
+	fmt.Fprintf(w, "cycles per byte (%s, offset 0, one thread) on %s, %s, %s; * = default path, ~ = variant\n",
+		what, name, env.CPUDesc, clock)
 	var impls, groups []string
 	baselines := map[string]bool{}
 	cell := map[[2]string]string{}
@@ -492,6 +519,21 @@ func variantCell(rs []Result, r *Result) string {
 		if p.Target.Impl == base && p.Target.Group() == r.Target.Group() && p.Size == r.Size &&
 			p.Offset == r.Offset && p.Threads == r.Threads {
 			return fmt.Sprintf("%.2f %s", p.NsPerByte/r.NsPerByte, base)
+		}
+	}
+	return ""
+}
+
+// scaleCell is the total throughput on N threads over that on one thread
+// (N would be perfect scaling).
+func scaleCell(rs []Result, r *Result) string {
+	if r.Threads <= 1 {
+		return ""
+	}
+	for i := range rs {
+		p := &rs[i]
+		if p.Target == r.Target && p.Threads == 1 && p.Size == r.Size && p.Offset == r.Offset {
+			return fmt.Sprintf("%.2fx", r.TotalMiBps()/p.TotalMiBps())
 		}
 	}
 	return ""

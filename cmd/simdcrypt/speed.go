@@ -229,9 +229,6 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 		fmt.Fprintf(stdout, "%d targets, %d measurements of %v each\n", len(targets), cfg.Plan(len(targets)), cfg.Duration)
 		return nil
 	}
-	if cfg.MHz == 0 {
-		cfg.MHz = bench.MeasureMHz(nil)
-	}
 	env.MHz = cfg.MHz
 	if interactive {
 		cfg.Progress = func(done, total int, what string) {
@@ -249,6 +246,7 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 		return err
 	}
 	env.Elapsed = time.Since(start)
+	env.SetClock(results)
 
 	if f.compare != "" {
 		WriteHeaderIfTable(f, stdout, env)
