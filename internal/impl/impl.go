@@ -123,11 +123,17 @@ func Ciphers() []string {
 	return slices.Clone(order)
 }
 
-// For returns every implementation of cipher, in preference order.
+// For returns every implementation of cipher in preference order:
+// accelerated paths in registration order, then the portable ones, so that
+// the order in which a package's files register does not matter for them.
 func For(cipherName string) []*Impl {
 	mu.RLock()
-	defer mu.RUnlock()
-	return slices.Clone(registry[cipherName])
+	all := slices.Clone(registry[cipherName])
+	mu.RUnlock()
+	slices.SortStableFunc(all, func(a, b *Impl) int {
+		return boolInt(len(a.Requires) == 0) - boolInt(len(b.Requires) == 0)
+	})
+	return all
 }
 
 // Lookup finds an implementation by cipher and name.
@@ -151,13 +157,7 @@ func lookup(cipherName, name string) (*Impl, bool) {
 func Choose(cipherName string) (*Impl, string) {
 	var avoided []string
 	var fallback *Impl
-	// Accelerated paths in registration order first, portable ones last, so
-	// registration order between files of a package does not matter for them.
-	all := For(cipherName)
-	slices.SortStableFunc(all, func(a, b *Impl) int {
-		return boolInt(len(a.Requires) == 0) - boolInt(len(b.Requires) == 0)
-	})
-	for _, i := range all {
+	for _, i := range For(cipherName) {
 		if i.Variant || !i.Available() {
 			continue
 		}
