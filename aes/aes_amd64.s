@@ -20,15 +20,33 @@ GLOBL laneOffsets<>(SB), RODATA|NOPTR, $64
 
 DATA step1<>+0(SB)/8, $0x0000000000000001
 DATA step1<>+8(SB)/8, $0x0000000000000000
-GLOBL step1<>(SB), RODATA|NOPTR, $16
+DATA step1<>+16(SB)/8, $0x0000000000000001
+DATA step1<>+24(SB)/8, $0x0000000000000000
+DATA step1<>+32(SB)/8, $0x0000000000000001
+DATA step1<>+40(SB)/8, $0x0000000000000000
+DATA step1<>+48(SB)/8, $0x0000000000000001
+DATA step1<>+56(SB)/8, $0x0000000000000000
+GLOBL step1<>(SB), RODATA|NOPTR, $64
 
 DATA step2<>+0(SB)/8, $0x0000000000000002
 DATA step2<>+8(SB)/8, $0x0000000000000000
-GLOBL step2<>(SB), RODATA|NOPTR, $16
+DATA step2<>+16(SB)/8, $0x0000000000000002
+DATA step2<>+24(SB)/8, $0x0000000000000000
+DATA step2<>+32(SB)/8, $0x0000000000000002
+DATA step2<>+40(SB)/8, $0x0000000000000000
+DATA step2<>+48(SB)/8, $0x0000000000000002
+DATA step2<>+56(SB)/8, $0x0000000000000000
+GLOBL step2<>(SB), RODATA|NOPTR, $64
 
 DATA step4<>+0(SB)/8, $0x0000000000000004
 DATA step4<>+8(SB)/8, $0x0000000000000000
-GLOBL step4<>(SB), RODATA|NOPTR, $16
+DATA step4<>+16(SB)/8, $0x0000000000000004
+DATA step4<>+24(SB)/8, $0x0000000000000000
+DATA step4<>+32(SB)/8, $0x0000000000000004
+DATA step4<>+40(SB)/8, $0x0000000000000000
+DATA step4<>+48(SB)/8, $0x0000000000000004
+DATA step4<>+56(SB)/8, $0x0000000000000000
+GLOBL step4<>(SB), RODATA|NOPTR, $64
 
 // func encryptBlocksAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, AVX, MMX+
@@ -2340,6 +2358,8 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
+	VPSHUFB X9, X10, X12
+	VMOVDQU X12, (R8)
 	RET
 
 // func ctrAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
@@ -2700,6 +2720,8 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
+	VPSHUFB X9, X10, X12
+	VMOVDQU X12, (R8)
 	RET
 
 // func encryptBlocksVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
@@ -3020,8 +3042,8 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
@@ -3379,8 +3401,8 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
@@ -3742,8 +3764,8 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
@@ -4101,8 +4123,8 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
@@ -4488,8 +4510,8 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VMOVDQU (SI), X12
 	VMOVDQU X9, X10
 	VMOVDQU (SI), X9
@@ -4875,8 +4897,8 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VMOVDQU (SI), X12
 	VMOVDQU X9, X10
 	VMOVDQU (SI), X9
@@ -5287,10 +5309,10 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VPSHUFB X9, X10, X0
-	VPADDQ  X11, X10, X10
+	VPADDQ  step1<>+0(SB), X10, X10
 	VMOVDQU (DX), X8
 	VPXOR   X0, X8, X0
 	CMPQ    BX, $0x0c
@@ -5332,6 +5354,8 @@ rounds10_14:
 	VMOVDQU     X0, (DI)
 
 tail_13:
+	VPSHUFB X9, X10, X12
+	VMOVDQU X12, (R8)
 	VZEROUPPER
 	RET
 
@@ -5694,10 +5718,10 @@ rounds10_11:
 	JMP            loop_9
 
 done_10:
-	TESTQ   CX, CX
-	JZ      tail_13
+	CMPQ    CX, $0x01
+	JB      tail_13
 	VPSHUFB X9, X10, X0
-	VPADDQ  X11, X10, X10
+	VPADDQ  step1<>+0(SB), X10, X10
 	VMOVDQU (DX), X8
 	VPXOR   X0, X8, X0
 	CMPQ    BX, $0x0c
@@ -5739,11 +5763,13 @@ rounds10_14:
 	VMOVDQU     X0, (DI)
 
 tail_13:
+	VPSHUFB X9, X10, X12
+	VMOVDQU X12, (R8)
 	VZEROUPPER
 	RET
 
 // func encryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-// Requires: AVX, AVX512DQ, AVX512F, MMX+, VAES
+// Requires: AES, AVX, AVX512F, AVX512VL, MMX+, VAES
 TEXT ·encryptBlocksVAES512(SB), NOSPLIT, $0-40
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -6034,44 +6060,68 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VMOVDQU64.Z (SI), K1, Z0
-	VPXORQ      Z0, Z16, Z0
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESENC     Z17, Z0, Z0
-	VAESENC     Z18, Z0, Z0
+	CMPQ    CX, $0x02
+	JB      tail_13
+	VPXORQ  (SI), Y16, Y0
+	CMPQ    BX, $0x0c
+	JB      rounds10_14
+	JE      rounds12_15
+	VAESENC Y17, Y0, Y0
+	VAESENC Y18, Y0, Y0
 
 rounds12_15:
-	VAESENC Z19, Z0, Z0
-	VAESENC Z20, Z0, Z0
+	VAESENC Y19, Y0, Y0
+	VAESENC Y20, Y0, Y0
 
 rounds10_14:
-	VAESENC     Z21, Z0, Z0
-	VAESENC     Z22, Z0, Z0
-	VAESENC     Z23, Z0, Z0
-	VAESENC     Z24, Z0, Z0
-	VAESENC     Z25, Z0, Z0
-	VAESENC     Z26, Z0, Z0
-	VAESENC     Z27, Z0, Z0
-	VAESENC     Z28, Z0, Z0
-	VAESENC     Z29, Z0, Z0
-	VAESENCLAST Z30, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESENC     Y21, Y0, Y0
+	VAESENC     Y22, Y0, Y0
+	VAESENC     Y23, Y0, Y0
+	VAESENC     Y24, Y0, Y0
+	VAESENC     Y25, Y0, Y0
+	VAESENC     Y26, Y0, Y0
+	VAESENC     Y27, Y0, Y0
+	VAESENC     Y28, Y0, Y0
+	VAESENC     Y29, Y0, Y0
+	VAESENCLAST Y30, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VPXORQ  (SI), X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESENC X17, X0, X0
+	VAESENC X18, X0, X0
+
+rounds12_18:
+	VAESENC X19, X0, X0
+	VAESENC X20, X0, X0
+
+rounds10_17:
+	VAESENC     X21, X0, X0
+	VAESENC     X22, X0, X0
+	VAESENC     X23, X0, X0
+	VAESENC     X24, X0, X0
+	VAESENC     X25, X0, X0
+	VAESENC     X26, X0, X0
+	VAESENC     X27, X0, X0
+	VAESENC     X28, X0, X0
+	VAESENC     X29, X0, X0
+	VAESENCLAST X30, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
 	VZEROUPPER
 	RET
 
 // func encryptBlocksVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-// Requires: AVX, AVX512DQ, AVX512F, VAES
+// Requires: AES, AVX, AVX512F, AVX512VL, VAES
 TEXT ·encryptBlocksVAES512NoPrefetch(SB), NOSPLIT, $0-40
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -6354,44 +6404,68 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VMOVDQU64.Z (SI), K1, Z0
-	VPXORQ      Z0, Z16, Z0
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESENC     Z17, Z0, Z0
-	VAESENC     Z18, Z0, Z0
+	CMPQ    CX, $0x02
+	JB      tail_13
+	VPXORQ  (SI), Y16, Y0
+	CMPQ    BX, $0x0c
+	JB      rounds10_14
+	JE      rounds12_15
+	VAESENC Y17, Y0, Y0
+	VAESENC Y18, Y0, Y0
 
 rounds12_15:
-	VAESENC Z19, Z0, Z0
-	VAESENC Z20, Z0, Z0
+	VAESENC Y19, Y0, Y0
+	VAESENC Y20, Y0, Y0
 
 rounds10_14:
-	VAESENC     Z21, Z0, Z0
-	VAESENC     Z22, Z0, Z0
-	VAESENC     Z23, Z0, Z0
-	VAESENC     Z24, Z0, Z0
-	VAESENC     Z25, Z0, Z0
-	VAESENC     Z26, Z0, Z0
-	VAESENC     Z27, Z0, Z0
-	VAESENC     Z28, Z0, Z0
-	VAESENC     Z29, Z0, Z0
-	VAESENCLAST Z30, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESENC     Y21, Y0, Y0
+	VAESENC     Y22, Y0, Y0
+	VAESENC     Y23, Y0, Y0
+	VAESENC     Y24, Y0, Y0
+	VAESENC     Y25, Y0, Y0
+	VAESENC     Y26, Y0, Y0
+	VAESENC     Y27, Y0, Y0
+	VAESENC     Y28, Y0, Y0
+	VAESENC     Y29, Y0, Y0
+	VAESENCLAST Y30, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VPXORQ  (SI), X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESENC X17, X0, X0
+	VAESENC X18, X0, X0
+
+rounds12_18:
+	VAESENC X19, X0, X0
+	VAESENC X20, X0, X0
+
+rounds10_17:
+	VAESENC     X21, X0, X0
+	VAESENC     X22, X0, X0
+	VAESENC     X23, X0, X0
+	VAESENC     X24, X0, X0
+	VAESENC     X25, X0, X0
+	VAESENC     X26, X0, X0
+	VAESENC     X27, X0, X0
+	VAESENC     X28, X0, X0
+	VAESENC     X29, X0, X0
+	VAESENCLAST X30, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
 	VZEROUPPER
 	RET
 
 // func decryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-// Requires: AVX, AVX512DQ, AVX512F, MMX+, VAES
+// Requires: AES, AVX, AVX512F, AVX512VL, MMX+, VAES
 TEXT ·decryptBlocksVAES512(SB), NOSPLIT, $0-40
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -6682,44 +6756,68 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VMOVDQU64.Z (SI), K1, Z0
-	VPXORQ      Z0, Z16, Z0
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESDEC     Z17, Z0, Z0
-	VAESDEC     Z18, Z0, Z0
+	CMPQ    CX, $0x02
+	JB      tail_13
+	VPXORQ  (SI), Y16, Y0
+	CMPQ    BX, $0x0c
+	JB      rounds10_14
+	JE      rounds12_15
+	VAESDEC Y17, Y0, Y0
+	VAESDEC Y18, Y0, Y0
 
 rounds12_15:
-	VAESDEC Z19, Z0, Z0
-	VAESDEC Z20, Z0, Z0
+	VAESDEC Y19, Y0, Y0
+	VAESDEC Y20, Y0, Y0
 
 rounds10_14:
-	VAESDEC     Z21, Z0, Z0
-	VAESDEC     Z22, Z0, Z0
-	VAESDEC     Z23, Z0, Z0
-	VAESDEC     Z24, Z0, Z0
-	VAESDEC     Z25, Z0, Z0
-	VAESDEC     Z26, Z0, Z0
-	VAESDEC     Z27, Z0, Z0
-	VAESDEC     Z28, Z0, Z0
-	VAESDEC     Z29, Z0, Z0
-	VAESDECLAST Z30, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESDEC     Y21, Y0, Y0
+	VAESDEC     Y22, Y0, Y0
+	VAESDEC     Y23, Y0, Y0
+	VAESDEC     Y24, Y0, Y0
+	VAESDEC     Y25, Y0, Y0
+	VAESDEC     Y26, Y0, Y0
+	VAESDEC     Y27, Y0, Y0
+	VAESDEC     Y28, Y0, Y0
+	VAESDEC     Y29, Y0, Y0
+	VAESDECLAST Y30, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VPXORQ  (SI), X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESDEC X17, X0, X0
+	VAESDEC X18, X0, X0
+
+rounds12_18:
+	VAESDEC X19, X0, X0
+	VAESDEC X20, X0, X0
+
+rounds10_17:
+	VAESDEC     X21, X0, X0
+	VAESDEC     X22, X0, X0
+	VAESDEC     X23, X0, X0
+	VAESDEC     X24, X0, X0
+	VAESDEC     X25, X0, X0
+	VAESDEC     X26, X0, X0
+	VAESDEC     X27, X0, X0
+	VAESDEC     X28, X0, X0
+	VAESDEC     X29, X0, X0
+	VAESDECLAST X30, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
 	VZEROUPPER
 	RET
 
 // func decryptBlocksVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-// Requires: AVX, AVX512DQ, AVX512F, VAES
+// Requires: AES, AVX, AVX512F, AVX512VL, VAES
 TEXT ·decryptBlocksVAES512NoPrefetch(SB), NOSPLIT, $0-40
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -7002,44 +7100,68 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VMOVDQU64.Z (SI), K1, Z0
-	VPXORQ      Z0, Z16, Z0
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESDEC     Z17, Z0, Z0
-	VAESDEC     Z18, Z0, Z0
+	CMPQ    CX, $0x02
+	JB      tail_13
+	VPXORQ  (SI), Y16, Y0
+	CMPQ    BX, $0x0c
+	JB      rounds10_14
+	JE      rounds12_15
+	VAESDEC Y17, Y0, Y0
+	VAESDEC Y18, Y0, Y0
 
 rounds12_15:
-	VAESDEC Z19, Z0, Z0
-	VAESDEC Z20, Z0, Z0
+	VAESDEC Y19, Y0, Y0
+	VAESDEC Y20, Y0, Y0
 
 rounds10_14:
-	VAESDEC     Z21, Z0, Z0
-	VAESDEC     Z22, Z0, Z0
-	VAESDEC     Z23, Z0, Z0
-	VAESDEC     Z24, Z0, Z0
-	VAESDEC     Z25, Z0, Z0
-	VAESDEC     Z26, Z0, Z0
-	VAESDEC     Z27, Z0, Z0
-	VAESDEC     Z28, Z0, Z0
-	VAESDEC     Z29, Z0, Z0
-	VAESDECLAST Z30, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESDEC     Y21, Y0, Y0
+	VAESDEC     Y22, Y0, Y0
+	VAESDEC     Y23, Y0, Y0
+	VAESDEC     Y24, Y0, Y0
+	VAESDEC     Y25, Y0, Y0
+	VAESDEC     Y26, Y0, Y0
+	VAESDEC     Y27, Y0, Y0
+	VAESDEC     Y28, Y0, Y0
+	VAESDEC     Y29, Y0, Y0
+	VAESDECLAST Y30, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VPXORQ  (SI), X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESDEC X17, X0, X0
+	VAESDEC X18, X0, X0
+
+rounds12_18:
+	VAESDEC X19, X0, X0
+	VAESDEC X20, X0, X0
+
+rounds10_17:
+	VAESDEC     X21, X0, X0
+	VAESDEC     X22, X0, X0
+	VAESDEC     X23, X0, X0
+	VAESDEC     X24, X0, X0
+	VAESDEC     X25, X0, X0
+	VAESDEC     X26, X0, X0
+	VAESDEC     X27, X0, X0
+	VAESDEC     X28, X0, X0
+	VAESDEC     X29, X0, X0
+	VAESDECLAST X30, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
 	VZEROUPPER
 	RET
 
 // func cbcDecryptVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
-// Requires: AVX, AVX512DQ, AVX512F, MMX+, VAES
+// Requires: AES, AVX, AVX2, AVX512F, AVX512VL, MMX+, VAES
 TEXT ·cbcDecryptVAES512(SB), NOSPLIT, $0-48
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -7354,46 +7476,76 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VMOVDQU64.Z (SI), K1, Z8
-	VALIGNQ     $0x06, Z12, Z8, Z13
-	VPXORQ      Z8, Z16, Z0
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESDEC     Z17, Z0, Z0
-	VAESDEC     Z18, Z0, Z0
+	CMPQ           CX, $0x02
+	JB             tail_13
+	VMOVDQU        (SI), Y8
+	VPERM2I128     $0x21, Y8, Y12, Y13
+	VBROADCASTI128 16(SI), Y12
+	VPXORQ         Y8, Y16, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_14
+	JE             rounds12_15
+	VAESDEC        Y17, Y0, Y0
+	VAESDEC        Y18, Y0, Y0
 
 rounds12_15:
-	VAESDEC Z19, Z0, Z0
-	VAESDEC Z20, Z0, Z0
+	VAESDEC Y19, Y0, Y0
+	VAESDEC Y20, Y0, Y0
 
 rounds10_14:
-	VAESDEC     Z21, Z0, Z0
-	VAESDEC     Z22, Z0, Z0
-	VAESDEC     Z23, Z0, Z0
-	VAESDEC     Z24, Z0, Z0
-	VAESDEC     Z25, Z0, Z0
-	VAESDEC     Z26, Z0, Z0
-	VAESDEC     Z27, Z0, Z0
-	VAESDEC     Z28, Z0, Z0
-	VAESDEC     Z29, Z0, Z0
-	VPXORQ      Z13, Z30, Z8
-	VAESDECLAST Z8, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESDEC     Y21, Y0, Y0
+	VAESDEC     Y22, Y0, Y0
+	VAESDEC     Y23, Y0, Y0
+	VAESDEC     Y24, Y0, Y0
+	VAESDEC     Y25, Y0, Y0
+	VAESDEC     Y26, Y0, Y0
+	VAESDEC     Y27, Y0, Y0
+	VAESDEC     Y28, Y0, Y0
+	VAESDEC     Y29, Y0, Y0
+	VPXORQ      Y13, Y30, Y8
+	VAESDECLAST Y8, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VMOVDQU (SI), X8
+	VMOVDQU X12, X13
+	VMOVDQU (SI), X12
+	VPXORQ  X8, X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESDEC X17, X0, X0
+	VAESDEC X18, X0, X0
+
+rounds12_18:
+	VAESDEC X19, X0, X0
+	VAESDEC X20, X0, X0
+
+rounds10_17:
+	VAESDEC     X21, X0, X0
+	VAESDEC     X22, X0, X0
+	VAESDEC     X23, X0, X0
+	VAESDEC     X24, X0, X0
+	VAESDEC     X25, X0, X0
+	VAESDEC     X26, X0, X0
+	VAESDEC     X27, X0, X0
+	VAESDEC     X28, X0, X0
+	VAESDEC     X29, X0, X0
+	VPXORQ      X13, X30, X8
+	VAESDECLAST X8, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
 	VZEROUPPER
 	RET
 
 // func cbcDecryptVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
-// Requires: AVX, AVX512DQ, AVX512F, VAES
+// Requires: AES, AVX, AVX2, AVX512F, AVX512VL, VAES
 TEXT ·cbcDecryptVAES512NoPrefetch(SB), NOSPLIT, $0-48
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -7700,46 +7852,76 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VMOVDQU64.Z (SI), K1, Z8
-	VALIGNQ     $0x06, Z12, Z8, Z13
-	VPXORQ      Z8, Z16, Z0
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESDEC     Z17, Z0, Z0
-	VAESDEC     Z18, Z0, Z0
+	CMPQ           CX, $0x02
+	JB             tail_13
+	VMOVDQU        (SI), Y8
+	VPERM2I128     $0x21, Y8, Y12, Y13
+	VBROADCASTI128 16(SI), Y12
+	VPXORQ         Y8, Y16, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_14
+	JE             rounds12_15
+	VAESDEC        Y17, Y0, Y0
+	VAESDEC        Y18, Y0, Y0
 
 rounds12_15:
-	VAESDEC Z19, Z0, Z0
-	VAESDEC Z20, Z0, Z0
+	VAESDEC Y19, Y0, Y0
+	VAESDEC Y20, Y0, Y0
 
 rounds10_14:
-	VAESDEC     Z21, Z0, Z0
-	VAESDEC     Z22, Z0, Z0
-	VAESDEC     Z23, Z0, Z0
-	VAESDEC     Z24, Z0, Z0
-	VAESDEC     Z25, Z0, Z0
-	VAESDEC     Z26, Z0, Z0
-	VAESDEC     Z27, Z0, Z0
-	VAESDEC     Z28, Z0, Z0
-	VAESDEC     Z29, Z0, Z0
-	VPXORQ      Z13, Z30, Z8
-	VAESDECLAST Z8, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESDEC     Y21, Y0, Y0
+	VAESDEC     Y22, Y0, Y0
+	VAESDEC     Y23, Y0, Y0
+	VAESDEC     Y24, Y0, Y0
+	VAESDEC     Y25, Y0, Y0
+	VAESDEC     Y26, Y0, Y0
+	VAESDEC     Y27, Y0, Y0
+	VAESDEC     Y28, Y0, Y0
+	VAESDEC     Y29, Y0, Y0
+	VPXORQ      Y13, Y30, Y8
+	VAESDECLAST Y8, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VMOVDQU (SI), X8
+	VMOVDQU X12, X13
+	VMOVDQU (SI), X12
+	VPXORQ  X8, X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESDEC X17, X0, X0
+	VAESDEC X18, X0, X0
+
+rounds12_18:
+	VAESDEC X19, X0, X0
+	VAESDEC X20, X0, X0
+
+rounds10_17:
+	VAESDEC     X21, X0, X0
+	VAESDEC     X22, X0, X0
+	VAESDEC     X23, X0, X0
+	VAESDEC     X24, X0, X0
+	VAESDEC     X25, X0, X0
+	VAESDEC     X26, X0, X0
+	VAESDEC     X27, X0, X0
+	VAESDEC     X28, X0, X0
+	VAESDEC     X29, X0, X0
+	VPXORQ      X13, X30, X8
+	VAESDECLAST X8, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
 	VZEROUPPER
 	RET
 
 // func ctrVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
-// Requires: AVX, AVX512BW, AVX512DQ, AVX512F, MMX+, VAES
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, MMX+, VAES
 TEXT ·ctrVAES512(SB), NOSPLIT, $0-48
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -8075,47 +8257,76 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VPSHUFB     Z12, Z13, Z0
-	VPADDQ      Z14, Z13, Z13
-	VPXORQ      Z0, Z16, Z0
-	VMOVDQU64.Z (SI), K1, Z11
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESENC     Z17, Z0, Z0
-	VAESENC     Z18, Z0, Z0
+	CMPQ    CX, $0x02
+	JB      tail_13
+	VPSHUFB Y12, Y13, Y0
+	VPADDQ  step2<>+0(SB), Y13, Y13
+	VPXORQ  Y0, Y16, Y0
+	CMPQ    BX, $0x0c
+	JB      rounds10_14
+	JE      rounds12_15
+	VAESENC Y17, Y0, Y0
+	VAESENC Y18, Y0, Y0
 
 rounds12_15:
-	VAESENC Z19, Z0, Z0
-	VAESENC Z20, Z0, Z0
+	VAESENC Y19, Y0, Y0
+	VAESENC Y20, Y0, Y0
 
 rounds10_14:
-	VAESENC     Z21, Z0, Z0
-	VAESENC     Z22, Z0, Z0
-	VAESENC     Z23, Z0, Z0
-	VAESENC     Z24, Z0, Z0
-	VAESENC     Z25, Z0, Z0
-	VAESENC     Z26, Z0, Z0
-	VAESENC     Z27, Z0, Z0
-	VAESENC     Z28, Z0, Z0
-	VAESENC     Z29, Z0, Z0
-	VPXORQ      Z11, Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESENC     Y21, Y0, Y0
+	VAESENC     Y22, Y0, Y0
+	VAESENC     Y23, Y0, Y0
+	VAESENC     Y24, Y0, Y0
+	VAESENC     Y25, Y0, Y0
+	VAESENC     Y26, Y0, Y0
+	VAESENC     Y27, Y0, Y0
+	VAESENC     Y28, Y0, Y0
+	VAESENC     Y29, Y0, Y0
+	VPXORQ      (SI), Y30, Y8
+	VAESENCLAST Y8, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VPSHUFB X12, X13, X0
+	VPADDQ  step1<>+0(SB), X13, X13
+	VPXORQ  X0, X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESENC X17, X0, X0
+	VAESENC X18, X0, X0
+
+rounds12_18:
+	VAESENC X19, X0, X0
+	VAESENC X20, X0, X0
+
+rounds10_17:
+	VAESENC     X21, X0, X0
+	VAESENC     X22, X0, X0
+	VAESENC     X23, X0, X0
+	VAESENC     X24, X0, X0
+	VAESENC     X25, X0, X0
+	VAESENC     X26, X0, X0
+	VAESENC     X27, X0, X0
+	VAESENC     X28, X0, X0
+	VAESENC     X29, X0, X0
+	VPXORQ      (SI), X30, X8
+	VAESENCLAST X8, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
+	VPSHUFB X12, X13, X8
+	VMOVDQU X8, (R8)
 	VZEROUPPER
 	RET
 
 // func ctrVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
-// Requires: AVX, AVX512BW, AVX512DQ, AVX512F, VAES
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, VAES
 TEXT ·ctrVAES512NoPrefetch(SB), NOSPLIT, $0-48
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -8443,42 +8654,71 @@ rounds10_11:
 	JMP         loop_9
 
 done_10:
-	TESTQ       CX, CX
-	JZ          tail_13
-	ADDQ        CX, CX
-	MOVL        $0x00000001, R9
-	SHLL        CL, R9
-	DECL        R9
-	KMOVB       R9, K1
-	VPSHUFB     Z12, Z13, Z0
-	VPADDQ      Z14, Z13, Z13
-	VPXORQ      Z0, Z16, Z0
-	VMOVDQU64.Z (SI), K1, Z11
-	CMPQ        BX, $0x0c
-	JB          rounds10_14
-	JE          rounds12_15
-	VAESENC     Z17, Z0, Z0
-	VAESENC     Z18, Z0, Z0
+	CMPQ    CX, $0x02
+	JB      tail_13
+	VPSHUFB Y12, Y13, Y0
+	VPADDQ  step2<>+0(SB), Y13, Y13
+	VPXORQ  Y0, Y16, Y0
+	CMPQ    BX, $0x0c
+	JB      rounds10_14
+	JE      rounds12_15
+	VAESENC Y17, Y0, Y0
+	VAESENC Y18, Y0, Y0
 
 rounds12_15:
-	VAESENC Z19, Z0, Z0
-	VAESENC Z20, Z0, Z0
+	VAESENC Y19, Y0, Y0
+	VAESENC Y20, Y0, Y0
 
 rounds10_14:
-	VAESENC     Z21, Z0, Z0
-	VAESENC     Z22, Z0, Z0
-	VAESENC     Z23, Z0, Z0
-	VAESENC     Z24, Z0, Z0
-	VAESENC     Z25, Z0, Z0
-	VAESENC     Z26, Z0, Z0
-	VAESENC     Z27, Z0, Z0
-	VAESENC     Z28, Z0, Z0
-	VAESENC     Z29, Z0, Z0
-	VPXORQ      Z11, Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VMOVDQU64   Z0, K1, (DI)
+	VAESENC     Y21, Y0, Y0
+	VAESENC     Y22, Y0, Y0
+	VAESENC     Y23, Y0, Y0
+	VAESENC     Y24, Y0, Y0
+	VAESENC     Y25, Y0, Y0
+	VAESENC     Y26, Y0, Y0
+	VAESENC     Y27, Y0, Y0
+	VAESENC     Y28, Y0, Y0
+	VAESENC     Y29, Y0, Y0
+	VPXORQ      (SI), Y30, Y8
+	VAESENCLAST Y8, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
 
 tail_13:
+	CMPQ    CX, $0x01
+	JB      tail_16
+	VPSHUFB X12, X13, X0
+	VPADDQ  step1<>+0(SB), X13, X13
+	VPXORQ  X0, X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_17
+	JE      rounds12_18
+	VAESENC X17, X0, X0
+	VAESENC X18, X0, X0
+
+rounds12_18:
+	VAESENC X19, X0, X0
+	VAESENC X20, X0, X0
+
+rounds10_17:
+	VAESENC     X21, X0, X0
+	VAESENC     X22, X0, X0
+	VAESENC     X23, X0, X0
+	VAESENC     X24, X0, X0
+	VAESENC     X25, X0, X0
+	VAESENC     X26, X0, X0
+	VAESENC     X27, X0, X0
+	VAESENC     X28, X0, X0
+	VAESENC     X29, X0, X0
+	VPXORQ      (SI), X30, X8
+	VAESENCLAST X8, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_16:
+	VPSHUFB X12, X13, X8
+	VMOVDQU X8, (R8)
 	VZEROUPPER
 	RET
 

@@ -34,12 +34,12 @@ func cbcDecryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, i
 //go:noescape
 func cbcDecryptAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 
-// ctrAESNI XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr. It runs 128-bit vectors with software prefetch.
+// ctrAESNI XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 128-bit vectors with software prefetch.
 //
 //go:noescape
 func ctrAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
 
-// ctrAESNINoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr. It runs 128-bit vectors without software prefetch.
+// ctrAESNINoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 128-bit vectors without software prefetch.
 //
 //go:noescape
 func ctrAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
@@ -74,12 +74,12 @@ func cbcDecryptVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int,
 //go:noescape
 func cbcDecryptVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 
-// ctrVAES256 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr. It runs 256-bit vectors with software prefetch.
+// ctrVAES256 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 256-bit vectors with software prefetch.
 //
 //go:noescape
 func ctrVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
 
-// ctrVAES256NoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr. It runs 256-bit vectors without software prefetch.
+// ctrVAES256NoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 256-bit vectors without software prefetch.
 //
 //go:noescape
 func ctrVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
@@ -114,12 +114,12 @@ func cbcDecryptVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int,
 //go:noescape
 func cbcDecryptVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 
-// ctrVAES512 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr. It runs 512-bit vectors with software prefetch.
+// ctrVAES512 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 512-bit vectors with software prefetch.
 //
 //go:noescape
 func ctrVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
 
-// ctrVAES512NoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr. It runs 512-bit vectors without software prefetch.
+// ctrVAES512NoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 512-bit vectors without software prefetch.
 //
 //go:noescape
 func ctrVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)

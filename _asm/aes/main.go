@@ -28,8 +28,10 @@ import (
 )
 
 var (
-	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}
-	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
+		X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}
+	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
 	zregs = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
 		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
 )
@@ -71,12 +73,19 @@ func (w width) store(src, m Op) {
 	}
 }
 
+// xor is VPXOR, or its EVEX form where the operands need it (512-bit
+// vectors, or registers 16..31 on the narrower tails of the 512-bit path).
 func (w width) xor(a, b, dst Op) {
-	if w == w512 {
+	if w == w512 || isHigh(a) || isHigh(b) || isHigh(dst) {
 		VPXORQ(a, b, dst)
 	} else {
 		VPXOR(a, b, dst)
 	}
+}
+
+func isHigh(op Op) bool {
+	r, ok := op.(VecPhysical)
+	return ok && r.PhysicalIndex() >= 16
 }
 
 // broadcast loads one 16-byte block into every 128-bit lane.
@@ -145,10 +154,11 @@ func (k *kernel) modeReg(w width, r int) VecPhysical {
 }
 
 // keySlot returns an operand holding key slot j at width w, loading it
-// into the key register where the keys are not resident.
+// into the key register where the keys are not resident. On the 512-bit
+// path the narrower tails use the low lanes of the resident keys.
 func (k *kernel) keySlot(w width, j int) Op {
-	if k.w == w512 && w == w512 {
-		return zregs[16+j]
+	if k.w == w512 {
+		return w.v(16 + j)
 	}
 	kr := w.v(regKey)
 	w.broadcast(Mem{Base: k.keys, Disp: 16 * j}, kr)
@@ -157,8 +167,8 @@ func (k *kernel) keySlot(w width, j int) Op {
 
 // firstKey returns an operand holding the first round key at width w.
 func (k *kernel) firstKey(w width) Op {
-	if k.w == w512 && w == w512 {
-		return zregs[16]
+	if k.w == w512 {
+		return w.v(16)
 	}
 	kr := w.v(regKey)
 	w.broadcast(Mem{Base: k.k0}, kr)
@@ -201,22 +211,14 @@ func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
 	}
 }
 
-// batch processes nv vectors at width w. masked is for the 512-bit tail:
-// K1 selects the quadwords of the blocks that exist.
-func (k *kernel) batch(w width, nv int, masked bool) {
+// batch processes nv vectors at width w.
+func (k *kernel) batch(w width, nv int) {
 	states := make([]VecPhysical, nv)
 	for i := range states {
 		states[i] = w.v(i)
 	}
 	src := func(i int) Mem { return Mem{Base: k.src, Disp: i * int(w)} }
 	dst := func(i int) Mem { return Mem{Base: k.dst, Disp: i * int(w)} }
-	loadData := func(i int, to VecPhysical) {
-		if masked {
-			VMOVDQU64_Z(src(i), K1, to)
-		} else {
-			w.load(src(i), to)
-		}
-	}
 
 	if k.prefetch && nv == maxStates {
 		// Software prefetch of the source well ahead of this batch; lines
@@ -231,12 +233,7 @@ func (k *kernel) batch(w width, nv int, masked bool) {
 	case "ecbenc", "ecbdec":
 		k0 := k.firstKey(w)
 		for i, s := range states {
-			if masked {
-				loadData(i, s)
-				w.xor(s, k0, s)
-			} else {
-				w.xor(src(i), k0, s)
-			}
+			w.xor(src(i), k0, s)
 		}
 	case "cbcdec":
 		carry, prev0 := k.modeReg(w, regCarry), k.modeReg(w, regPrev0)
@@ -246,7 +243,7 @@ func (k *kernel) batch(w width, nv int, masked bool) {
 		// from the source 16 bytes back, which is still intact because
 		// every load of a batch comes before its first store.
 		d0 := k.temp(w, 0)
-		loadData(0, d0)
+		w.load(src(0), d0)
 		switch w {
 		case w128:
 			VMOVDQU(carry, prev0)
@@ -259,16 +256,20 @@ func (k *kernel) batch(w width, nv int, masked bool) {
 		for i := 1; i < nv; i++ {
 			lastXor[i] = Mem{Base: k.src, Disp: i*int(w) - 16}
 		}
-		if !masked {
-			w.broadcast(Mem{Base: k.src, Disp: nv*int(w) - 16}, carry)
-		}
+		w.broadcast(Mem{Base: k.src, Disp: nv*int(w) - 16}, carry)
 		k0 := k.firstKey(w)
 		w.xor(d0, k0, states[0])
 		for i := 1; i < nv; i++ {
 			w.xor(src(i), k0, states[i])
 		}
 	case "ctr":
-		bswap, base, step := k.modeReg(w, regBswap), k.modeReg(w, regBase), k.modeReg(w, regStep)
+		bswap, base := k.modeReg(w, regBswap), k.modeReg(w, regBase)
+		// The main loops keep the step in a register; the narrower tails
+		// of a wider kernel add their own, smaller step from memory.
+		var step Op = k.modeReg(w, regStep)
+		if w != k.w {
+			step = stepConst[w.blocks()]
+		}
 		for _, s := range states {
 			VPSHUFB(bswap, base, s)
 			VPADDQ(step, base, base)
@@ -279,24 +280,14 @@ func (k *kernel) batch(w width, nv int, masked bool) {
 		}
 		lastXor = make([]Op, nv)
 		for i := range states {
-			if masked {
-				t := k.temp(w, numTemps-1)
-				VMOVDQU64_Z(src(i), K1, t)
-				lastXor[i] = t
-			} else {
-				lastXor[i] = src(i)
-			}
+			lastXor[i] = src(i)
 		}
 	}
 
 	k.cipherRounds(w, states, lastXor)
 
 	for i, s := range states {
-		if masked {
-			VMOVDQU64(s, K1, dst(i))
-		} else {
-			w.store(s, dst(i))
-		}
+		w.store(s, dst(i))
 	}
 }
 
@@ -308,7 +299,7 @@ func (k *kernel) loop(w width, nv int) {
 	Label(top)
 	CMPQ(k.n, Imm(uint64(per)))
 	JB(LabelRef(done))
-	k.batch(w, nv, false)
+	k.batch(w, nv)
 	ADDQ(U32(nv*int(w)), k.src)
 	ADDQ(U32(nv*int(w)), k.dst)
 	SUBQ(Imm(uint64(per)), k.n)
@@ -326,7 +317,7 @@ var modeDoc = map[string]string{
 	"ecbenc": "encrypts n blocks from src to dst (ECB).",
 	"ecbdec": "decrypts n blocks from src to dst (ECB).",
 	"cbcdec": "decrypts n blocks in CBC mode chaining from *iv; it does not update *iv.",
-	"ctr":    "XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst; only the low 64 bits advance and it does not update *ctr.",
+	"ctr":    "XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count.",
 }
 
 func genKernel(w width, mode string, prefetch bool) {
@@ -388,29 +379,31 @@ func genKernel(w width, mode string, prefetch bool) {
 	k.loop(w, maxStates/2)
 	k.loop(w, 1)
 
-	switch w {
-	case w256:
-		// At most one block is left: finish it on the XMM halves.
-		done := k.label("tail")
-		TESTQ(k.n, k.n)
-		JZ(LabelRef(done))
-		// In CTR the low lane of the counter vector is the next counter;
-		// in CBC every lane of the carry holds the chaining block.
-		k.batch(w128, 1, false)
-		Label(done)
-	case w512:
-		// Up to three blocks are left: masked loads and stores touch only
-		// their quadwords, and faults on masked-off bytes are suppressed.
-		done := k.label("tail")
-		TESTQ(k.n, k.n)
-		JZ(LabelRef(done))
-		ADDQ(k.n, k.n)
-		MOVL(U32(1), R9L)
-		SHLL(CL, R9L)
-		DECL(R9L)
-		KMOVB(R9L, K1)
-		k.batch(w, 1, true)
-		Label(done)
+	// The last vector's worth, less than one full vector, in halves:
+	// narrower steps rather than masked loads and stores, which cost a
+	// failed store forwarding whenever the next call reads what this one
+	// wrote (in-place encryption of consecutive messages does) and an
+	// assist near unmapped pages.
+	for tw := w / 2; tw >= w128; tw /= 2 {
+		next := k.label("tail")
+		CMPQ(k.n, Imm(uint64(tw.blocks())))
+		JB(LabelRef(next))
+		k.batch(tw, 1)
+		if tw > w128 {
+			ADDQ(U32(int(tw)), k.src)
+			ADDQ(U32(int(tw)), k.dst)
+			SUBQ(Imm(uint64(tw.blocks())), k.n)
+		}
+		Label(next)
+	}
+	if mode == "ctr" {
+		// Lane 0 of the counter vector has advanced by exactly n. One
+		// 16-byte store (rather than the caller's 8-byte update) lets the
+		// next call's 16-byte load of the counter forward from it instead
+		// of stalling until the store retires.
+		x := k.temp(w128, 0)
+		VPSHUFB(k.modeReg(w128, regBswap), k.modeReg(w128, regBase), x)
+		VMOVDQU(x, Mem{Base: k.arg})
 	}
 	if w != w128 {
 		VZEROUPPER()
@@ -521,9 +514,12 @@ func genConstants() {
 		DATA(16*i+8, U64(0))
 	}
 	for _, b := range []int{1, 2, 4} {
+		// Replicated in every lane so that any width can add it from memory.
 		m := GLOBL(fmt.Sprintf("step%d", b), RODATA|NOPTR)
-		DATA(0, U64(uint64(b)))
-		DATA(8, U64(0))
+		for lane := 0; lane < 4; lane++ {
+			DATA(16*lane, U64(uint64(b)))
+			DATA(16*lane+8, U64(0))
+		}
 		stepConst[b] = m
 	}
 }
