@@ -113,7 +113,7 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 				for _, off := range c.Offsets {
 					if len(c.Sizes) == 0 {
 						if c.Progress != nil {
-							c.Progress(done, total, fmt.Sprintf("%s (slope, %d thread(s))", t.Name(), th))
+							c.Progress(done, total, t.Name()+" slope"+threadsNote(th))
 						}
 						res, err := r.measure(t, c.SlopeSizes, off, th, true)
 						if err != nil {
@@ -128,7 +128,7 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 					}
 					for _, s := range c.Sizes {
 						if c.Progress != nil {
-							c.Progress(done, total, fmt.Sprintf("%s size %d offset %d", t.Name(), s, off))
+							c.Progress(done, total, fmt.Sprintf("%s size %d offset %d%s", t.Name(), s, off, threadsNote(th)))
 						}
 						res, err := r.measure(t, []int{s}, off, th, false)
 						if err != nil {
@@ -414,4 +414,11 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+func threadsNote(n int) string {
+	if n > 1 {
+		return fmt.Sprintf(" on %d threads", n)
+	}
+	return ""
 }
