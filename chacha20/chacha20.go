@@ -172,9 +172,13 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 	}
 
 	// Most of the input goes straight through the path's kernel; it takes
-	// multiples of the path's granularity.
+	// multiples of the path's granularity, or any whole number of blocks
+	// when the path can (then whole-block inputs skip buf entirely).
 	gran := c.path.granularity()
 	full := len(src) - len(src)%gran
+	if len(src)%blockSize == 0 && c.path.anyBlockCount() {
+		full = len(src)
+	}
 	if full > 0 {
 		c.xorBlocks(dst[:full], src[:full])
 		dst, src = dst[full:], src[full:]
@@ -254,6 +258,10 @@ func (p path) granularity() int {
 }
 
 const simdGranule = 4 * blockSize
+
+// anyBlockCount reports whether the path's kernel takes any whole number of
+// blocks, not only whole granules.
+func (p path) anyBlockCount() bool { return p == pathGeneric || p == pathAVX512 }
 
 // tailBuf holds the tail of a call: one granule of the widest granularity.
 const tailBuf = simdGranule

@@ -1306,7 +1306,7 @@ rowrounds2_2:
 
 rows1:
 	CMPQ            BX, $0x00000100
-	JB              done
+	JB              partial
 	VBROADCASTI32X4 (AX), Z4
 	VBROADCASTI32X4 16(AX), Z5
 	VBROADCASTI32X4 32(AX), Z6
@@ -1376,6 +1376,79 @@ rowrounds1_3:
 	ADDQ       $0x00000100, DX
 	SUBQ       $0x00000100, BX
 	JMP        rows1
+
+partial:
+	TESTQ           BX, BX
+	JZ              done
+	VBROADCASTI32X4 (AX), Z4
+	VBROADCASTI32X4 16(AX), Z5
+	VBROADCASTI32X4 32(AX), Z6
+	VBROADCASTI32X4 48(AX), Z7
+	VPADDD          chacha20_rowctr<>+0(SB), Z7, Z7
+	VMOVDQU32       Z4, Z0
+	VMOVDQU32       Z5, Z1
+	VMOVDQU32       Z6, Z2
+	VMOVDQU32       Z7, Z3
+	MOVL            $0x0000000a, SI
+
+rowrounds1_4:
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x10, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x0c, Z1, Z1
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x08, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x07, Z1, Z1
+	VPSHUFD    $0x39, Z1, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPSHUFD    $0x93, Z3, Z3
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x10, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x0c, Z1, Z1
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x08, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x07, Z1, Z1
+	VPSHUFD    $0x93, Z1, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPSHUFD    $0x39, Z3, Z3
+	DECL       SI
+	JNZ        rowrounds1_4
+	VPADDD     Z4, Z0, Z0
+	VPADDD     Z5, Z1, Z1
+	VPADDD     Z6, Z2, Z2
+	VPADDD     Z7, Z3, Z3
+	VSHUFI32X4 $0x44, Z1, Z0, Z16
+	VSHUFI32X4 $0xee, Z1, Z0, Z17
+	VSHUFI32X4 $0x44, Z3, Z2, Z18
+	VSHUFI32X4 $0xee, Z3, Z2, Z19
+	VSHUFI32X4 $0x88, Z18, Z16, Z0
+	VSHUFI32X4 $0xdd, Z18, Z16, Z1
+	VSHUFI32X4 $0x88, Z19, Z17, Z2
+	VSHUFI32X4 $0xdd, Z19, Z17, Z3
+	MOVQ       BX, SI
+	SHRQ       $0x06, SI
+	ADDL       SI, 48(AX)
+	VPXORD     (DX), Z0, Z0
+	VMOVDQU32  Z0, (CX)
+	CMPQ       BX, $0x00000040
+	JBE        done
+	VPXORD     64(DX), Z1, Z1
+	VMOVDQU32  Z1, 64(CX)
+	CMPQ       BX, $0x00000080
+	JBE        done
+	VPXORD     128(DX), Z2, Z2
+	VMOVDQU32  Z2, 128(CX)
 
 done:
 	VZEROUPPER

@@ -62,7 +62,7 @@ func main() {
 	kernel("xorBlocksAVX2", vex, []int{8, -1},
 		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4 in row layout) and advances state[12]; len(src) must be a multiple of 256.")
 	kernel("xorBlocksAVX512", evex, []int{16, -2, -1},
-		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8 and 4 in row layout) and advances state[12]; len(src) must be a multiple of 256.")
+		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	Generate()
 }
 
@@ -119,6 +119,8 @@ func kernel(name string, is isa, widths []int, doc string) {
 		next := "done"
 		if k+1 < len(widths) {
 			next = labelFor(widths[k+1])
+		} else if is == evex {
+			next = "partial"
 		}
 		blocks := w
 		if w < 0 {
@@ -137,6 +139,13 @@ func kernel(name string, is isa, widths []int, doc string) {
 		ADDQ(U32(64*blocks), g.src)
 		SUBQ(U32(64*blocks), g.n)
 		JMP(LabelRef(loop))
+	}
+	if is == evex {
+		// 1 to 3 blocks left: one more row batch, storing only those.
+		Label("partial")
+		TESTQ(g.n, g.n)
+		JZ(LabelRef("done"))
+		g.rowBatchPartial()
 	}
 	Label("done")
 	if is != sse {
@@ -561,7 +570,14 @@ func (g *gen) outputAll() {
 // carries 4 blocks per set, YMM (vex) 2; sets are interleaved for latency
 // hiding. The diagonal round rotates rows b, c, d by 1, 2, 3 words within
 // each lane (PSHUFD) and back. Emits sets*4 blocks of output.
-func (g *gen) rowBatch(sets int) {
+func (g *gen) rowBatch(sets int) { g.rows(sets, false) }
+
+// rowBatchPartial is one ZMM row batch for the last 1 to 3 blocks (g.n
+// bytes, a multiple of 64 below 256): it advances the counter by g.n/64 and
+// loads and stores only those blocks, then jumps to done.
+func (g *gen) rowBatchPartial() { g.rows(1, true) }
+
+func (g *gen) rows(sets int, partial bool) {
 	g.label++
 	per := 4 // blocks per register
 	g.w = 16
@@ -650,6 +666,21 @@ func (g *gen) rowBatch(sets int) {
 		VSHUFI32X4(U8(0xdd), t(2), t(0), b)
 		VSHUFI32X4(U8(0x88), t(3), t(1), c)
 		VSHUFI32X4(U8(0xdd), t(3), t(1), d)
+		if partial {
+			left := GP64()
+			MOVQ(g.n, left)
+			SHRQ(U8(6), left)
+			ADDL(left.As32(), g.stateWord(12))
+			for j, r := range []Register{a, b, c} {
+				if j > 0 {
+					CMPQ(g.n, U32(64*j))
+					JBE(LabelRef("done"))
+				}
+				g.xorStore(r, nil, base+64*j)
+			}
+			JMP(LabelRef("done"))
+			return
+		}
 		for j, r := range []Register{a, b, c, d} {
 			g.xorStore(r, nil, base+64*j)
 		}
