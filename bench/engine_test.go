@@ -163,7 +163,13 @@ func TestMeasureMHzFakeClock(t *testing.T) {
 }
 
 func TestMeasureMHzPlausible(t *testing.T) {
-	mhz := MeasureMHz(nil)
+	// Preemption can only lower the figure; on a loaded machine, retry.
+	var mhz float64
+	for range 3 {
+		if mhz = MeasureMHz(nil); mhz >= 300 {
+			break
+		}
+	}
 	// Any CPU that runs Go today: 300 MHz .. 10 GHz. A value outside means
 	// the chain was folded (too fast) or is not dependent (too fast) or
 	// not one cycle per step (too slow).
