@@ -1,16 +1,27 @@
 // Package aria implements the ARIA block cipher (RFC 5794, KS X 1213) with
-// several code paths chosen at key setup from the CPU's features: portable
-// Go, and byte-sliced kernels that run 16, 32 or 64 blocks at once with the
-// S-boxes computed by GFNI affine instructions on 128-, 256- and 512-bit
-// vectors. The cipher.Block it returns works with crypto/cipher's NewCTR,
+// several code paths chosen at key setup from the CPU's features, all
+// registered with internal/impl:
+//
+//   - generic: portable Go, one block at a time through S-box tables;
+//   - gfni-avx512: 64 blocks at once, byte-sliced in ZMM registers, the
+//     S-boxes computed by GFNI affine instructions;
+//   - gfni-avx2: the same on 32 blocks in YMM registers;
+//   - aesni-avx: 16 blocks in XMM registers, the S-boxes computed through
+//     the AES round instructions and affine maps, for CPUs without GFNI.
+//
+// The cipher.Block it returns works with crypto/cipher's NewCTR,
 // NewCBCEncrypter and NewCBCDecrypter, which pick up its bulk kernels;
 // NewCTR, NewCBCEncrypter and NewCBCDecrypter below do the same without
-// relying on those hooks.
+// relying on those hooks. ECB is available through this module's ecb
+// package.
 //
-// The portable path looks up S-box tables indexed by secret data and so is
-// not constant-time. The GFNI paths compute the S-boxes arithmetically and
-// touch no memory indexed by data, so they are constant-time, except that
-// CBC encryption, which is serial, runs the portable code on every path.
+// Constant time: the portable path looks up S-box tables indexed by secret
+// data and so is not constant-time. The accelerated paths compute the
+// S-boxes arithmetically and index no memory by data (their PSHUFB tables
+// sit in registers), so ECB, CBC decryption and CTR are constant-time on
+// them. CBC encryption, a serial chain that wide kernels cannot speed up,
+// runs a constant-time one-block GFNI kernel on the GFNI paths and the
+// portable code on aesni-avx.
 package aria
 
 import (

@@ -35020,3 +35020,216 @@ ariaCTR16AESNI_more14:
 	VMOVDQU     X12, 240(DX)
 	VZEROUPPER
 	RET
+
+DATA ariaDiffusion0<>+0(SB)/8, $0x0d090a0e0b040708
+DATA ariaDiffusion0<>+8(SB)/8, $0x0105000c0203060f
+DATA ariaDiffusion0<>+16(SB)/8, $0x0d090a0e0b040708
+DATA ariaDiffusion0<>+24(SB)/8, $0x0105000c0203060f
+DATA ariaDiffusion0<>+32(SB)/8, $0x0d090a0e0b040708
+DATA ariaDiffusion0<>+40(SB)/8, $0x0105000c0203060f
+DATA ariaDiffusion0<>+48(SB)/8, $0x0d090a0e0b040708
+DATA ariaDiffusion0<>+56(SB)/8, $0x0105000c0203060f
+GLOBL ariaDiffusion0<>(SB), RODATA|NOPTR, $64
+
+DATA ariaDiffusion1<>+0(SB)/8, $0x0b00010f070a0c0e
+DATA ariaDiffusion1<>+8(SB)/8, $0x02030806090d0504
+DATA ariaDiffusion1<>+16(SB)/8, $0x0b00010f070a0c0e
+DATA ariaDiffusion1<>+24(SB)/8, $0x02030806090d0504
+DATA ariaDiffusion1<>+32(SB)/8, $0x0b00010f070a0c0e
+DATA ariaDiffusion1<>+40(SB)/8, $0x02030806090d0504
+DATA ariaDiffusion1<>+48(SB)/8, $0x0b00010f070a0c0e
+DATA ariaDiffusion1<>+56(SB)/8, $0x02030806090d0504
+GLOBL ariaDiffusion1<>(SB), RODATA|NOPTR, $64
+
+DATA ariaDiffusion2<>+0(SB)/8, $0x01070f000a0b0503
+DATA ariaDiffusion2<>+8(SB)/8, $0x040906020c080e0d
+DATA ariaDiffusion2<>+16(SB)/8, $0x01070f000a0b0503
+DATA ariaDiffusion2<>+24(SB)/8, $0x040906020c080e0d
+DATA ariaDiffusion2<>+32(SB)/8, $0x01070f000a0b0503
+DATA ariaDiffusion2<>+40(SB)/8, $0x040906020c080e0d
+DATA ariaDiffusion2<>+48(SB)/8, $0x01070f000a0b0503
+DATA ariaDiffusion2<>+56(SB)/8, $0x040906020c080e0d
+GLOBL ariaDiffusion2<>(SB), RODATA|NOPTR, $64
+
+DATA ariaDiffusion3<>+0(SB)/8, $0x06020e080001090d
+DATA ariaDiffusion3<>+8(SB)/8, $0x05040a0b030f0c07
+DATA ariaDiffusion3<>+16(SB)/8, $0x06020e080001090d
+DATA ariaDiffusion3<>+24(SB)/8, $0x05040a0b030f0c07
+DATA ariaDiffusion3<>+32(SB)/8, $0x06020e080001090d
+DATA ariaDiffusion3<>+40(SB)/8, $0x05040a0b030f0c07
+DATA ariaDiffusion3<>+48(SB)/8, $0x06020e080001090d
+DATA ariaDiffusion3<>+56(SB)/8, $0x05040a0b030f0c07
+GLOBL ariaDiffusion3<>(SB), RODATA|NOPTR, $64
+
+DATA ariaDiffusion4<>+0(SB)/8, $0x0c0a090b0d0f0206
+DATA ariaDiffusion4<>+8(SB)/8, $0x080e030704050001
+DATA ariaDiffusion4<>+16(SB)/8, $0x0c0a090b0d0f0206
+DATA ariaDiffusion4<>+24(SB)/8, $0x080e030704050001
+DATA ariaDiffusion4<>+32(SB)/8, $0x0c0a090b0d0f0206
+DATA ariaDiffusion4<>+40(SB)/8, $0x080e030704050001
+DATA ariaDiffusion4<>+48(SB)/8, $0x0c0a090b0d0f0206
+DATA ariaDiffusion4<>+56(SB)/8, $0x080e030704050001
+GLOBL ariaDiffusion4<>(SB), RODATA|NOPTR, $64
+
+DATA ariaDiffusion5<>+0(SB)/8, $0x080d0302050c0f04
+DATA ariaDiffusion5<>+8(SB)/8, $0x0a0b07090e060100
+DATA ariaDiffusion5<>+16(SB)/8, $0x080d0302050c0f04
+DATA ariaDiffusion5<>+24(SB)/8, $0x0a0b07090e060100
+DATA ariaDiffusion5<>+32(SB)/8, $0x080d0302050c0f04
+DATA ariaDiffusion5<>+40(SB)/8, $0x0a0b07090e060100
+DATA ariaDiffusion5<>+48(SB)/8, $0x080d0302050c0f04
+DATA ariaDiffusion5<>+56(SB)/8, $0x0a0b07090e060100
+GLOBL ariaDiffusion5<>(SB), RODATA|NOPTR, $64
+
+DATA ariaDiffusion6<>+0(SB)/8, $0x030c04050e060809
+DATA ariaDiffusion6<>+8(SB)/8, $0x0f000d0107020b0a
+DATA ariaDiffusion6<>+16(SB)/8, $0x030c04050e060809
+DATA ariaDiffusion6<>+24(SB)/8, $0x0f000d0107020b0a
+DATA ariaDiffusion6<>+32(SB)/8, $0x030c04050e060809
+DATA ariaDiffusion6<>+40(SB)/8, $0x0f000d0107020b0a
+DATA ariaDiffusion6<>+48(SB)/8, $0x030c04050e060809
+DATA ariaDiffusion6<>+56(SB)/8, $0x0f000d0107020b0a
+GLOBL ariaDiffusion6<>(SB), RODATA|NOPTR, $64
+
+DATA ariaBytePos1<>+0(SB)/8, $0x0000ff000000ff00
+DATA ariaBytePos1<>+8(SB)/8, $0x0000ff000000ff00
+DATA ariaBytePos1<>+16(SB)/8, $0x0000ff000000ff00
+DATA ariaBytePos1<>+24(SB)/8, $0x0000ff000000ff00
+DATA ariaBytePos1<>+32(SB)/8, $0x0000ff000000ff00
+DATA ariaBytePos1<>+40(SB)/8, $0x0000ff000000ff00
+DATA ariaBytePos1<>+48(SB)/8, $0x0000ff000000ff00
+DATA ariaBytePos1<>+56(SB)/8, $0x0000ff000000ff00
+GLOBL ariaBytePos1<>(SB), RODATA|NOPTR, $64
+
+DATA ariaBytePos3<>+0(SB)/8, $0xff000000ff000000
+DATA ariaBytePos3<>+8(SB)/8, $0xff000000ff000000
+DATA ariaBytePos3<>+16(SB)/8, $0xff000000ff000000
+DATA ariaBytePos3<>+24(SB)/8, $0xff000000ff000000
+DATA ariaBytePos3<>+32(SB)/8, $0xff000000ff000000
+DATA ariaBytePos3<>+40(SB)/8, $0xff000000ff000000
+DATA ariaBytePos3<>+48(SB)/8, $0xff000000ff000000
+DATA ariaBytePos3<>+56(SB)/8, $0xff000000ff000000
+GLOBL ariaBytePos3<>(SB), RODATA|NOPTR, $64
+
+DATA ariaBytePos23<>+0(SB)/8, $0xffff0000ffff0000
+DATA ariaBytePos23<>+8(SB)/8, $0xffff0000ffff0000
+DATA ariaBytePos23<>+16(SB)/8, $0xffff0000ffff0000
+DATA ariaBytePos23<>+24(SB)/8, $0xffff0000ffff0000
+DATA ariaBytePos23<>+32(SB)/8, $0xffff0000ffff0000
+DATA ariaBytePos23<>+40(SB)/8, $0xffff0000ffff0000
+DATA ariaBytePos23<>+48(SB)/8, $0xffff0000ffff0000
+DATA ariaBytePos23<>+56(SB)/8, $0xffff0000ffff0000
+GLOBL ariaBytePos23<>(SB), RODATA|NOPTR, $64
+
+// func ariaCBCEncrypt1(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)
+// Requires: AVX, GFNI
+TEXT ·ariaCBCEncrypt1(SB), NOSPLIT, $0-72
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst_base+16(FP), DX
+	MOVQ    src_base+40(FP), BX
+	MOVQ    src_len+48(FP), SI
+	MOVQ    iv+64(FP), DI
+	VMOVDQU (DI), X0
+	VMOVDQU ariaBytePos1<>+0(SB), X1
+	VMOVDQU ariaBytePos3<>+0(SB), X2
+	VMOVDQU ariaBytePos23<>+0(SB), X3
+
+cbc1_block:
+	CMPQ  SI, $0x10
+	JB    cbc1_done
+	VPXOR (BX), X0, X0
+	MOVQ  AX, R8
+	MOVQ  CX, R9
+	SUBQ  $0x02, R9
+	SHRQ  $0x01, R9
+
+cbc1_pair:
+	VPXOR             (R8), X0, X0
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
+	VPBLENDVB         X1, X5, X4, X4
+	VPBLENDVB         X2, X0, X6, X6
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPBLENDVB         X3, X6, X4, X0
+	VPSHUFB           ariaDiffusion0<>+0(SB), X0, X4
+	VPSHUFB           ariaDiffusion1<>+0(SB), X0, X5
+	VPSHUFB           ariaDiffusion2<>+0(SB), X0, X6
+	VPSHUFB           ariaDiffusion3<>+0(SB), X0, X7
+	VPSHUFB           ariaDiffusion4<>+0(SB), X0, X8
+	VPSHUFB           ariaDiffusion5<>+0(SB), X0, X9
+	VPSHUFB           ariaDiffusion6<>+0(SB), X0, X0
+	VPXOR             X5, X4, X4
+	VPXOR             X7, X6, X6
+	VPXOR             X9, X8, X8
+	VPXOR             X0, X4, X4
+	VPXOR             X8, X6, X6
+	VPXOR             X6, X4, X0
+	VPXOR             16(R8), X0, X0
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
+	VPBLENDVB         X2, X5, X4, X4
+	VPBLENDVB         X1, X0, X6, X6
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPBLENDVB         X3, X4, X6, X0
+	VPSHUFB           ariaDiffusion0<>+0(SB), X0, X4
+	VPSHUFB           ariaDiffusion1<>+0(SB), X0, X5
+	VPSHUFB           ariaDiffusion2<>+0(SB), X0, X6
+	VPSHUFB           ariaDiffusion3<>+0(SB), X0, X7
+	VPSHUFB           ariaDiffusion4<>+0(SB), X0, X8
+	VPSHUFB           ariaDiffusion5<>+0(SB), X0, X9
+	VPSHUFB           ariaDiffusion6<>+0(SB), X0, X0
+	VPXOR             X5, X4, X4
+	VPXOR             X7, X6, X6
+	VPXOR             X9, X8, X8
+	VPXOR             X0, X4, X4
+	VPXOR             X8, X6, X6
+	VPXOR             X6, X4, X0
+	ADDQ              $0x20, R8
+	DECQ              R9
+	JNZ               cbc1_pair
+	VPXOR             (R8), X0, X0
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
+	VPBLENDVB         X1, X5, X4, X4
+	VPBLENDVB         X2, X0, X6, X6
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPBLENDVB         X3, X6, X4, X0
+	VPSHUFB           ariaDiffusion0<>+0(SB), X0, X4
+	VPSHUFB           ariaDiffusion1<>+0(SB), X0, X5
+	VPSHUFB           ariaDiffusion2<>+0(SB), X0, X6
+	VPSHUFB           ariaDiffusion3<>+0(SB), X0, X7
+	VPSHUFB           ariaDiffusion4<>+0(SB), X0, X8
+	VPSHUFB           ariaDiffusion5<>+0(SB), X0, X9
+	VPSHUFB           ariaDiffusion6<>+0(SB), X0, X0
+	VPXOR             X5, X4, X4
+	VPXOR             X7, X6, X6
+	VPXOR             X9, X8, X8
+	VPXOR             X0, X4, X4
+	VPXOR             X8, X6, X6
+	VPXOR             X6, X4, X0
+	VPXOR             16(R8), X0, X0
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
+	VPBLENDVB         X2, X5, X4, X4
+	VPBLENDVB         X1, X0, X6, X6
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPBLENDVB         X3, X4, X6, X0
+	VPXOR             32(R8), X0, X0
+	VMOVDQU           X0, (DX)
+	ADDQ              $0x10, BX
+	ADDQ              $0x10, DX
+	SUBQ              $0x10, SI
+	JMP               cbc1_block
+
+cbc1_done:
+	VMOVDQU X0, (DI)
+	RET

@@ -67,3 +67,10 @@ func ariaCBCDecrypt16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byt
 //
 //go:noescape
 func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[2]uint64)
+
+// ariaCBCEncrypt1 CBC-encrypts len(src)/16 blocks one at a time with the
+// round keys rk (ek1..ek(n+1) as 16-byte blocks), chaining from *iv and
+// leaving the last ciphertext block there. len(dst) >= len(src).
+//
+//go:noescape
+func ariaCBCEncrypt1(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)

@@ -717,5 +717,6 @@ func main() {
 		cbcDecrypt(w)
 		ctr(w)
 	}
+	cbcEncrypt1()
 	Generate()
 }
