@@ -88,6 +88,10 @@ type gen struct {
 	spill Mem       // sse/vex: home of state words 8..11 while out of registers
 	creg  map[int]int
 	label int
+	// pre, in the 16-block AVX-512 loop, holds the first column round's
+	// quarter rounds on columns 1..3, which do not involve the counter: they
+	// are computed once per call (precomputeColumns) and feed every batch.
+	pre [][4]Register
 }
 
 // kernel emits one TEXT symbol running batches of each width in widths,
@@ -114,7 +118,13 @@ func kernel(name string, is isa, widths []int, doc string) {
 		}
 		return fmt.Sprintf("w%d", w)
 	}
+	if is == evex && widths[0] == 16 {
+		g.precomputeColumns()
+	}
 	for k, w := range widths {
+		if w != 16 {
+			g.pre = nil
+		}
 		loop := labelFor(w)
 		next := "done"
 		if k+1 < len(widths) {
@@ -308,27 +318,66 @@ func (g *gen) quarterRounds(groups ...[4]int) {
 
 // quarterRoundRegs is the quarter round on (a, b, c, d) register groups,
 // shared by the word-sliced batches and the row-layout short path.
-func (g *gen) quarterRoundRegs(groups [][4]Register) {
-	col := func(k int) []Register {
+func (g *gen) quarterRoundRegs(groups [][4]Register) { g.quarterRoundFrom(groups, groups) }
+
+// quarterRoundFrom is the quarter round whose inputs come from the
+// registers in from and whose results land in groups: each word's first
+// update reads from its source register (three-operand forms), so values
+// precomputed once per call feed a batch without copies. With sse's
+// two-operand forms from must equal groups.
+func (g *gen) quarterRoundFrom(groups, from [][4]Register) {
+	col := func(gs [][4]Register, k int) []Register {
 		var rs []Register
-		for _, q := range groups {
+		for _, q := range gs {
 			rs = append(rs, q[k])
 		}
 		return rs
 	}
-	a, b, c, d := col(0), col(1), col(2), col(3)
-	for _, rot := range [][2]int{{16, 12}, {8, 7}} {
-		for k := range groups {
-			g.add(b[k], a[k])
-			g.xor(a[k], d[k])
+	a, b, c, d := col(groups, 0), col(groups, 1), col(groups, 2), col(groups, 3)
+	a0, b0, c0, d0 := col(from, 0), col(from, 1), col(from, 2), col(from, 3)
+	op := func(f func(Op, Op, Op), x, y, dst Register) {
+		if g.isa == sse && y != dst {
+			panic("two-operand form needs the destination as source")
 		}
-		g.rotate(rot[0], d...)
-		for k := range groups {
-			g.add(d[k], c[k])
-			g.xor(c[k], b[k])
-		}
-		g.rotate(rot[1], b...)
+		f(x, y, dst)
 	}
+	add := func(x, y, dst Op) {
+		if g.isa == sse {
+			PADDL(x, dst)
+		} else {
+			VPADDD(x, y, dst)
+		}
+	}
+	xor := func(x, y, dst Op) {
+		switch g.isa {
+		case sse:
+			PXOR(x, dst)
+		case vex:
+			VPXOR(x, y, dst)
+		default:
+			VPXORD(x, y, dst)
+		}
+	}
+	for k := range groups {
+		op(add, b0[k], a0[k], a[k])
+		op(xor, a[k], d0[k], d[k])
+	}
+	g.rotate(16, d...)
+	for k := range groups {
+		op(add, d[k], c0[k], c[k])
+		op(xor, c[k], b0[k], b[k])
+	}
+	g.rotate(12, b...)
+	for k := range groups {
+		g.add(b[k], a[k])
+		g.xor(a[k], d[k])
+	}
+	g.rotate(8, d...)
+	for k := range groups {
+		g.add(d[k], c[k])
+		g.xor(c[k], b[k])
+	}
+	g.rotate(7, b...)
 }
 
 // swapC moves state words out of and into the two c registers.
@@ -367,6 +416,10 @@ func (g *gen) doubleRound() {
 // batch emits the keystream generation and XOR of g.w blocks at dst/src.
 func (g *gen) batch() {
 	g.label++
+	if g.pre != nil && g.w == 16 {
+		g.batchPrecomputed()
+		return
+	}
 	// Load the state, one word per register (lane j = block j).
 	g.creg = map[int]int{8: regC0, 9: regC0 + 1}
 	for i := 0; i < 16; i++ {
@@ -381,14 +434,21 @@ func (g *gen) batch() {
 		}
 	}
 
+	g.roundLoop(10)
+	g.finish()
+}
+
+func (g *gen) roundLoop(n int) {
 	rounds := GP32()
-	MOVL(U32(10), rounds)
+	MOVL(U32(n), rounds)
 	loop := fmt.Sprintf("rounds%d_%d", g.w, g.label)
 	Label(loop)
 	g.doubleRound()
 	DECL(rounds)
 	JNZ(LabelRef(loop))
+}
 
+func (g *gen) finish() {
 	if g.isa == evex {
 		g.outputAll()
 	} else {
@@ -520,7 +580,11 @@ func (g *gen) outputGroups() {
 // in lanes, then 128-bit lanes gathered into whole blocks.
 func (g *gen) outputAll() {
 	var pool []Register
-	for i := 16; i < 32; i++ {
+	end := 32
+	if g.pre != nil {
+		end = 20 // 20..31 keep the precomputed columns for the next batch
+	}
+	for i := 16; i < end; i++ {
 		pool = append(pool, g.r(i))
 	}
 	var res [4][4]Register
@@ -686,4 +750,49 @@ func (g *gen) rows(sets int, partial bool) {
 		}
 	}
 	ADDL(U32(per*sets), g.stateWord(12))
+}
+
+// precomputeColumns computes, into registers 20..31, columns 1..3 of the
+// first round for 16 blocks: their words (constants, key, nonce) are the
+// same in every batch of a call. 36 of a batch's ~1040 vector operations.
+func (g *gen) precomputeColumns() {
+	g.w = 16
+	CMPQ(g.n, U32(64*16))
+	JB(LabelRef("rows2"))
+	g.pre = nil
+	for k, q := range columns[1:] {
+		var regs [4]Register
+		for j := range regs {
+			regs[j] = g.r(20 + 4*k + j)
+			g.broadcast(q[j], regs[j])
+		}
+		g.pre = append(g.pre, regs)
+	}
+	g.quarterRoundRegs(g.pre)
+}
+
+// batchPrecomputed is batch for 16 blocks using g.pre: it runs column 0 of
+// the first round, the first diagonal round reading columns 1..3 from g.pre,
+// then the remaining nine double rounds.
+func (g *gen) batchPrecomputed() {
+	for _, i := range []int{0, 4, 8} {
+		g.broadcast(i, g.r(i))
+	}
+	g.counterRow(g.r(12), g.tmp())
+	g.quarterRounds(columns[0])
+	// Where each word of the state lives after the first column round.
+	src := func(i int) Register {
+		if i%4 == 0 {
+			return g.r(i)
+		}
+		return g.pre[i%4-1][i/4]
+	}
+	var groups, from [][4]Register
+	for _, q := range diagonals {
+		groups = append(groups, [4]Register{g.r(q[0]), g.r(q[1]), g.r(q[2]), g.r(q[3])})
+		from = append(from, [4]Register{src(q[0]), src(q[1]), src(q[2]), src(q[3])})
+	}
+	g.quarterRoundFrom(groups, from)
+	g.roundLoop(9)
+	g.finish()
 }
