@@ -8,42 +8,43 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
-// asmFuncs are the kernels of one code path (see _asm/aes for their
-// contract: whole blocks, n may be zero, round keys right-aligned in a
-// 240-byte table).
-type asmFuncs struct {
-	encrypt, decrypt func(keys *[240]byte, rounds int, dst, src *byte, n int)
-	cbcDecrypt       func(keys *[240]byte, rounds int, dst, src *byte, n int, iv *[16]byte)
-	ctr              func(keys *[240]byte, rounds int, dst, src *byte, n int, ctr *[16]byte)
-}
+// path names one set of kernels. The methods below switch on it and call
+// the assembly directly: an indirect call through a func value would go
+// through an ABI wrapper, which costs small messages measurably.
+type path uint8
 
-var (
-	funcsAESNI           = &asmFuncs{encryptBlocksAESNI, decryptBlocksAESNI, cbcDecryptAESNI, ctrAESNI}
-	funcsAESNINoPrefetch = &asmFuncs{encryptBlocksAESNINoPrefetch, decryptBlocksAESNINoPrefetch,
-		cbcDecryptAESNINoPrefetch, ctrAESNINoPrefetch}
-	funcsVAES256           = &asmFuncs{encryptBlocksVAES256, decryptBlocksVAES256, cbcDecryptVAES256, ctrVAES256}
-	funcsVAES256NoPrefetch = &asmFuncs{encryptBlocksVAES256NoPrefetch, decryptBlocksVAES256NoPrefetch,
-		cbcDecryptVAES256NoPrefetch, ctrVAES256NoPrefetch}
-	funcsVAES512           = &asmFuncs{encryptBlocksVAES512, decryptBlocksVAES512, cbcDecryptVAES512, ctrVAES512}
-	funcsVAES512NoPrefetch = &asmFuncs{encryptBlocksVAES512NoPrefetch, decryptBlocksVAES512NoPrefetch,
-		cbcDecryptVAES512NoPrefetch, ctrVAES512NoPrefetch}
+const (
+	pathAESNI path = iota
+	pathAESNINoPrefetch
+	pathVAES256
+	pathVAES256NoPrefetch
+	pathVAES512
+	pathVAES512NoPrefetch
 )
 
-// asmKernels implements modes.Kernels with one path's assembly.
+// zmmBlocks is the number of blocks in one 512-bit vector. Calls with fewer
+// blocks take the 128-bit kernel on the 512-bit paths: it skips loading 15
+// round keys into registers, which is a measurable share of a one-block
+// call.
+const zmmBlocks = 4
+
+// asmKernels implements modes.Kernels with one path's assembly (see
+// _asm/aes for the kernels' contract: whole blocks, n > 0, round keys
+// right-aligned in a 240-byte table).
 type asmKernels struct {
 	// Round keys right-aligned: the last at offset 224, the first at
 	// 16*(14-rounds); the slots before it stay zero.
 	enc, dec [240]byte
 	rounds   int
-	f        *asmFuncs
+	path     path
 }
 
-func newAsmKernels(key []byte, f *asmFuncs) (modes.Kernels, error) {
+func newAsmKernels(key []byte, p path) (modes.Kernels, error) {
 	s, err := expandKey(key)
 	if err != nil {
 		return nil, err
 	}
-	k := &asmKernels{rounds: s.rounds, f: f}
+	k := &asmKernels{rounds: s.rounds, path: p}
 	first := 16 * (maxRounds - s.rounds)
 	copy(k.enc[first:], s.encBytes())
 	copy(k.dec[first:], s.decBytes())
@@ -51,17 +52,67 @@ func newAsmKernels(key []byte, f *asmFuncs) (modes.Kernels, error) {
 }
 
 func (k *asmKernels) EncryptBlocks(dst, src []byte) {
-	if n := len(src) / BlockSize; n > 0 {
-		k.f.encrypt(&k.enc, k.rounds, &dst[0], &src[0], n)
+	n := len(src) / BlockSize
+	if n == 0 {
+		return
+	}
+	d, s := &dst[0], &src[0]
+	switch k.path {
+	case pathAESNI:
+		encryptBlocksAESNI(&k.enc, k.rounds, d, s, n)
+	case pathAESNINoPrefetch:
+		encryptBlocksAESNINoPrefetch(&k.enc, k.rounds, d, s, n)
+	case pathVAES256:
+		encryptBlocksVAES256(&k.enc, k.rounds, d, s, n)
+	case pathVAES256NoPrefetch:
+		encryptBlocksVAES256NoPrefetch(&k.enc, k.rounds, d, s, n)
+	case pathVAES512:
+		if n < zmmBlocks {
+			encryptBlocksAESNI(&k.enc, k.rounds, d, s, n)
+			break
+		}
+		encryptBlocksVAES512(&k.enc, k.rounds, d, s, n)
+	case pathVAES512NoPrefetch:
+		if n < zmmBlocks {
+			encryptBlocksAESNI(&k.enc, k.rounds, d, s, n)
+			break
+		}
+		encryptBlocksVAES512NoPrefetch(&k.enc, k.rounds, d, s, n)
 	}
 }
 
 func (k *asmKernels) DecryptBlocks(dst, src []byte) {
-	if n := len(src) / BlockSize; n > 0 {
-		k.f.decrypt(&k.dec, k.rounds, &dst[0], &src[0], n)
+	n := len(src) / BlockSize
+	if n == 0 {
+		return
+	}
+	d, s := &dst[0], &src[0]
+	switch k.path {
+	case pathAESNI:
+		decryptBlocksAESNI(&k.dec, k.rounds, d, s, n)
+	case pathAESNINoPrefetch:
+		decryptBlocksAESNINoPrefetch(&k.dec, k.rounds, d, s, n)
+	case pathVAES256:
+		decryptBlocksVAES256(&k.dec, k.rounds, d, s, n)
+	case pathVAES256NoPrefetch:
+		decryptBlocksVAES256NoPrefetch(&k.dec, k.rounds, d, s, n)
+	case pathVAES512:
+		if n < zmmBlocks {
+			decryptBlocksAESNI(&k.dec, k.rounds, d, s, n)
+			break
+		}
+		decryptBlocksVAES512(&k.dec, k.rounds, d, s, n)
+	case pathVAES512NoPrefetch:
+		if n < zmmBlocks {
+			decryptBlocksAESNI(&k.dec, k.rounds, d, s, n)
+			break
+		}
+		decryptBlocksVAES512NoPrefetch(&k.dec, k.rounds, d, s, n)
 	}
 }
 
+// CBCEncrypt runs the one serial kernel on every path: the chain leaves
+// nothing for wider vectors to do.
 func (k *asmKernels) CBCEncrypt(dst, src []byte, iv *[BlockSize]byte) {
 	if n := len(src) / BlockSize; n > 0 {
 		cbcEncryptAESNI(&k.enc, k.rounds, &dst[0], &src[0], n, iv)
@@ -75,21 +126,65 @@ func (k *asmKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 	}
 	// Saved first: decryption in place overwrites it.
 	next := [BlockSize]byte(src[len(src)-BlockSize:])
-	k.f.cbcDecrypt(&k.dec, k.rounds, &dst[0], &src[0], n, iv)
+	d, s := &dst[0], &src[0]
+	switch k.path {
+	case pathAESNI:
+		cbcDecryptAESNI(&k.dec, k.rounds, d, s, n, iv)
+	case pathAESNINoPrefetch:
+		cbcDecryptAESNINoPrefetch(&k.dec, k.rounds, d, s, n, iv)
+	case pathVAES256:
+		cbcDecryptVAES256(&k.dec, k.rounds, d, s, n, iv)
+	case pathVAES256NoPrefetch:
+		cbcDecryptVAES256NoPrefetch(&k.dec, k.rounds, d, s, n, iv)
+	case pathVAES512:
+		if n < zmmBlocks {
+			cbcDecryptAESNI(&k.dec, k.rounds, d, s, n, iv)
+			break
+		}
+		cbcDecryptVAES512(&k.dec, k.rounds, d, s, n, iv)
+	case pathVAES512NoPrefetch:
+		if n < zmmBlocks {
+			cbcDecryptAESNI(&k.dec, k.rounds, d, s, n, iv)
+			break
+		}
+		cbcDecryptVAES512NoPrefetch(&k.dec, k.rounds, d, s, n, iv)
+	}
 	*iv = next
 }
 
+// CTR relies on the layer's guarantee that the low half of the counter does
+// not wrap inside one call; the kernel advances it.
 func (k *asmKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	n := len(src) / BlockSize
 	if n == 0 {
 		return
 	}
-	// The layer guarantees the low half does not wrap inside one call; the
-	// kernel advances it.
-	k.f.ctr(&k.enc, k.rounds, &dst[0], &src[0], n, ctr)
+	d, s := &dst[0], &src[0]
+	switch k.path {
+	case pathAESNI:
+		ctrAESNI(&k.enc, k.rounds, d, s, n, ctr)
+	case pathAESNINoPrefetch:
+		ctrAESNINoPrefetch(&k.enc, k.rounds, d, s, n, ctr)
+	case pathVAES256:
+		ctrVAES256(&k.enc, k.rounds, d, s, n, ctr)
+	case pathVAES256NoPrefetch:
+		ctrVAES256NoPrefetch(&k.enc, k.rounds, d, s, n, ctr)
+	case pathVAES512:
+		if n < zmmBlocks {
+			ctrAESNI(&k.enc, k.rounds, d, s, n, ctr)
+			break
+		}
+		ctrVAES512(&k.enc, k.rounds, d, s, n, ctr)
+	case pathVAES512NoPrefetch:
+		if n < zmmBlocks {
+			ctrAESNI(&k.enc, k.rounds, d, s, n, ctr)
+			break
+		}
+		ctrVAES512NoPrefetch(&k.enc, k.rounds, d, s, n, ctr)
+	}
 }
 
-func registerAsm(name string, f *asmFuncs, requires []cpu.Feature, variant bool, avoid func() string, notes string) {
+func registerAsm(name string, p path, requires []cpu.Feature, variant bool, avoid func() string, notes string) {
 	i := &impl.Impl{
 		Cipher:   Name,
 		Name:     name,
@@ -98,10 +193,10 @@ func registerAsm(name string, f *asmFuncs, requires []cpu.Feature, variant bool,
 		Avoid:    avoid,
 		Notes:    notes,
 		NewKernels: func(key []byte) (modes.Kernels, error) {
-			return newAsmKernels(key, f)
+			return newAsmKernels(key, p)
 		},
 	}
-	if f != funcsAESNI {
+	if p != pathAESNI {
 		// CBC encryption is one serial chain: wide vectors cannot help it.
 		i.Kernel = map[impl.Op]string{impl.CBCEncrypt: "aesni"}
 	}
@@ -120,16 +215,16 @@ func init() {
 	vaes256 := []cpu.Feature{cpu.VAES, cpu.AVX2}
 	vaes512 := []cpu.Feature{cpu.VAES, cpu.AVX512}
 	// Dispatch preference is registration order: widest first.
-	registerAsm("vaes512", funcsVAES512, vaes512, false, avoidVAES512,
+	registerAsm("vaes512", pathVAES512, vaes512, false, avoidVAES512,
 		"VAES on 512-bit vectors, 32 blocks in flight, round keys in registers")
-	registerAsm("vaes256", funcsVAES256, vaes256, false, nil,
+	registerAsm("vaes256", pathVAES256, vaes256, false, nil,
 		"VAES on 256-bit vectors, 16 blocks in flight")
-	registerAsm("aesni", funcsAESNI, aesni, false, nil,
+	registerAsm("aesni", pathAESNI, aesni, false, nil,
 		"AES-NI (VEX encoded), 8 blocks in flight")
-	registerAsm("vaes512-noprefetch", funcsVAES512NoPrefetch, vaes512, true, nil,
+	registerAsm("vaes512-noprefetch", pathVAES512NoPrefetch, vaes512, true, nil,
 		"vaes512 without software prefetch, for comparison")
-	registerAsm("vaes256-noprefetch", funcsVAES256NoPrefetch, vaes256, true, nil,
+	registerAsm("vaes256-noprefetch", pathVAES256NoPrefetch, vaes256, true, nil,
 		"vaes256 without software prefetch, for comparison")
-	registerAsm("aesni-noprefetch", funcsAESNINoPrefetch, aesni, true, nil,
+	registerAsm("aesni-noprefetch", pathAESNINoPrefetch, aesni, true, nil,
 		"aesni without software prefetch, for comparison")
 }

@@ -318,25 +318,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
+	VPXOR   16(SI), X8, X1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VAESENCLAST X8, X0, X0
+	VAESENCLAST X8, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
+	VMOVDQU (DX), X8
+	VPXOR   (SI), X8, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VMOVDQU 16(AX), X8
+	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -361,9 +424,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	RET
 
 // func encryptBlocksAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
@@ -634,25 +697,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
+	VPXOR   16(SI), X8, X1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VAESENCLAST X8, X0, X0
+	VAESENCLAST X8, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
+	VMOVDQU (DX), X8
+	VPXOR   (SI), X8, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VMOVDQU 16(AX), X8
+	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -677,9 +803,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	RET
 
 // func decryptBlocksAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
@@ -952,25 +1078,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
+	VPXOR   16(SI), X8, X1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VAESDECLAST X8, X0, X0
+	VAESDECLAST X8, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
+	VMOVDQU (DX), X8
+	VPXOR   (SI), X8, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VMOVDQU 16(AX), X8
+	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -995,9 +1184,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	RET
 
 // func decryptBlocksAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
@@ -1268,25 +1457,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
+	VPXOR   16(SI), X8, X1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VAESDECLAST X8, X0, X0
+	VAESDECLAST X8, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
+	VMOVDQU (DX), X8
+	VPXOR   (SI), X8, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VMOVDQU 16(AX), X8
+	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -1311,9 +1563,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	RET
 
 // func cbcDecryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
@@ -1606,28 +1858,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
+	VMOVDQU (SI), X12
+	VMOVDQU X9, X10
+	VMOVDQU 16(SI), X9
+	VMOVDQU (DX), X8
+	VPXOR   X12, X8, X0
+	VPXOR   16(SI), X8, X1
+	CMPQ    BX, $0x0c
+	JB      rounds10_11
+	JE      rounds12_12
+	VMOVDQU 16(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VPXOR       X10, X8, X12
+	VAESDECLAST X12, X0, X0
+	VPXOR       (SI), X8, X13
+	VAESDECLAST X13, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
 	VMOVDQU (SI), X12
 	VMOVDQU X9, X10
 	VMOVDQU (SI), X9
 	VMOVDQU (DX), X8
 	VPXOR   X12, X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_11
-	JE      rounds12_12
+	JB      rounds10_15
+	JE      rounds12_16
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -1653,9 +1973,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	RET
 
 // func cbcDecryptAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
@@ -1946,28 +2266,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
+	VMOVDQU (SI), X12
+	VMOVDQU X9, X10
+	VMOVDQU 16(SI), X9
+	VMOVDQU (DX), X8
+	VPXOR   X12, X8, X0
+	VPXOR   16(SI), X8, X1
+	CMPQ    BX, $0x0c
+	JB      rounds10_11
+	JE      rounds12_12
+	VMOVDQU 16(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESDEC X8, X0, X0
+	VAESDEC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESDEC     X8, X0, X0
+	VAESDEC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VPXOR       X10, X8, X12
+	VAESDECLAST X12, X0, X0
+	VPXOR       (SI), X8, X13
+	VAESDECLAST X13, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
 	VMOVDQU (SI), X12
 	VMOVDQU X9, X10
 	VMOVDQU (SI), X9
 	VMOVDQU (DX), X8
 	VPXOR   X12, X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_11
-	JE      rounds12_12
+	JB      rounds10_15
+	JE      rounds12_16
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -1993,9 +2381,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	RET
 
 // func ctrAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
@@ -2309,27 +2697,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
 	VPSHUFB X9, X10, X0
 	VPADDQ  X11, X10, X10
+	VPSHUFB X9, X10, X1
+	VPADDQ  X11, X10, X10
 	VMOVDQU (DX), X8
 	VPXOR   X0, X8, X0
+	VPXOR   X1, X8, X1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VPXOR       (SI), X8, X12
+	VAESENCLAST X12, X0, X0
+	VPXOR       16(SI), X8, X13
+	VAESENCLAST X13, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
+	VPSHUFB X9, X10, X0
+	VPADDQ  X11, X10, X10
+	VMOVDQU (DX), X8
+	VPXOR   X0, X8, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VMOVDQU 16(AX), X8
+	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -2355,9 +2812,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	VPSHUFB X9, X10, X12
 	VMOVDQU X12, (R8)
 	RET
@@ -2671,27 +3128,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x01
+	CMPQ    CX, $0x02
 	JB      done_10
 	VPSHUFB X9, X10, X0
 	VPADDQ  X11, X10, X10
+	VPSHUFB X9, X10, X1
+	VPADDQ  X11, X10, X10
 	VMOVDQU (DX), X8
 	VPXOR   X0, X8, X0
+	VPXOR   X1, X8, X1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 32(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds12_12:
+	VMOVDQU 48(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 64(AX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+
+rounds10_11:
+	VMOVDQU     80(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     96(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     112(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     128(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     144(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     160(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     176(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     192(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     208(AX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     224(AX), X8
+	VPXOR       (SI), X8, X12
+	VAESENCLAST X12, X0, X0
+	VPXOR       16(SI), X8, X13
+	VAESENCLAST X13, X1, X1
+	VMOVDQU     X0, (DI)
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x01
+	JB      done_14
+	VPSHUFB X9, X10, X0
+	VPADDQ  X11, X10, X10
+	VMOVDQU (DX), X8
+	VPXOR   X0, X8, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VMOVDQU 16(AX), X8
+	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_12:
+rounds12_16:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_11:
+rounds10_15:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -2717,9 +3243,9 @@ rounds10_11:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x01, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	VPSHUFB X9, X10, X12
 	VMOVDQU X12, (R8)
 	RET
@@ -2996,25 +3522,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
 	VBROADCASTI128 (DX), Y8
 	VPXOR          (SI), Y8, Y0
+	VPXOR          32(SI), Y8, Y1
 	CMPQ           BX, $0x0c
 	JB             rounds10_11
 	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y8
 	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
+	VBROADCASTI128 (DX), Y8
+	VPXOR          (SI), Y8, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_15
+	JE             rounds12_16
+	VBROADCASTI128 16(AX), Y8
+	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -3039,28 +3628,28 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -3083,7 +3672,7 @@ rounds10_14:
 	VAESENCLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VZEROUPPER
 	RET
 
@@ -3355,25 +3944,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
 	VBROADCASTI128 (DX), Y8
 	VPXOR          (SI), Y8, Y0
+	VPXOR          32(SI), Y8, Y1
 	CMPQ           BX, $0x0c
 	JB             rounds10_11
 	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y8
 	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
+	VBROADCASTI128 (DX), Y8
+	VPXOR          (SI), Y8, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_15
+	JE             rounds12_16
+	VBROADCASTI128 16(AX), Y8
+	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -3398,28 +4050,28 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -3442,7 +4094,7 @@ rounds10_14:
 	VAESENCLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VZEROUPPER
 	RET
 
@@ -3718,25 +4370,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
 	VBROADCASTI128 (DX), Y8
 	VPXOR          (SI), Y8, Y0
+	VPXOR          32(SI), Y8, Y1
 	CMPQ           BX, $0x0c
 	JB             rounds10_11
 	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y8
 	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VAESDECLAST    Y8, Y0, Y0
+	VAESDECLAST    Y8, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
+	VBROADCASTI128 (DX), Y8
+	VPXOR          (SI), Y8, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_15
+	JE             rounds12_16
+	VBROADCASTI128 16(AX), Y8
+	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -3761,28 +4476,28 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -3805,7 +4520,7 @@ rounds10_14:
 	VAESDECLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VZEROUPPER
 	RET
 
@@ -4077,25 +4792,88 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
 	VBROADCASTI128 (DX), Y8
 	VPXOR          (SI), Y8, Y0
+	VPXOR          32(SI), Y8, Y1
 	CMPQ           BX, $0x0c
 	JB             rounds10_11
 	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y8
 	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VAESDECLAST    Y8, Y0, Y0
+	VAESDECLAST    Y8, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
+	VBROADCASTI128 (DX), Y8
+	VPXOR          (SI), Y8, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_15
+	JE             rounds12_16
+	VBROADCASTI128 16(AX), Y8
+	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -4120,28 +4898,28 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VMOVDQU (DX), X8
 	VPXOR   (SI), X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -4164,7 +4942,7 @@ rounds10_14:
 	VAESDECLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VZEROUPPER
 	RET
 
@@ -4460,28 +5238,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
+	VMOVDQU        (SI), Y12
+	VPERM2I128     $0x21, Y12, Y9, Y10
+	VBROADCASTI128 48(SI), Y9
+	VBROADCASTI128 (DX), Y8
+	VPXOR          Y12, Y8, Y0
+	VPXOR          32(SI), Y8, Y1
+	CMPQ           BX, $0x0c
+	JB             rounds10_11
+	JE             rounds12_12
+	VBROADCASTI128 16(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VPXOR          Y10, Y8, Y12
+	VAESDECLAST    Y12, Y0, Y0
+	VPXOR          16(SI), Y8, Y13
+	VAESDECLAST    Y13, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
 	VMOVDQU        (SI), Y12
 	VPERM2I128     $0x21, Y12, Y9, Y10
 	VBROADCASTI128 16(SI), Y9
 	VBROADCASTI128 (DX), Y8
 	VPXOR          Y12, Y8, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_11
-	JE             rounds12_12
+	JB             rounds10_15
+	JE             rounds12_16
 	VBROADCASTI128 16(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -4507,31 +5353,31 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VMOVDQU (SI), X12
 	VMOVDQU X9, X10
 	VMOVDQU (SI), X9
 	VMOVDQU (DX), X8
 	VPXOR   X12, X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -4555,7 +5401,7 @@ rounds10_14:
 	VAESDECLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VZEROUPPER
 	RET
 
@@ -4847,28 +5693,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
+	VMOVDQU        (SI), Y12
+	VPERM2I128     $0x21, Y12, Y9, Y10
+	VBROADCASTI128 48(SI), Y9
+	VBROADCASTI128 (DX), Y8
+	VPXOR          Y12, Y8, Y0
+	VPXOR          32(SI), Y8, Y1
+	CMPQ           BX, $0x0c
+	JB             rounds10_11
+	JE             rounds12_12
+	VBROADCASTI128 16(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESDEC        Y8, Y0, Y0
+	VAESDEC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VPXOR          Y10, Y8, Y12
+	VAESDECLAST    Y12, Y0, Y0
+	VPXOR          16(SI), Y8, Y13
+	VAESDECLAST    Y13, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
 	VMOVDQU        (SI), Y12
 	VPERM2I128     $0x21, Y12, Y9, Y10
 	VBROADCASTI128 16(SI), Y9
 	VBROADCASTI128 (DX), Y8
 	VPXOR          Y12, Y8, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_11
-	JE             rounds12_12
+	JB             rounds10_15
+	JE             rounds12_16
 	VBROADCASTI128 16(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESDEC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -4894,31 +5808,31 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VMOVDQU (SI), X12
 	VMOVDQU X9, X10
 	VMOVDQU (SI), X9
 	VMOVDQU (DX), X8
 	VPXOR   X12, X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESDEC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESDEC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESDEC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -4942,7 +5856,7 @@ rounds10_14:
 	VAESDECLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VZEROUPPER
 	RET
 
@@ -5260,27 +6174,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
 	VPSHUFB        Y9, Y10, Y0
 	VPADDQ         Y11, Y10, Y10
+	VPSHUFB        Y9, Y10, Y1
+	VPADDQ         Y11, Y10, Y10
 	VBROADCASTI128 (DX), Y8
 	VPXOR          Y0, Y8, Y0
+	VPXOR          Y1, Y8, Y1
 	CMPQ           BX, $0x0c
 	JB             rounds10_11
 	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y8
 	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VPXOR          (SI), Y8, Y12
+	VAESENCLAST    Y12, Y0, Y0
+	VPXOR          32(SI), Y8, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
+	VPSHUFB        Y9, Y10, Y0
+	VPADDQ         Y11, Y10, Y10
+	VBROADCASTI128 (DX), Y8
+	VPXOR          Y0, Y8, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_15
+	JE             rounds12_16
+	VBROADCASTI128 16(AX), Y8
+	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -5306,30 +6289,30 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VPSHUFB X9, X10, X0
 	VPADDQ  step1<>+0(SB), X10, X10
 	VMOVDQU (DX), X8
 	VPXOR   X0, X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -5353,7 +6336,7 @@ rounds10_14:
 	VAESENCLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VPSHUFB X9, X10, X12
 	VMOVDQU X12, (R8)
 	VZEROUPPER
@@ -5669,27 +6652,96 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ           CX, $0x02
+	CMPQ           CX, $0x04
 	JB             done_10
 	VPSHUFB        Y9, Y10, Y0
 	VPADDQ         Y11, Y10, Y10
+	VPSHUFB        Y9, Y10, Y1
+	VPADDQ         Y11, Y10, Y10
 	VBROADCASTI128 (DX), Y8
 	VPXOR          Y0, Y8, Y0
+	VPXOR          Y1, Y8, Y1
 	CMPQ           BX, $0x0c
 	JB             rounds10_11
 	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y8
 	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 32(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds12_12:
+	VBROADCASTI128 48(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 64(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+
+rounds10_11:
+	VBROADCASTI128 80(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 96(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 112(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 128(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 144(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 160(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 176(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 192(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 208(AX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 224(AX), Y8
+	VPXOR          (SI), Y8, Y12
+	VAESENCLAST    Y12, Y0, Y0
+	VPXOR          32(SI), Y8, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_9
+
+done_10:
+loop_13:
+	CMPQ           CX, $0x02
+	JB             done_14
+	VPSHUFB        Y9, Y10, Y0
+	VPADDQ         Y11, Y10, Y10
+	VBROADCASTI128 (DX), Y8
+	VPXOR          Y0, Y8, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_15
+	JE             rounds12_16
+	VBROADCASTI128 16(AX), Y8
+	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 32(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds12_12:
+rounds12_16:
 	VBROADCASTI128 48(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 64(AX), Y8
 	VAESENC        Y8, Y0, Y0
 
-rounds10_11:
+rounds10_15:
 	VBROADCASTI128 80(AX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 96(AX), Y8
@@ -5715,30 +6767,30 @@ rounds10_11:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_9
+	JMP            loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x01
-	JB      tail_13
+	JB      tail_17
 	VPSHUFB X9, X10, X0
 	VPADDQ  step1<>+0(SB), X10, X10
 	VMOVDQU (DX), X8
 	VPXOR   X0, X8, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VMOVDQU 16(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 32(AX), X8
 	VAESENC X8, X0, X0
 
-rounds12_15:
+rounds12_19:
 	VMOVDQU 48(AX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 64(AX), X8
 	VAESENC X8, X0, X0
 
-rounds10_14:
+rounds10_18:
 	VMOVDQU     80(AX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     96(AX), X8
@@ -5762,7 +6814,7 @@ rounds10_14:
 	VAESENCLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_13:
+tail_17:
 	VPSHUFB X9, X10, X12
 	VMOVDQU X12, (R8)
 	VZEROUPPER
@@ -6029,20 +7081,68 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x04
+	CMPQ    CX, $0x08
 	JB      done_10
 	VPXORQ  (SI), Z16, Z0
+	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
 
 rounds12_12:
 	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
 
 rounds10_11:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENCLAST Z30, Z0, Z0
+	VAESENCLAST Z30, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x04
+	JB      done_14
+	VPXORQ  (SI), Z16, Z0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VAESENC Z17, Z0, Z0
+	VAESENC Z18, Z0, Z0
+
+rounds12_16:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z20, Z0, Z0
+
+rounds10_15:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -6057,23 +7157,23 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x02
-	JB      tail_13
+	JB      tail_17
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -6089,21 +7189,21 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -6116,7 +7216,7 @@ rounds10_17:
 	VAESENCLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VZEROUPPER
 	RET
 
@@ -6373,20 +7473,68 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x04
+	CMPQ    CX, $0x08
 	JB      done_10
 	VPXORQ  (SI), Z16, Z0
+	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
 
 rounds12_12:
 	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
 
 rounds10_11:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENCLAST Z30, Z0, Z0
+	VAESENCLAST Z30, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x04
+	JB      done_14
+	VPXORQ  (SI), Z16, Z0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VAESENC Z17, Z0, Z0
+	VAESENC Z18, Z0, Z0
+
+rounds12_16:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z20, Z0, Z0
+
+rounds10_15:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -6401,23 +7549,23 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x02
-	JB      tail_13
+	JB      tail_17
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -6433,21 +7581,21 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -6460,7 +7608,7 @@ rounds10_17:
 	VAESENCLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VZEROUPPER
 	RET
 
@@ -6725,20 +7873,68 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x04
+	CMPQ    CX, $0x08
 	JB      done_10
 	VPXORQ  (SI), Z16, Z0
+	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VAESDEC Z17, Z0, Z0
+	VAESDEC Z17, Z1, Z1
 	VAESDEC Z18, Z0, Z0
+	VAESDEC Z18, Z1, Z1
 
 rounds12_12:
 	VAESDEC Z19, Z0, Z0
+	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
+	VAESDEC Z20, Z1, Z1
 
 rounds10_11:
+	VAESDEC     Z21, Z0, Z0
+	VAESDEC     Z21, Z1, Z1
+	VAESDEC     Z22, Z0, Z0
+	VAESDEC     Z22, Z1, Z1
+	VAESDEC     Z23, Z0, Z0
+	VAESDEC     Z23, Z1, Z1
+	VAESDEC     Z24, Z0, Z0
+	VAESDEC     Z24, Z1, Z1
+	VAESDEC     Z25, Z0, Z0
+	VAESDEC     Z25, Z1, Z1
+	VAESDEC     Z26, Z0, Z0
+	VAESDEC     Z26, Z1, Z1
+	VAESDEC     Z27, Z0, Z0
+	VAESDEC     Z27, Z1, Z1
+	VAESDEC     Z28, Z0, Z0
+	VAESDEC     Z28, Z1, Z1
+	VAESDEC     Z29, Z0, Z0
+	VAESDEC     Z29, Z1, Z1
+	VAESDECLAST Z30, Z0, Z0
+	VAESDECLAST Z30, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x04
+	JB      done_14
+	VPXORQ  (SI), Z16, Z0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VAESDEC Z17, Z0, Z0
+	VAESDEC Z18, Z0, Z0
+
+rounds12_16:
+	VAESDEC Z19, Z0, Z0
+	VAESDEC Z20, Z0, Z0
+
+rounds10_15:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -6753,23 +7949,23 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x02
-	JB      tail_13
+	JB      tail_17
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VAESDEC Y17, Y0, Y0
 	VAESDEC Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -6785,21 +7981,21 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -6812,7 +8008,7 @@ rounds10_17:
 	VAESDECLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VZEROUPPER
 	RET
 
@@ -7069,20 +8265,68 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x04
+	CMPQ    CX, $0x08
 	JB      done_10
 	VPXORQ  (SI), Z16, Z0
+	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VAESDEC Z17, Z0, Z0
+	VAESDEC Z17, Z1, Z1
 	VAESDEC Z18, Z0, Z0
+	VAESDEC Z18, Z1, Z1
 
 rounds12_12:
 	VAESDEC Z19, Z0, Z0
+	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
+	VAESDEC Z20, Z1, Z1
 
 rounds10_11:
+	VAESDEC     Z21, Z0, Z0
+	VAESDEC     Z21, Z1, Z1
+	VAESDEC     Z22, Z0, Z0
+	VAESDEC     Z22, Z1, Z1
+	VAESDEC     Z23, Z0, Z0
+	VAESDEC     Z23, Z1, Z1
+	VAESDEC     Z24, Z0, Z0
+	VAESDEC     Z24, Z1, Z1
+	VAESDEC     Z25, Z0, Z0
+	VAESDEC     Z25, Z1, Z1
+	VAESDEC     Z26, Z0, Z0
+	VAESDEC     Z26, Z1, Z1
+	VAESDEC     Z27, Z0, Z0
+	VAESDEC     Z27, Z1, Z1
+	VAESDEC     Z28, Z0, Z0
+	VAESDEC     Z28, Z1, Z1
+	VAESDEC     Z29, Z0, Z0
+	VAESDEC     Z29, Z1, Z1
+	VAESDECLAST Z30, Z0, Z0
+	VAESDECLAST Z30, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x04
+	JB      done_14
+	VPXORQ  (SI), Z16, Z0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VAESDEC Z17, Z0, Z0
+	VAESDEC Z18, Z0, Z0
+
+rounds12_16:
+	VAESDEC Z19, Z0, Z0
+	VAESDEC Z20, Z0, Z0
+
+rounds10_15:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -7097,23 +8341,23 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x02
-	JB      tail_13
+	JB      tail_17
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VAESDEC Y17, Y0, Y0
 	VAESDEC Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -7129,21 +8373,21 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -7156,7 +8400,7 @@ rounds10_17:
 	VAESDECLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VZEROUPPER
 	RET
 
@@ -7441,23 +8685,76 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ            CX, $0x04
+	CMPQ            CX, $0x08
 	JB              done_10
+	VMOVDQU64       (SI), Z8
+	VALIGNQ         $0x06, Z12, Z8, Z13
+	VBROADCASTI32X4 112(SI), Z12
+	VPXORQ          Z8, Z16, Z0
+	VPXORQ          64(SI), Z16, Z1
+	CMPQ            BX, $0x0c
+	JB              rounds10_11
+	JE              rounds12_12
+	VAESDEC         Z17, Z0, Z0
+	VAESDEC         Z17, Z1, Z1
+	VAESDEC         Z18, Z0, Z0
+	VAESDEC         Z18, Z1, Z1
+
+rounds12_12:
+	VAESDEC Z19, Z0, Z0
+	VAESDEC Z19, Z1, Z1
+	VAESDEC Z20, Z0, Z0
+	VAESDEC Z20, Z1, Z1
+
+rounds10_11:
+	VAESDEC     Z21, Z0, Z0
+	VAESDEC     Z21, Z1, Z1
+	VAESDEC     Z22, Z0, Z0
+	VAESDEC     Z22, Z1, Z1
+	VAESDEC     Z23, Z0, Z0
+	VAESDEC     Z23, Z1, Z1
+	VAESDEC     Z24, Z0, Z0
+	VAESDEC     Z24, Z1, Z1
+	VAESDEC     Z25, Z0, Z0
+	VAESDEC     Z25, Z1, Z1
+	VAESDEC     Z26, Z0, Z0
+	VAESDEC     Z26, Z1, Z1
+	VAESDEC     Z27, Z0, Z0
+	VAESDEC     Z27, Z1, Z1
+	VAESDEC     Z28, Z0, Z0
+	VAESDEC     Z28, Z1, Z1
+	VAESDEC     Z29, Z0, Z0
+	VAESDEC     Z29, Z1, Z1
+	VPXORQ      Z13, Z30, Z8
+	VAESDECLAST Z8, Z0, Z0
+	VPXORQ      48(SI), Z30, Z9
+	VAESDECLAST Z9, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ            CX, $0x04
+	JB              done_14
 	VMOVDQU64       (SI), Z8
 	VALIGNQ         $0x06, Z12, Z8, Z13
 	VBROADCASTI32X4 48(SI), Z12
 	VPXORQ          Z8, Z16, Z0
 	CMPQ            BX, $0x0c
-	JB              rounds10_11
-	JE              rounds12_12
+	JB              rounds10_15
+	JE              rounds12_16
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z18, Z0, Z0
 
-rounds12_12:
+rounds12_16:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_11:
+rounds10_15:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -7473,26 +8770,26 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ           CX, $0x02
-	JB             tail_13
+	JB             tail_17
 	VMOVDQU        (SI), Y8
 	VPERM2I128     $0x21, Y8, Y12, Y13
 	VBROADCASTI128 16(SI), Y12
 	VPXORQ         Y8, Y16, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_14
-	JE             rounds12_15
+	JB             rounds10_18
+	JE             rounds12_19
 	VAESDEC        Y17, Y0, Y0
 	VAESDEC        Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -7509,24 +8806,24 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VMOVDQU (SI), X8
 	VMOVDQU X12, X13
 	VMOVDQU (SI), X12
 	VPXORQ  X8, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -7540,7 +8837,7 @@ rounds10_17:
 	VAESDECLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VZEROUPPER
 	RET
 
@@ -7817,23 +9114,76 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ            CX, $0x04
+	CMPQ            CX, $0x08
 	JB              done_10
+	VMOVDQU64       (SI), Z8
+	VALIGNQ         $0x06, Z12, Z8, Z13
+	VBROADCASTI32X4 112(SI), Z12
+	VPXORQ          Z8, Z16, Z0
+	VPXORQ          64(SI), Z16, Z1
+	CMPQ            BX, $0x0c
+	JB              rounds10_11
+	JE              rounds12_12
+	VAESDEC         Z17, Z0, Z0
+	VAESDEC         Z17, Z1, Z1
+	VAESDEC         Z18, Z0, Z0
+	VAESDEC         Z18, Z1, Z1
+
+rounds12_12:
+	VAESDEC Z19, Z0, Z0
+	VAESDEC Z19, Z1, Z1
+	VAESDEC Z20, Z0, Z0
+	VAESDEC Z20, Z1, Z1
+
+rounds10_11:
+	VAESDEC     Z21, Z0, Z0
+	VAESDEC     Z21, Z1, Z1
+	VAESDEC     Z22, Z0, Z0
+	VAESDEC     Z22, Z1, Z1
+	VAESDEC     Z23, Z0, Z0
+	VAESDEC     Z23, Z1, Z1
+	VAESDEC     Z24, Z0, Z0
+	VAESDEC     Z24, Z1, Z1
+	VAESDEC     Z25, Z0, Z0
+	VAESDEC     Z25, Z1, Z1
+	VAESDEC     Z26, Z0, Z0
+	VAESDEC     Z26, Z1, Z1
+	VAESDEC     Z27, Z0, Z0
+	VAESDEC     Z27, Z1, Z1
+	VAESDEC     Z28, Z0, Z0
+	VAESDEC     Z28, Z1, Z1
+	VAESDEC     Z29, Z0, Z0
+	VAESDEC     Z29, Z1, Z1
+	VPXORQ      Z13, Z30, Z8
+	VAESDECLAST Z8, Z0, Z0
+	VPXORQ      48(SI), Z30, Z9
+	VAESDECLAST Z9, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ            CX, $0x04
+	JB              done_14
 	VMOVDQU64       (SI), Z8
 	VALIGNQ         $0x06, Z12, Z8, Z13
 	VBROADCASTI32X4 48(SI), Z12
 	VPXORQ          Z8, Z16, Z0
 	CMPQ            BX, $0x0c
-	JB              rounds10_11
-	JE              rounds12_12
+	JB              rounds10_15
+	JE              rounds12_16
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z18, Z0, Z0
 
-rounds12_12:
+rounds12_16:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_11:
+rounds10_15:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -7849,26 +9199,26 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ           CX, $0x02
-	JB             tail_13
+	JB             tail_17
 	VMOVDQU        (SI), Y8
 	VPERM2I128     $0x21, Y8, Y12, Y13
 	VBROADCASTI128 16(SI), Y12
 	VPXORQ         Y8, Y16, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_14
-	JE             rounds12_15
+	JB             rounds10_18
+	JE             rounds12_19
 	VAESDEC        Y17, Y0, Y0
 	VAESDEC        Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -7885,24 +9235,24 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VMOVDQU (SI), X8
 	VMOVDQU X12, X13
 	VMOVDQU (SI), X12
 	VPXORQ  X8, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -7916,7 +9266,7 @@ rounds10_17:
 	VAESDECLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VZEROUPPER
 	RET
 
@@ -8223,22 +9573,76 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x04
+	CMPQ    CX, $0x08
 	JB      done_10
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z1
+	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
+	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
 
 rounds12_12:
 	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
 
 rounds10_11:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VPXORQ      (SI), Z30, Z8
+	VAESENCLAST Z8, Z0, Z0
+	VPXORQ      64(SI), Z30, Z9
+	VAESENCLAST Z9, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x04
+	JB      done_14
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VAESENC Z17, Z0, Z0
+	VAESENC Z18, Z0, Z0
+
+rounds12_16:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z20, Z0, Z0
+
+rounds10_15:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -8254,25 +9658,25 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x02
-	JB      tail_13
+	JB      tail_17
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -8289,23 +9693,23 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -8319,7 +9723,7 @@ rounds10_17:
 	VAESENCLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VPSHUFB X12, X13, X8
 	VMOVDQU X8, (R8)
 	VZEROUPPER
@@ -8620,22 +10024,76 @@ rounds10_7:
 
 done_6:
 loop_9:
-	CMPQ    CX, $0x04
+	CMPQ    CX, $0x08
 	JB      done_10
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z1
+	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
+	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
 	JB      rounds10_11
 	JE      rounds12_12
 	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
 
 rounds12_12:
 	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
 
 rounds10_11:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VPXORQ      (SI), Z30, Z8
+	VAESENCLAST Z8, Z0, Z0
+	VPXORQ      64(SI), Z30, Z9
+	VAESENCLAST Z9, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_9
+
+done_10:
+loop_13:
+	CMPQ    CX, $0x04
+	JB      done_14
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	CMPQ    BX, $0x0c
+	JB      rounds10_15
+	JE      rounds12_16
+	VAESENC Z17, Z0, Z0
+	VAESENC Z18, Z0, Z0
+
+rounds12_16:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z20, Z0, Z0
+
+rounds10_15:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -8651,25 +10109,25 @@ rounds10_11:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_9
+	JMP         loop_13
 
-done_10:
+done_14:
 	CMPQ    CX, $0x02
-	JB      tail_13
+	JB      tail_17
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_14
-	JE      rounds12_15
+	JB      rounds10_18
+	JE      rounds12_19
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_15:
+rounds12_19:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_14:
+rounds10_18:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -8686,23 +10144,23 @@ rounds10_14:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_13:
+tail_17:
 	CMPQ    CX, $0x01
-	JB      tail_16
+	JB      tail_20
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_17
-	JE      rounds12_18
+	JB      rounds10_21
+	JE      rounds12_22
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_18:
+rounds12_22:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_17:
+rounds10_21:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -8716,7 +10174,7 @@ rounds10_17:
 	VAESENCLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_16:
+tail_20:
 	VPSHUFB X12, X13, X8
 	VMOVDQU X8, (R8)
 	VZEROUPPER

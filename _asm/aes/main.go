@@ -126,6 +126,8 @@ type kernel struct {
 	prefetch bool
 	mode     string // "ecbenc", "ecbdec", "cbcdec", "ctr"
 
+	inflight int // vectors per batch of the main loop
+
 	keys, rounds, dst, src, n, k0, arg GPPhysical
 	labels                             int
 }
@@ -220,7 +222,7 @@ func (k *kernel) batch(w width, nv int) {
 	src := func(i int) Mem { return Mem{Base: k.src, Disp: i * int(w)} }
 	dst := func(i int) Mem { return Mem{Base: k.dst, Disp: i * int(w)} }
 
-	if k.prefetch && nv == maxStates {
+	if k.prefetch && nv == k.inflight {
 		// Software prefetch of the source well ahead of this batch; lines
 		// past the end of the buffer are harmless to prefetch.
 		for off := 0; off < nv*int(w); off += 64 {
@@ -322,7 +324,7 @@ var modeDoc = map[string]string{
 
 func genKernel(w width, mode string, prefetch bool) {
 	k := &kernel{w: w, mode: mode, prefetch: prefetch,
-		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8}
+		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, inflight: maxStates}
 	name := modeName[mode] + widthSuffix[w]
 	if !prefetch {
 		name += "NoPrefetch"
@@ -375,8 +377,9 @@ func genKernel(w width, mode string, prefetch bool) {
 		w.broadcast(stepConst[w.blocks()], step)
 	}
 
-	k.loop(w, maxStates)
-	k.loop(w, maxStates/2)
+	for nv := k.inflight; nv > 1; nv /= 2 {
+		k.loop(w, nv)
+	}
 	k.loop(w, 1)
 
 	// The last vector's worth, less than one full vector, in halves:
