@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/ecb"
 	"github.com/simdcrypt/simdcrypt/internal/impl"
-	"github.com/simdcrypt/simdcrypt/internal/modes"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -204,12 +204,20 @@ func TestMbedTLS(t *testing.T) {
 	}
 }
 
-// TestOpenSSL compares the default path with the openssl command on random
-// keys, IVs and lengths in ECB, CBC and CTR, both directions.
+// TestOpenSSL compares every available path with the openssl command on
+// random keys, IVs and lengths in ECB, CBC and CTR, both directions.
 func TestOpenSSL(t *testing.T) {
 	bin, err := exec.LookPath("openssl")
 	if err != nil {
 		t.Skip("skipping OpenSSL differential test: no openssl binary in PATH")
+	}
+	var impls []*impl.Impl
+	for _, i := range impl.For(Name) {
+		if i.Available() {
+			impls = append(impls, i)
+		} else {
+			t.Logf("%s not compared with OpenSSL: needs %v", i.Name, i.Missing())
+		}
 	}
 	r := rand.New(rand.NewPCG(5794, 1))
 	for _, ks := range []int{16, 24, 32} {
@@ -241,42 +249,27 @@ func TestOpenSSL(t *testing.T) {
 					if err != nil {
 						t.Fatalf("openssl %v: %v", args, err)
 					}
-					b, err := NewCipher(key)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got := make([]byte, n)
-					switch mode {
-					case "ecb":
-						for i := 0; i < n; i += 16 {
-							if decrypt {
-								b.Decrypt(got[i:], src[i:])
-							} else {
-								b.Encrypt(got[i:], src[i:])
-							}
+					for _, i := range impls {
+						b, err := testkit.NewBlock(i, key)
+						if err != nil {
+							t.Fatal(err)
 						}
-						// and through the bulk kernels
-						got2 := make([]byte, n)
-						k := b.(interface{ Kernels() modes.Kernels }).Kernels()
-						if decrypt {
-							k.DecryptBlocks(got2, src)
-						} else {
-							k.EncryptBlocks(got2, src)
-						}
-						if !bytes.Equal(got2, want) {
-							t.Errorf("bulk %v: differs from openssl", args)
-						}
-					case "cbc":
-						if decrypt {
+						got := make([]byte, n)
+						switch {
+						case mode == "ecb" && decrypt:
+							ecb.NewDecrypter(b).CryptBlocks(got, src)
+						case mode == "ecb":
+							ecb.NewEncrypter(b).CryptBlocks(got, src)
+						case mode == "cbc" && decrypt:
 							cipher.NewCBCDecrypter(b, iv).CryptBlocks(got, src)
-						} else {
+						case mode == "cbc":
 							cipher.NewCBCEncrypter(b, iv).CryptBlocks(got, src)
+						default:
+							cipher.NewCTR(b, iv).XORKeyStream(got, src)
 						}
-					case "ctr":
-						cipher.NewCTR(b, iv).XORKeyStream(got, src)
-					}
-					if !bytes.Equal(got, want) {
-						t.Errorf("openssl %v on %d bytes: differs", args, n)
+						if !bytes.Equal(got, want) {
+							t.Errorf("%s differs from openssl %v on %d bytes", i.Name, args, n)
+						}
 					}
 				}
 			}

@@ -174,3 +174,33 @@ func TestSBoxDerivation(t *testing.T) {
 		}
 	}
 }
+
+// TestAESNIAffine checks the relation the aesni-avx kernel computes SB2 and
+// SB4 by: with SB1 from AESENCLAST and SB3 from AESDECLAST, SB2 = L∘SB1 and
+// SB4 = SB3∘L⁻¹ for one affine map L(y) = M·A⁻¹·y ⊕ (M·A⁻¹·0x63 ⊕ 0xe2),
+// M = B·Q³, which the kernel applies as two nibble look-ups.
+func TestAESNIAffine(t *testing.T) {
+	aesA := rows("10001111", "11000111", "11100011", "11110001", "11111000", "01111100", "00111110", "00011111")
+	ariaB := rows("01011110", "00111101", "11010111", "10011101", "00101100", "10000001", "01011101", "11010011")
+	square := linear(func(x byte) byte { return gfMul(x, x) })
+	m := ariaB.mul(square.mul(square).mul(square))
+	lin := m.mul(aesA.inverse(t))
+	c := lin.apply(0x63) ^ 0xe2
+	L := func(y byte) byte { return lin.apply(y) ^ c }
+	var lo, hi [16]byte
+	for n := 0; n < 16; n++ {
+		lo[n], hi[n] = L(byte(n)), lin.apply(byte(n<<4))
+	}
+	for x := 0; x < 256; x++ {
+		if got := L(sb1[x]); got != sb2[x] {
+			t.Fatalf("L(SB1(%#02x)) = %#02x, SB2 = %#02x", x, got, sb2[x])
+		}
+		if got := lo[sb1[x]&15] ^ hi[sb1[x]>>4]; got != sb2[x] {
+			t.Fatalf("nibble tables give %#02x for SB2(%#02x), want %#02x", got, x, sb2[x])
+		}
+		// SB4(x) = SB3(L⁻¹(x)): L(SB1(SB4(x))) = SB2(SB4(x)) = x.
+		if L(sb1[sb4[x]]) != byte(x) {
+			t.Fatalf("SB4(%#02x) is not SB3∘L⁻¹", x)
+		}
+	}
+}
