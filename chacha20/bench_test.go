@@ -69,4 +69,3 @@ func BenchmarkNewAndXOR(b *testing.B) {
 		})
 	}
 }
-

@@ -1,10 +1,6 @@
 package chacha20
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/impl"
@@ -34,53 +30,4 @@ func forEachPath(t *testing.T, f func(t *testing.T, p path)) {
 			f(t, c.path)
 		})
 	}
-}
-
-// sharedDir returns ../shared/testdata/rel seen from the repository root,
-// or skips with a message when the shared tree is absent.
-func sharedDir(t *testing.T, rel string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "shared", "testdata", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("skipping shared vector files: %s not found (%v); the typed-in vectors still ran", p, err)
-	}
-	return p
-}
-
-// parseRecords reads NIST-style "NAME = value" records separated by blank
-// lines, ignoring '#' comments.
-func parseRecords(t *testing.T, file string) []map[string]string {
-	t.Helper()
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var recs []map[string]string
-	cur := map[string]string{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			if len(cur) > 0 && line == "" {
-				recs = append(recs, cur)
-				cur = map[string]string{}
-			}
-			continue
-		}
-		if k, v, ok := strings.Cut(line, "="); ok {
-			cur[strings.TrimSpace(k)] = strings.TrimSpace(v)
-		}
-	}
-	if len(cur) > 0 {
-		recs = append(recs, cur)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) == 0 {
-		t.Fatalf("%s: no records", file)
-	}
-	return recs
 }

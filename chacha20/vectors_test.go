@@ -3,19 +3,15 @@ package chacha20
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
-func unhex(s string) []byte {
-	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
-	if err != nil {
-		panic("bad hex in test vector: " + err.Error())
-	}
-	return b
-}
+var unhex = testkit.Hex
 
 // vector is one keystream or encryption example: plaintext (zeros for a
 // keystream vector) XOR keystream from block counter.
@@ -187,7 +183,7 @@ func TestHChaCha20(t *testing.T) {
 // the IETF nonce is four zero bytes followed by the 8-byte nonce. Records
 // that need a counter carry into word 13 are skipped and counted.
 func TestSharedVectors(t *testing.T) {
-	dir := sharedDir(t, "chacha20")
+	dir := testkit.SharedPath(t, "chacha20")
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txt"))
 	if len(files) == 0 {
 		t.Fatalf("no vector files under %s", dir)
@@ -196,38 +192,39 @@ func TestSharedVectors(t *testing.T) {
 		ran, skipped := 0, 0
 		for _, f := range files {
 			pyca := filepath.Base(filepath.Dir(f)) == "pyca"
-			for _, r := range parseRecords(t, f) {
-				key, nonce := unhex(r["KEY"]), unhex(r["NONCE"])
-				ctrField := r["INITIAL_BLOCK_COUNTER"]
-				if ctrField == "" {
-					ctrField = r["BLOCK_COUNTER"]
+			for _, r := range testkit.ParseRSP(t, f) {
+				key, nonce := r.Bytes(t, "KEY"), r.Bytes(t, "NONCE")
+				ctrField, ok := r.Fields["INITIAL_BLOCK_COUNTER"]
+				if !ok {
+					ctrField = r.Fields["BLOCK_COUNTER"]
 				}
 				ctr, err := strconv.ParseUint(ctrField, 10, 64)
 				if err != nil {
-					t.Fatalf("%s: bad counter %q", f, ctrField)
+					t.Fatalf("%s line %d: bad counter %q", f, r.Line, ctrField)
 				}
-				pt, ct := unhex(r["PLAINTEXT"]), unhex(r["CIPHERTEXT"])
-				if ks, ok := r["KEYSTREAM"]; ok {
-					ct = unhex(ks)
+				var pt, ct []byte
+				if _, ok := r.Fields["KEYSTREAM"]; ok {
+					ct = r.Bytes(t, "KEYSTREAM")
 					pt = make([]byte, len(ct))
+				} else {
+					pt, ct = r.Bytes(t, "PLAINTEXT"), r.Bytes(t, "CIPHERTEXT")
 				}
 				if pyca {
 					blocks := (uint64(len(pt)) + 63) / 64
-					if len(nonce) != 8 || ctr+blocks > 1<<32 {
+					if len(nonce) != 8 || ctr >= 1<<32 || ctr+blocks > 1<<32 {
 						skipped++
 						continue
 					}
 					nonce = append(make([]byte, 4), nonce...)
 				}
-				if ctr >= 1<<32 {
-					skipped++
-					continue
+				if len(nonce) != NonceSize || ctr >= 1<<32 {
+					t.Fatalf("%s line %d: not an IETF-layout record", f, r.Line)
 				}
-				checkVector(t, p, f+" COUNT="+r["COUNT"], key, nonce, uint32(ctr), pt, ct)
+				checkVector(t, p, fmt.Sprintf("%s line %d", f, r.Line), key, nonce, uint32(ctr), pt, ct)
 				ran++
 			}
 		}
-		t.Logf("%d shared records run, %d pyca records skipped (64-bit counter would carry into the nonce word: no IETF equivalent)", ran, skipped)
+		t.Logf("%d shared records run; %d pyca records skipped: their 64-bit counter would carry into state word 13, which the IETF layout uses for the nonce", ran, skipped)
 		if ran == 0 {
 			t.Error("no shared records ran")
 		}
