@@ -91,16 +91,30 @@ func Plot(path string, results []Result, env *Env) error {
 		}
 		// Throughputs of portable Go and wide vectors differ a hundredfold;
 		// a log axis keeps both readable when they share a panel.
+		// Headroom above the data for the legend (about 9 points per
+		// entry of a ~185-point data area), so no line runs under it.
+		free := min(0.6, float64(len(lines[g]))*9/185+0.04)
 		if hi/lo > 20 {
 			p.Y.Scale = plot.LogScale{}
-			p.Y.Tick.Marker = throughputTicks{}
+			p.Y.Tick.Marker = throughputTicks{top: hi * 1.05}
 			p.Y.Label.Text = "MiB/s (log)"
+			p.Y.Min = lo / 1.15
+			p.Y.Max = p.Y.Min * math.Pow(hi*1.05/p.Y.Min, 1/(1-free))
 		} else {
 			p.Y.Min = 0
+			p.Y.Max = hi * 1.02 / (1 - free)
 		}
 		p.Add(plotter.NewGrid())
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.TextStyle.Font.Size = vg.Points(7)
+		// Colours by position within the panel, so every line in it
+		// differs; a variant takes its path's colour.
+		var panelImpls []string
+		for _, s := range lines[g] {
+			if !s.variant {
+				panelImpls = append(panelImpls, s.impl)
+			}
+		}
 		for _, s := range lines[g] {
 			xys := make(plotter.XYs, len(s.xs))
 			for i := range s.xs {
@@ -112,12 +126,11 @@ func Plot(path string, results []Result, env *Env) error {
 			}
 			// A variant ("vaes512-noprefetch") takes its path's colour,
 			// dashed, so each pair reads as one.
-			ci := slices.Index(impls, s.impl)
+			ci := slices.Index(panelImpls, s.impl)
 			if s.variant {
-				for _, base := range impls {
-					if strings.HasPrefix(s.impl, base+"-") {
-						ci = slices.Index(impls, base)
-					}
+				ci = slices.Index(panelImpls, VariantOf(s.impl, panelImpls))
+				if ci < 0 {
+					ci = len(panelImpls)
 				}
 			}
 			c := plotutil.Color(ci)
@@ -218,10 +231,14 @@ func (sizeTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // throughputTicks labels a log axis at 1, 2 and 5 times powers of ten,
-// enough labels however narrow the range.
-type throughputTicks struct{}
+// enough labels however narrow the range, and none in the legend's
+// headroom above top.
+type throughputTicks struct{ top float64 }
 
-func (throughputTicks) Ticks(lo, hi float64) []plot.Tick {
+func (tt throughputTicks) Ticks(lo, hi float64) []plot.Tick {
+	if tt.top > 0 {
+		hi = min(hi, tt.top*2)
+	}
 	var ts []plot.Tick
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		for _, m := range []float64{1, 2, 5} {
