@@ -309,7 +309,7 @@ func (k *kernel) loop(w width, nv int) {
 	Label(done)
 }
 
-const prefetchDistance = 1024
+const prefetchDistance = 2048
 
 var widthSuffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
 
