@@ -508,3 +508,20 @@ func openssl(t *testing.T) string {
 	}
 	return p
 }
+
+// TestSaltedHeaderThenChunks decrypts salted files in small chunks, so the
+// chunks after the 16-byte header are mapped from offsets that are not
+// page-aligned (and, with noMap, read).
+func TestSaltedHeaderThenChunks(t *testing.T) {
+	pt := randBytes(100_003, 17)
+	for _, name := range []string{"aes-128-cbc", "aes-256-ctr", "chacha20", "aria-192-ecb"} {
+		args := []string{"-" + name, "-pass", "pass:pw", "-pbkdf2", "-iter", "5"}
+		ct := mustRun(t, pt, 0, args...)
+		for _, noMap := range []bool{false, true} {
+			r := runWith(t, ct, func(o *Options) { o.ChunkSize, o.noMap = 4096, noMap }, append(args, "-d", "-threads", "3")...)
+			if r.code != 0 || r.stdout != string(pt) {
+				t.Errorf("%s noMap=%v: salted decrypt in chunks failed: %s", name, noMap, r.stderr)
+			}
+		}
+	}
+}
