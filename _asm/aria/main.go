@@ -441,9 +441,13 @@ func (s *slices) nibbleAffine(i int, lo, hi Mem) {
 
 // substitute is key addition and the substitution layer: SL1 (SB1, SB2,
 // SB3, SB4 repeated) in odd rounds, SL2 (SB3, SB4, SB1, SB2) in even ones.
-func (s *slices) substitute(rk reg.Register, r int, odd bool) {
+//
+// keyed says the previous round's diffusion already added the key.
+func (s *slices) substitute(rk reg.Register, r int, odd, keyed bool) {
 	for i := 0; i < 16; i++ {
-		s.addKey(rk, r, i)
+		if !keyed {
+			s.addKey(rk, r, i)
+		}
 		kind := i % 4
 		if !odd {
 			kind ^= 2
@@ -452,8 +456,10 @@ func (s *slices) substitute(rk reg.Register, r int, odd bool) {
 	}
 }
 
-// diffuse is ARIA's diffusion layer A = W∘P∘W∘M.
-func (s *slices) diffuse() {
+// diffuse is ARIA's diffusion layer A = W∘P∘W∘M. On AVX-512 it also adds
+// the next round's key r (see wordMixKeyed) and returns true; elsewhere it
+// returns false and the key is added before the next substitution.
+func (s *slices) diffuse(rk reg.Register, r int) bool {
 	// M: inside each word, each byte becomes the XOR of the other three.
 	for w := 0; w < 4; w++ {
 		y := s.threeOfFour(4*w, 4*w+1, 4*w+2, 4*w+3)
@@ -464,7 +470,36 @@ func (s *slices) diffuse() {
 	s.wordMix()
 	// P: T1 swaps bytes in pairs, T2 swaps halves, T3 reverses.
 	s.permute([16]int{0, 1, 2, 3, 5, 4, 7, 6, 10, 11, 8, 9, 15, 14, 13, 12})
+	if s.w.evex {
+		s.wordMixKeyed(rk, r)
+		return true
+	}
 	s.wordMix()
+	return false
+}
+
+// wordMixKeyed is W followed by the addition of round key r, for AVX-512:
+// with t = T1⊕T2 and u = T0⊕T3 each output is one register and two more
+// terms, t or u and its key byte, so a VPTERNLOGD with the key byte as an
+// embedded broadcast gives it: six instructions for the four outputs and
+// their keys, against eight for the four-instruction W and four key XORs.
+func (s *slices) wordMixKeyed(rk reg.Register, r int) {
+	key := func(i int) Mem { return Mem{Base: rk, Disp: 4 * (16*r + i)} }
+	for j := 0; j < 4; j++ {
+		a, b, c, d := j, 4+j, 8+j, 12+j
+		s.need(a, b, c, d)
+		x0, x1, x2, x3 := s.reg[a], s.reg[b], s.reg[c], s.reg[d]
+		t, u := s.alloc(a, b, c, d), s.alloc(a, b, c, d)
+		VPXORQ(x2, x1, t)                        // T1⊕T2
+		VPXORQ(x3, x0, u)                        // T0⊕T3
+		VPTERNLOGD_BCST(U8(0x96), key(a), t, x0) // T0' = T0⊕T1⊕T2
+		VPTERNLOGD_BCST(U8(0x96), key(d), t, x3) // T3' = T1⊕T2⊕T3
+		VPTERNLOGD_BCST(U8(0x96), key(b), u, x2) // T1' = T0⊕T2⊕T3
+		VPTERNLOGD_BCST(U8(0x96), key(c), u, x1) // T2' = T0⊕T1⊕T3
+		s.reg[a], s.reg[b], s.reg[c], s.reg[d] = x0, x2, x1, x3
+		s.release(u)
+		s.release(t)
+	}
 }
 
 // wordMix is W: at each byte position j, T0..T3 become T0⊕T1⊕T2,
@@ -536,14 +571,16 @@ func (s *slices) fromSlices() {
 // rounds, and calls finish (the kernel's epilogue, ending in RET) once for
 // each, with the slot state it leaves.
 func cipher(s *slices, rk, rounds reg.Register, name string, finish func(*slices)) {
+	// keyed: the previous diffusion added this round's key.
+	keyed := false
 	round := func(r int) {
 		Commentf("Round %d", r+1)
-		s.substitute(rk, r, r%2 == 0)
-		s.diffuse()
+		s.substitute(rk, r, r%2 == 0, keyed)
+		keyed = s.diffuse(rk, r+1)
 	}
 	last := func(n int) {
 		Commentf("Round %d (last)", n)
-		s.substitute(rk, n-1, false)
+		s.substitute(rk, n-1, false, keyed)
 		for i := 0; i < 16; i++ {
 			s.addKey(rk, n, i)
 		}
