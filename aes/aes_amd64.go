@@ -216,11 +216,11 @@ func init() {
 	vaes512 := []cpu.Feature{cpu.VAES, cpu.AVX512}
 	// Dispatch preference is registration order: widest first.
 	registerAsm("vaes512", pathVAES512, vaes512, false, avoidVAES512,
-		"VAES on 512-bit vectors, 32 blocks in flight, round keys in registers")
+		"VAES on 512-bit vectors: 32 blocks in flight, all round keys in registers, 16/8/4-block steps then YMM/XMM tails; prefetch 2 KiB ahead")
 	registerAsm("vaes256", pathVAES256, vaes256, false, nil,
-		"VAES on 256-bit vectors, 16 blocks in flight")
+		"VAES on 256-bit vectors (VEX): 16 blocks in flight, XMM tail; prefetch 2 KiB ahead")
 	registerAsm("aesni", pathAESNI, aesni, false, nil,
-		"AES-NI (VEX encoded), 8 blocks in flight")
+		"AES-NI with VEX encodings: 8 blocks in flight; serial CBC encryption for every path; prefetch 2 KiB ahead")
 	registerAsm("vaes512-noprefetch", pathVAES512NoPrefetch, vaes512, true, nil,
 		"vaes512 without software prefetch, for comparison")
 	registerAsm("vaes256-noprefetch", pathVAES256NoPrefetch, vaes256, true, nil,

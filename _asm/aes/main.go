@@ -101,22 +101,30 @@ func (w width) broadcast(m, dst Op) {
 }
 
 // Register plan. States (the blocks being ciphered) are v(0..7) at every
-// width. The 512-bit path keeps the round keys in Z16..Z30: Z16 holds key
-// slot 0 of the first round (the pointer k0 names it) and Z16+j holds slot j
-// of the right-aligned table for j = 1..14.
+// width.
+//
+// 128/256-bit paths (16 registers): v(8) holds the round key being applied
+// (broadcast from the table once per round and batch, a load-port operation
+// beside eight AES instructions), v(9..11) the mode's state and v(12..15)
+// temporaries.
+//
+// 512-bit path (32 registers): Z16 holds the first round key (slot
+// 14-rounds, which the pointer k0 names) and Z16+j slot j of the
+// right-aligned table for j = 1..14, all loaded once per call; Z8..Z11 are
+// temporaries and Z12..Z14 the mode's state. Its narrower tails use the low
+// lanes of the same registers (EVEX encodings reach X16..X31).
 const (
-	maxStates = 8
-	regKey    = 8 // 128/256-bit paths: the round key being applied
-	// Temporaries for the last-round XOR folding; the 512-bit path has more
-	// registers and no key register, so it uses 8..11.
+	maxStates    = 8
+	regKey       = 8
 	firstTemp128 = 12
 	firstTemp512 = 8
 	numTemps     = 4
-	// Mode registers, below the temporaries.
-	regBswap = 9  // CTR: byte-reversal shuffle (128/256) ...
-	regBase  = 10 // CTR: counters of the next vector, little endian
+	// Mode registers as numbered on the 128/256-bit paths; the 512-bit
+	// path adds 3 (see modeReg).
+	regBswap = 9  // CTR: byte-reversal shuffle
+	regBase  = 10 // CTR: counters of the next vector, lanes byte-reversed (little endian)
 	regStep  = 11 // CTR: per-lane increment by one vector's blocks
-	regCarry = 9  // CBC: previous ciphertext block in every lane
+	regCarry = 9  // CBC: the previous ciphertext block, in every lane
 	regPrev0 = 10 // CBC: chaining input of the first vector of a batch
 )
 
@@ -147,7 +155,8 @@ func (k *kernel) temp(w width, i int) VecPhysical {
 	return w.v(firstTemp128 + i%numTemps)
 }
 
-// Mode registers on the 512-bit path live in 12..15 since 8..11 are temps.
+// modeReg maps a mode register to its place at width w: 12..14 on the
+// 512-bit path, whose temporaries take 8..11.
 func (k *kernel) modeReg(w width, r int) VecPhysical {
 	if k.w == w512 {
 		return w.v(r + 3)
