@@ -1,0 +1,62 @@
+// Package encfile is `simdcrypt enc`: file and stream encryption that
+// reads and writes what `openssl enc` does, with openssl's flags, running
+// this module's cipher kernels on several cores.
+//
+// # Formats
+//
+// Ciphers are OpenSSL's names: aes-{128,192,256}-{ecb,cbc,ctr},
+// aria-{128,192,256}-{ecb,cbc,ctr}, chacha20, and the aliases aes128 and
+// so on (CBC). Each block cipher family is one entry in families; ChaCha20
+// takes OpenSSL's 16-byte IV, a 32-bit little-endian block counter then
+// the 12-byte nonce, and carries counter overflow into the first nonce
+// word as OpenSSL does.
+//
+// A password (-pass, -k, -kfile) gives key and IV by PBKDF2-HMAC (-pbkdf2,
+// or -iter, which implies it) or, without either, by OpenSSL's legacy
+// EVP_BytesToKey with one iteration, printing openssl's deprecation
+// warning: files made that way by older scripts still decrypt. The digest
+// is -md (sha256 default; md5, sha1, sha224, sha384, sha512). A random salt
+// is written as "Salted__" + 8 bytes and read back on decryption; -S gives
+// the salt instead and, as in openssl 3.0, then no header is written or
+// expected; -nosalt uses none.
+//
+// ECB and CBC use PKCS#7 padding unless -nopad, and then the input must be
+// whole 16-byte blocks.
+//
+// # Where this differs from openssl enc
+//
+//   - -K, -iv and -S must have exactly the cipher's length in hex digits.
+//     openssl pads short values with zero bytes and drops excess with only
+//     a warning, which turns a typing mistake into a different key; here it
+//     is an error that names the length needed.
+//   - With neither -K nor a password, openssl prompts on the terminal;
+//     here that is an error (use -pass).
+//   - -a/-base64, -none, engines and providers are not supported; -bufsize
+//     is accepted and ignored. `-cipher NAME` is not accepted, as in
+//     openssl 3.0.
+//   - Errors are one line on stderr; exit status 2 for usage mistakes, 1
+//     for failed runs (openssl uses 1 for both).
+//
+// # Streaming
+//
+// Input is cut into 1 MiB chunks. CTR, ECB, CBC decryption and ChaCha20
+// process chunks on -threads goroutines (each chunk's counter or chaining
+// value follows from its offset or the ciphertext block before it); CBC
+// encryption is serial. Output is written in order and is the same for any
+// thread count. At most a few dozen chunks are alive at once, so memory is
+// bounded whatever the stream length. The last chunk is held back until the
+// input ends, to pad it or check and strip its padding.
+//
+// A regular input file is mapped chunk by chunk (Linux) instead of read,
+// which saves the copy read(2) makes; its size is taken when the run
+// starts, and a file that shrinks meanwhile fails the run.
+//
+// An output path that is a regular file, or does not exist, is written to a
+// temporary file in the same directory and renamed over it only on success
+// (keeping an existing file's permissions, following a symbolic link to
+// its target); a failed or interrupted run leaves no partial file and the
+// existing one untouched. The rename is not preceded by fsync: the
+// guarantee is against failed runs, not power loss. Outputs that are not
+// regular files are written directly. Reading and writing one file is
+// refused.
+package encfile
