@@ -54,8 +54,9 @@
 // An output path that is a regular file, or does not exist, is written to a
 // temporary file in the same directory and renamed over it only on success
 // (keeping an existing file's permissions, following a symbolic link to
-// its target); a failed or interrupted run leaves no partial file and the
-// existing one untouched. The rename is not preceded by fsync: the
+// its target; an existing file must be writable, though renaming gives it
+// a new inode, so other hard links keep the old content); a failed or
+// interrupted run leaves no partial file and the existing one untouched. The rename is not preceded by fsync: the
 // guarantee is against failed runs, not power loss. Outputs that are not
 // regular files are written directly. Reading and writing one file is
 // refused.

@@ -429,6 +429,19 @@ func TestFailedRunLeavesNoOutput(t *testing.T) {
 	if fi, _ := os.Stat(existing); fi.Mode().Perm() != 0o640 {
 		t.Errorf("output permissions %v, want 0640 kept", fi.Mode().Perm())
 	}
+	// A file we may not write is not replaced either.
+	if os.Getuid() != 0 {
+		ro := filepath.Join(dir, "readonly")
+		os.WriteFile(ro, []byte("ro"), 0o444)
+		if r := run(t, []byte("x"), 0, "-aes-128-ctr", "-K", k16, "-iv", k16, "-out", ro); r.code != 1 || !strings.Contains(r.stderr, "permission denied") {
+			t.Errorf("read-only output: exit %d %q, want permission denied", r.code, r.stderr)
+		}
+		if b, _ := os.ReadFile(ro); string(b) != "ro" {
+			t.Errorf("read-only output was replaced")
+		}
+	} else {
+		t.Log("running as root: read-only output check skipped (root may write it)")
+	}
 	// A symbolic link to the output keeps pointing at the replaced file.
 	link := filepath.Join(dir, "link")
 	os.Symlink(existing, link)

@@ -44,6 +44,13 @@ func openOutput(path string, stdout *os.File) (*output, error) {
 	target := path
 	mode := os.FileMode(0o666) &^ umask()
 	if err == nil {
+		// Replacing the file needs only a writable directory; insist on
+		// what writing it in place (as openssl does) would need.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("-out: %w", err)
+		}
+		f.Close()
 		mode = fi.Mode().Perm()
 		// Replace the file a symbolic link points to, not the link.
 		if t, err := filepath.EvalSymlinks(path); err == nil {
