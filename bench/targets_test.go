@@ -119,3 +119,20 @@ func TestSelect(t *testing.T) {
 		t.Errorf("unknown impl error: %v", err)
 	}
 }
+
+func TestVariantsBesideTheirPath(t *testing.T) {
+	mk := func(name string, variant bool) *impl.Impl { return &impl.Impl{Name: name, Variant: variant} }
+	in := []*impl.Impl{mk("vaes512", false), mk("vaes256", false), mk("aesni", false),
+		mk("vaes512-noprefetch", true), mk("aesni-noprefetch", true), mk("odd-one", true), mk("generic", false)}
+	var got []string
+	for _, i := range variantsAfterPaths(in) {
+		got = append(got, i.Name)
+	}
+	want := "vaes512 vaes512-noprefetch vaes256 aesni aesni-noprefetch generic odd-one"
+	if strings.Join(got, " ") != want {
+		t.Errorf("order %v, want %s", got, want)
+	}
+	if v := VariantOf("vaes512-noprefetch", []string{"vaes", "vaes512", "aesni"}); v != "vaes512" {
+		t.Errorf("VariantOf = %q", v)
+	}
+}
