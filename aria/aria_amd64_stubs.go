@@ -15,10 +15,10 @@ func ariaECB64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte)
 //go:noescape
 func ariaCBCDecrypt64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, iv *[16]byte)
 
-// ariaCTR64 XORs 64 blocks of src with the keystream of counter *ctr (high, low) onwards.
+// ariaCTR64 XORs 64 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 //
 //go:noescape
-func ariaCTR64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[2]uint64)
+func ariaCTR64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[3]uint64)
 
 // ariaECB32 encrypts or decrypts 32 blocks with expanded round keys rk.
 //
@@ -31,10 +31,10 @@ func ariaECB32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte)
 //go:noescape
 func ariaCBCDecrypt32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, iv *[16]byte)
 
-// ariaCTR32 XORs 32 blocks of src with the keystream of counter *ctr (high, low) onwards.
+// ariaCTR32 XORs 32 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 //
 //go:noescape
-func ariaCTR32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[2]uint64)
+func ariaCTR32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[3]uint64)
 
 // ariaECB16 encrypts or decrypts 16 blocks with expanded round keys rk.
 //
@@ -47,10 +47,10 @@ func ariaECB16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte)
 //go:noescape
 func ariaCBCDecrypt16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv *[16]byte)
 
-// ariaCTR16 XORs 16 blocks of src with the keystream of counter *ctr (high, low) onwards.
+// ariaCTR16 XORs 16 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 //
 //go:noescape
-func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[2]uint64)
+func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[3]uint64)
 
 // ariaECB16AESNI encrypts or decrypts 16 blocks with expanded round keys rk.
 //
@@ -63,10 +63,10 @@ func ariaECB16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte)
 //go:noescape
 func ariaCBCDecrypt16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv *[16]byte)
 
-// ariaCTR16AESNI XORs 16 blocks of src with the keystream of counter *ctr (high, low) onwards.
+// ariaCTR16AESNI XORs 16 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 //
 //go:noescape
-func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[2]uint64)
+func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[3]uint64)
 
 // ariaCBCEncrypt1 CBC-encrypts len(src)/16 blocks one at a time with the
 // round keys rk (ek1..ek(n+1) as 16-byte blocks), chaining from *iv and

@@ -29,7 +29,7 @@ type batch struct {
 	size   int // bytes
 	ecb    func(rk *uint32, rounds int, dst, src []byte)
 	cbcDec func(rk *uint32, rounds int, dst, src []byte, iv *[BlockSize]byte)
-	ctr    func(rk *uint32, rounds int, dst, src []byte, ctr *[2]uint64)
+	ctr    func(rk *uint32, rounds int, dst, src []byte, ctr *[3]uint64)
 }
 
 var (
@@ -38,7 +38,7 @@ var (
 		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
 			ariaCBCDecrypt64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), iv)
 		},
-		func(rk *uint32, n int, d, s []byte, c *[2]uint64) {
+		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
 			ariaCTR64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), c)
 		},
 	}
@@ -47,7 +47,7 @@ var (
 		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
 			ariaCBCDecrypt32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), iv)
 		},
-		func(rk *uint32, n int, d, s []byte, c *[2]uint64) {
+		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
 			ariaCTR32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), c)
 		},
 	}
@@ -56,7 +56,7 @@ var (
 		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
 			ariaCBCDecrypt16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
 		},
-		func(rk *uint32, n int, d, s []byte, c *[2]uint64) {
+		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
 			ariaCTR16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
 		},
 	}
@@ -65,7 +65,7 @@ var (
 		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
 			ariaCBCDecrypt16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
 		},
-		func(rk *uint32, n int, d, s []byte, c *[2]uint64) {
+		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
 			ariaCTR16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
 		},
 	}
@@ -171,13 +171,18 @@ func (k *slicedKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 
 func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	rk := &k.enc[0]
-	c := [2]uint64{binary.BigEndian.Uint64(ctr[:8]), binary.BigEndian.Uint64(ctr[8:])}
-	// The layer never asks for blocks past a wrap of the low half; the
-	// padded tail batch may compute wrapped counters for blocks it drops.
+	// The kernels take the counter as {high, low, low+256}: they build the
+	// counter blocks byte-sliced, taking the bytes above the lowest from
+	// low or, where adding the block index carried, from low+256. The
+	// layer never asks for blocks past a wrap of the low half; the padded
+	// tail batch may compute wrapped counters for blocks it drops.
+	lo := binary.BigEndian.Uint64(ctr[8:])
+	c := [3]uint64{binary.BigEndian.Uint64(ctr[:8]), lo, lo + 256}
 	for _, b := range k.batches {
 		for len(src) >= b.size {
 			b.ctr(rk, k.rounds, dst, src, &c)
 			c[1] += uint64(b.size / BlockSize)
+			c[2] = c[1] + 256
 			dst, src = dst[b.size:], src[b.size:]
 		}
 	}

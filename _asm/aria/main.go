@@ -147,8 +147,9 @@ var (
 // Read-only constants, 64 bytes each so that every width reads a prefix.
 var (
 	constSB1, constSB2, constSB1Inv, constSB2Inv, constIdent Mem
-	constByteTranspose, constBswap64, constCTRInc            Mem
-	constCTRStep                                             map[int]Mem
+	constByteTranspose                                       Mem
+	constSplat                                               [16]Mem
+	constCTRIndex                                            map[int]Mem
 
 	constShiftRows, constInvShiftRows, constZero, constNibbleMask Mem
 	constSB2PostLo, constSB2PostHi, constSB4PreLo, constSB4PreHi  Mem
@@ -171,10 +172,22 @@ func constants() {
 	// Byte k of each 16-byte lane takes byte 4(k mod 4) + k/4: a 4×4 byte
 	// transpose inside every group of four dwords.
 	constByteTranspose = qwords("ariaByteTranspose", 0x0d0905010c080400, 0x0f0b07030e0a0602)
-	// Reverses the bytes of each qword: native counter halves to big-endian.
-	constBswap64 = qwords("ariaBswap64", 0x0001020304050607, 0x08090a0b0c0d0e0f)
-	// Lane l of the first counter vector adds l to the low half.
-	constCTRInc = qwords("ariaCTRInc", 0, 0, 0, 1, 0, 2, 0, 3)
+	// constSplat[j] repeats byte j of each lane over the lane.
+	for j := range constSplat {
+		constSplat[j] = qwords(fmt.Sprintf("ariaSplat%d", j), 0x0101010101010101*uint64(j))
+	}
+	// constCTRIndex[lanes]: byte q of lane l holds q·lanes+l, the index of
+	// the block there in byte-sliced order.
+	constCTRIndex = map[int]Mem{}
+	for _, lanes := range []int{1, 2, 4} {
+		var q [8]uint64
+		for l := 0; l < 4; l++ {
+			for b := 0; b < 16; b++ {
+				q[(16*l+b)/8] |= uint64(b*lanes+l%lanes) << (8 * (b % 8))
+			}
+		}
+		constCTRIndex[lanes] = qwords(fmt.Sprintf("ariaCTRIndex%d", lanes), q[:]...)
+	}
 	// AES ShiftRows and its inverse as byte permutations of a 16-byte
 	// state (byte 4c+r is row r of column c).
 	constShiftRows = qwords("ariaShiftRows", 0x030e09040f0a0500, 0x0b06010c07020d08)
@@ -186,11 +199,6 @@ func constants() {
 	constSB2PostHi = qwords("ariaSB2PostHi", post[1][0], post[1][1])
 	constSB4PreLo = qwords("ariaSB4PreLo", pre[0][0], pre[0][1])
 	constSB4PreHi = qwords("ariaSB4PreHi", pre[1][0], pre[1][1])
-	constCTRStep = map[int]Mem{
-		1: qwords("ariaCTRStep1", 0, 1),
-		2: qwords("ariaCTRStep2", 0, 2),
-		4: qwords("ariaCTRStep4", 0, 4),
-	}
 }
 
 // slices tracks where each of the 16 byte slices (or, during the
@@ -694,47 +702,79 @@ func cbcDecrypt(w width) {
 }
 
 // ctr emits aria<CTR><blocks>: XORs src with the encryption of counter
-// blocks ctr, ctr+1, ... ctr+blocks-1, with *ctr = {high, low} halves as
-// native integers and no wrap of the low half within the batch (the caller
-// ensures it). The caller advances the counter.
+// blocks ctr, ctr+1, ... ctr+blocks-1, with *ctr = {high, low, low+256}
+// halves as native integers and no wrap of the low half within the batch
+// (the caller ensures it). The caller advances the counter.
+//
+// The counter blocks are built directly as byte slices, with no transpose:
+// slice s (0..7) is byte s of the big-endian high half, the same in every
+// block; slice 15 is the low byte of low plus the block's index; slices
+// 8..14 are bytes of low, or of low+256 in the blocks where that addition
+// carried out of the low byte (the index never exceeds 255). A block's
+// index at byte q of 128-bit lane l is q·lanes+l, the order the transpose
+// out of byte slices puts blocks in.
 func ctr(w width) {
 	name := kernelName("CTR", w)
-	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[2]uint64)", arraySig(w)))
+	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[3]uint64)", arraySig(w)))
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s XORs %d blocks of src with the keystream of counter *ctr (high, low) onwards.", name, w.blocks()))
+	Doc(fmt.Sprintf("%s XORs %d blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.", name, w.blocks()))
 	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
 	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
 	ctrp := Load(Param("ctr"), GP64())
 	s := newSlices(w)
-	// c holds the counters of the next vector, in native order; each slot
-	// gets them byte-swapped to big-endian blocks.
-	c := s.alloc()
-	switch w.bytes {
-	case 16:
-		VMOVDQU(Mem{Base: ctrp}, c)
-	case 32:
-		VBROADCASTI128(Mem{Base: ctrp}, c)
-		VPADDQ(constCTRInc, c, c)
-	case 64:
-		VBROADCASTI32X4(Mem{Base: ctrp}, c)
-		VPADDQ(constCTRInc, c, c)
-	}
-	// one vector's worth of blocks, added to the low halves
-	one := s.alloc()
-	s.mov(constCTRStep[w.lanes()], one)
-	for i := 0; i < 16; i++ {
-		if i == 15 {
-			s.release(one)
-			VPSHUFB(constBswap64, c, c)
-			s.set(i, c)
-			break
+	lane := func(m Mem, r reg.VecPhysical) {
+		switch w.bytes {
+		case 16:
+			VMOVDQU(m, r)
+		case 32:
+			VBROADCASTI128(m, r)
+		case 64:
+			VBROADCASTI32X4(m, r)
 		}
-		r := s.alloc(i)
-		VPSHUFB(constBswap64, c, r)
-		s.set(i, r)
-		VPADDQ(one, c, c)
 	}
-	s.toSlices()
+	// hl = (high, low) and lc = (low, low+256) in every lane; byte j of
+	// either is splat by a PSHUFB with constSplat[j].
+	hl, lc := s.alloc(), s.alloc()
+	lane(Mem{Base: ctrp}, hl)
+	lane(Mem{Base: ctrp, Disp: 8}, lc)
+	low := s.alloc()
+	VPSHUFB(constSplat[8], hl, low)
+	VPADDB(constCTRIndex[w.lanes()], low, low)
+	var noCarry reg.VecPhysical
+	if w.evex {
+		VPCMPUB(U8(1), constCTRIndex[w.lanes()], low, reg.K1) // carried: low byte < index
+	} else {
+		noCarry = s.alloc()
+		VPMAXUB(constCTRIndex[w.lanes()], low, noCarry)
+		VPCMPEQB(low, noCarry, noCarry)
+	}
+	for sl := 8; sl <= 14; sl++ {
+		j := 15 - sl // byte of the native low half
+		x := s.alloc()
+		VPSHUFB(constSplat[8+j], hl, x)
+		if w.evex {
+			VPSHUFB(constSplat[8+j], lc, reg.K1, x)
+		} else {
+			t := s.alloc()
+			VPSHUFB(constSplat[8+j], lc, t)
+			VPBLENDVB(noCarry, x, t, x)
+			s.release(t)
+		}
+		s.set(sl, x)
+	}
+	s.set(15, low)
+	s.release(lc)
+	if !w.evex {
+		s.release(noCarry)
+	}
+	for sl := 0; sl < 8; sl++ {
+		x := hl
+		if sl < 7 {
+			x = s.alloc()
+		}
+		VPSHUFB(constSplat[7-sl], hl, x)
+		s.set(sl, x)
+	}
 	cipher(s, rk, rounds, name, func(s *slices) {
 		for i := 0; i < 16; i++ {
 			s.need(i)
