@@ -475,6 +475,17 @@ func TestPasswordSources(t *testing.T) {
 			t.Errorf("%v: printed %q, want %q", src, got, want)
 		}
 	}
+	// -pass fd:N reads the line from a descriptor and leaves it open.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	pw.Write([]byte("hunter2\n"))
+	pw.Close()
+	if got := string(mustRun(t, nil, 0, append(base, "-pass", fmt.Sprintf("fd:%d", pr.Fd()))...)); got != want {
+		t.Errorf("-pass fd: printed %q, want %q", got, want)
+	}
 	// -pass stdin reads one line and leaves the data after it.
 	ct := mustRun(t, []byte("hunter2\nsecret data"), 0, "-aes-128-cbc", "-pbkdf2", "-pass", "stdin")
 	pt := mustRun(t, ct, 0, "-d", "-aes-128-cbc", "-pbkdf2", "-pass", "pass:hunter2")

@@ -323,25 +323,22 @@ func readPassword(src string, stdin *os.File) (string, error) {
 		if err != nil || n < 0 {
 			return "", usagef("-pass fd:%s: not a file descriptor number", arg)
 		}
-		return firstLine(unbuffered{os.NewFile(uintptr(n), "fd:"+arg)}, "-pass fd:"+arg)
+		return firstLine(oneByte{fdReader(n)}, "-pass fd:"+arg)
 	case "stdin":
 		if src != "stdin" {
 			break
 		}
 		// One byte at a time, so the data after the line stays unread.
-		return firstLine(unbuffered{stdin}, "-pass stdin")
+		return firstLine(oneByte{stdin}, "-pass stdin")
 	}
 	return "", usagef("-pass %q: want pass:TEXT, env:VAR, file:PATH, fd:N or stdin", src)
 }
 
-type unbuffered struct{ f *os.File }
+// oneByte reads one byte at a time, so that reading a password line takes
+// nothing after it.
+type oneByte struct{ r io.Reader }
 
-func (u unbuffered) Read(p []byte) (int, error) {
-	if u.f == nil {
-		return 0, os.ErrInvalid
-	}
-	return u.f.Read(p[:min(len(p), 1)])
-}
+func (o oneByte) Read(p []byte) (int, error) { return o.r.Read(p[:min(len(p), 1)]) }
 
 // firstLine reads up to the first newline, as openssl reads passwords.
 func firstLine(r io.Reader, what string) (string, error) {

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package encfile
-
-import "os"
-
-func umask() os.FileMode { return 0o022 }
