@@ -439,6 +439,15 @@ func (g *gen) batch() {
 }
 
 func (g *gen) roundLoop(n int) {
+	if g.isa == evex && g.w == 16 {
+		// Unrolled, the scheduler sees whole rounds of the throughput-bound
+		// 16-block batch at once: 2-3% faster on Emerald Rapids (measured),
+		// for about 6 KB of code. The narrower batches gain nothing.
+		for i := 0; i < n; i++ {
+			g.doubleRound()
+		}
+		return
+	}
 	rounds := GP32()
 	MOVL(U32(n), rounds)
 	loop := fmt.Sprintf("rounds%d_%d", g.w, g.label)
