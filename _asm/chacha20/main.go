@@ -1,14 +1,24 @@
 // Command chacha20 generates chacha20/chacha20_amd64.s: the ChaCha20
-// whole-block kernels for SSSE3 (4 blocks in XMM), AVX2 (8 blocks in YMM,
-// then 4 in XMM) and AVX-512 (16 blocks in ZMM, then 8 in YMM, then 4 in
-// XMM). One function, batch, emits every width from the same quarter-round
-// code; only the instruction forms (legacy SSE, VEX, EVEX) and the rotation
-// helper differ.
+// whole-block kernels of the ssse3, avx2 and avx512 paths.
 //
-// Layout: each vector register holds one state word of w blocks (word i of
-// block j in lane j), so the rounds need no shuffles; a 4x4 dword transpose
-// within 128-bit lanes, then a 128-bit-lane transpose, turns the words back
-// into contiguous blocks before the XOR with the input.
+// Bulk data runs word-sliced: each vector register holds one state word of w
+// blocks (word i of block j in lane j), so the rounds need no shuffles; a
+// 4x4 dword transpose within 128-bit lanes, then (for 8 and 16 lanes) a
+// 128-bit-lane transpose, turns words back into contiguous blocks before the
+// XOR with the input. One function, batch, emits all three widths from the
+// same quarter-round code: 4 blocks in XMM with legacy SSE (ssse3), 8 in YMM
+// with VEX (avx2), 16 in ZMM with EVEX (avx512); only the instruction forms,
+// the register plan (16 or 32 registers) and the rotation helper (PSHUFB and
+// shift-or, or VPROLD) differ.
+//
+// Short inputs run in row layout instead (rows): each register holds one
+// row of a block per 128-bit lane, so a few blocks cost one block's latency
+// rather than a whole word-sliced batch: 4 blocks as two YMM sets (avx2),
+// 8 or 4 blocks in ZMM, and the last 1 to 3 blocks (avx512).
+//
+// VPTERNLOGD finds no use: in ChaCha20 every XOR follows an addition that
+// feeds it, so no three-input boolean function occurs, and VPROLD already
+// replaces the shift-shift-or rotation where a ternary OR could have merged.
 package main
 
 import (
@@ -47,7 +57,6 @@ func main() {
 	for i := 0; i < 16; i++ {
 		DATA(4*i, U32(i))
 	}
-	// Byte k of a dword rotated left by 8r comes from byte (k-r) mod 4.
 	rowCtr = GLOBL("chacha20_rowctr", RODATA|NOPTR)
 	for l := 0; l < 8; l++ {
 		DATA(16*l, U32(l))
@@ -66,7 +75,8 @@ func main() {
 	Generate()
 }
 
-// rotMask emits 32 bytes of PSHUFB control rotating dwords left by 8*r bits.
+// rotMask emits 32 bytes of PSHUFB control rotating dwords left by 8*r
+// bits: byte k of a rotated dword comes from byte (k-r) mod 4.
 func rotMask(name string, r int) Mem {
 	m := GLOBL(name, RODATA|NOPTR)
 	for i := 0; i < 32; i++ {
@@ -80,7 +90,6 @@ func rotMask(name string, r int) Mem {
 type gen struct {
 	isa   isa
 	w     int // blocks per batch: 4, 8 or 16 (lanes of 32 bits)
-	name  string
 	state GPVirtual
 	dst   GPVirtual
 	src   GPVirtual
@@ -102,7 +111,7 @@ func kernel(name string, is isa, widths []int, doc string) {
 	TEXT(name, NOSPLIT, "func(state *[16]uint32, dst, src []byte)")
 	Pragma("noescape")
 	Doc(doc)
-	g := &gen{isa: is, name: name}
+	g := &gen{isa: is}
 	g.state = Load(Param("state"), GP64()).(GPVirtual)
 	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
 	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
@@ -588,6 +597,9 @@ func (g *gen) outputGroups() {
 // outputAll writes the batch with 32 registers: all four groups transposed
 // in lanes, then 128-bit lanes gathered into whole blocks.
 func (g *gen) outputAll() {
+	if g.w != 16 {
+		panic("outputAll writes 16-block batches only")
+	}
 	var pool []Register
 	end := 32
 	if g.pre != nil {
@@ -600,39 +612,21 @@ func (g *gen) outputAll() {
 	for k := 0; k < 4; k++ {
 		res[k] = g.group(k, [4]Register{g.r(4 * k), g.r(4*k + 1), g.r(4*k + 2), g.r(4*k + 3)}, &pool)
 	}
-	take := func() Register { r := pool[0]; pool = pool[1:]; return r }
+	// Result j of group k holds, in 128-bit lane L, words 4k..4k+3 of block
+	// j+4L: a 4x4 transpose of lanes across the groups gathers each block.
+	t0, t1, t2, t3 := pool[0], pool[1], pool[2], pool[3]
 	for j := 0; j < 4; j++ {
 		g0, g1, g2, g3 := res[0][j], res[1][j], res[2][j], res[3][j]
-		switch g.w {
-		case 4: // one lane: block j
-			for k, r := range []Register{g0, g1, g2, g3} {
-				g.xorStore(r, nil, 64*j+16*k)
-			}
-		case 8: // lanes: blocks j, j+4
-			t0, t1 := take(), take()
-			VSHUFI32X4(U8(0x0), g1, g0, t0)
-			VSHUFI32X4(U8(0x3), g1, g0, g0)
-			VSHUFI32X4(U8(0x0), g3, g2, t1)
-			VSHUFI32X4(U8(0x3), g3, g2, g2)
-			g.xorStore(t0, nil, 64*j)
-			g.xorStore(t1, nil, 64*j+32)
-			g.xorStore(g0, nil, 64*(j+4))
-			g.xorStore(g2, nil, 64*(j+4)+32)
-			pool = append(pool, t0, t1)
-		case 16: // lanes: blocks j, j+4, j+8, j+12
-			t0, t1, t2, t3 := take(), take(), take(), take()
-			VSHUFI32X4(U8(0x44), g1, g0, t0) // g0.0 g0.1 g1.0 g1.1
-			VSHUFI32X4(U8(0xee), g1, g0, t1) // g0.2 g0.3 g1.2 g1.3
-			VSHUFI32X4(U8(0x44), g3, g2, t2) // g2.0 g2.1 g3.0 g3.1
-			VSHUFI32X4(U8(0xee), g3, g2, t3) // g2.2 g2.3 g3.2 g3.3
-			VSHUFI32X4(U8(0x88), t2, t0, g0) // block j
-			VSHUFI32X4(U8(0xdd), t2, t0, g1) // block j+4
-			VSHUFI32X4(U8(0x88), t3, t1, g2) // block j+8
-			VSHUFI32X4(U8(0xdd), t3, t1, g3) // block j+12
-			for L, r := range []Register{g0, g1, g2, g3} {
-				g.xorStore(r, nil, 64*(j+4*L))
-			}
-			pool = append(pool, t0, t1, t2, t3)
+		VSHUFI32X4(U8(0x44), g1, g0, t0) // g0.0 g0.1 g1.0 g1.1
+		VSHUFI32X4(U8(0xee), g1, g0, t1) // g0.2 g0.3 g1.2 g1.3
+		VSHUFI32X4(U8(0x44), g3, g2, t2) // g2.0 g2.1 g3.0 g3.1
+		VSHUFI32X4(U8(0xee), g3, g2, t3) // g2.2 g2.3 g3.2 g3.3
+		VSHUFI32X4(U8(0x88), t2, t0, g0) // block j
+		VSHUFI32X4(U8(0xdd), t2, t0, g1) // block j+4
+		VSHUFI32X4(U8(0x88), t3, t1, g2) // block j+8
+		VSHUFI32X4(U8(0xdd), t3, t1, g3) // block j+12
+		for L, r := range []Register{g0, g1, g2, g3} {
+			g.xorStore(r, nil, 64*(j+4*L))
 		}
 	}
 }
