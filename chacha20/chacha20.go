@@ -2,6 +2,15 @@
 // RFC 8439 and draft-irtf-cfrg-xchacha, with the API of
 // golang.org/x/crypto/chacha20 so that switching is an import-path change.
 //
+// Code paths, registered with internal/impl and chosen when a cipher is
+// created (SIMDCRYPT_CPU masks them: avx512=off, avx2=off, ssse3=off):
+//
+//	avx512   16 blocks per batch in ZMM (VPROLD); 8, 4 and 1-3 blocks in
+//	         row layout, so short inputs pay one block's latency
+//	avx2     8 blocks in YMM; 4 in row layout
+//	ssse3    4 blocks in XMM
+//	generic  portable Go, one block at a time
+//
 // This file owns the API and every check (sizes, overlap, counter overflow,
 // leftover keystream). Each code path supplies only a kernel that XORs whole
 // 64-byte blocks and advances the block counter; see xorBlocks.
