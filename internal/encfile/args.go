@@ -30,6 +30,7 @@ type Options struct {
 	// exercise many of them); it must be a multiple of 64.
 	ChunkSize int
 	noMap     bool // tests: read regular files with read(2) instead of mapping them
+	noPrompt  bool // tests: never ask for a password on the terminal
 }
 
 // UsageError is a mistake on the command line (exit status 2).

@@ -11,7 +11,8 @@
 // the 12-byte nonce, and carries counter overflow into the first nonce
 // word as OpenSSL does.
 //
-// A password (-pass, -k, -kfile) gives key and IV by PBKDF2-HMAC (-pbkdf2,
+// A password (-pass, -k, -kfile, or asked on the terminal when there is
+// neither a password nor -K) gives key and IV by PBKDF2-HMAC (-pbkdf2,
 // or -iter, which implies it) or, without either, by OpenSSL's legacy
 // EVP_BytesToKey with one iteration, printing openssl's deprecation
 // warning: files made that way by older scripts still decrypt. The digest
@@ -29,8 +30,6 @@
 //     openssl pads short values with zero bytes and drops excess with only
 //     a warning, which turns a typing mistake into a different key; here it
 //     is an error that names the length needed.
-//   - With neither -K nor a password, openssl prompts on the terminal;
-//     here that is an error (use -pass).
 //   - -a/-base64, -none, engines and providers are not supported; -bufsize
 //     is accepted and ignored. `-cipher NAME` is not accepted, as in
 //     openssl 3.0.

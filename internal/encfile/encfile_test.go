@@ -46,7 +46,10 @@ func runWith(t *testing.T, stdin []byte, adjust func(*Options), args ...string) 
 	}
 	files["stdin"].Write(stdin)
 	files["stdin"].Seek(0, 0)
-	code := command(args, Stdio{In: files["stdin"], Out: files["stdout"], Err: files["stderr"]}, adjust)
+	code := command(args, Stdio{In: files["stdin"], Out: files["stdout"], Err: files["stderr"]}, func(o *Options) {
+		o.noPrompt = true // a test must never wait on a terminal
+		adjust(o)
+	})
 	var r result
 	r.code = code
 	for _, name := range []string{"stdout", "stderr"} {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"golang.org/x/term"
 )
 
 // Stdio are the process's standard streams (tests substitute files).
@@ -105,7 +107,12 @@ func (o *Options) Run(stdio Stdio) error {
 		pass = &p
 	}
 	if pass == nil && key == nil {
-		return usagef("no key: give -K HEX (with -iv HEX) or a password with -pass or -k")
+		// Like openssl, ask on the terminal.
+		p, err := promptPassword(c.Name, !o.Decrypt, o.noPrompt)
+		if err != nil {
+			return err
+		}
+		pass = &p
 	}
 	if pass == nil && iv == nil && c.IVLen > 0 {
 		return usagef("iv undefined: %s needs -iv with %d hex digits (%d bytes)", c.Name, 2*c.IVLen, c.IVLen)
@@ -336,6 +343,45 @@ func readPassword(src string, stdin *os.File) (string, error) {
 
 // oneByte reads one byte at a time, so that reading a password line takes
 // nothing after it.
+// promptPassword asks for a password on the controlling terminal, twice
+// when encrypting, as openssl does.
+func promptPassword(cipher string, verify, noPrompt bool) (string, error) {
+	noKey := usagef("no key: give -K HEX (with -iv HEX) or a password with -pass or -k")
+	if noPrompt {
+		return "", noKey
+	}
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return "", noKey
+	}
+	defer tty.Close()
+	dir := "decryption"
+	if verify {
+		dir = "encryption"
+	}
+	ask := func(prompt string) (string, error) {
+		fmt.Fprintf(tty, "%senter %s %s password:", prompt, strings.ToUpper(cipher), dir)
+		p, err := term.ReadPassword(int(tty.Fd()))
+		fmt.Fprintln(tty)
+		if err != nil {
+			return "", fmt.Errorf("reading the password: %w", err)
+		}
+		return string(p), nil
+	}
+	p, err := ask("")
+	if err != nil || !verify {
+		return p, err
+	}
+	again, err := ask("Verifying - ")
+	if err != nil {
+		return "", err
+	}
+	if again != p {
+		return "", errors.New("verify failure: the passwords differ")
+	}
+	return p, nil
+}
+
 type oneByte struct{ r io.Reader }
 
 func (o oneByte) Read(p []byte) (int, error) { return o.r.Read(p[:min(len(p), 1)]) }
