@@ -18,10 +18,9 @@
 // Constant time: the portable path looks up S-box tables indexed by secret
 // data and so is not constant-time. The accelerated paths compute the
 // S-boxes arithmetically and index no memory by data (their PSHUFB tables
-// sit in registers), so ECB, CBC decryption and CTR are constant-time on
-// them. CBC encryption, a serial chain that wide kernels cannot speed up,
-// runs a constant-time one-block GFNI kernel on the GFNI paths and the
-// portable code on aesni-avx.
+// sit in registers), so every mode is constant-time on them; CBC
+// encryption, a serial chain that wide kernels cannot speed up, runs
+// one-block kernels built the same way.
 package aria
 
 import (

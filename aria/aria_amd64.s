@@ -34479,13 +34479,13 @@ cbc1_block:
 cbc1_pair:
 	VPXOR             (R8), X0, X0
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
-	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X5
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
-	VPBLENDVB         X1, X5, X4, X4
-	VPBLENDVB         X2, X0, X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
-	VPBLENDVB         X3, X6, X4, X0
+	VPBLENDVB         X1, X6, X4, X4
+	VPBLENDVB         X2, X0, X5, X5
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X5, X5
+	VPBLENDVB         X3, X5, X4, X0
 	VPSHUFB           ariaDiffusion0<>+0(SB), X0, X4
 	VPSHUFB           ariaDiffusion1<>+0(SB), X0, X5
 	VPSHUFB           ariaDiffusion2<>+0(SB), X0, X6
@@ -34501,13 +34501,13 @@ cbc1_pair:
 	VPXOR             X6, X4, X0
 	VPXOR             16(R8), X0, X0
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
-	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X5
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
-	VPBLENDVB         X2, X5, X4, X4
-	VPBLENDVB         X1, X0, X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
-	VPBLENDVB         X3, X4, X6, X0
+	VPBLENDVB         X2, X6, X4, X4
+	VPBLENDVB         X1, X0, X5, X5
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X5, X5
+	VPBLENDVB         X3, X4, X5, X0
 	VPSHUFB           ariaDiffusion0<>+0(SB), X0, X4
 	VPSHUFB           ariaDiffusion1<>+0(SB), X0, X5
 	VPSHUFB           ariaDiffusion2<>+0(SB), X0, X6
@@ -34526,13 +34526,13 @@ cbc1_pair:
 	JNZ               cbc1_pair
 	VPXOR             (R8), X0, X0
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
-	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X5
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
-	VPBLENDVB         X1, X5, X4, X4
-	VPBLENDVB         X2, X0, X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
-	VPBLENDVB         X3, X6, X4, X0
+	VPBLENDVB         X1, X6, X4, X4
+	VPBLENDVB         X2, X0, X5, X5
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X5, X5
+	VPBLENDVB         X3, X5, X4, X0
 	VPSHUFB           ariaDiffusion0<>+0(SB), X0, X4
 	VPSHUFB           ariaDiffusion1<>+0(SB), X0, X5
 	VPSHUFB           ariaDiffusion2<>+0(SB), X0, X6
@@ -34548,19 +34548,192 @@ cbc1_pair:
 	VPXOR             X6, X4, X0
 	VPXOR             16(R8), X0, X0
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X0, X4
-	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X5
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X6
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X0, X6
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X0, X5
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
-	VPBLENDVB         X2, X5, X4, X4
-	VPBLENDVB         X1, X0, X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
-	VPBLENDVB         X3, X4, X6, X0
+	VPBLENDVB         X2, X6, X4, X4
+	VPBLENDVB         X1, X0, X5, X5
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X5, X5
+	VPBLENDVB         X3, X4, X5, X0
 	VPXOR             32(R8), X0, X0
 	VMOVDQU           X0, (DX)
 	ADDQ              $0x10, BX
 	ADDQ              $0x10, DX
 	SUBQ              $0x10, SI
 	JMP               cbc1_block
+
+cbc1_done:
+	VMOVDQU X0, (DI)
+	RET
+
+// func ariaCBCEncrypt1AESNI(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)
+// Requires: AES, AVX
+TEXT ·ariaCBCEncrypt1AESNI(SB), NOSPLIT, $0-72
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst_base+16(FP), DX
+	MOVQ    src_base+40(FP), BX
+	MOVQ    src_len+48(FP), SI
+	MOVQ    iv+64(FP), DI
+	VMOVDQU (DI), X0
+	VMOVDQU ariaBytePos1<>+0(SB), X1
+	VMOVDQU ariaBytePos3<>+0(SB), X2
+	VMOVDQU ariaBytePos23<>+0(SB), X3
+
+cbc1_block:
+	CMPQ  SI, $0x10
+	JB    cbc1_done
+	VPXOR (BX), X0, X0
+	MOVQ  AX, R8
+	MOVQ  CX, R9
+	SUBQ  $0x02, R9
+	SHRQ  $0x01, R9
+
+cbc1_pair:
+	VPXOR       (R8), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X7, X6, X7
+	VPXOR       X5, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X0, X5
+	VPSRLW      $0x04, X0, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VPXOR       X5, X8, X8
+	VPBLENDVB   X1, X7, X4, X4
+	VPBLENDVB   X2, X8, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPBLENDVB   X3, X0, X4, X0
+	VPSHUFB     ariaDiffusion0<>+0(SB), X0, X4
+	VPSHUFB     ariaDiffusion1<>+0(SB), X0, X5
+	VPSHUFB     ariaDiffusion2<>+0(SB), X0, X6
+	VPSHUFB     ariaDiffusion3<>+0(SB), X0, X7
+	VPSHUFB     ariaDiffusion4<>+0(SB), X0, X8
+	VPSHUFB     ariaDiffusion5<>+0(SB), X0, X9
+	VPSHUFB     ariaDiffusion6<>+0(SB), X0, X0
+	VPXOR       X5, X4, X4
+	VPXOR       X7, X6, X6
+	VPXOR       X9, X8, X8
+	VPXOR       X0, X4, X4
+	VPXOR       X8, X6, X6
+	VPXOR       X6, X4, X0
+	VPXOR       16(R8), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X7, X6, X7
+	VPXOR       X5, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X0, X5
+	VPSRLW      $0x04, X0, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VPXOR       X5, X8, X8
+	VPBLENDVB   X2, X7, X4, X4
+	VPBLENDVB   X1, X8, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPBLENDVB   X3, X4, X0, X0
+	VPSHUFB     ariaDiffusion0<>+0(SB), X0, X4
+	VPSHUFB     ariaDiffusion1<>+0(SB), X0, X5
+	VPSHUFB     ariaDiffusion2<>+0(SB), X0, X6
+	VPSHUFB     ariaDiffusion3<>+0(SB), X0, X7
+	VPSHUFB     ariaDiffusion4<>+0(SB), X0, X8
+	VPSHUFB     ariaDiffusion5<>+0(SB), X0, X9
+	VPSHUFB     ariaDiffusion6<>+0(SB), X0, X0
+	VPXOR       X5, X4, X4
+	VPXOR       X7, X6, X6
+	VPXOR       X9, X8, X8
+	VPXOR       X0, X4, X4
+	VPXOR       X8, X6, X6
+	VPXOR       X6, X4, X0
+	ADDQ        $0x20, R8
+	DECQ        R9
+	JNZ         cbc1_pair
+	VPXOR       (R8), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X7, X6, X7
+	VPXOR       X5, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X0, X5
+	VPSRLW      $0x04, X0, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VPXOR       X5, X8, X8
+	VPBLENDVB   X1, X7, X4, X4
+	VPBLENDVB   X2, X8, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPBLENDVB   X3, X0, X4, X0
+	VPSHUFB     ariaDiffusion0<>+0(SB), X0, X4
+	VPSHUFB     ariaDiffusion1<>+0(SB), X0, X5
+	VPSHUFB     ariaDiffusion2<>+0(SB), X0, X6
+	VPSHUFB     ariaDiffusion3<>+0(SB), X0, X7
+	VPSHUFB     ariaDiffusion4<>+0(SB), X0, X8
+	VPSHUFB     ariaDiffusion5<>+0(SB), X0, X9
+	VPSHUFB     ariaDiffusion6<>+0(SB), X0, X0
+	VPXOR       X5, X4, X4
+	VPXOR       X7, X6, X6
+	VPXOR       X9, X8, X8
+	VPXOR       X0, X4, X4
+	VPXOR       X8, X6, X6
+	VPXOR       X6, X4, X0
+	VPXOR       16(R8), X0, X0
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X0, X4
+	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X7
+	VPAND       ariaNibbleMask<>+0(SB), X7, X7
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X7, X6, X7
+	VPXOR       X5, X7, X7
+	VPAND       ariaNibbleMask<>+0(SB), X0, X5
+	VPSRLW      $0x04, X0, X8
+	VPAND       ariaNibbleMask<>+0(SB), X8, X8
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X8, X6, X8
+	VPXOR       X5, X8, X8
+	VPBLENDVB   X2, X7, X4, X4
+	VPBLENDVB   X1, X8, X0, X0
+	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
+	VAESDECLAST ariaZero<>+0(SB), X0, X0
+	VPBLENDVB   X3, X4, X0, X0
+	VPXOR       32(R8), X0, X0
+	VMOVDQU     X0, (DX)
+	ADDQ        $0x10, BX
+	ADDQ        $0x10, DX
+	SUBQ        $0x10, SI
+	JMP         cbc1_block
 
 cbc1_done:
 	VMOVDQU X0, (DI)

@@ -74,3 +74,10 @@ func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr 
 //
 //go:noescape
 func ariaCBCEncrypt1(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)
+
+// ariaCBCEncrypt1AESNI CBC-encrypts len(src)/16 blocks one at a time with the
+// round keys rk (ek1..ek(n+1) as 16-byte blocks), chaining from *iv and
+// leaving the last ciphertext block there. len(dst) >= len(src).
+//
+//go:noescape
+func ariaCBCEncrypt1AESNI(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)

@@ -15,8 +15,8 @@ import (
 // 32 in YMM or 16 in XMM registers. Work cascades from the widest batch the
 // path has to the narrowest, and a tail of fewer than 16 blocks runs the
 // 16-block kernel on a stack copy, so tails stay constant-time too. CBC
-// encryption is serial: the GFNI paths run a one-block kernel
-// (ariaCBCEncrypt1), the AES-NI path the portable code.
+// encryption is serial and runs a one-block kernel (ariaCBCEncrypt1 with
+// GFNI, ariaCBCEncrypt1AESNI with AES-NI).
 
 const (
 	batch64 = 64 * BlockSize
@@ -90,14 +90,13 @@ type slicedKernels struct {
 	rounds   int
 	enc, dec []uint32
 	batches  []batch // widest first; the last is 16 blocks
-	portable modes.Generic
-	// cbcEncrypt1 is set when the one-block GFNI kernel serves CBC
-	// encryption; it takes the round keys as plain blocks.
-	cbcEncrypt1 bool
+	// cbcEncrypt1 is the one-block kernel for CBC encryption; it takes
+	// the round keys as plain blocks.
+	cbcEncrypt1 func(rk *[(maxRounds + 1) * BlockSize]byte, rounds int, dst, src []byte, iv *[BlockSize]byte)
 	encBlocks   [(maxRounds + 1) * BlockSize]byte
 }
 
-func newSliced(keyRep int, cbcEncrypt1 bool, batches ...batch) func(key []byte) (modes.Kernels, error) {
+func newSliced(keyRep int, cbcEncrypt1 func(*[(maxRounds + 1) * BlockSize]byte, int, []byte, []byte, *[BlockSize]byte), batches ...batch) func(key []byte) (modes.Kernels, error) {
 	return func(key []byte) (modes.Kernels, error) {
 		s, err := expandKey(key)
 		if err != nil {
@@ -108,7 +107,6 @@ func newSliced(keyRep int, cbcEncrypt1 bool, batches ...batch) func(key []byte) 
 			enc:         expand(&s.enc, s.rounds, keyRep),
 			dec:         expand(&s.dec, s.rounds, keyRep),
 			batches:     batches,
-			portable:    modes.Generic{C: (*generic)(s)},
 			cbcEncrypt1: cbcEncrypt1,
 		}
 		for r := range s.enc {
@@ -138,11 +136,7 @@ func (k *slicedKernels) ecb(rk *uint32, dst, src []byte) {
 }
 
 func (k *slicedKernels) CBCEncrypt(dst, src []byte, iv *[BlockSize]byte) {
-	if k.cbcEncrypt1 {
-		ariaCBCEncrypt1(&k.encBlocks, k.rounds, dst, src, iv)
-		return
-	}
-	k.portable.CBCEncrypt(dst, src, iv)
+	k.cbcEncrypt1(&k.encBlocks, k.rounds, dst, src, iv)
 }
 
 func (k *slicedKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
@@ -204,7 +198,7 @@ func init() {
 		Cipher:     Name,
 		Name:       "gfni-avx512",
 		Requires:   []cpu.Feature{cpu.GFNI, cpu.AVX512},
-		NewKernels: newSliced(1, true, zmm64, ymm32, xmm16),
+		NewKernels: newSliced(1, ariaCBCEncrypt1, zmm64, ymm32, xmm16),
 		Kernel:     oneBlockCBC,
 		Notes:      "64 blocks byte-sliced in ZMM, S-boxes by GFNI affine instructions, VPTERNLOGQ diffusion; 32/16-block tails (constant-time)",
 	})
@@ -212,15 +206,14 @@ func init() {
 		Cipher:     Name,
 		Name:       "gfni-avx2",
 		Requires:   []cpu.Feature{cpu.GFNI, cpu.AVX2},
-		NewKernels: newSliced(1, true, ymm32, xmm16),
+		NewKernels: newSliced(1, ariaCBCEncrypt1, ymm32, xmm16),
 		Notes:      "32 blocks byte-sliced in YMM, S-boxes by GFNI affine instructions; 16-block XMM tails; one-block kernel for CBC encryption (constant-time)",
 	})
 	impl.Register(&impl.Impl{
 		Cipher:     Name,
 		Name:       "aesni-avx",
 		Requires:   []cpu.Feature{cpu.AESNI, cpu.AVX},
-		NewKernels: newSliced(4, false, xmm16AESNI),
-		Kernel:     map[impl.Op]string{impl.CBCEncrypt: "generic"},
-		Notes:      "16 blocks byte-sliced in XMM, S-boxes by AESENCLAST/AESDECLAST and PSHUFB nibble affine maps (constant-time except CBC encryption)",
+		NewKernels: newSliced(4, ariaCBCEncrypt1AESNI, xmm16AESNI),
+		Notes:      "16 blocks byte-sliced in XMM, S-boxes by AESENCLAST/AESDECLAST and PSHUFB nibble affine maps; one-block kernel for CBC encryption (constant-time)",
 	})
 }

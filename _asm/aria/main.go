@@ -794,6 +794,8 @@ func main() {
 		cbcDecrypt(w)
 		ctr(w)
 	}
-	cbcEncrypt1()
+	one := oneBlockConstants()
+	cbcEncrypt1(one, false)
+	cbcEncrypt1(one, true)
 	Generate()
 }

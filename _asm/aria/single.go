@@ -16,7 +16,8 @@ import (
 //     GF2P8AFFINEINVQB each) and the pre-inversion affine maps of SB3 and
 //     SB4 (one GF2P8AFFINEQB each), blends the latter two by byte position
 //     and inverts them together (GF2P8AFFINEINVQB with the identity), then
-//     blends the forward and inverse halves by position;
+//     blends the forward and inverse halves by position; the AES-NI
+//     variant does the same with one AESENCLAST and one AESDECLAST;
 //   - the diffusion layer A, whose rows each have seven ones, is the XOR of
 //     seven byte permutations of the block (a 7-regular bipartite graph
 //     splits into seven perfect matchings), seven PSHUFBs and six XORs.
@@ -121,7 +122,13 @@ func byteMask(name string, pick func(int) bool) Mem {
 	return qwords(name, q[0], q[1])
 }
 
-func cbcEncrypt1() {
+// oneBlock holds the constants of the one-block kernels.
+type oneBlock struct {
+	perms             []Mem // the seven byte permutations of A
+	pos1, pos3, pos23 Mem   // VPBLENDVB masks by byte position mod 4
+}
+
+func oneBlockConstants() oneBlock {
 	perms := matchings(diffusionMatrix())
 	if len(perms) != 7 {
 		panic(fmt.Sprintf("aria generator: diffusion split into %d permutations, want 7", len(perms)))
@@ -134,13 +141,40 @@ func cbcEncrypt1() {
 		}
 		permMem = append(permMem, qwords(fmt.Sprintf("ariaDiffusion%d", k), q[0], q[1]))
 	}
-	pos1 := byteMask("ariaBytePos1", func(p int) bool { return p == 1 })
-	pos3 := byteMask("ariaBytePos3", func(p int) bool { return p == 3 })
-	pos23 := byteMask("ariaBytePos23", func(p int) bool { return p >= 2 })
+	return oneBlock{
+		perms: permMem,
+		pos1:  byteMask("ariaBytePos1", func(p int) bool { return p == 1 }),
+		pos3:  byteMask("ariaBytePos3", func(p int) bool { return p == 3 }),
+		pos23: byteMask("ariaBytePos23", func(p int) bool { return p >= 2 }),
+	}
+}
 
-	TEXT("ariaCBCEncrypt1", NOSPLIT, "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)")
+// affine1 returns lo[b&15] ⊕ hi[b>>4] for each byte b of src.
+func affine1(src reg.VecVirtual, lo, hi Mem) reg.VecVirtual {
+	t, u, d := XMM(), XMM(), XMM()
+	VPAND(constNibbleMask, src, t)
+	VPSRLW(U8(4), src, d)
+	VPAND(constNibbleMask, d, d)
+	VMOVDQU(lo, u)
+	VPSHUFB(t, u, t)
+	VMOVDQU(hi, u)
+	VPSHUFB(d, u, d)
+	VPXOR(t, d, d)
+	return d
+}
+
+// cbcEncrypt1 emits ariaCBCEncrypt1 (S-boxes by GFNI) or, with aesni,
+// ariaCBCEncrypt1AESNI (S-boxes by AESENCLAST/AESDECLAST and the affine
+// map L of the wide AES-NI kernel: SB2 = L∘SB1, SB4 = SB3∘L⁻¹).
+func cbcEncrypt1(c oneBlock, aesni bool) {
+	name := "ariaCBCEncrypt1"
+	if aesni {
+		name += "AESNI"
+	}
+	permMem, pos1, pos3, pos23 := c.perms, c.pos1, c.pos3, c.pos23
+	TEXT(name, NOSPLIT, "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)")
 	Pragma("noescape")
-	Doc("ariaCBCEncrypt1 CBC-encrypts len(src)/16 blocks one at a time with the",
+	Doc(name+" CBC-encrypts len(src)/16 blocks one at a time with the",
 		"round keys rk (ek1..ek(n+1) as 16-byte blocks), chaining from *iv and",
 		"leaving the last ciphertext block there. len(dst) >= len(src).")
 	rk := Load(Param("rk"), GP64())
@@ -159,20 +193,32 @@ func cbcEncrypt1() {
 
 	// substitute applies SL1 (odd) or SL2 to x.
 	substitute := func(odd bool) {
-		a, b, p, q := XMM(), XMM(), XMM(), XMM()
-		VGF2P8AFFINEINVQB(U8(cSB1), constSB1, x, a)
-		VGF2P8AFFINEINVQB(U8(cSB2), constSB2, x, b)
-		VGF2P8AFFINEQB(U8(cSB3Pre), constSB1Inv, x, p)
-		VGF2P8AFFINEQB(U8(cSB4Pre), constSB2Inv, x, q)
 		// SL1 is SB1, SB2, SB3, SB4 by position mod 4; SL2 is SB3, SB4,
 		// SB1, SB2. VPBLENDVB takes its second operand where the mask is set.
 		fwdSecond, invSecond := m1, m3
 		if !odd {
 			fwdSecond, invSecond = m3, m1
 		}
-		VPBLENDVB(fwdSecond, b, a, a) // SB1, then SB2 where the mask says
-		VPBLENDVB(invSecond, q, p, p)
-		VGF2P8AFFINEINVQB(U8(0), constIdent, p, p) // SB3 / SB4
+		a, p := XMM(), XMM()
+		if aesni {
+			VPSHUFB(constInvShiftRows, x, a)
+			VAESENCLAST(constZero, a, a) // SB1
+			b := affine1(a, constSB2PostLo, constSB2PostHi)
+			q := affine1(x, constSB4PreLo, constSB4PreHi)
+			VPBLENDVB(fwdSecond, b, a, a) // SB1, then SB2 where the mask says
+			VPBLENDVB(invSecond, q, x, p) // SB4's inputs through L⁻¹
+			VPSHUFB(constShiftRows, p, p)
+			VAESDECLAST(constZero, p, p) // SB3 / SB4
+		} else {
+			b, q := XMM(), XMM()
+			VGF2P8AFFINEINVQB(U8(cSB1), constSB1, x, a)
+			VGF2P8AFFINEINVQB(U8(cSB2), constSB2, x, b)
+			VGF2P8AFFINEQB(U8(cSB3Pre), constSB1Inv, x, p)
+			VGF2P8AFFINEQB(U8(cSB4Pre), constSB2Inv, x, q)
+			VPBLENDVB(fwdSecond, b, a, a) // SB1, then SB2 where the mask says
+			VPBLENDVB(invSecond, q, p, p)
+			VGF2P8AFFINEINVQB(U8(0), constIdent, p, p) // SB3 / SB4
+		}
 		if odd {
 			VPBLENDVB(m23, p, a, x) // positions 2, 3 from the inverse half
 		} else {
