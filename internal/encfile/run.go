@@ -145,9 +145,11 @@ func (o *Options) Run(stdio Stdio) error {
 	// The Salted__ header: openssl writes it when it makes up the salt and
 	// expects it when decrypting, but not when -S gives the salt.
 	var header []byte
+	var headerIn int64 // header bytes already read from the input
 	if pass != nil && !o.NoSalt && !saltFromOption {
 		if o.Decrypt {
 			var h [len(saltMagic) + SaltLen]byte
+			headerIn = int64(len(h))
 			if _, err := io.ReadFull(in, h[:]); err != nil {
 				return errors.New("error reading input file: too short for the Salted__ header (use -nosalt for unsalted input)")
 			}
@@ -208,6 +210,7 @@ func (o *Options) Run(stdio Stdio) error {
 	var consumed atomic.Int64
 	stop := startProgress(stdio.Err, size, &consumed)
 	st, err := o.stream(in, out.f, header, t, iv, chunkSize, &consumed)
+	st.in += headerIn
 	stop()
 	if err != nil {
 		out.abort()
@@ -224,9 +227,6 @@ func (o *Options) Run(stdio Stdio) error {
 
 func (o *Options) stream(in io.Reader, w io.Writer, header []byte, t transform, iv []byte, chunkSize int, consumed *atomic.Int64) (stats, error) {
 	var st stats
-	if o.Decrypt && header == nil && o.PassSource != "" && !o.NoSalt && o.SaltHex == "" {
-		st.in = int64(len(saltMagic) + SaltLen)
-	}
 	if len(header) > 0 {
 		n, err := w.Write(header)
 		st.out += int64(n)
