@@ -12,7 +12,7 @@ import (
 
 // progressDelay is how long a run goes before it shows a bar: short runs
 // stay quiet.
-const progressDelay = 2 * time.Second
+var progressDelay = 2 * time.Second
 
 // startProgress shows a progress bar on stderr, only if stderr is a
 // terminal and the run lasts longer than progressDelay. total is the input
