@@ -1,16 +1,18 @@
-// Command aria generates aria/aria_amd64.s: byte-sliced ARIA kernels that
-// compute the S-boxes with GFNI affine instructions, for 16 blocks in XMM
-// registers (VEX), 32 blocks in YMM registers (VEX, AVX2) and 64 blocks in
-// ZMM registers (EVEX, AVX-512), all from one width-parameterised generator.
+// Command aria generates aria/aria_amd64.s: byte-sliced ARIA kernels for
+// 64 blocks in ZMM registers (EVEX, AVX-512 and GFNI), 32 blocks in YMM
+// registers (VEX, AVX2 and GFNI) and 16 blocks in XMM registers (VEX, GFNI,
+// or AES-NI without GFNI), all from one width-parameterised generator, and
+// one-block kernels for CBC encryption (single.go).
 //
 // # Layout
 //
-// The state of W/16·16 = W blocks (W = vector bytes) lives in 16 vectors,
-// "byte slices": slice i holds byte i of every block. In that form ARIA's
-// round is lane-wise work with no shuffles:
+// The state of W blocks (W = vector bytes) lives in 16 vectors, "byte
+// slices": slice i holds byte i of every block. In that form ARIA's round
+// is lane-wise work with no shuffles:
 //
 //   - round-key addition XORs slice i with key byte i broadcast;
-//   - each S-box is one or two GF2P8AFFINE(INV)QB instructions per slice;
+//   - each S-box is one or two GF2P8AFFINE(INV)QB instructions per slice
+//     (or AESENCLAST/AESDECLAST plus nibble look-ups, see sboxAESNI);
 //   - the diffusion layer A factors (checked in aria's tests through the
 //     kernels) as W∘P∘W∘M over the four 4-slice words T0..T3, where M
 //     replaces each byte of a word by the XOR of the other three, W does
@@ -19,7 +21,10 @@
 //     and T3 — a renaming of registers that costs nothing.
 //
 // Each "XOR of three of four" takes four VPTERNLOGQ three-way XORs on
-// AVX-512 and six two-operand XORs (and a temporary) on AVX2.
+// AVX-512 and six two-operand XORs (and a temporary) on AVX2. On AVX-512
+// the second W also adds the next round's key (wordMixKeyed), so a round
+// is 24 GFNI instructions and 56 XOR or ternary-logic ones: 80 for 64
+// blocks.
 //
 // Going in and out of byte slices is a 16×16 byte transpose inside each
 // 128-bit lane: a 4×4 dword transpose in groups of four registers, a 4×4
@@ -42,12 +47,12 @@
 // round keys (ARIA's decryption is the same network with other keys). CBC
 // decryption XORs the previous ciphertext re-read from src, storing from
 // the last vector down so that it also works in place. CTR builds its
-// counter blocks in registers: the caller passes the counter as two native
-// uint64 halves and guarantees that the low half does not wrap within the
-// batch, so lanes add in 64 bits.
+// counter blocks directly as byte slices (see ctr). The code for 12, 14
+// and 16 rounds shares the first 11 rounds and branches after them.
 //
 // Round keys come expanded: every key byte repeated in a uint32, so that
-// AVX-512 XORs it with an embedded broadcast and AVX2 with VPBROADCASTD.
+// AVX-512 XORs it with an embedded broadcast and AVX2 with VPBROADCASTD;
+// the AES-NI kernels take it repeated over a whole XMM vector.
 package main
 
 import (
