@@ -186,7 +186,7 @@ func (k *kernel) firstKey(w width) Op {
 	return kr
 }
 
-// rounds runs rounds 1..r on states that already hold block^key0. The last
+// cipherRounds runs rounds 1..r on states that already hold block^key0. The last
 // round key is XORed with lastXor[i] first when that is given (folding the
 // data XOR of CTR and CBC decryption into AESENCLAST).
 func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
