@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/simdcrypt/simdcrypt/aes"
 	"github.com/simdcrypt/simdcrypt/ecb"
@@ -62,12 +63,16 @@ var streamCiphers []Cipher
 // aliases are OpenSSL's short names.
 var aliases = map[string]string{}
 
-var table map[string]*Cipher
+var (
+	table     map[string]*Cipher
+	tableOnce sync.Once
+)
 
-func buildTable() {
-	if table != nil {
-		return
-	}
+// buildTable expands the families into cipher names once, after every
+// init has added its family.
+func buildTable() { tableOnce.Do(expandTable) }
+
+func expandTable() {
 	table = map[string]*Cipher{}
 	for _, f := range families {
 		for _, ks := range f.keySizes {
