@@ -86,17 +86,19 @@ func expand(rk *[maxRounds + 1]block, rounds, rep int) []uint32 {
 	return x
 }
 
+// oneBlockKernel is a CBC encryption kernel that takes the round keys as
+// plain 16-byte blocks.
+type oneBlockKernel func(rk *[(maxRounds + 1) * BlockSize]byte, rounds int, dst, src []byte, iv *[BlockSize]byte)
+
 type slicedKernels struct {
 	rounds   int
 	enc, dec []uint32
 	batches  []batch // widest first; the last is 16 blocks
-	// cbcEncrypt1 is the one-block kernel for CBC encryption; it takes
-	// the round keys as plain blocks.
-	cbcEncrypt1 func(rk *[(maxRounds + 1) * BlockSize]byte, rounds int, dst, src []byte, iv *[BlockSize]byte)
+	cbcEncrypt1 oneBlockKernel
 	encBlocks   [(maxRounds + 1) * BlockSize]byte
 }
 
-func newSliced(keyRep int, cbcEncrypt1 func(*[(maxRounds + 1) * BlockSize]byte, int, []byte, []byte, *[BlockSize]byte), batches ...batch) func(key []byte) (modes.Kernels, error) {
+func newSliced(keyRep int, cbcEncrypt1 oneBlockKernel, batches ...batch) func(key []byte) (modes.Kernels, error) {
 	return func(key []byte) (modes.Kernels, error) {
 		s, err := expandKey(key)
 		if err != nil {
