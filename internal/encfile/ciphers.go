@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/simdcrypt/simdcrypt/aes"
+	"github.com/simdcrypt/simdcrypt/aria"
+	"github.com/simdcrypt/simdcrypt/chacha20"
 	"github.com/simdcrypt/simdcrypt/ecb"
 )
 
@@ -50,15 +52,19 @@ type blockFamily struct {
 	newCBCD  func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
 }
 
-// families lists the block ciphers; the ones written in parallel with this
-// package register themselves from their own files (see families_*.go).
+// families lists the 128-bit block ciphers; each gets ECB, CBC and CTR at
+// each key size, named as OpenSSL names them.
 var families = []blockFamily{
 	{"aes", []int{16, 24, 32}, aes.NewCipher, aes.NewCTR, aes.NewCBCEncrypter, aes.NewCBCDecrypter},
+	{"aria", []int{16, 24, 32}, aria.NewCipher, aria.NewCTR, aria.NewCBCEncrypter, aria.NewCBCDecrypter},
 }
 
-// streamCiphers holds ciphers that are not 128-bit block ciphers in a
-// mode (ChaCha20).
-var streamCiphers []Cipher
+// streamCiphers holds the ciphers that are not a block cipher in a mode.
+var streamCiphers = []Cipher{
+	chachaCipher(func(key, nonce []byte) (chachaStream, error) {
+		return chacha20.NewUnauthenticatedCipher(key, nonce)
+	}),
+}
 
 // aliases are OpenSSL's short names.
 var aliases = map[string]string{}
