@@ -91,9 +91,9 @@ func expand(rk *[maxRounds + 1]block, rounds, rep int) []uint32 {
 type oneBlockKernel func(rk *[(maxRounds + 1) * BlockSize]byte, rounds int, dst, src []byte, iv *[BlockSize]byte)
 
 type slicedKernels struct {
-	rounds   int
-	enc, dec []uint32
-	batches  []batch // widest first; the last is 16 blocks
+	rounds      int
+	enc, dec    []uint32
+	batches     []batch // widest first; the last is 16 blocks
 	cbcEncrypt1 oneBlockKernel
 	encBlocks   [(maxRounds + 1) * BlockSize]byte
 }
