@@ -450,54 +450,67 @@ func WriteReport(w io.Writer, results []Result, env *Env) {
 	}
 	fmt.Fprintf(w, "cycles per byte (%s, offset 0, one thread) on %s, %s, %s; * = default path, ~ = variant\n",
 		what, name, env.CPUDesc, clock)
-	var impls, groups []string
-	baselines := map[string]bool{}
-	cell := map[[2]string]string{}
+	var families []string
 	for i := range rs {
-		r := &rs[i]
-		if r.Size != size || r.Offset != 0 || r.Threads != 1 {
+		if f := rs[i].Target.Family; !slices.Contains(families, f) {
+			families = append(families, f)
+		}
+	}
+	// One block per family, so each has only its own columns.
+	for _, fam := range families {
+		var impls, groups []string
+		baselines := map[string]bool{}
+		cell := map[[2]string]string{}
+		for i := range rs {
+			r := &rs[i]
+			if r.Target.Family != fam || r.Size != size || r.Offset != 0 || r.Threads != 1 {
+				continue
+			}
+			if !slices.Contains(impls, r.Target.Impl) {
+				impls = append(impls, r.Target.Impl)
+			}
+			if r.Target.Baseline {
+				baselines[r.Target.Impl] = true
+			}
+			g := r.Target.Cipher + " " + r.Target.Direction
+			if !slices.Contains(groups, g) {
+				groups = append(groups, g)
+			}
+			v := strconv.FormatFloat(r.CyclesPerByte(), 'f', 2, 64)
+			if r.Target.Default {
+				v += "*"
+			} else if r.Target.Variant {
+				v += "~"
+			}
+			cell[[2]string{g, r.Target.Impl}] = v
+		}
+		if len(groups) == 0 {
 			continue
 		}
-		if !slices.Contains(impls, r.Target.Impl) {
-			impls = append(impls, r.Target.Impl)
+		// Baselines first, then the registry's order as first seen.
+		slices.SortStableFunc(impls, func(a, b string) int { return boolInt(!baselines[a]) - boolInt(!baselines[b]) })
+		fmt.Fprintln(w)
+		t := &table{}
+		t.add(append([]string{"cipher direction"}, impls...)...)
+		t.right = make([]bool, len(impls)+1)
+		for i := 1; i <= len(impls); i++ {
+			t.right[i] = true
 		}
-		if r.Target.Baseline {
-			baselines[r.Target.Impl] = true
-		}
-		g := r.Target.Cipher + " " + r.Target.Direction
-		if !slices.Contains(groups, g) {
-			groups = append(groups, g)
-		}
-		v := strconv.FormatFloat(r.CyclesPerByte(), 'f', 2, 64)
-		if r.Target.Default {
-			v += "*"
-		} else if r.Target.Variant {
-			v += "~"
-		}
-		cell[[2]string{g, r.Target.Impl}] = v
-	}
-	// Baselines first, then the registry's order as first seen.
-	slices.SortStableFunc(impls, func(a, b string) int { return boolInt(!baselines[a]) - boolInt(!baselines[b]) })
-	t := &table{}
-	t.add(append([]string{"cipher direction"}, impls...)...)
-	t.right = make([]bool, len(impls)+1)
-	for i := 1; i <= len(impls); i++ {
-		t.right[i] = true
-	}
-	for _, g := range groups {
-		row := []string{g}
-		for _, im := range impls {
-			v, ok := cell[[2]string{g, im}]
-			if !ok {
-				v = "."
+		for _, g := range groups {
+			row := []string{g}
+			for _, im := range impls {
+				v, ok := cell[[2]string{g, im}]
+				if !ok {
+					v = "."
+				}
+				row = append(row, v)
 			}
-			row = append(row, v)
+			t.add(row...)
 		}
-		t.add(row...)
-	}
-	t.write(w, "")
-	if len(env.NoBaseline) > 0 {
-		fmt.Fprintf(w, "no Go baseline exists for: %s\n", strings.Join(env.NoBaseline, ", "))
+		t.write(w, "")
+		if len(baselines) == 0 {
+			fmt.Fprintf(w, "(no Go baseline exists for %s: neither the standard library nor x/crypto implements it)\n", fam)
+		}
 	}
 }
 

@@ -173,7 +173,7 @@ func TestTableAndReport(t *testing.T) {
 	}
 	buf.Reset()
 	WriteReport(&buf, rs, fakeEnv(cfg))
-	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	lines := strings.Split(strings.ReplaceAll(strings.TrimSpace(buf.String()), "\n\n", "\n"), "\n")
 	if len(lines) != 3 {
 		t.Fatalf("report has %d lines, want title, header, one row:\n%s", len(lines), buf.String())
 	}
