@@ -74,6 +74,11 @@ type Config struct {
 	// size and offset in fixed mode, or one target's whole slope),
 	// warm-up included. Zero means DefaultDuration.
 	Duration time.Duration
+	// Budget, when set, is the wall time the whole run should take:
+	// each measurement gets its share of what is left (at most Duration,
+	// at least MinDuration), so a run on a loaded machine, where batches
+	// stretch, still ends on time.
+	Budget time.Duration
 	// Reps is the number of repetitions per measurement (default 5).
 	Reps int
 	// Count repeats the whole run (default 1), interleaving targets, so

@@ -22,12 +22,16 @@ func (c *Config) Plan(n int) int {
 	return n * per * max(c.Count, 1)
 }
 
+// MinDuration is the shortest measurement AutoDuration and Budget allow:
+// enough for 5 repetitions × 4 sizes of batches of a millisecond or two.
+const MinDuration = 40 * time.Millisecond
+
 // AutoDuration spreads a time budget over the planned measurements, within
-// bounds that keep each one meaningful (at least 40 ms: enough batches of a
-// few milliseconds) and short (at most 1 s).
+// bounds that keep each one meaningful (at least MinDuration) and short (at
+// most 1 s).
 func (c *Config) AutoDuration(n int, budget time.Duration) time.Duration {
 	d := budget / time.Duration(max(c.Plan(n), 1))
-	return min(max(d, 40*time.Millisecond), time.Second)
+	return min(max(d, MinDuration), time.Second)
 }
 
 func (c *Config) withDefaults() Config {
@@ -106,6 +110,18 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 		threadCounts = append(threadCounts, c.Threads)
 	}
 	total, done := c.Plan(len(ts)), 0
+	start := time.Now()
+	// paced gives each measurement its share of what is left of the
+	// budget: on a loaded machine batches stretch in wall time, and the
+	// later measurements shrink so the whole run still ends on time.
+	paced := func() {
+		if c.Budget <= 0 {
+			return
+		}
+		left := c.Budget - time.Since(start)
+		d := left / time.Duration(max(total-done, 1))
+		r.cfg.Duration = min(max(d, MinDuration), c.Duration)
+	}
 	var out []Result
 	for run := range c.Count {
 		for _, t := range ts {
@@ -115,6 +131,7 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 						if c.Progress != nil {
 							c.Progress(done, total, t.Name()+" slope"+threadsNote(th))
 						}
+						paced()
 						res, err := r.measure(t, c.SlopeSizes, off, th, true)
 						if err != nil {
 							return nil, err
@@ -130,6 +147,7 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 						if c.Progress != nil {
 							c.Progress(done, total, fmt.Sprintf("%s size %d offset %d%s", t.Name(), s, off, threadsNote(th)))
 						}
+						paced()
 						res, err := r.measure(t, []int{s}, off, th, false)
 						if err != nil {
 							return nil, err

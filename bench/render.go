@@ -139,7 +139,11 @@ func WriteHeader(w io.Writer, env *Env) {
 	} else {
 		fmt.Fprintf(w, "method fixed sizes %s × offsets %v", sizesString(c.Sizes), c.Offsets)
 	}
-	fmt.Fprintf(w, "\n       %v per measurement: warm-up, then %d reps (each the fastest of %d timed slices)", c.Duration.Round(time.Millisecond), c.Reps, Slices)
+	per := c.Duration.Round(time.Millisecond).String()
+	if c.Budget > 0 {
+		per = fmt.Sprintf("up to %s (a %v budget shared out)", per, c.Budget)
+	}
+	fmt.Fprintf(w, "\n       %s per measurement: warm-up, then %d reps (each the fastest of %d timed slices)", per, c.Reps, Slices)
 	if c.Count > 1 {
 		fmt.Fprintf(w, ", %d runs", c.Count)
 	}

@@ -216,6 +216,7 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	}
 	if cfg.Duration == 0 {
 		cfg.Duration = cfg.AutoDuration(len(targets), speedBudget)
+		cfg.Budget = speedBudget
 	}
 	env := &bench.Env{CPUName: bench.CPUName(), CPUDesc: cpuDesc(), Mask: cpu.MaskSpec(), Config: cfg,
 		Unavailable: unavailable, NoBaseline: bench.NoBaseline(targets), MHzMeasured: f.mhz == 0}
