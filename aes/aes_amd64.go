@@ -222,16 +222,20 @@ func avoidVAES512() string {
 }
 
 func init() {
-	aesni := []cpu.Feature{cpu.AESNI, cpu.AVX}
-	vaes256 := []cpu.Feature{cpu.VAES, cpu.AVX2}
-	vaes512 := []cpu.Feature{cpu.VAES, cpu.AVX512}
+	// The 128-bit kernels use legacy SSE encodings (PSHUFB is SSSE3), so
+	// AES-NI CPUs without AVX still get constant-time hardware AES.
+	aesni := []cpu.Feature{cpu.AESNI, cpu.SSSE3}
+	// The wide paths borrow the 128-bit kernels (CBC encryption, calls
+	// shorter than one vector), so they need what those need too.
+	vaes256 := []cpu.Feature{cpu.VAES, cpu.AVX2, cpu.SSSE3}
+	vaes512 := []cpu.Feature{cpu.VAES, cpu.AVX512, cpu.SSSE3}
 	// Dispatch preference is registration order: widest first.
 	registerAsm("vaes512", pathVAES512, vaes512, false, avoidVAES512,
 		"VAES on 512-bit vectors: 32 blocks in flight, all round keys in registers, 16/8/4-block steps then YMM/XMM tails; prefetch 2 KiB ahead")
 	registerAsm("vaes256", pathVAES256, vaes256, false, nil,
 		"VAES on 256-bit vectors (VEX): 16 blocks in flight, XMM tail; prefetch 2 KiB ahead")
 	registerAsm("aesni", pathAESNI, aesni, false, nil,
-		"AES-NI with VEX encodings: 8 blocks in flight; serial CBC encryption for every path; prefetch 2 KiB ahead")
+		"AES-NI (legacy SSE encodings): 8 blocks in flight; serial CBC encryption for every path; prefetch 2 KiB ahead")
 	registerAsm("vaes512-noprefetch", pathVAES512NoPrefetch, vaes512, true, nil,
 		"vaes512 without software prefetch, for comparison")
 	registerAsm("vaes256-noprefetch", pathVAES256NoPrefetch, vaes256, true, nil,

@@ -1,7 +1,7 @@
 // Command aes generates aes/aes_amd64.s: the AES bulk kernels (ECB, CBC and
 // CTR) for three vector widths from one set of generator functions.
 //
-//   - 16 bytes (XMM, AES-NI with VEX encodings: needs AESNI and AVX),
+//   - 16 bytes (XMM, AES-NI with legacy SSE encodings: needs AESNI and SSSE3),
 //   - 32 bytes (YMM, VAES with AVX2),
 //   - 64 bytes (ZMM, VAES with AVX-512: all round keys stay in Z16..Z30).
 //
@@ -164,6 +164,94 @@ func (k *kernel) modeReg(w width, r int) VecPhysical {
 	return w.v(r)
 }
 
+// legacy reports whether the kernel is the 128-bit one, which uses legacy
+// SSE encodings (two operands, destination first in Intel order) so that it
+// runs on every AES-NI CPU, AVX or not. The narrower tails of the wider
+// kernels keep their VEX/EVEX forms.
+func (k *kernel) legacy() bool { return k.w == w128 }
+
+func isReg(op Op) bool {
+	_, ok := op.(VecPhysical)
+	return ok
+}
+
+func (k *kernel) load(w width, m, dst Op) {
+	if k.legacy() {
+		MOVOU(m, dst)
+		return
+	}
+	w.load(m, dst)
+}
+
+func (k *kernel) store(w width, src, m Op) {
+	if k.legacy() {
+		MOVOU(src, m)
+		return
+	}
+	w.store(src, m)
+}
+
+func (k *kernel) broadcast(w width, m, dst Op) {
+	if k.legacy() {
+		MOVOU(m, dst)
+		return
+	}
+	w.broadcast(m, dst)
+}
+
+// xor sets dst = a ^ b. In legacy SSE a memory operand goes through MOVOU
+// (PXOR would demand alignment), and dst must not be b then.
+func (k *kernel) xor(w width, a, b, dst Op) {
+	if !k.legacy() {
+		w.xor(a, b, dst)
+		return
+	}
+	switch {
+	case dst == b && isReg(a):
+		PXOR(a, dst)
+	case dst == a && isReg(b):
+		PXOR(b, dst)
+	case isReg(a) && isReg(b):
+		MOVO(b, dst)
+		PXOR(a, dst)
+	default:
+		if dst == b {
+			panic("xor: memory operand with dst == b")
+		}
+		MOVOU(a, dst)
+		PXOR(b, dst)
+	}
+}
+
+// shuffle sets dst = PSHUFB(src, mask).
+func (k *kernel) shuffle(mask, src, dst Op) {
+	if !k.legacy() {
+		VPSHUFB(mask, src, dst)
+		return
+	}
+	if src != dst {
+		MOVO(src, dst)
+	}
+	PSHUFB(mask, dst)
+}
+
+// add64 adds step to acc in 64-bit lanes.
+func (k *kernel) add64(step, acc Op) {
+	if k.legacy() {
+		PADDQ(step, acc)
+		return
+	}
+	VPADDQ(step, acc, acc)
+}
+
+func (k *kernel) move(src, dst Op) {
+	if k.legacy() {
+		MOVO(src, dst)
+		return
+	}
+	VMOVDQU(src, dst)
+}
+
 // keySlot returns an operand holding key slot j at width w, loading it
 // into the key register where the keys are not resident. On the 512-bit
 // path the narrower tails use the low lanes of the resident keys.
@@ -172,7 +260,7 @@ func (k *kernel) keySlot(w width, j int) Op {
 		return w.v(16 + j)
 	}
 	kr := w.v(regKey)
-	w.broadcast(Mem{Base: k.keys, Disp: 16 * j}, kr)
+	k.broadcast(w, Mem{Base: k.keys, Disp: 16 * j}, kr)
 	return kr
 }
 
@@ -182,7 +270,7 @@ func (k *kernel) firstKey(w width) Op {
 		return w.v(16)
 	}
 	kr := w.v(regKey)
-	w.broadcast(Mem{Base: k.k0}, kr)
+	k.broadcast(w, Mem{Base: k.k0}, kr)
 	return kr
 }
 
@@ -190,9 +278,16 @@ func (k *kernel) firstKey(w width) Op {
 // round key is XORed with lastXor[i] first when that is given (folding the
 // data XOR of CTR and CBC decryption into AESENCLAST).
 func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
-	enc, last := VAESENC, VAESENCLAST
-	if k.dec() {
-		enc, last = VAESDEC, VAESDECLAST
+	enc := func(key, s Op) { VAESENC(key, s, s) }
+	last := func(key, s Op) { VAESENCLAST(key, s, s) }
+	switch {
+	case k.dec() && k.legacy():
+		enc, last = func(key, s Op) { AESDEC(key, s) }, func(key, s Op) { AESDECLAST(key, s) }
+	case k.dec():
+		enc = func(key, s Op) { VAESDEC(key, s, s) }
+		last = func(key, s Op) { VAESDECLAST(key, s, s) }
+	case k.legacy():
+		enc, last = func(key, s Op) { AESENC(key, s) }, func(key, s Op) { AESENCLAST(key, s) }
 	}
 	l10, l12 := k.label("rounds10"), k.label("rounds12")
 	CMPQ(k.rounds, Imm(12))
@@ -207,18 +302,18 @@ func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
 		}
 		key := k.keySlot(w, j)
 		for _, s := range states {
-			enc(key, s, s)
+			enc(key, s)
 		}
 	}
 	key := k.keySlot(w, 14)
 	for i, s := range states {
 		if lastXor == nil || lastXor[i] == nil {
-			last(key, s, s)
+			last(key, s)
 			continue
 		}
 		t := k.temp(w, i)
-		w.xor(lastXor[i], key, t)
-		last(t, s, s)
+		k.xor(w, lastXor[i], key, t)
+		last(t, s)
 	}
 }
 
@@ -244,7 +339,7 @@ func (k *kernel) batch(w width, nv int) {
 	case "ecbenc", "ecbdec":
 		k0 := k.firstKey(w)
 		for i, s := range states {
-			w.xor(src(i), k0, s)
+			k.xor(w, src(i), k0, s)
 		}
 	case "cbcdec":
 		carry, prev0 := k.modeReg(w, regCarry), k.modeReg(w, regPrev0)
@@ -254,10 +349,10 @@ func (k *kernel) batch(w width, nv int) {
 		// from the source 16 bytes back, which is still intact because
 		// every load of a batch comes before its first store.
 		d0 := k.temp(w, 0)
-		w.load(src(0), d0)
+		k.load(w, src(0), d0)
 		switch w {
 		case w128:
-			VMOVDQU(carry, prev0)
+			k.move(carry, prev0)
 		case w256:
 			VPERM2I128(Imm(0x21), d0, carry, prev0)
 		default:
@@ -267,11 +362,11 @@ func (k *kernel) batch(w width, nv int) {
 		for i := 1; i < nv; i++ {
 			lastXor[i] = Mem{Base: k.src, Disp: i*int(w) - 16}
 		}
-		w.broadcast(Mem{Base: k.src, Disp: nv*int(w) - 16}, carry)
+		k.broadcast(w, Mem{Base: k.src, Disp: nv*int(w) - 16}, carry)
 		k0 := k.firstKey(w)
-		w.xor(d0, k0, states[0])
+		k.xor(w, d0, k0, states[0])
 		for i := 1; i < nv; i++ {
-			w.xor(src(i), k0, states[i])
+			k.xor(w, src(i), k0, states[i])
 		}
 	case "ctr":
 		bswap, base := k.modeReg(w, regBswap), k.modeReg(w, regBase)
@@ -282,12 +377,12 @@ func (k *kernel) batch(w width, nv int) {
 			step = stepConst[w.blocks()]
 		}
 		for _, s := range states {
-			VPSHUFB(bswap, base, s)
-			VPADDQ(step, base, base)
+			k.shuffle(bswap, base, s)
+			k.add64(step, base)
 		}
 		k0 := k.firstKey(w)
 		for _, s := range states {
-			w.xor(s, k0, s)
+			k.xor(w, s, k0, s)
 		}
 		lastXor = make([]Op, nv)
 		for i := range states {
@@ -298,7 +393,7 @@ func (k *kernel) batch(w width, nv int) {
 	k.cipherRounds(w, states, lastXor)
 
 	for i, s := range states {
-		w.store(s, dst(i))
+		k.store(w, s, dst(i))
 	}
 }
 
@@ -372,18 +467,18 @@ func genKernel(w width, mode string, prefetch bool) {
 	switch mode {
 	case "cbcdec":
 		loadParam("iv", k.arg)
-		w.broadcast(Mem{Base: k.arg}, k.modeReg(w, regCarry))
+		k.broadcast(w, Mem{Base: k.arg}, k.modeReg(w, regCarry))
 	case "ctr":
 		loadParam("ctr", k.arg)
 		bswap, base, step := k.modeReg(w, regBswap), k.modeReg(w, regBase), k.modeReg(w, regStep)
-		w.broadcast(bswapMask, bswap)
-		w.broadcast(Mem{Base: k.arg}, base)
-		VPSHUFB(bswap, base, base)
+		k.broadcast(w, bswapMask, bswap)
+		k.broadcast(w, Mem{Base: k.arg}, base)
+		k.shuffle(bswap, base, base)
 		if w != w128 {
 			// Lane i counts from ctr+i.
 			VPADDQ(laneOffsets, base, base)
 		}
-		w.broadcast(stepConst[w.blocks()], step)
+		k.broadcast(w, stepConst[w.blocks()], step)
 	}
 
 	for nv := k.inflight; nv > 1; nv /= 2 {
@@ -414,8 +509,8 @@ func genKernel(w width, mode string, prefetch bool) {
 		// next call's 16-byte load of the counter forward from it instead
 		// of stalling until the store retires.
 		x := k.temp(w128, 0)
-		VPSHUFB(k.modeReg(w128, regBswap), k.modeReg(w128, regBase), x)
-		VMOVDQU(x, Mem{Base: k.arg})
+		k.shuffle(k.modeReg(w128, regBswap), k.modeReg(w128, regBase), x)
+		k.store(w128, x, Mem{Base: k.arg})
 	}
 	if w != w128 {
 		VZEROUPPER()
@@ -430,9 +525,10 @@ func genKernel(w width, mode string, prefetch bool) {
 //	x[i+1] = aesenclast(klast ^ p[i+1] ^ k0, s[i]) = c[i] ^ p[i+1] ^ k0,
 //
 // which takes the XOR off the chain; c[i] = x[i+1] ^ p[i+1] ^ k0 is recovered
-// beside it. One loop per key size keeps every round key in a register
-// (AES-256 reads its first two middle keys from memory: 16 XMM registers
-// are one short, and the loads leave the chain alone).
+// beside it. One loop per key size keeps the round keys in registers
+// (AES-256 reloads its first two middle keys each block: 16 XMM registers
+// are one short, and the loads leave the chain alone). Legacy SSE
+// encodings, like the other 128-bit kernels.
 func genCBCEncrypt() {
 	TEXT("cbcEncryptAESNI", NOSPLIT, "func(keys *[240]byte, rounds int, dst, src *byte, n int, iv *[16]byte)")
 	Pragma("noescape")
@@ -445,7 +541,7 @@ func genCBCEncrypt() {
 	loadParam("n", n)
 	loadParam("iv", iv)
 	x, u, t, k0, klast := X0, X1, X2, X3, X4
-	VMOVDQU(Mem{Base: keys, Disp: 16 * 14}, klast)
+	MOVOU(Mem{Base: keys, Disp: 16 * 14}, klast)
 
 	CMPQ(rounds, Imm(12))
 	JB(LabelRef("cbcenc_10"))
@@ -459,43 +555,50 @@ func genCBCEncrypt() {
 
 func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0, klast VecPhysical, rounds int) {
 	first := 14 - rounds
-	VMOVDQU(Mem{Base: keys, Disp: 16 * first}, k0)
+	MOVOU(Mem{Base: keys, Disp: 16 * first}, k0)
 	// Middle key slot j lives in X(j+2) for j >= 3; slots 1 and 2 (AES-256
-	// only) stay in memory.
-	key := func(j int) Op {
-		if j < 3 {
-			return Mem{Base: keys, Disp: 16 * j}
-		}
-		return xregs[j+2]
-	}
+	// only) are loaded into u and t, free at that point of the loop.
 	for j := first + 1; j <= 13; j++ {
 		if j >= 3 {
-			VMOVDQU(Mem{Base: keys, Disp: 16 * j}, xregs[j+2])
+			MOVOU(Mem{Base: keys, Disp: 16 * j}, xregs[j+2])
 		}
 	}
-	VMOVDQU(Mem{Base: iv}, x)
-	VPXOR(Mem{Base: src}, x, x)
-	VPXOR(k0, x, x)
+	MOVOU(Mem{Base: iv}, x)
+	MOVOU(Mem{Base: src}, u)
+	PXOR(u, x)
+	PXOR(k0, x)
 	loop, last := prefix+"_loop", prefix+"_last"
 	Label(loop)
 	for j := first + 1; j <= 13; j++ {
-		VAESENC(key(j), x, x)
+		switch j {
+		case 1:
+			MOVOU(Mem{Base: keys, Disp: 16}, u)
+			AESENC(u, x)
+		case 2:
+			MOVOU(Mem{Base: keys, Disp: 32}, t)
+			AESENC(t, x)
+		default:
+			AESENC(xregs[j+2], x)
+		}
 	}
 	CMPQ(n, Imm(1))
 	JE(LabelRef(last))
-	VPXOR(Mem{Base: src, Disp: 16}, k0, u)
-	VPXOR(u, klast, t)
-	VAESENCLAST(t, x, x)
-	VPXOR(u, x, t)
-	VMOVDQU(t, Mem{Base: dst})
+	MOVOU(Mem{Base: src, Disp: 16}, u)
+	PXOR(k0, u)
+	MOVO(u, t)
+	PXOR(klast, t)
+	AESENCLAST(t, x)
+	MOVO(x, t)
+	PXOR(u, t)
+	MOVOU(t, Mem{Base: dst})
 	ADDQ(Imm(16), src)
 	ADDQ(Imm(16), dst)
 	DECQ(n)
 	JMP(LabelRef(loop))
 	Label(last)
-	VAESENCLAST(klast, x, x)
-	VMOVDQU(x, Mem{Base: dst})
-	VMOVDQU(x, Mem{Base: iv})
+	AESENCLAST(klast, x)
+	MOVOU(x, Mem{Base: dst})
+	MOVOU(x, Mem{Base: iv})
 	RET()
 }
 
