@@ -180,13 +180,13 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 		c.overflow = true
 	}
 
-	// Most of the input goes straight through the path's kernel; it takes
-	// multiples of the path's granularity, or any whole number of blocks
-	// when the path can (then whole-block inputs skip buf entirely).
-	gran := c.path.granularity()
-	full := len(src) - len(src)%gran
-	if len(src)%blockSize == 0 && c.path.anyBlockCount() {
-		full = len(src)
+	// Whole blocks go straight through the kernel (every kernel takes any
+	// whole number of blocks). With a partial block at the end, the last
+	// few blocks (under four) and it go through buf in one kernel call
+	// instead: one short batch rather than two.
+	full := len(src)
+	if len(src)%blockSize != 0 {
+		full = len(src) &^ (tailBuf - 1)
 	}
 	if full > 0 {
 		c.xorBlocks(dst[:full], src[:full])
@@ -196,17 +196,13 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 		return
 	}
 
-	// The rest (under one granule) runs through buf in one kernel call.
-	// Blocks past the last one needed are computed and discarded, so the
-	// counter is set back to count only the blocks actually used (their
-	// counters may wrap past 2^32 harmlessly: nobody sees them).
-	start := c.state[12]
+	// Blocks past those needed are never computed, but the last one is only
+	// partly used: the rest of it stays in buf for the next call.
 	used := (len(src) + blockSize - 1) / blockSize
 	n := copy(c.buf[:], src)
-	clear(c.buf[n:gran])
-	c.xorBlocks(c.buf[:gran], c.buf[:gran])
+	clear(c.buf[n : used*blockSize])
+	c.xorBlocks(c.buf[:used*blockSize], c.buf[:used*blockSize])
 	copy(dst, c.buf[:n])
-	c.state[12] = start + uint32(used)
 	c.pos = n
 	c.len = used*blockSize - n
 }
@@ -256,24 +252,9 @@ func pathByName(name string) path {
 	panic("chacha20: registry chose unknown path " + name)
 }
 
-// granularity is the input size, in bytes, the path's kernel processes at
-// once: one block for portable Go, four for the vector kernels (their
-// narrowest step). The tail of a call, under one granule, goes through buf.
-func (p path) granularity() int {
-	if p == pathGeneric {
-		return blockSize
-	}
-	return simdGranule
-}
-
-const simdGranule = 4 * blockSize
-
-// anyBlockCount reports whether the path's kernel takes any whole number of
-// blocks, not only whole granules.
-func (p path) anyBlockCount() bool { return p == pathGeneric || p == pathAVX512 }
-
-// tailBuf holds the tail of a call: one granule of the widest granularity.
-const tailBuf = simdGranule
+// tailBuf holds the end of a call that has a partial block: fewer than four
+// whole blocks and the partial one.
+const tailBuf = 4 * blockSize
 
 // chosenPath returns the path dispatch prefers now. The registry's answer
 // depends only on which of the features the paths require are usable (the

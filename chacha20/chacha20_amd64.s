@@ -124,9 +124,9 @@ TEXT ·xorBlocksSSSE3(SB), NOSPLIT, $64-56
 	MOVQ src_base+32(FP), DX
 	MOVQ src_len+40(FP), BX
 
-w4:
+step0:
 	CMPQ   BX, $0x00000100
-	JB     done
+	JB     step1
 	MOVD   (AX), X0
 	PSHUFD $0x00, X0, X0
 	MOVD   4(AX), X1
@@ -484,9 +484,242 @@ rounds4_1:
 	ADDQ       $0x00000100, CX
 	ADDQ       $0x00000100, DX
 	SUBQ       $0x00000100, BX
-	JMP        w4
+	JMP        step0
 
-done:
+step1:
+	CMPQ  BX, $0x00000080
+	JB    step2
+	MOVOU (AX), X8
+	MOVOU 16(AX), X9
+	MOVOU 32(AX), X10
+	MOVOU 48(AX), X11
+	MOVOU X8, X0
+	MOVOU X9, X1
+	MOVOU X10, X2
+	MOVOU X11, X3
+	MOVOU 48(AX), X12
+	MOVOU chacha20_rowctr<>+16(SB), X14
+	PADDL X14, X12
+	MOVOU X8, X4
+	MOVOU X9, X5
+	MOVOU X10, X6
+	MOVOU X12, X7
+	MOVL  $0x0000000a, SI
+
+rowrounds2_2:
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PADDL  X5, X4
+	PXOR   X4, X7
+	MOVOU  chacha20_rot16<>+0(SB), X14
+	PSHUFB X14, X3
+	PSHUFB X14, X7
+	PADDL  X3, X2
+	PXOR   X2, X1
+	PADDL  X7, X6
+	PXOR   X6, X5
+	MOVOU  X1, X14
+	PSLLL  $0x0c, X1
+	PSRLL  $0x14, X14
+	POR    X14, X1
+	MOVOU  X5, X14
+	PSLLL  $0x0c, X5
+	PSRLL  $0x14, X14
+	POR    X14, X5
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PADDL  X5, X4
+	PXOR   X4, X7
+	MOVOU  chacha20_rot8<>+0(SB), X14
+	PSHUFB X14, X3
+	PSHUFB X14, X7
+	PADDL  X3, X2
+	PXOR   X2, X1
+	PADDL  X7, X6
+	PXOR   X6, X5
+	MOVOU  X1, X14
+	PSLLL  $0x07, X1
+	PSRLL  $0x19, X14
+	POR    X14, X1
+	MOVOU  X5, X14
+	PSLLL  $0x07, X5
+	PSRLL  $0x19, X14
+	POR    X14, X5
+	PSHUFD $0x39, X1, X1
+	PSHUFD $0x4e, X2, X2
+	PSHUFD $0x93, X3, X3
+	PSHUFD $0x39, X5, X5
+	PSHUFD $0x4e, X6, X6
+	PSHUFD $0x93, X7, X7
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PADDL  X5, X4
+	PXOR   X4, X7
+	MOVOU  chacha20_rot16<>+0(SB), X14
+	PSHUFB X14, X3
+	PSHUFB X14, X7
+	PADDL  X3, X2
+	PXOR   X2, X1
+	PADDL  X7, X6
+	PXOR   X6, X5
+	MOVOU  X1, X14
+	PSLLL  $0x0c, X1
+	PSRLL  $0x14, X14
+	POR    X14, X1
+	MOVOU  X5, X14
+	PSLLL  $0x0c, X5
+	PSRLL  $0x14, X14
+	POR    X14, X5
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PADDL  X5, X4
+	PXOR   X4, X7
+	MOVOU  chacha20_rot8<>+0(SB), X14
+	PSHUFB X14, X3
+	PSHUFB X14, X7
+	PADDL  X3, X2
+	PXOR   X2, X1
+	PADDL  X7, X6
+	PXOR   X6, X5
+	MOVOU  X1, X14
+	PSLLL  $0x07, X1
+	PSRLL  $0x19, X14
+	POR    X14, X1
+	MOVOU  X5, X14
+	PSLLL  $0x07, X5
+	PSRLL  $0x19, X14
+	POR    X14, X5
+	PSHUFD $0x93, X1, X1
+	PSHUFD $0x4e, X2, X2
+	PSHUFD $0x39, X3, X3
+	PSHUFD $0x93, X5, X5
+	PSHUFD $0x4e, X6, X6
+	PSHUFD $0x39, X7, X7
+	DECL   SI
+	JNZ    rowrounds2_2
+	PADDL  X8, X0
+	PADDL  X9, X1
+	PADDL  X10, X2
+	PADDL  X11, X3
+	PADDL  X8, X4
+	PADDL  X9, X5
+	PADDL  X10, X6
+	PADDL  X12, X7
+	MOVOU  (DX), X8
+	PXOR   X8, X0
+	MOVOU  X0, (CX)
+	MOVOU  16(DX), X8
+	PXOR   X8, X1
+	MOVOU  X1, 16(CX)
+	MOVOU  32(DX), X8
+	PXOR   X8, X2
+	MOVOU  X2, 32(CX)
+	MOVOU  48(DX), X8
+	PXOR   X8, X3
+	MOVOU  X3, 48(CX)
+	MOVOU  64(DX), X8
+	PXOR   X8, X4
+	MOVOU  X4, 64(CX)
+	MOVOU  80(DX), X8
+	PXOR   X8, X5
+	MOVOU  X5, 80(CX)
+	MOVOU  96(DX), X8
+	PXOR   X8, X6
+	MOVOU  X6, 96(CX)
+	MOVOU  112(DX), X8
+	PXOR   X8, X7
+	MOVOU  X7, 112(CX)
+	ADDL   $0x00000002, 48(AX)
+	ADDQ   $0x00000080, CX
+	ADDQ   $0x00000080, DX
+	SUBQ   $0x00000080, BX
+	JMP    step1
+
+step2:
+	CMPQ  BX, $0x00000040
+	JB    partial
+	MOVOU (AX), X4
+	MOVOU 16(AX), X5
+	MOVOU 32(AX), X6
+	MOVOU 48(AX), X7
+	MOVOU X4, X0
+	MOVOU X5, X1
+	MOVOU X6, X2
+	MOVOU X7, X3
+	MOVL  $0x0000000a, SI
+
+rowrounds1_3:
+	PADDL  X1, X0
+	PXOR   X0, X3
+	MOVOU  chacha20_rot16<>+0(SB), X14
+	PSHUFB X14, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVOU  X1, X14
+	PSLLL  $0x0c, X1
+	PSRLL  $0x14, X14
+	POR    X14, X1
+	PADDL  X1, X0
+	PXOR   X0, X3
+	MOVOU  chacha20_rot8<>+0(SB), X14
+	PSHUFB X14, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVOU  X1, X14
+	PSLLL  $0x07, X1
+	PSRLL  $0x19, X14
+	POR    X14, X1
+	PSHUFD $0x39, X1, X1
+	PSHUFD $0x4e, X2, X2
+	PSHUFD $0x93, X3, X3
+	PADDL  X1, X0
+	PXOR   X0, X3
+	MOVOU  chacha20_rot16<>+0(SB), X14
+	PSHUFB X14, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVOU  X1, X14
+	PSLLL  $0x0c, X1
+	PSRLL  $0x14, X14
+	POR    X14, X1
+	PADDL  X1, X0
+	PXOR   X0, X3
+	MOVOU  chacha20_rot8<>+0(SB), X14
+	PSHUFB X14, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVOU  X1, X14
+	PSLLL  $0x07, X1
+	PSRLL  $0x19, X14
+	POR    X14, X1
+	PSHUFD $0x93, X1, X1
+	PSHUFD $0x4e, X2, X2
+	PSHUFD $0x39, X3, X3
+	DECL   SI
+	JNZ    rowrounds1_3
+	PADDL  X4, X0
+	PADDL  X5, X1
+	PADDL  X6, X2
+	PADDL  X7, X3
+	MOVOU  (DX), X4
+	PXOR   X4, X0
+	MOVOU  X0, (CX)
+	MOVOU  16(DX), X4
+	PXOR   X4, X1
+	MOVOU  X1, 16(CX)
+	MOVOU  32(DX), X4
+	PXOR   X4, X2
+	MOVOU  X2, 32(CX)
+	MOVOU  48(DX), X4
+	PXOR   X4, X3
+	MOVOU  X3, 48(CX)
+	ADDL   $0x00000001, 48(AX)
+	ADDQ   $0x00000040, CX
+	ADDQ   $0x00000040, DX
+	SUBQ   $0x00000040, BX
+	JMP    step2
+
+partial:
 	RET
 
 // func xorBlocksAVX2(state *[16]uint32, dst []byte, src []byte)
@@ -497,9 +730,9 @@ TEXT ·xorBlocksAVX2(SB), NOSPLIT, $128-56
 	MOVQ src_base+32(FP), DX
 	MOVQ src_len+40(FP), BX
 
-w8:
+step0:
 	CMPQ         BX, $0x00000200
-	JB           rows1
+	JB           step1
 	VPBROADCASTD (AX), Y0
 	VPBROADCASTD 4(AX), Y1
 	VPBROADCASTD 8(AX), Y2
@@ -783,11 +1016,11 @@ rounds8_1:
 	ADDQ         $0x00000200, CX
 	ADDQ         $0x00000200, DX
 	SUBQ         $0x00000200, BX
-	JMP          w8
+	JMP          step0
 
-rows1:
+step1:
 	CMPQ           BX, $0x00000100
-	JB             done
+	JB             step2
 	VBROADCASTI128 (AX), Y8
 	VBROADCASTI128 16(AX), Y9
 	VBROADCASTI128 32(AX), Y10
@@ -893,25 +1126,25 @@ rowrounds2_2:
 	VPADDD     Y10, Y6, Y6
 	VPADDD     Y12, Y7, Y7
 	VPERM2I128 $0x20, Y1, Y0, Y8
-	VPERM2I128 $0x31, Y1, Y0, Y0
 	VPERM2I128 $0x20, Y3, Y2, Y9
-	VPERM2I128 $0x31, Y3, Y2, Y2
 	VPXOR      (DX), Y8, Y8
 	VMOVDQU    Y8, (CX)
 	VPXOR      32(DX), Y9, Y9
 	VMOVDQU    Y9, 32(CX)
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
 	VPXOR      64(DX), Y0, Y0
 	VMOVDQU    Y0, 64(CX)
 	VPXOR      96(DX), Y2, Y2
 	VMOVDQU    Y2, 96(CX)
 	VPERM2I128 $0x20, Y5, Y4, Y8
-	VPERM2I128 $0x31, Y5, Y4, Y4
 	VPERM2I128 $0x20, Y7, Y6, Y9
-	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      128(DX), Y8, Y8
 	VMOVDQU    Y8, 128(CX)
 	VPXOR      160(DX), Y9, Y9
 	VMOVDQU    Y9, 160(CX)
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
 	VPXOR      192(DX), Y4, Y4
 	VMOVDQU    Y4, 192(CX)
 	VPXOR      224(DX), Y6, Y6
@@ -920,7 +1153,152 @@ rowrounds2_2:
 	ADDQ       $0x00000100, CX
 	ADDQ       $0x00000100, DX
 	SUBQ       $0x00000100, BX
-	JMP        rows1
+	JMP        step1
+
+step2:
+	CMPQ           BX, $0x00000080
+	JB             partial
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 48(AX), Y7
+	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
+	VMOVDQU        Y4, Y0
+	VMOVDQU        Y5, Y1
+	VMOVDQU        Y6, Y2
+	VMOVDQU        Y7, Y3
+	MOVL           $0x0000000a, SI
+
+rowrounds1_3:
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x0c, Y1, Y14
+	VPSRLD     $0x14, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x07, Y1, Y14
+	VPSRLD     $0x19, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPSHUFD    $0x39, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPSHUFD    $0x93, Y3, Y3
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x0c, Y1, Y14
+	VPSRLD     $0x14, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x07, Y1, Y14
+	VPSRLD     $0x19, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPSHUFD    $0x93, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPSHUFD    $0x39, Y3, Y3
+	DECL       SI
+	JNZ        rowrounds1_3
+	VPADDD     Y4, Y0, Y0
+	VPADDD     Y5, Y1, Y1
+	VPADDD     Y6, Y2, Y2
+	VPADDD     Y7, Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y4
+	VPERM2I128 $0x20, Y3, Y2, Y5
+	VPXOR      (DX), Y4, Y4
+	VMOVDQU    Y4, (CX)
+	VPXOR      32(DX), Y5, Y5
+	VMOVDQU    Y5, 32(CX)
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	VPXOR      64(DX), Y0, Y0
+	VMOVDQU    Y0, 64(CX)
+	VPXOR      96(DX), Y2, Y2
+	VMOVDQU    Y2, 96(CX)
+	ADDL       $0x00000002, 48(AX)
+	ADDQ       $0x00000080, CX
+	ADDQ       $0x00000080, DX
+	SUBQ       $0x00000080, BX
+	JMP        step2
+
+partial:
+	TESTQ          BX, BX
+	JZ             done
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 48(AX), Y7
+	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
+	VMOVDQU        Y4, Y0
+	VMOVDQU        Y5, Y1
+	VMOVDQU        Y6, Y2
+	VMOVDQU        Y7, Y3
+	MOVL           $0x0000000a, SI
+
+rowrounds1_4:
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x0c, Y1, Y14
+	VPSRLD     $0x14, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x07, Y1, Y14
+	VPSRLD     $0x19, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPSHUFD    $0x39, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPSHUFD    $0x93, Y3, Y3
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x0c, Y1, Y14
+	VPSRLD     $0x14, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPADDD     Y1, Y0, Y0
+	VPXOR      Y0, Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VPXOR      Y2, Y1, Y1
+	VPSLLD     $0x07, Y1, Y14
+	VPSRLD     $0x19, Y1, Y1
+	VPOR       Y14, Y1, Y1
+	VPSHUFD    $0x93, Y1, Y1
+	VPSHUFD    $0x4e, Y2, Y2
+	VPSHUFD    $0x39, Y3, Y3
+	DECL       SI
+	JNZ        rowrounds1_4
+	VPADDD     Y4, Y0, Y0
+	VPADDD     Y5, Y1, Y1
+	VPADDD     Y6, Y2, Y2
+	VPADDD     Y7, Y3, Y3
+	SHRQ       $0x06, BX
+	ADDL       BX, 48(AX)
+	VPERM2I128 $0x20, Y1, Y0, Y4
+	VPERM2I128 $0x20, Y3, Y2, Y5
+	VPXOR      (DX), Y4, Y4
+	VMOVDQU    Y4, (CX)
+	VPXOR      32(DX), Y5, Y5
+	VMOVDQU    Y5, 32(CX)
 
 done:
 	VZEROUPPER
@@ -934,7 +1312,7 @@ TEXT ·xorBlocksAVX512(SB), NOSPLIT, $0-56
 	MOVQ         src_base+32(FP), DX
 	MOVQ         src_len+40(FP), BX
 	CMPQ         BX, $0x00000400
-	JB           rows2
+	JB           step1
 	VPBROADCASTD 4(AX), Z20
 	VPBROADCASTD 20(AX), Z21
 	VPBROADCASTD 36(AX), Z22
@@ -984,9 +1362,9 @@ TEXT ·xorBlocksAVX512(SB), NOSPLIT, $0-56
 	VPROLD       $0x07, Z25, Z25
 	VPROLD       $0x07, Z29, Z29
 
-w16:
+step0:
 	CMPQ         BX, $0x00000400
-	JB           rows2
+	JB           step1
 	VPBROADCASTD (AX), Z0
 	VPBROADCASTD 16(AX), Z4
 	VPBROADCASTD 32(AX), Z8
@@ -2034,11 +2412,11 @@ w16:
 	ADDQ         $0x00000400, CX
 	ADDQ         $0x00000400, DX
 	SUBQ         $0x00000400, BX
-	JMP          w16
+	JMP          step0
 
-rows2:
+step1:
 	CMPQ            BX, $0x00000200
-	JB              rows1
+	JB              step2
 	VBROADCASTI32X4 (AX), Z8
 	VBROADCASTI32X4 16(AX), Z9
 	VBROADCASTI32X4 32(AX), Z10
@@ -2163,9 +2541,9 @@ rowrounds2_2:
 	ADDQ       $0x00000200, CX
 	ADDQ       $0x00000200, DX
 	SUBQ       $0x00000200, BX
-	JMP        rows2
+	JMP        step1
 
-rows1:
+step2:
 	CMPQ            BX, $0x00000100
 	JB              partial
 	VBROADCASTI32X4 (AX), Z4
@@ -2236,7 +2614,7 @@ rowrounds1_3:
 	ADDQ       $0x00000100, CX
 	ADDQ       $0x00000100, DX
 	SUBQ       $0x00000100, BX
-	JMP        rows1
+	JMP        step2
 
 partial:
 	TESTQ           BX, BX
@@ -2289,6 +2667,9 @@ rowrounds1_4:
 	VPADDD     Z5, Z1, Z1
 	VPADDD     Z6, Z2, Z2
 	VPADDD     Z7, Z3, Z3
+	MOVQ       BX, SI
+	SHRQ       $0x06, SI
+	ADDL       SI, 48(AX)
 	VSHUFI32X4 $0x44, Z1, Z0, Z16
 	VSHUFI32X4 $0xee, Z1, Z0, Z17
 	VSHUFI32X4 $0x44, Z3, Z2, Z18
@@ -2297,9 +2678,6 @@ rowrounds1_4:
 	VSHUFI32X4 $0xdd, Z18, Z16, Z1
 	VSHUFI32X4 $0x88, Z19, Z17, Z2
 	VSHUFI32X4 $0xdd, Z19, Z17, Z3
-	MOVQ       BX, SI
-	SHRQ       $0x06, SI
-	ADDL       SI, 48(AX)
 	VPXORD     (DX), Z0, Z0
 	VMOVDQU32  Z0, (CX)
 	CMPQ       BX, $0x00000040
@@ -2310,6 +2688,10 @@ rowrounds1_4:
 	JBE        done
 	VPXORD     128(DX), Z2, Z2
 	VMOVDQU32  Z2, 128(CX)
+	CMPQ       BX, $0x000000c0
+	JBE        done
+	VPXORD     192(DX), Z3, Z3
+	VMOVDQU32  Z3, 192(CX)
 
 done:
 	VZEROUPPER

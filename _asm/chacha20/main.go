@@ -66,11 +66,11 @@ func main() {
 	rot16Mask = rotMask("chacha20_rot16", 2)
 	rot8Mask = rotMask("chacha20_rot8", 1)
 
-	kernel("xorBlocksSSSE3", sse, []int{4},
-		"xorBlocksSSSE3 XORs len(src)/256 batches of 4 keystream blocks into dst and advances state[12]; len(src) must be a multiple of 256.")
-	kernel("xorBlocksAVX2", vex, []int{8, -1},
-		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4 in row layout) and advances state[12]; len(src) must be a multiple of 256.")
-	kernel("xorBlocksAVX512", evex, []int{16, -2, -1},
+	kernel("xorBlocksSSSE3", sse, []step{{word: 4}, {sets: 2}, {sets: 1}},
+		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (4 at a time, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX2", vex, []step{{word: 8}, {sets: 2}, {sets: 1}},
+		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX512", evex, []step{{word: 16}, {sets: 2}, {sets: 1}},
 		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	Generate()
 }
@@ -103,11 +103,34 @@ type gen struct {
 	pre [][4]Register
 }
 
-// kernel emits one TEXT symbol running batches of each width in widths,
-// widest first, while enough input remains. A negative entry -s stands for
-// the row-layout short path with s register sets (4 blocks each in ZMM, 2
-// in YMM).
-func kernel(name string, is isa, widths []int, doc string) {
+// step is one kind of batch a kernel runs while enough input remains:
+// word-sliced with word blocks, or row layout with sets register sets.
+type step struct{ word, sets int }
+
+// perReg is how many blocks one register holds in row layout: one per
+// 128-bit lane.
+func (g *gen) perReg() int {
+	switch g.isa {
+	case sse:
+		return 1
+	case vex:
+		return 2
+	}
+	return 4
+}
+
+func (g *gen) blocks(s step) int {
+	if s.word > 0 {
+		return s.word
+	}
+	return s.sets * g.perReg()
+}
+
+// kernel emits one TEXT symbol running the steps in order, each while
+// enough input remains, then, where a register holds more than one block,
+// a last row batch for the blocks left (partial): so every kernel takes any
+// whole number of blocks.
+func kernel(name string, is isa, steps []step, doc string) {
 	TEXT(name, NOSPLIT, "func(state *[16]uint32, dst, src []byte)")
 	Pragma("noescape")
 	Doc(doc)
@@ -119,52 +142,41 @@ func kernel(name string, is isa, widths []int, doc string) {
 	if is != evex {
 		// Four rows of c words at the widest width; the frame is only
 		// 8-byte aligned, so every access is an unaligned move.
-		g.spill = AllocLocal(4 * 4 * widths[0])
+		g.spill = AllocLocal(4 * 4 * steps[0].word)
 	}
-	labelFor := func(w int) string {
-		if w < 0 {
-			return fmt.Sprintf("rows%d", -w)
+	label := func(k int) string {
+		if k == len(steps) {
+			return "partial"
 		}
-		return fmt.Sprintf("w%d", w)
+		return fmt.Sprintf("step%d", k)
 	}
-	if is == evex && widths[0] == 16 {
-		g.precomputeColumns()
+	if is == evex && steps[0].word == 16 {
+		g.precomputeColumns(label(1))
 	}
-	for k, w := range widths {
-		if w != 16 {
+	for k, s := range steps {
+		if s.word != 16 {
 			g.pre = nil
 		}
-		loop := labelFor(w)
-		next := "done"
-		if k+1 < len(widths) {
-			next = labelFor(widths[k+1])
-		} else if is == evex {
-			next = "partial"
-		}
-		blocks := w
-		if w < 0 {
-			blocks = -w * 4
-		}
-		Label(loop)
-		CMPQ(g.n, U32(64*blocks))
-		JB(LabelRef(next))
-		if w < 0 {
-			g.rowBatch(-w)
-		} else {
-			g.w = w
+		n := 64 * g.blocks(s)
+		Label(label(k))
+		CMPQ(g.n, U32(n))
+		JB(LabelRef(label(k + 1)))
+		if s.word > 0 {
+			g.w = s.word
 			g.batch()
+		} else {
+			g.rows(s.sets, false)
 		}
-		ADDQ(U32(64*blocks), g.dst)
-		ADDQ(U32(64*blocks), g.src)
-		SUBQ(U32(64*blocks), g.n)
-		JMP(LabelRef(loop))
+		ADDQ(U32(n), g.dst)
+		ADDQ(U32(n), g.src)
+		SUBQ(U32(n), g.n)
+		JMP(LabelRef(label(k)))
 	}
-	if is == evex {
-		// 1 to 3 blocks left: one more row batch, storing only those.
-		Label("partial")
+	Label("partial")
+	if g.perReg() > 1 {
 		TESTQ(g.n, g.n)
 		JZ(LabelRef("done"))
-		g.rowBatchPartial()
+		g.rows(1, true)
 	}
 	Label("done")
 	if is != sse {
@@ -637,38 +649,46 @@ func (g *gen) outputAll() {
 // carries 4 blocks per set, YMM (vex) 2; sets are interleaved for latency
 // hiding. The diagonal round rotates rows b, c, d by 1, 2, 3 words within
 // each lane (PSHUFD) and back. Emits sets*4 blocks of output.
-func (g *gen) rowBatch(sets int) { g.rows(sets, false) }
-
-// rowBatchPartial is one ZMM row batch for the last 1 to 3 blocks (g.n
-// bytes, a multiple of 64 below 256): it advances the counter by g.n/64 and
-// loads and stores only those blocks, then jumps to done.
-func (g *gen) rowBatchPartial() { g.rows(1, true) }
-
+// rows is the short-input path: each register holds one row (four words)
+// of perReg blocks, one block per 128-bit lane, so a batch costs about the
+// latency of one block's rounds rather than a word-sliced batch; sets are
+// interleaved to hide that latency. The diagonal round rotates rows b, c, d
+// by 1, 2, 3 words within each lane (PSHUFD) and back. With partial, the
+// batch is the last one, for the g.n/64 blocks left (fewer than perReg): it
+// advances the counter by that many, loads and stores only those blocks and
+// jumps to done.
 func (g *gen) rows(sets int, partial bool) {
 	g.label++
-	per := 4 // blocks per register
-	g.w = 16
-	if g.isa == vex {
-		per, g.w = 2, 8
-		sets *= 2
-	}
+	per := g.perReg()
+	g.w = 4 * per
 	// Registers: set k rows in 4k..4k+3; original rows a, b, c in
 	// 4*sets..+2, set k's original d row in 4*sets+3+k.
 	orig := 4 * sets
 	row := func(k, r int) Register { return g.r(4*k + r) }
-	var bcast func(Op, Register)
-	if g.isa == evex {
-		bcast = func(m Op, r Register) { VBROADCASTI32X4(m, r) }
-	} else {
-		bcast = func(m Op, r Register) { VBROADCASTI128(m, r) }
+	load := func(m Op, r Register) {
+		switch g.isa {
+		case sse:
+			MOVOU(m, r) // one block per register: the row itself
+		case vex:
+			VBROADCASTI128(m, r)
+		default:
+			VBROADCASTI32X4(m, r)
+		}
 	}
 	for r := 0; r < 3; r++ {
-		bcast(g.stateWord(4*r), g.r(orig+r))
+		load(g.stateWord(4*r), g.r(orig+r))
 	}
 	for k := 0; k < sets; k++ {
 		d := g.r(orig + 3 + k)
-		bcast(g.stateWord(12), d)
-		VPADDD(rowCtr.Offset(16*per*k), d, d)
+		load(g.stateWord(12), d)
+		if off := rowCtr.Offset(16 * per * k); g.isa == sse {
+			if k > 0 {
+				MOVOU(off, g.tmp()) // legacy SSE memory operands must be aligned
+				PADDL(g.tmp(), d)
+			}
+		} else {
+			VPADDD(off, d, d)
+		}
 		for r := 0; r < 3; r++ {
 			g.mov(g.r(orig+r), row(k, r))
 		}
@@ -681,9 +701,13 @@ func (g *gen) rows(sets int, partial bool) {
 	}
 	shuffle := func(b, c, d byte) {
 		for k := 0; k < sets; k++ {
-			VPSHUFD(U8(b), row(k, 1), row(k, 1))
-			VPSHUFD(U8(c), row(k, 2), row(k, 2))
-			VPSHUFD(U8(d), row(k, 3), row(k, 3))
+			for r, imm := range []byte{b, c, d} {
+				if g.isa == sse {
+					PSHUFD(U8(imm), row(k, r+1), row(k, r+1))
+				} else {
+					VPSHUFD(U8(imm), row(k, r+1), row(k, r+1))
+				}
+			}
 		}
 	}
 	rounds := GP32()
@@ -703,8 +727,14 @@ func (g *gen) rows(sets int, partial bool) {
 		}
 		g.add(g.r(orig+3+k), row(k, 3))
 	}
+	if partial {
+		left := GP64()
+		MOVQ(g.n, left)
+		SHRQ(U8(6), left)
+		ADDL(left.As32(), g.stateWord(12))
+	}
 	// Gather lanes into blocks; temporaries are the original-row registers
-	// (vex) or 16.. (evex).
+	// (sse, vex) or 16.. (evex).
 	t := func(i int) Register {
 		if g.isa == evex {
 			return g.r(16 + i)
@@ -714,42 +744,44 @@ func (g *gen) rows(sets int, partial bool) {
 	for k := 0; k < sets; k++ {
 		a, b, c, d := row(k, 0), row(k, 1), row(k, 2), row(k, 3)
 		base := 64 * per * k
-		if g.isa == vex {
+		switch g.isa {
+		case sse:
+			for j, r := range []Register{a, b, c, d} {
+				g.xorStore(r, t(0), base+16*j)
+			}
+		case vex:
 			VPERM2I128(U8(0x20), b, a, t(0)) // block 0, bytes 0..31
-			VPERM2I128(U8(0x31), b, a, a)    // block 1, bytes 0..31
 			VPERM2I128(U8(0x20), d, c, t(1)) // block 0, bytes 32..63
-			VPERM2I128(U8(0x31), d, c, c)    // block 1, bytes 32..63
 			g.xorStore(t(0), nil, base)
 			g.xorStore(t(1), nil, base+32)
+			if partial { // one block left
+				JMP(LabelRef("done"))
+				return
+			}
+			VPERM2I128(U8(0x31), b, a, a) // block 1, bytes 0..31
+			VPERM2I128(U8(0x31), d, c, c) // block 1, bytes 32..63
 			g.xorStore(a, nil, base+64)
 			g.xorStore(c, nil, base+96)
-			continue
-		}
-		VSHUFI32X4(U8(0x44), b, a, t(0)) // a.0 a.1 b.0 b.1
-		VSHUFI32X4(U8(0xee), b, a, t(1)) // a.2 a.3 b.2 b.3
-		VSHUFI32X4(U8(0x44), d, c, t(2)) // c.0 c.1 d.0 d.1
-		VSHUFI32X4(U8(0xee), d, c, t(3)) // c.2 c.3 d.2 d.3
-		VSHUFI32X4(U8(0x88), t(2), t(0), a)
-		VSHUFI32X4(U8(0xdd), t(2), t(0), b)
-		VSHUFI32X4(U8(0x88), t(3), t(1), c)
-		VSHUFI32X4(U8(0xdd), t(3), t(1), d)
-		if partial {
-			left := GP64()
-			MOVQ(g.n, left)
-			SHRQ(U8(6), left)
-			ADDL(left.As32(), g.stateWord(12))
-			for j, r := range []Register{a, b, c} {
-				if j > 0 {
+		default:
+			VSHUFI32X4(U8(0x44), b, a, t(0)) // a.0 a.1 b.0 b.1
+			VSHUFI32X4(U8(0xee), b, a, t(1)) // a.2 a.3 b.2 b.3
+			VSHUFI32X4(U8(0x44), d, c, t(2)) // c.0 c.1 d.0 d.1
+			VSHUFI32X4(U8(0xee), d, c, t(3)) // c.2 c.3 d.2 d.3
+			VSHUFI32X4(U8(0x88), t(2), t(0), a)
+			VSHUFI32X4(U8(0xdd), t(2), t(0), b)
+			VSHUFI32X4(U8(0x88), t(3), t(1), c)
+			VSHUFI32X4(U8(0xdd), t(3), t(1), d)
+			for j, r := range []Register{a, b, c, d} {
+				if partial && j > 0 { // 1 to 3 blocks left
 					CMPQ(g.n, U32(64*j))
 					JBE(LabelRef("done"))
 				}
 				g.xorStore(r, nil, base+64*j)
 			}
-			JMP(LabelRef("done"))
-			return
-		}
-		for j, r := range []Register{a, b, c, d} {
-			g.xorStore(r, nil, base+64*j)
+			if partial {
+				JMP(LabelRef("done"))
+				return
+			}
 		}
 	}
 	ADDL(U32(per*sets), g.stateWord(12))
@@ -758,10 +790,10 @@ func (g *gen) rows(sets int, partial bool) {
 // precomputeColumns computes, into registers 20..31, columns 1..3 of the
 // first round for 16 blocks: their words (constants, key, nonce) are the
 // same in every batch of a call. 36 of a batch's ~1040 vector operations.
-func (g *gen) precomputeColumns() {
+func (g *gen) precomputeColumns(skip string) {
 	g.w = 16
 	CMPQ(g.n, U32(64*16))
-	JB(LabelRef("rows2"))
+	JB(LabelRef(skip))
 	g.pre = nil
 	for k, q := range columns[1:] {
 		var regs [4]Register
