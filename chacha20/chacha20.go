@@ -5,11 +5,13 @@
 // Code paths, registered with internal/impl and chosen when a cipher is
 // created (SIMDCRYPT_CPU masks them: avx512=off, avx2=off, ssse3=off):
 //
-//	avx512   16 blocks per batch in ZMM (VPROLD); 8, 4 and 1-3 blocks in
-//	         row layout, so short inputs pay one block's latency
-//	avx2     8 blocks in YMM; 4 in row layout
-//	ssse3    4 blocks in XMM
+//	avx512   16 blocks per batch in ZMM (VPROLD)
+//	avx2     8 blocks per batch in YMM
+//	ssse3    4 blocks per batch in XMM
 //	generic  portable Go, one block at a time
+//
+// Below a full batch the vector paths switch to row layout (one block per
+// 128-bit lane), so short inputs pay about one block's latency, not a batch.
 //
 // This file owns the API and every check (sizes, overlap, counter overflow,
 // leftover keystream). Each code path supplies only a kernel that XORs whole

@@ -7,11 +7,11 @@ import "github.com/simdcrypt/simdcrypt/internal/cpu"
 // Registered best first: that order is dispatch preference.
 func init() {
 	register(pathAVX512, []cpu.Feature{cpu.AVX512}, avoidAVX512,
-		"16 blocks per batch in ZMM with VPROLD; 8 (YMM) and 4 (XMM) for the rest, so short inputs pay for 4 blocks, not 16")
+		"16 blocks per batch in ZMM, VPROLD rotations; under 16 blocks, row layout (4 blocks per ZMM), so short inputs pay one block's latency")
 	register(pathAVX2, []cpu.Feature{cpu.AVX2}, nil,
-		"8 blocks per batch in YMM, then 4 in XMM; PSHUFB rotations by 8 and 16")
+		"8 blocks per batch in YMM, PSHUFB rotations by 8 and 16; under 8 blocks, row layout (2 blocks per YMM)")
 	register(pathSSSE3, []cpu.Feature{cpu.SSSE3}, nil,
-		"4 blocks per batch in XMM; PSHUFB rotations by 8 and 16")
+		"4 blocks per batch in XMM, PSHUFB rotations by 8 and 16; under 4 blocks, row layout (1 block per XMM)")
 }
 
 // avoidAVX512 passes over 512-bit registers where using them lowers the
@@ -24,8 +24,7 @@ func avoidAVX512() string {
 	return ""
 }
 
-// xorBlocks runs the cipher's pinned kernel over whole granules (multiples
-// of 4 blocks for the vector paths, of 1 block for portable Go).
+// xorBlocks runs the cipher's pinned kernel over whole blocks.
 func (c *Cipher) xorBlocks(dst, src []byte) {
 	switch c.path {
 	case pathAVX512:
