@@ -11,10 +11,12 @@
 // the register plan (16 or 32 registers) and the rotation helper (PSHUFB and
 // shift-or, or VPROLD) differ.
 //
-// Short inputs run in row layout instead (rows): each register holds one
-// row of a block per 128-bit lane, so a few blocks cost one block's latency
-// rather than a whole word-sliced batch: 4 blocks as two YMM sets (avx2),
-// 8 or 4 blocks in ZMM, and the last 1 to 3 blocks (avx512).
+// Below a full batch the kernels switch to row layout (rows): each register
+// holds one row of a block per 128-bit lane, so a few blocks cost about one
+// block's latency rather than a whole word-sliced batch. Two interleaved
+// register sets, then one, then (where a register holds several blocks) a
+// last batch storing only the blocks left: every kernel takes any whole
+// number of blocks.
 //
 // VPTERNLOGD finds no use: in ChaCha20 every XOR follows an addition that
 // feeds it, so no three-input boolean function occurs, and VPROLD already
