@@ -186,7 +186,7 @@ func TestDispatch(t *testing.T) {
 		default:
 			expect = "generic"
 		}
-		if pathNames[pathByName(want.Name)] != got || (purego == false && got != expect) {
+		if pathNames[pathByName(want.Name)] != got || (!purego && got != expect) {
 			t.Errorf("mask %q: cipher uses %s, registry chose %s (%s), expected %s", mask, got, want.Name, why, expect)
 		}
 		t.Logf("mask %q: %s (%s)", mask, got, why)
