@@ -453,16 +453,20 @@ func (s *slices) nibbleAffine(i int, lo, hi Mem) {
 }
 
 // substitute is key addition and the substitution layer: SL1 (SB1, SB2,
-// SB3, SB4 repeated) in odd rounds, SL2 (SB3, SB4, SB1, SB2) in even ones.
-//
-// keyed says the previous round's diffusion already added the key.
-func (s *slices) substitute(rk reg.Register, r int, odd, keyed bool) {
-	for i := 0; i < 16; i++ {
+// SB3, SB4 repeated) in odd rounds, SL2 (SB3, SB4, SB1, SB2) in even ones,
+// for the slots given (all when none are). r counts rounds from 0, so SL1
+// is for even r. keyed says the previous round's diffusion already added
+// the key.
+func (s *slices) substitute(rk reg.Register, r int, keyed bool, slots ...int) {
+	if len(slots) == 0 {
+		slots = []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+	}
+	for _, i := range slots {
 		if !keyed {
 			s.addKey(rk, r, i)
 		}
 		kind := i % 4
-		if !odd {
+		if r%2 == 1 {
 			kind ^= 2
 		}
 		s.sbox(i, kind)
@@ -470,9 +474,12 @@ func (s *slices) substitute(rk reg.Register, r int, odd, keyed bool) {
 }
 
 // diffuse is ARIA's diffusion layer A = W∘P∘W∘M. On AVX-512 it also adds
-// the next round's key r (see wordMixKeyed) and returns true; elsewhere it
-// returns false and the key is added before the next substitution.
-func (s *slices) diffuse(rk reg.Register, r int) bool {
+// the next round's key r (see wordMixKeyed). then, when not nil, is called
+// with the four slots each group of the last W completes: the caller
+// substitutes them for the next round right there, so that in program
+// order the next round's GFNI work (port 0 only on Intel) sits among this
+// round's XORs instead of after all of them, and the two overlap.
+func (s *slices) diffuse(rk reg.Register, r int, then func(slots ...int)) {
 	// M: inside each word, each byte becomes the XOR of the other three.
 	for w := 0; w < 4; w++ {
 		y := s.threeOfFour(4*w, 4*w+1, 4*w+2, 4*w+3)
@@ -480,15 +487,14 @@ func (s *slices) diffuse(rk reg.Register, r int) bool {
 			s.reg[4*w+k] = y[k]
 		}
 	}
-	s.wordMix()
+	s.wordMix(nil)
 	// P: T1 swaps bytes in pairs, T2 swaps halves, T3 reverses.
 	s.permute([16]int{0, 1, 2, 3, 5, 4, 7, 6, 10, 11, 8, 9, 15, 14, 13, 12})
 	if s.w.evex {
-		s.wordMixKeyed(rk, r)
-		return true
+		s.wordMixKeyed(rk, r, then)
+	} else {
+		s.wordMix(then)
 	}
-	s.wordMix()
-	return false
 }
 
 // wordMixKeyed is W followed by the addition of round key r, for AVX-512:
@@ -496,7 +502,7 @@ func (s *slices) diffuse(rk reg.Register, r int) bool {
 // terms, t or u and its key byte, so a VPTERNLOGD with the key byte as an
 // embedded broadcast gives it: six instructions for the four outputs and
 // their keys, against eight for the four-instruction W and four key XORs.
-func (s *slices) wordMixKeyed(rk reg.Register, r int) {
+func (s *slices) wordMixKeyed(rk reg.Register, r int, then func(slots ...int)) {
 	key := func(i int) Mem { return Mem{Base: rk, Disp: 4 * (16*r + i)} }
 	for j := 0; j < 4; j++ {
 		a, b, c, d := j, 4+j, 8+j, 12+j
@@ -512,15 +518,21 @@ func (s *slices) wordMixKeyed(rk reg.Register, r int) {
 		s.reg[a], s.reg[b], s.reg[c], s.reg[d] = x0, x2, x1, x3
 		s.release(u)
 		s.release(t)
+		if then != nil {
+			then(a, b, c, d)
+		}
 	}
 }
 
 // wordMix is W: at each byte position j, T0..T3 become T0⊕T1⊕T2,
 // T0⊕T2⊕T3, T0⊕T1⊕T3, T1⊕T2⊕T3, which are y3, y1, y2, y0 of threeOfFour.
-func (s *slices) wordMix() {
+func (s *slices) wordMix(then func(slots ...int)) {
 	for j := 0; j < 4; j++ {
 		y := s.threeOfFour(j, 4+j, 8+j, 12+j)
 		s.reg[j], s.reg[4+j], s.reg[8+j], s.reg[12+j] = y[3], y[1], y[2], y[0]
+		if then != nil {
+			then(j, 4+j, 8+j, 12+j)
+		}
 	}
 }
 
@@ -584,16 +596,20 @@ func (s *slices) fromSlices() {
 // rounds, and calls finish (the kernel's epilogue, ending in RET) once for
 // each, with the slot state it leaves.
 func cipher(s *slices, rk, rounds reg.Register, name string, finish func(*slices)) {
-	// keyed: the previous diffusion added this round's key.
-	keyed := false
+	// Each round's diffusion substitutes for the next round as it goes, so
+	// only the first round substitutes on its own. On AVX-512 the
+	// diffusion also adds the next round's key.
 	round := func(r int) {
 		Commentf("Round %d", r+1)
-		s.substitute(rk, r, r%2 == 0, keyed)
-		keyed = s.diffuse(rk, r+1)
+		if r == 0 {
+			s.substitute(rk, 0, false)
+		}
+		s.diffuse(rk, r+1, func(slots ...int) {
+			s.substitute(rk, r+1, s.w.evex, slots...)
+		})
 	}
 	last := func(n int) {
-		Commentf("Round %d (last)", n)
-		s.substitute(rk, n-1, false, keyed)
+		Commentf("Round %d (last): key %d added and substituted by round %d", n, n, n-1)
 		for i := 0; i < 16; i++ {
 			s.addKey(rk, n, i)
 		}
