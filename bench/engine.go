@@ -122,33 +122,33 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 		d := left / time.Duration(max(total-done, 1))
 		r.cfg.Duration = min(max(d, MinDuration), c.Duration)
 	}
+	// One measurement: the slope over all slope sizes, or one fixed size.
+	type job struct {
+		sizes []int
+		slope bool
+	}
+	jobs := []job{{c.SlopeSizes, true}}
+	if len(c.Sizes) > 0 {
+		jobs = jobs[:0]
+		for _, s := range c.Sizes {
+			jobs = append(jobs, job{[]int{s}, false})
+		}
+	}
 	var out []Result
 	for run := range c.Count {
 		for _, t := range ts {
 			for _, th := range threadCounts {
 				for _, off := range c.Offsets {
-					if len(c.Sizes) == 0 {
+					for _, j := range jobs {
 						if c.Progress != nil {
-							c.Progress(done, total, t.Name()+" slope"+threadsNote(th))
+							what := t.Name() + " slope"
+							if !j.slope {
+								what = fmt.Sprintf("%s size %d offset %d", t.Name(), j.sizes[0], off)
+							}
+							c.Progress(done, total, what+threadsNote(th))
 						}
 						paced()
-						res, err := r.measure(t, c.SlopeSizes, off, th, true)
-						if err != nil {
-							return nil, err
-						}
-						for i := range res {
-							res[i].Run = run
-						}
-						out = append(out, res...)
-						done++
-						continue
-					}
-					for _, s := range c.Sizes {
-						if c.Progress != nil {
-							c.Progress(done, total, fmt.Sprintf("%s size %d offset %d%s", t.Name(), s, off, threadsNote(th)))
-						}
-						paced()
-						res, err := r.measure(t, []int{s}, off, th, false)
+						res, err := r.measure(t, j.sizes, off, th, j.slope)
 						if err != nil {
 							return nil, err
 						}
@@ -169,9 +169,9 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 }
 
 type runner struct {
-	cfg   Config
-	mhz   float64
-	arena []byte // cache-cold working set, allocated on first use
+	cfg   Config  // Duration is paced per measurement when Budget is set
+	mhz   float64 // the given clock; 0: measure it next to every figure
+	arena []byte  // cache-cold working set, allocated on first use
 }
 
 // lane is one goroutine's Op and buffers.

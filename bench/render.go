@@ -308,6 +308,7 @@ type jsonRecord struct {
 	OverheadNs    float64   `json:"overhead_ns"`
 	Spread        float64   `json:"spread"`
 	Samples       []float64 `json:"samples_ns_per_byte"`
+	FitR2         float64   `json:"fit_r2,omitempty"` // slope only: median R² of the repetitions' fits
 	Calls         int64     `json:"calls"`
 }
 
@@ -333,6 +334,7 @@ func WriteJSON(w io.Writer, results []Result) error {
 			Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run,
 			NsPerByte: finite(r.NsPerByte), MiBPerS: finite(r.MiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
 			MHz: r.MHz, OverheadNs: finite(r.OverheadNs), Spread: finite(r.Spread), Samples: samples, Calls: r.Calls,
+			FitR2: finite(r.R2),
 		})
 	}
 	enc := json.NewEncoder(w)
@@ -363,7 +365,7 @@ func ReadJSON(r io.Reader) ([]Result, error) {
 		}
 		out = append(out, Result{Target: t, Size: j.Size, Offset: j.Offset, Threads: max(j.Threads, 1), Run: j.Run,
 			Cold: j.Cold, NsPerByte: j.NsPerByte, OverheadNs: j.OverheadNs, Samples: j.Samples, Spread: j.Spread,
-			Calls: j.Calls, MHz: j.MHz})
+			Calls: j.Calls, MHz: j.MHz, R2: j.FitR2})
 	}
 	return out, nil
 }

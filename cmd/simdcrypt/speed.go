@@ -250,7 +250,8 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	env.SetClock(results)
 
 	if f.compare != "" {
-		WriteHeaderIfTable(f, stdout, env)
+		bench.WriteHeader(stdout, env)
+		fmt.Fprintln(stdout)
 		bench.WriteComparisons(stdout, bench.CompareImpls(results, compareA, compareB), compareA, compareB)
 		return nil
 	}
@@ -276,12 +277,6 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 		fmt.Fprintf(stderr, "simdcrypt speed: wrote %s\n", f.plot)
 	}
 	return nil
-}
-
-// WriteHeaderIfTable prints the run's header before a comparison.
-func WriteHeaderIfTable(f *speedFlags, w io.Writer, env *bench.Env) {
-	bench.WriteHeader(w, env)
-	fmt.Fprintln(w)
 }
 
 func implMark(t *bench.Target) string {
