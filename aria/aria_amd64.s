@@ -363,88 +363,64 @@ TEXT ·ariaECB64(SB), NOSPLIT, $0-32
 	VMOVDQU64    832(BX), Z13
 	VMOVDQU64    896(BX), Z14
 	VMOVDQU64    960(BX), Z15
-	VPUNPCKLDQ   Z1, Z0, Z16
-	VPUNPCKHDQ   Z1, Z0, Z17
-	VPUNPCKLDQ   Z3, Z2, Z0
-	VPUNPCKHDQ   Z3, Z2, Z1
-	VPUNPCKLQDQ  Z0, Z16, Z2
-	VPUNPCKHQDQ  Z0, Z16, Z3
-	VPUNPCKLQDQ  Z1, Z17, Z16
-	VPUNPCKHQDQ  Z1, Z17, Z0
-	VPSHUFB      Z25, Z2, Z2
-	VPSHUFB      Z25, Z3, Z3
-	VPSHUFB      Z25, Z16, Z16
-	VPSHUFB      Z25, Z0, Z0
-	VPUNPCKLDQ   Z5, Z4, Z17
-	VPUNPCKHDQ   Z5, Z4, Z1
-	VPUNPCKLDQ   Z7, Z6, Z4
-	VPUNPCKHDQ   Z7, Z6, Z5
-	VPUNPCKLQDQ  Z4, Z17, Z6
-	VPUNPCKHQDQ  Z4, Z17, Z7
-	VPUNPCKLQDQ  Z5, Z1, Z17
-	VPUNPCKHQDQ  Z5, Z1, Z4
-	VPSHUFB      Z25, Z6, Z6
-	VPSHUFB      Z25, Z7, Z7
-	VPSHUFB      Z25, Z17, Z17
-	VPSHUFB      Z25, Z4, Z4
-	VPUNPCKLDQ   Z9, Z8, Z1
-	VPUNPCKHDQ   Z9, Z8, Z5
-	VPUNPCKLDQ   Z11, Z10, Z8
-	VPUNPCKHDQ   Z11, Z10, Z9
-	VPUNPCKLQDQ  Z8, Z1, Z10
-	VPUNPCKHQDQ  Z8, Z1, Z11
-	VPUNPCKLQDQ  Z9, Z5, Z1
-	VPUNPCKHQDQ  Z9, Z5, Z8
-	VPSHUFB      Z25, Z10, Z10
-	VPSHUFB      Z25, Z11, Z11
-	VPSHUFB      Z25, Z1, Z1
-	VPSHUFB      Z25, Z8, Z8
-	VPUNPCKLDQ   Z13, Z12, Z5
-	VPUNPCKHDQ   Z13, Z12, Z9
-	VPUNPCKLDQ   Z15, Z14, Z12
-	VPUNPCKHDQ   Z15, Z14, Z13
-	VPUNPCKLQDQ  Z12, Z5, Z14
-	VPUNPCKHQDQ  Z12, Z5, Z15
-	VPUNPCKLQDQ  Z13, Z9, Z5
-	VPUNPCKHQDQ  Z13, Z9, Z12
-	VPSHUFB      Z25, Z14, Z14
-	VPSHUFB      Z25, Z15, Z15
-	VPSHUFB      Z25, Z5, Z5
-	VPSHUFB      Z25, Z12, Z12
-	VPUNPCKLDQ   Z6, Z2, Z9
-	VPUNPCKHDQ   Z6, Z2, Z13
-	VPUNPCKLDQ   Z14, Z10, Z2
-	VPUNPCKHDQ   Z14, Z10, Z6
-	VPUNPCKLQDQ  Z2, Z9, Z10
-	VPUNPCKHQDQ  Z2, Z9, Z14
-	VPUNPCKLQDQ  Z6, Z13, Z9
-	VPUNPCKHQDQ  Z6, Z13, Z2
-	VPUNPCKLDQ   Z7, Z3, Z13
-	VPUNPCKHDQ   Z7, Z3, Z6
-	VPUNPCKLDQ   Z15, Z11, Z3
-	VPUNPCKHDQ   Z15, Z11, Z7
-	VPUNPCKLQDQ  Z3, Z13, Z11
-	VPUNPCKHQDQ  Z3, Z13, Z15
-	VPUNPCKLQDQ  Z7, Z6, Z13
-	VPUNPCKHQDQ  Z7, Z6, Z3
-	VPUNPCKLDQ   Z17, Z16, Z6
-	VPUNPCKHDQ   Z17, Z16, Z7
-	VPUNPCKLDQ   Z5, Z1, Z16
-	VPUNPCKHDQ   Z5, Z1, Z17
-	VPUNPCKLQDQ  Z16, Z6, Z1
-	VPUNPCKHQDQ  Z16, Z6, Z5
-	VPUNPCKLQDQ  Z17, Z7, Z6
-	VPUNPCKHQDQ  Z17, Z7, Z16
-	VPUNPCKLDQ   Z4, Z0, Z7
-	VPUNPCKHDQ   Z4, Z0, Z17
-	VPUNPCKLDQ   Z12, Z8, Z0
-	VPUNPCKHDQ   Z12, Z8, Z4
-	VPUNPCKLQDQ  Z0, Z7, Z8
-	VPUNPCKHQDQ  Z0, Z7, Z12
-	VPUNPCKLQDQ  Z4, Z17, Z7
-	VPUNPCKHQDQ  Z4, Z17, Z0
 
 	// Round 1
+	VPUNPCKLDQ        Z1, Z0, Z16
+	VPUNPCKHDQ        Z1, Z0, Z17
+	VPUNPCKLDQ        Z3, Z2, Z0
+	VPUNPCKHDQ        Z3, Z2, Z1
+	VPUNPCKLQDQ       Z0, Z16, Z2
+	VPUNPCKHQDQ       Z0, Z16, Z3
+	VPUNPCKLQDQ       Z1, Z17, Z16
+	VPUNPCKHQDQ       Z1, Z17, Z0
+	VPSHUFB           Z25, Z2, Z2
+	VPSHUFB           Z25, Z3, Z3
+	VPSHUFB           Z25, Z16, Z16
+	VPSHUFB           Z25, Z0, Z0
+	VPUNPCKLDQ        Z5, Z4, Z17
+	VPUNPCKHDQ        Z5, Z4, Z1
+	VPUNPCKLDQ        Z7, Z6, Z4
+	VPUNPCKHDQ        Z7, Z6, Z5
+	VPUNPCKLQDQ       Z4, Z17, Z6
+	VPUNPCKHQDQ       Z4, Z17, Z7
+	VPUNPCKLQDQ       Z5, Z1, Z17
+	VPUNPCKHQDQ       Z5, Z1, Z4
+	VPSHUFB           Z25, Z6, Z6
+	VPSHUFB           Z25, Z7, Z7
+	VPSHUFB           Z25, Z17, Z17
+	VPSHUFB           Z25, Z4, Z4
+	VPUNPCKLDQ        Z9, Z8, Z1
+	VPUNPCKHDQ        Z9, Z8, Z5
+	VPUNPCKLDQ        Z11, Z10, Z8
+	VPUNPCKHDQ        Z11, Z10, Z9
+	VPUNPCKLQDQ       Z8, Z1, Z10
+	VPUNPCKHQDQ       Z8, Z1, Z11
+	VPUNPCKLQDQ       Z9, Z5, Z1
+	VPUNPCKHQDQ       Z9, Z5, Z8
+	VPSHUFB           Z25, Z10, Z10
+	VPSHUFB           Z25, Z11, Z11
+	VPSHUFB           Z25, Z1, Z1
+	VPSHUFB           Z25, Z8, Z8
+	VPUNPCKLDQ        Z13, Z12, Z5
+	VPUNPCKHDQ        Z13, Z12, Z9
+	VPUNPCKLDQ        Z15, Z14, Z12
+	VPUNPCKHDQ        Z15, Z14, Z13
+	VPUNPCKLQDQ       Z12, Z5, Z14
+	VPUNPCKHQDQ       Z12, Z5, Z15
+	VPUNPCKLQDQ       Z13, Z9, Z5
+	VPUNPCKHQDQ       Z13, Z9, Z12
+	VPSHUFB           Z25, Z14, Z14
+	VPSHUFB           Z25, Z15, Z15
+	VPSHUFB           Z25, Z5, Z5
+	VPSHUFB           Z25, Z12, Z12
+	VPUNPCKLDQ        Z6, Z2, Z9
+	VPUNPCKHDQ        Z6, Z2, Z13
+	VPUNPCKLDQ        Z14, Z10, Z2
+	VPUNPCKHDQ        Z14, Z10, Z6
+	VPUNPCKLQDQ       Z2, Z9, Z10
+	VPUNPCKHQDQ       Z2, Z9, Z14
+	VPUNPCKLQDQ       Z6, Z13, Z9
+	VPUNPCKHQDQ       Z6, Z13, Z2
 	VPXORD.BCST       (AX), Z10, Z10
 	VGF2P8AFFINEINVQB $0x63, Z26, Z10, Z10
 	VPXORD.BCST       4(AX), Z14, Z14
@@ -455,6 +431,14 @@ TEXT ·ariaECB64(SB), NOSPLIT, $0-32
 	VPXORD.BCST       12(AX), Z2, Z2
 	VGF2P8AFFINEQB    $0x2c, Z29, Z2, Z2
 	VGF2P8AFFINEINVQB $0x00, Z30, Z2, Z2
+	VPUNPCKLDQ        Z7, Z3, Z13
+	VPUNPCKHDQ        Z7, Z3, Z6
+	VPUNPCKLDQ        Z15, Z11, Z3
+	VPUNPCKHDQ        Z15, Z11, Z7
+	VPUNPCKLQDQ       Z3, Z13, Z11
+	VPUNPCKHQDQ       Z3, Z13, Z15
+	VPUNPCKLQDQ       Z7, Z6, Z13
+	VPUNPCKHQDQ       Z7, Z6, Z3
 	VPXORD.BCST       16(AX), Z11, Z11
 	VGF2P8AFFINEINVQB $0x63, Z26, Z11, Z11
 	VPXORD.BCST       20(AX), Z15, Z15
@@ -465,6 +449,14 @@ TEXT ·ariaECB64(SB), NOSPLIT, $0-32
 	VPXORD.BCST       28(AX), Z3, Z3
 	VGF2P8AFFINEQB    $0x2c, Z29, Z3, Z3
 	VGF2P8AFFINEINVQB $0x00, Z30, Z3, Z3
+	VPUNPCKLDQ        Z17, Z16, Z6
+	VPUNPCKHDQ        Z17, Z16, Z7
+	VPUNPCKLDQ        Z5, Z1, Z16
+	VPUNPCKHDQ        Z5, Z1, Z17
+	VPUNPCKLQDQ       Z16, Z6, Z1
+	VPUNPCKHQDQ       Z16, Z6, Z5
+	VPUNPCKLQDQ       Z17, Z7, Z6
+	VPUNPCKHQDQ       Z17, Z7, Z16
 	VPXORD.BCST       32(AX), Z1, Z1
 	VGF2P8AFFINEINVQB $0x63, Z26, Z1, Z1
 	VPXORD.BCST       36(AX), Z5, Z5
@@ -475,6 +467,14 @@ TEXT ·ariaECB64(SB), NOSPLIT, $0-32
 	VPXORD.BCST       44(AX), Z16, Z16
 	VGF2P8AFFINEQB    $0x2c, Z29, Z16, Z16
 	VGF2P8AFFINEINVQB $0x00, Z30, Z16, Z16
+	VPUNPCKLDQ        Z4, Z0, Z7
+	VPUNPCKHDQ        Z4, Z0, Z17
+	VPUNPCKLDQ        Z12, Z8, Z0
+	VPUNPCKHDQ        Z12, Z8, Z4
+	VPUNPCKLQDQ       Z0, Z7, Z8
+	VPUNPCKHQDQ       Z0, Z7, Z12
+	VPUNPCKLQDQ       Z4, Z17, Z7
+	VPUNPCKHQDQ       Z4, Z17, Z0
 	VPXORD.BCST       48(AX), Z8, Z8
 	VGF2P8AFFINEINVQB $0x63, Z26, Z8, Z8
 	VPXORD.BCST       52(AX), Z12, Z12
@@ -2098,88 +2098,64 @@ TEXT ·ariaCBCDecrypt64(SB), NOSPLIT, $0-40
 	VMOVDQU64    832(BX), Z13
 	VMOVDQU64    896(BX), Z14
 	VMOVDQU64    960(BX), Z15
-	VPUNPCKLDQ   Z1, Z0, Z16
-	VPUNPCKHDQ   Z1, Z0, Z17
-	VPUNPCKLDQ   Z3, Z2, Z0
-	VPUNPCKHDQ   Z3, Z2, Z1
-	VPUNPCKLQDQ  Z0, Z16, Z2
-	VPUNPCKHQDQ  Z0, Z16, Z3
-	VPUNPCKLQDQ  Z1, Z17, Z16
-	VPUNPCKHQDQ  Z1, Z17, Z0
-	VPSHUFB      Z25, Z2, Z2
-	VPSHUFB      Z25, Z3, Z3
-	VPSHUFB      Z25, Z16, Z16
-	VPSHUFB      Z25, Z0, Z0
-	VPUNPCKLDQ   Z5, Z4, Z17
-	VPUNPCKHDQ   Z5, Z4, Z1
-	VPUNPCKLDQ   Z7, Z6, Z4
-	VPUNPCKHDQ   Z7, Z6, Z5
-	VPUNPCKLQDQ  Z4, Z17, Z6
-	VPUNPCKHQDQ  Z4, Z17, Z7
-	VPUNPCKLQDQ  Z5, Z1, Z17
-	VPUNPCKHQDQ  Z5, Z1, Z4
-	VPSHUFB      Z25, Z6, Z6
-	VPSHUFB      Z25, Z7, Z7
-	VPSHUFB      Z25, Z17, Z17
-	VPSHUFB      Z25, Z4, Z4
-	VPUNPCKLDQ   Z9, Z8, Z1
-	VPUNPCKHDQ   Z9, Z8, Z5
-	VPUNPCKLDQ   Z11, Z10, Z8
-	VPUNPCKHDQ   Z11, Z10, Z9
-	VPUNPCKLQDQ  Z8, Z1, Z10
-	VPUNPCKHQDQ  Z8, Z1, Z11
-	VPUNPCKLQDQ  Z9, Z5, Z1
-	VPUNPCKHQDQ  Z9, Z5, Z8
-	VPSHUFB      Z25, Z10, Z10
-	VPSHUFB      Z25, Z11, Z11
-	VPSHUFB      Z25, Z1, Z1
-	VPSHUFB      Z25, Z8, Z8
-	VPUNPCKLDQ   Z13, Z12, Z5
-	VPUNPCKHDQ   Z13, Z12, Z9
-	VPUNPCKLDQ   Z15, Z14, Z12
-	VPUNPCKHDQ   Z15, Z14, Z13
-	VPUNPCKLQDQ  Z12, Z5, Z14
-	VPUNPCKHQDQ  Z12, Z5, Z15
-	VPUNPCKLQDQ  Z13, Z9, Z5
-	VPUNPCKHQDQ  Z13, Z9, Z12
-	VPSHUFB      Z25, Z14, Z14
-	VPSHUFB      Z25, Z15, Z15
-	VPSHUFB      Z25, Z5, Z5
-	VPSHUFB      Z25, Z12, Z12
-	VPUNPCKLDQ   Z6, Z2, Z9
-	VPUNPCKHDQ   Z6, Z2, Z13
-	VPUNPCKLDQ   Z14, Z10, Z2
-	VPUNPCKHDQ   Z14, Z10, Z6
-	VPUNPCKLQDQ  Z2, Z9, Z10
-	VPUNPCKHQDQ  Z2, Z9, Z14
-	VPUNPCKLQDQ  Z6, Z13, Z9
-	VPUNPCKHQDQ  Z6, Z13, Z2
-	VPUNPCKLDQ   Z7, Z3, Z13
-	VPUNPCKHDQ   Z7, Z3, Z6
-	VPUNPCKLDQ   Z15, Z11, Z3
-	VPUNPCKHDQ   Z15, Z11, Z7
-	VPUNPCKLQDQ  Z3, Z13, Z11
-	VPUNPCKHQDQ  Z3, Z13, Z15
-	VPUNPCKLQDQ  Z7, Z6, Z13
-	VPUNPCKHQDQ  Z7, Z6, Z3
-	VPUNPCKLDQ   Z17, Z16, Z6
-	VPUNPCKHDQ   Z17, Z16, Z7
-	VPUNPCKLDQ   Z5, Z1, Z16
-	VPUNPCKHDQ   Z5, Z1, Z17
-	VPUNPCKLQDQ  Z16, Z6, Z1
-	VPUNPCKHQDQ  Z16, Z6, Z5
-	VPUNPCKLQDQ  Z17, Z7, Z6
-	VPUNPCKHQDQ  Z17, Z7, Z16
-	VPUNPCKLDQ   Z4, Z0, Z7
-	VPUNPCKHDQ   Z4, Z0, Z17
-	VPUNPCKLDQ   Z12, Z8, Z0
-	VPUNPCKHDQ   Z12, Z8, Z4
-	VPUNPCKLQDQ  Z0, Z7, Z8
-	VPUNPCKHQDQ  Z0, Z7, Z12
-	VPUNPCKLQDQ  Z4, Z17, Z7
-	VPUNPCKHQDQ  Z4, Z17, Z0
 
 	// Round 1
+	VPUNPCKLDQ        Z1, Z0, Z16
+	VPUNPCKHDQ        Z1, Z0, Z17
+	VPUNPCKLDQ        Z3, Z2, Z0
+	VPUNPCKHDQ        Z3, Z2, Z1
+	VPUNPCKLQDQ       Z0, Z16, Z2
+	VPUNPCKHQDQ       Z0, Z16, Z3
+	VPUNPCKLQDQ       Z1, Z17, Z16
+	VPUNPCKHQDQ       Z1, Z17, Z0
+	VPSHUFB           Z25, Z2, Z2
+	VPSHUFB           Z25, Z3, Z3
+	VPSHUFB           Z25, Z16, Z16
+	VPSHUFB           Z25, Z0, Z0
+	VPUNPCKLDQ        Z5, Z4, Z17
+	VPUNPCKHDQ        Z5, Z4, Z1
+	VPUNPCKLDQ        Z7, Z6, Z4
+	VPUNPCKHDQ        Z7, Z6, Z5
+	VPUNPCKLQDQ       Z4, Z17, Z6
+	VPUNPCKHQDQ       Z4, Z17, Z7
+	VPUNPCKLQDQ       Z5, Z1, Z17
+	VPUNPCKHQDQ       Z5, Z1, Z4
+	VPSHUFB           Z25, Z6, Z6
+	VPSHUFB           Z25, Z7, Z7
+	VPSHUFB           Z25, Z17, Z17
+	VPSHUFB           Z25, Z4, Z4
+	VPUNPCKLDQ        Z9, Z8, Z1
+	VPUNPCKHDQ        Z9, Z8, Z5
+	VPUNPCKLDQ        Z11, Z10, Z8
+	VPUNPCKHDQ        Z11, Z10, Z9
+	VPUNPCKLQDQ       Z8, Z1, Z10
+	VPUNPCKHQDQ       Z8, Z1, Z11
+	VPUNPCKLQDQ       Z9, Z5, Z1
+	VPUNPCKHQDQ       Z9, Z5, Z8
+	VPSHUFB           Z25, Z10, Z10
+	VPSHUFB           Z25, Z11, Z11
+	VPSHUFB           Z25, Z1, Z1
+	VPSHUFB           Z25, Z8, Z8
+	VPUNPCKLDQ        Z13, Z12, Z5
+	VPUNPCKHDQ        Z13, Z12, Z9
+	VPUNPCKLDQ        Z15, Z14, Z12
+	VPUNPCKHDQ        Z15, Z14, Z13
+	VPUNPCKLQDQ       Z12, Z5, Z14
+	VPUNPCKHQDQ       Z12, Z5, Z15
+	VPUNPCKLQDQ       Z13, Z9, Z5
+	VPUNPCKHQDQ       Z13, Z9, Z12
+	VPSHUFB           Z25, Z14, Z14
+	VPSHUFB           Z25, Z15, Z15
+	VPSHUFB           Z25, Z5, Z5
+	VPSHUFB           Z25, Z12, Z12
+	VPUNPCKLDQ        Z6, Z2, Z9
+	VPUNPCKHDQ        Z6, Z2, Z13
+	VPUNPCKLDQ        Z14, Z10, Z2
+	VPUNPCKHDQ        Z14, Z10, Z6
+	VPUNPCKLQDQ       Z2, Z9, Z10
+	VPUNPCKHQDQ       Z2, Z9, Z14
+	VPUNPCKLQDQ       Z6, Z13, Z9
+	VPUNPCKHQDQ       Z6, Z13, Z2
 	VPXORD.BCST       (AX), Z10, Z10
 	VGF2P8AFFINEINVQB $0x63, Z26, Z10, Z10
 	VPXORD.BCST       4(AX), Z14, Z14
@@ -2190,6 +2166,14 @@ TEXT ·ariaCBCDecrypt64(SB), NOSPLIT, $0-40
 	VPXORD.BCST       12(AX), Z2, Z2
 	VGF2P8AFFINEQB    $0x2c, Z29, Z2, Z2
 	VGF2P8AFFINEINVQB $0x00, Z30, Z2, Z2
+	VPUNPCKLDQ        Z7, Z3, Z13
+	VPUNPCKHDQ        Z7, Z3, Z6
+	VPUNPCKLDQ        Z15, Z11, Z3
+	VPUNPCKHDQ        Z15, Z11, Z7
+	VPUNPCKLQDQ       Z3, Z13, Z11
+	VPUNPCKHQDQ       Z3, Z13, Z15
+	VPUNPCKLQDQ       Z7, Z6, Z13
+	VPUNPCKHQDQ       Z7, Z6, Z3
 	VPXORD.BCST       16(AX), Z11, Z11
 	VGF2P8AFFINEINVQB $0x63, Z26, Z11, Z11
 	VPXORD.BCST       20(AX), Z15, Z15
@@ -2200,6 +2184,14 @@ TEXT ·ariaCBCDecrypt64(SB), NOSPLIT, $0-40
 	VPXORD.BCST       28(AX), Z3, Z3
 	VGF2P8AFFINEQB    $0x2c, Z29, Z3, Z3
 	VGF2P8AFFINEINVQB $0x00, Z30, Z3, Z3
+	VPUNPCKLDQ        Z17, Z16, Z6
+	VPUNPCKHDQ        Z17, Z16, Z7
+	VPUNPCKLDQ        Z5, Z1, Z16
+	VPUNPCKHDQ        Z5, Z1, Z17
+	VPUNPCKLQDQ       Z16, Z6, Z1
+	VPUNPCKHQDQ       Z16, Z6, Z5
+	VPUNPCKLQDQ       Z17, Z7, Z6
+	VPUNPCKHQDQ       Z17, Z7, Z16
 	VPXORD.BCST       32(AX), Z1, Z1
 	VGF2P8AFFINEINVQB $0x63, Z26, Z1, Z1
 	VPXORD.BCST       36(AX), Z5, Z5
@@ -2210,6 +2202,14 @@ TEXT ·ariaCBCDecrypt64(SB), NOSPLIT, $0-40
 	VPXORD.BCST       44(AX), Z16, Z16
 	VGF2P8AFFINEQB    $0x2c, Z29, Z16, Z16
 	VGF2P8AFFINEINVQB $0x00, Z30, Z16, Z16
+	VPUNPCKLDQ        Z4, Z0, Z7
+	VPUNPCKHDQ        Z4, Z0, Z17
+	VPUNPCKLDQ        Z12, Z8, Z0
+	VPUNPCKHDQ        Z12, Z8, Z4
+	VPUNPCKLQDQ       Z0, Z7, Z8
+	VPUNPCKHQDQ       Z0, Z7, Z12
+	VPUNPCKLQDQ       Z4, Z17, Z7
+	VPUNPCKHQDQ       Z4, Z17, Z0
 	VPXORD.BCST       48(AX), Z8, Z8
 	VGF2P8AFFINEINVQB $0x63, Z26, Z8, Z8
 	VPXORD.BCST       52(AX), Z12, Z12
@@ -5577,152 +5577,139 @@ ariaCTR64_more14:
 // func ariaECB32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte)
 // Requires: AVX, AVX2, GFNI
 TEXT ·ariaECB32(SB), $512-32
-	MOVQ        rk+0(FP), AX
-	MOVQ        rounds+8(FP), CX
-	MOVQ        dst+16(FP), DX
-	MOVQ        src+24(FP), BX
-	VMOVDQU     (BX), Y0
-	VMOVDQU     32(BX), Y1
-	VMOVDQU     64(BX), Y2
-	VMOVDQU     96(BX), Y3
-	VMOVDQU     128(BX), Y4
-	VMOVDQU     160(BX), Y5
-	VMOVDQU     192(BX), Y6
-	VMOVDQU     224(BX), Y7
-	VMOVDQU     256(BX), Y8
-	VMOVDQU     288(BX), Y9
-	VMOVDQU     320(BX), Y10
-	VMOVDQU     352(BX), Y11
-	VMOVDQU     384(BX), Y12
-	VMOVDQU     416(BX), Y13
-	VMOVDQU     448(BX), Y14
-	VMOVDQU     480(BX), Y15
-	VMOVDQU     Y15, 480(SP)
-	VMOVDQU     Y14, 448(SP)
-	VPUNPCKLDQ  Y1, Y0, Y15
-	VPUNPCKHDQ  Y1, Y0, Y14
-	VPUNPCKLDQ  Y3, Y2, Y0
-	VPUNPCKHDQ  Y3, Y2, Y1
-	VPUNPCKLQDQ Y0, Y15, Y2
-	VPUNPCKHQDQ Y0, Y15, Y3
-	VPUNPCKLQDQ Y1, Y14, Y15
-	VPUNPCKHQDQ Y1, Y14, Y0
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y2, Y2
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y3, Y3
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y15, Y15
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y0, Y0
-	VPUNPCKLDQ  Y5, Y4, Y14
-	VPUNPCKHDQ  Y5, Y4, Y1
-	VPUNPCKLDQ  Y7, Y6, Y4
-	VPUNPCKHDQ  Y7, Y6, Y5
-	VPUNPCKLQDQ Y4, Y14, Y6
-	VPUNPCKHQDQ Y4, Y14, Y7
-	VPUNPCKLQDQ Y5, Y1, Y14
-	VPUNPCKHQDQ Y5, Y1, Y4
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y6, Y6
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y7, Y7
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y14, Y14
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ  Y9, Y8, Y1
-	VPUNPCKHDQ  Y9, Y8, Y5
-	VPUNPCKLDQ  Y11, Y10, Y8
-	VPUNPCKHDQ  Y11, Y10, Y9
-	VPUNPCKLQDQ Y8, Y1, Y10
-	VPUNPCKHQDQ Y8, Y1, Y11
-	VPUNPCKLQDQ Y9, Y5, Y1
-	VPUNPCKHQDQ Y9, Y5, Y8
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y10, Y10
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y11, Y11
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y8, Y8
-	VMOVDQU     448(SP), Y5
-	VMOVDQU     480(SP), Y9
-	VMOVDQU     Y8, 352(SP)
-	VMOVDQU     Y1, 320(SP)
-	VPUNPCKLDQ  Y13, Y12, Y8
-	VPUNPCKHDQ  Y13, Y12, Y1
-	VPUNPCKLDQ  Y9, Y5, Y12
-	VPUNPCKHDQ  Y9, Y5, Y13
-	VPUNPCKLQDQ Y12, Y8, Y5
-	VPUNPCKHQDQ Y12, Y8, Y9
-	VPUNPCKLQDQ Y13, Y1, Y8
-	VPUNPCKHQDQ Y13, Y1, Y12
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y9, Y9
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y8, Y8
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y12, Y12
-	VPUNPCKLDQ  Y6, Y2, Y1
-	VPUNPCKHDQ  Y6, Y2, Y13
-	VPUNPCKLDQ  Y5, Y10, Y2
-	VPUNPCKHDQ  Y5, Y10, Y6
-	VPUNPCKLQDQ Y2, Y1, Y10
-	VPUNPCKHQDQ Y2, Y1, Y5
-	VPUNPCKLQDQ Y6, Y13, Y1
-	VPUNPCKHQDQ Y6, Y13, Y2
-	VPUNPCKLDQ  Y7, Y3, Y13
-	VPUNPCKHDQ  Y7, Y3, Y6
-	VPUNPCKLDQ  Y9, Y11, Y3
-	VPUNPCKHDQ  Y9, Y11, Y7
-	VPUNPCKLQDQ Y3, Y13, Y11
-	VPUNPCKHQDQ Y3, Y13, Y9
-	VPUNPCKLQDQ Y7, Y6, Y13
-	VPUNPCKHQDQ Y7, Y6, Y3
-	VMOVDQU     320(SP), Y6
-	VMOVDQU     Y11, 32(SP)
-	VPUNPCKLDQ  Y14, Y15, Y7
-	VPUNPCKHDQ  Y14, Y15, Y11
-	VPUNPCKLDQ  Y8, Y6, Y15
-	VPUNPCKHDQ  Y8, Y6, Y14
-	VPUNPCKLQDQ Y15, Y7, Y6
-	VPUNPCKHQDQ Y15, Y7, Y8
-	VPUNPCKLQDQ Y14, Y11, Y7
-	VPUNPCKHQDQ Y14, Y11, Y15
-	VMOVDQU     352(SP), Y11
-	VMOVDQU     Y6, 64(SP)
-	VPUNPCKLDQ  Y4, Y0, Y14
-	VPUNPCKHDQ  Y4, Y0, Y6
-	VPUNPCKLDQ  Y12, Y11, Y0
-	VPUNPCKHDQ  Y12, Y11, Y4
-	VPUNPCKLQDQ Y0, Y14, Y11
-	VPUNPCKHQDQ Y0, Y14, Y12
-	VPUNPCKLQDQ Y4, Y6, Y14
-	VPUNPCKHQDQ Y4, Y6, Y0
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst+16(FP), DX
+	MOVQ    src+24(FP), BX
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	VMOVDQU 192(BX), Y6
+	VMOVDQU 224(BX), Y7
+	VMOVDQU 256(BX), Y8
+	VMOVDQU 288(BX), Y9
+	VMOVDQU 320(BX), Y10
+	VMOVDQU 352(BX), Y11
+	VMOVDQU 384(BX), Y12
+	VMOVDQU 416(BX), Y13
+	VMOVDQU 448(BX), Y14
+	VMOVDQU 480(BX), Y15
 
 	// Round 1
-	VPBROADCASTD      (AX), Y6
-	VPXOR             Y6, Y10, Y10
+	VMOVDQU           Y15, 480(SP)
+	VMOVDQU           Y14, 448(SP)
+	VPUNPCKLDQ        Y1, Y0, Y15
+	VPUNPCKHDQ        Y1, Y0, Y14
+	VPUNPCKLDQ        Y3, Y2, Y0
+	VPUNPCKHDQ        Y3, Y2, Y1
+	VPUNPCKLQDQ       Y0, Y15, Y2
+	VPUNPCKHQDQ       Y0, Y15, Y3
+	VPUNPCKLQDQ       Y1, Y14, Y15
+	VPUNPCKHQDQ       Y1, Y14, Y0
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y2, Y2
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y15, Y15
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y0, Y0
+	VPUNPCKLDQ        Y5, Y4, Y14
+	VPUNPCKHDQ        Y5, Y4, Y1
+	VPUNPCKLDQ        Y7, Y6, Y4
+	VPUNPCKHDQ        Y7, Y6, Y5
+	VPUNPCKLQDQ       Y4, Y14, Y6
+	VPUNPCKHQDQ       Y4, Y14, Y7
+	VPUNPCKLQDQ       Y5, Y1, Y14
+	VPUNPCKHQDQ       Y5, Y1, Y4
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y6, Y6
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y7, Y7
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y14, Y14
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y4, Y4
+	VPUNPCKLDQ        Y9, Y8, Y1
+	VPUNPCKHDQ        Y9, Y8, Y5
+	VPUNPCKLDQ        Y11, Y10, Y8
+	VPUNPCKHDQ        Y11, Y10, Y9
+	VPUNPCKLQDQ       Y8, Y1, Y10
+	VPUNPCKHQDQ       Y8, Y1, Y11
+	VPUNPCKLQDQ       Y9, Y5, Y1
+	VPUNPCKHQDQ       Y9, Y5, Y8
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y10, Y10
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y1, Y1
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y8, Y8
+	VMOVDQU           448(SP), Y5
+	VMOVDQU           480(SP), Y9
+	VMOVDQU           Y8, 352(SP)
+	VMOVDQU           Y1, 320(SP)
+	VPUNPCKLDQ        Y13, Y12, Y8
+	VPUNPCKHDQ        Y13, Y12, Y1
+	VPUNPCKLDQ        Y9, Y5, Y12
+	VPUNPCKHDQ        Y9, Y5, Y13
+	VPUNPCKLQDQ       Y12, Y8, Y5
+	VPUNPCKHQDQ       Y12, Y8, Y9
+	VPUNPCKLQDQ       Y13, Y1, Y8
+	VPUNPCKHQDQ       Y13, Y1, Y12
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y5, Y5
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y9, Y9
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y8, Y8
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y12, Y12
+	VPUNPCKLDQ        Y6, Y2, Y1
+	VPUNPCKHDQ        Y6, Y2, Y13
+	VPUNPCKLDQ        Y5, Y10, Y2
+	VPUNPCKHDQ        Y5, Y10, Y6
+	VPUNPCKLQDQ       Y2, Y1, Y10
+	VPUNPCKHQDQ       Y2, Y1, Y5
+	VPUNPCKLQDQ       Y6, Y13, Y1
+	VPUNPCKHQDQ       Y6, Y13, Y2
+	VPBROADCASTD      (AX), Y13
+	VPXOR             Y13, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
-	VPBROADCASTD      4(AX), Y6
-	VPXOR             Y6, Y5, Y5
+	VPBROADCASTD      4(AX), Y13
+	VPXOR             Y13, Y5, Y5
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y5, Y5
-	VPBROADCASTD      8(AX), Y6
-	VPXOR             Y6, Y1, Y1
+	VPBROADCASTD      8(AX), Y13
+	VPXOR             Y13, Y1, Y1
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
-	VPBROADCASTD      12(AX), Y6
-	VPXOR             Y6, Y2, Y2
+	VPBROADCASTD      12(AX), Y13
+	VPXOR             Y13, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
-	VMOVDQU           32(SP), Y6
-	VPBROADCASTD      16(AX), Y4
-	VPXOR             Y4, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      20(AX), Y4
-	VPXOR             Y4, Y9, Y9
+	VPUNPCKLDQ        Y7, Y3, Y13
+	VPUNPCKHDQ        Y7, Y3, Y6
+	VPUNPCKLDQ        Y9, Y11, Y3
+	VPUNPCKHDQ        Y9, Y11, Y7
+	VPUNPCKLQDQ       Y3, Y13, Y11
+	VPUNPCKHQDQ       Y3, Y13, Y9
+	VPUNPCKLQDQ       Y7, Y6, Y13
+	VPUNPCKHQDQ       Y7, Y6, Y3
+	VPBROADCASTD      16(AX), Y6
+	VPXOR             Y6, Y11, Y11
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      20(AX), Y6
+	VPXOR             Y6, Y9, Y9
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y9, Y9
-	VPBROADCASTD      24(AX), Y4
-	VPXOR             Y4, Y13, Y13
+	VPBROADCASTD      24(AX), Y6
+	VPXOR             Y6, Y13, Y13
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y13, Y13
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y13, Y13
-	VPBROADCASTD      28(AX), Y4
-	VPXOR             Y4, Y3, Y3
+	VPBROADCASTD      28(AX), Y6
+	VPXOR             Y6, Y3, Y3
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VMOVDQU           64(SP), Y4
+	VMOVDQU           320(SP), Y6
 	VMOVDQU           Y3, 416(SP)
+	VPUNPCKLDQ        Y14, Y15, Y7
+	VPUNPCKHDQ        Y14, Y15, Y3
+	VPUNPCKLDQ        Y8, Y6, Y15
+	VPUNPCKHDQ        Y8, Y6, Y14
+	VPUNPCKLQDQ       Y15, Y7, Y6
+	VPUNPCKHQDQ       Y15, Y7, Y8
+	VPUNPCKLQDQ       Y14, Y3, Y7
+	VPUNPCKHQDQ       Y14, Y3, Y15
 	VPBROADCASTD      32(AX), Y3
-	VPXOR             Y3, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y3, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      36(AX), Y3
 	VPXOR             Y3, Y8, Y8
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y8, Y8
@@ -5734,76 +5721,87 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y3, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
-	VPBROADCASTD      48(AX), Y3
-	VPXOR             Y3, Y11, Y11
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
-	VPBROADCASTD      52(AX), Y3
-	VPXOR             Y3, Y12, Y12
+	VMOVDQU           352(SP), Y3
+	VMOVDQU           Y15, 448(SP)
+	VPUNPCKLDQ        Y4, Y0, Y14
+	VPUNPCKHDQ        Y4, Y0, Y15
+	VPUNPCKLDQ        Y12, Y3, Y0
+	VPUNPCKHDQ        Y12, Y3, Y4
+	VPUNPCKLQDQ       Y0, Y14, Y3
+	VPUNPCKHQDQ       Y0, Y14, Y12
+	VPUNPCKLQDQ       Y4, Y15, Y14
+	VPUNPCKHQDQ       Y4, Y15, Y0
+	VPBROADCASTD      48(AX), Y15
+	VPXOR             Y15, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPBROADCASTD      52(AX), Y15
+	VPXOR             Y15, Y12, Y12
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y12, Y12
-	VPBROADCASTD      56(AX), Y3
-	VPXOR             Y3, Y14, Y14
+	VPBROADCASTD      56(AX), Y15
+	VPXOR             Y15, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPBROADCASTD      60(AX), Y3
-	VPXOR             Y3, Y0, Y0
+	VPBROADCASTD      60(AX), Y15
+	VPXOR             Y15, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y0, Y0
-	VPXOR             Y1, Y5, Y3
-	VPXOR             Y3, Y10, Y10
-	VPXOR             Y3, Y2, Y2
-	VPXOR             Y2, Y10, Y3
-	VPXOR             Y3, Y1, Y1
-	VPXOR             Y3, Y5, Y5
-	VMOVDQU           416(SP), Y3
-	VMOVDQU           Y10, 384(SP)
-	VPXOR             Y13, Y9, Y10
-	VPXOR             Y10, Y6, Y6
-	VPXOR             Y10, Y3, Y3
-	VPXOR             Y3, Y6, Y10
-	VPXOR             Y10, Y13, Y13
-	VPXOR             Y10, Y9, Y9
-	VPXOR             Y7, Y8, Y10
-	VPXOR             Y10, Y4, Y4
-	VPXOR             Y10, Y15, Y15
-	VPXOR             Y15, Y4, Y10
-	VPXOR             Y10, Y7, Y7
-	VPXOR             Y10, Y8, Y8
-	VPXOR             Y14, Y12, Y10
-	VPXOR             Y10, Y11, Y11
-	VPXOR             Y10, Y0, Y0
-	VPXOR             Y0, Y11, Y10
-	VPXOR             Y10, Y14, Y14
-	VPXOR             Y10, Y12, Y12
-	VPXOR             Y15, Y3, Y10
-	VPXOR             Y10, Y2, Y2
-	VPXOR             Y10, Y0, Y0
-	VPXOR             Y0, Y2, Y10
-	VPXOR             Y10, Y15, Y15
-	VPXOR             Y10, Y3, Y3
-	VPXOR             Y7, Y13, Y10
-	VPXOR             Y10, Y1, Y1
-	VPXOR             Y10, Y14, Y14
-	VPXOR             Y14, Y1, Y10
-	VPXOR             Y10, Y7, Y7
-	VPXOR             Y10, Y13, Y13
-	VPXOR             Y8, Y9, Y10
-	VPXOR             Y10, Y5, Y5
-	VPXOR             Y10, Y12, Y12
-	VPXOR             Y12, Y5, Y10
-	VPXOR             Y10, Y8, Y8
-	VPXOR             Y10, Y9, Y9
-	VMOVDQU           384(SP), Y10
+	VPXOR             Y1, Y5, Y15
+	VPXOR             Y15, Y10, Y10
+	VPXOR             Y15, Y2, Y2
+	VPXOR             Y2, Y10, Y15
+	VPXOR             Y15, Y1, Y1
+	VPXOR             Y15, Y5, Y5
+	VMOVDQU           416(SP), Y15
+	VPXOR             Y13, Y9, Y4
+	VPXOR             Y4, Y11, Y11
+	VPXOR             Y4, Y15, Y15
+	VPXOR             Y15, Y11, Y4
+	VPXOR             Y4, Y13, Y13
+	VPXOR             Y4, Y9, Y9
+	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y11, 416(SP)
+	VPXOR             Y7, Y8, Y11
+	VPXOR             Y11, Y6, Y6
+	VPXOR             Y11, Y4, Y4
+	VPXOR             Y4, Y6, Y11
+	VPXOR             Y11, Y7, Y7
+	VPXOR             Y11, Y8, Y8
+	VPXOR             Y14, Y12, Y11
+	VPXOR             Y11, Y3, Y3
+	VPXOR             Y11, Y0, Y0
+	VPXOR             Y0, Y3, Y11
+	VPXOR             Y11, Y14, Y14
+	VPXOR             Y11, Y12, Y12
+	VPXOR             Y4, Y15, Y11
+	VPXOR             Y11, Y2, Y2
+	VPXOR             Y11, Y0, Y0
+	VPXOR             Y0, Y2, Y11
+	VPXOR             Y11, Y4, Y4
+	VPXOR             Y11, Y15, Y15
+	VPXOR             Y7, Y13, Y11
+	VPXOR             Y11, Y1, Y1
+	VPXOR             Y11, Y14, Y14
+	VPXOR             Y14, Y1, Y11
+	VPXOR             Y11, Y7, Y7
+	VPXOR             Y11, Y13, Y13
+	VPXOR             Y8, Y9, Y11
+	VPXOR             Y11, Y5, Y5
+	VPXOR             Y11, Y12, Y12
+	VPXOR             Y12, Y5, Y11
+	VPXOR             Y11, Y8, Y8
+	VPXOR             Y11, Y9, Y9
+	VMOVDQU           416(SP), Y11
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      64(AX), Y5
@@ -5819,48 +5817,48 @@ TEXT ·ariaECB32(SB), $512-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      112(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      68(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      84(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      100(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      116(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      72(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      88(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      104(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      120(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -5892,24 +5890,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -5918,44 +5916,44 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      128(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      144(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      160(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      176(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      160(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      176(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -5998,24 +5996,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      140(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      156(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      172(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      172(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      188(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -6031,55 +6029,55 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      192(AX), Y5
@@ -6095,48 +6093,48 @@ TEXT ·ariaECB32(SB), $512-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      240(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      196(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      212(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      228(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      244(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      200(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      216(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      232(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      248(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -6168,24 +6166,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -6194,44 +6192,44 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      256(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      272(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      288(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      304(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      288(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      304(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -6274,24 +6272,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      268(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      284(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      300(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      300(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      316(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -6307,55 +6305,55 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      320(AX), Y5
@@ -6371,48 +6369,48 @@ TEXT ·ariaECB32(SB), $512-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      368(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      324(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      340(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      356(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      372(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      328(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      344(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      360(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      376(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -6444,24 +6442,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -6470,44 +6468,44 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      384(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      400(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      416(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      432(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      416(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      432(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -6550,24 +6548,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      396(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      412(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      428(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      428(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      444(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -6583,55 +6581,55 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      448(AX), Y5
@@ -6647,48 +6645,48 @@ TEXT ·ariaECB32(SB), $512-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      496(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      452(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      468(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      484(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      500(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      456(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      472(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      488(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      504(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -6720,24 +6718,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -6746,44 +6744,44 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      512(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      528(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      544(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      560(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      544(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      560(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -6826,24 +6824,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      524(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      540(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      556(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      556(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      572(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -6859,55 +6857,55 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      576(AX), Y5
@@ -6923,48 +6921,48 @@ TEXT ·ariaECB32(SB), $512-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      624(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      580(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      596(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      612(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      628(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      584(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      600(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      616(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      632(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -6996,24 +6994,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -7022,44 +7020,44 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      640(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      656(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      672(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      688(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      672(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      688(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -7102,24 +7100,24 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      652(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      668(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      684(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      684(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      700(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -7135,55 +7133,55 @@ TEXT ·ariaECB32(SB), $512-32
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      704(AX), Y5
@@ -7199,48 +7197,48 @@ TEXT ·ariaECB32(SB), $512-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      752(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      708(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      724(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      740(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      756(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      712(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      728(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      744(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      760(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -7279,21 +7277,21 @@ TEXT ·ariaECB32(SB), $512-32
 	VPBROADCASTD 784(AX), Y2
 	VPXOR        Y2, Y9, Y9
 	VPBROADCASTD 788(AX), Y2
-	VPXOR        Y2, Y6, Y6
+	VPXOR        Y2, Y11, Y11
 	VPBROADCASTD 792(AX), Y2
-	VPXOR        Y2, Y3, Y3
+	VPXOR        Y2, Y15, Y15
 	VPBROADCASTD 796(AX), Y2
 	VPXOR        Y2, Y13, Y13
 	VPBROADCASTD 800(AX), Y2
 	VPXOR        Y2, Y7, Y7
 	VPBROADCASTD 804(AX), Y2
-	VPXOR        Y2, Y15, Y15
-	VPBROADCASTD 808(AX), Y2
 	VPXOR        Y2, Y4, Y4
+	VPBROADCASTD 808(AX), Y2
+	VPXOR        Y2, Y6, Y6
 	VPBROADCASTD 812(AX), Y2
 	VPXOR        Y2, Y8, Y8
 	VPBROADCASTD 816(AX), Y2
-	VPXOR        Y2, Y11, Y11
+	VPXOR        Y2, Y3, Y3
 	VPBROADCASTD 820(AX), Y2
 	VPXOR        Y2, Y12, Y12
 	VPBROADCASTD 824(AX), Y2
@@ -7301,109 +7299,109 @@ TEXT ·ariaECB32(SB), $512-32
 	VPBROADCASTD 828(AX), Y2
 	VPXOR        Y2, Y0, Y0
 	VMOVDQU      (SP), Y2
-	VMOVDQU      Y11, 480(SP)
+	VMOVDQU      Y3, 480(SP)
 	VMOVDQU      Y12, 352(SP)
-	VPUNPCKLDQ   Y1, Y2, Y11
+	VPUNPCKLDQ   Y1, Y2, Y3
 	VPUNPCKHDQ   Y1, Y2, Y12
 	VPUNPCKLDQ   Y10, Y5, Y2
 	VPUNPCKHDQ   Y10, Y5, Y1
-	VPUNPCKLQDQ  Y2, Y11, Y5
-	VPUNPCKHQDQ  Y2, Y11, Y10
-	VPUNPCKLQDQ  Y1, Y12, Y11
+	VPUNPCKLQDQ  Y2, Y3, Y5
+	VPUNPCKHQDQ  Y2, Y3, Y10
+	VPUNPCKLQDQ  Y1, Y12, Y3
 	VPUNPCKHQDQ  Y1, Y12, Y2
-	VPUNPCKLDQ   Y6, Y9, Y12
-	VPUNPCKHDQ   Y6, Y9, Y1
-	VPUNPCKLDQ   Y13, Y3, Y9
-	VPUNPCKHDQ   Y13, Y3, Y6
-	VPUNPCKLQDQ  Y9, Y12, Y3
+	VPUNPCKLDQ   Y11, Y9, Y12
+	VPUNPCKHDQ   Y11, Y9, Y1
+	VPUNPCKLDQ   Y13, Y15, Y9
+	VPUNPCKHDQ   Y13, Y15, Y11
+	VPUNPCKLQDQ  Y9, Y12, Y15
 	VPUNPCKHQDQ  Y9, Y12, Y13
-	VPUNPCKLQDQ  Y6, Y1, Y12
-	VPUNPCKHQDQ  Y6, Y1, Y9
-	VPUNPCKLDQ   Y15, Y7, Y1
-	VPUNPCKHDQ   Y15, Y7, Y6
-	VPUNPCKLDQ   Y8, Y4, Y7
-	VPUNPCKHDQ   Y8, Y4, Y15
-	VPUNPCKLQDQ  Y7, Y1, Y4
+	VPUNPCKLQDQ  Y11, Y1, Y12
+	VPUNPCKHQDQ  Y11, Y1, Y9
+	VPUNPCKLDQ   Y4, Y7, Y1
+	VPUNPCKHDQ   Y4, Y7, Y11
+	VPUNPCKLDQ   Y8, Y6, Y7
+	VPUNPCKHDQ   Y8, Y6, Y4
+	VPUNPCKLQDQ  Y7, Y1, Y6
 	VPUNPCKHQDQ  Y7, Y1, Y8
-	VPUNPCKLQDQ  Y15, Y6, Y1
-	VPUNPCKHQDQ  Y15, Y6, Y7
-	VMOVDQU      480(SP), Y6
-	VMOVDQU      352(SP), Y15
-	VMOVDQU      Y4, 320(SP)
+	VPUNPCKLQDQ  Y4, Y11, Y1
+	VPUNPCKHQDQ  Y4, Y11, Y7
+	VMOVDQU      480(SP), Y11
+	VMOVDQU      352(SP), Y4
+	VMOVDQU      Y6, 320(SP)
 	VMOVDQU      Y8, 448(SP)
-	VPUNPCKLDQ   Y15, Y6, Y4
-	VPUNPCKHDQ   Y15, Y6, Y8
-	VPUNPCKLDQ   Y0, Y14, Y6
-	VPUNPCKHDQ   Y0, Y14, Y15
-	VPUNPCKLQDQ  Y6, Y4, Y14
-	VPUNPCKHQDQ  Y6, Y4, Y0
-	VPUNPCKLQDQ  Y15, Y8, Y4
-	VPUNPCKHQDQ  Y15, Y8, Y6
+	VPUNPCKLDQ   Y4, Y11, Y6
+	VPUNPCKHDQ   Y4, Y11, Y8
+	VPUNPCKLDQ   Y0, Y14, Y11
+	VPUNPCKHDQ   Y0, Y14, Y4
+	VPUNPCKLQDQ  Y11, Y6, Y14
+	VPUNPCKHQDQ  Y11, Y6, Y0
+	VPUNPCKLQDQ  Y4, Y8, Y6
+	VPUNPCKHQDQ  Y4, Y8, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y15, Y15
 	VMOVDQU      320(SP), Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y8, Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y14, Y14
-	VMOVDQU      Y6, 96(SP)
-	VPUNPCKLDQ   Y3, Y5, Y15
-	VPUNPCKHDQ   Y3, Y5, Y6
+	VMOVDQU      Y11, 96(SP)
+	VPUNPCKLDQ   Y15, Y5, Y4
+	VPUNPCKHDQ   Y15, Y5, Y11
 	VPUNPCKLDQ   Y14, Y8, Y5
-	VPUNPCKHDQ   Y14, Y8, Y3
-	VPUNPCKLQDQ  Y5, Y15, Y8
-	VPUNPCKHQDQ  Y5, Y15, Y14
-	VPUNPCKLQDQ  Y3, Y6, Y15
-	VPUNPCKHQDQ  Y3, Y6, Y5
+	VPUNPCKHDQ   Y14, Y8, Y15
+	VPUNPCKLQDQ  Y5, Y4, Y8
+	VPUNPCKHQDQ  Y5, Y4, Y14
+	VPUNPCKLQDQ  Y15, Y11, Y4
+	VPUNPCKHQDQ  Y15, Y11, Y5
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y10, Y10
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      448(SP), Y6
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VMOVDQU      448(SP), Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y0, Y0
 	VMOVDQU      Y5, 480(SP)
-	VPUNPCKLDQ   Y13, Y10, Y3
+	VPUNPCKLDQ   Y13, Y10, Y15
 	VPUNPCKHDQ   Y13, Y10, Y5
-	VPUNPCKLDQ   Y0, Y6, Y10
-	VPUNPCKHDQ   Y0, Y6, Y13
-	VPUNPCKLQDQ  Y10, Y3, Y6
-	VPUNPCKHQDQ  Y10, Y3, Y0
-	VPUNPCKLQDQ  Y13, Y5, Y3
+	VPUNPCKLDQ   Y0, Y11, Y10
+	VPUNPCKHDQ   Y0, Y11, Y13
+	VPUNPCKLQDQ  Y10, Y15, Y11
+	VPUNPCKHQDQ  Y10, Y15, Y0
+	VPUNPCKLQDQ  Y13, Y5, Y15
 	VPUNPCKHQDQ  Y13, Y5, Y10
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y12, Y12
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ   Y12, Y11, Y5
-	VPUNPCKHDQ   Y12, Y11, Y13
-	VPUNPCKLDQ   Y4, Y1, Y11
-	VPUNPCKHDQ   Y4, Y1, Y12
-	VPUNPCKLQDQ  Y11, Y5, Y1
-	VPUNPCKHQDQ  Y11, Y5, Y4
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VPUNPCKLDQ   Y12, Y3, Y5
+	VPUNPCKHDQ   Y12, Y3, Y13
+	VPUNPCKLDQ   Y6, Y1, Y3
+	VPUNPCKHDQ   Y6, Y1, Y12
+	VPUNPCKLQDQ  Y3, Y5, Y1
+	VPUNPCKHQDQ  Y3, Y5, Y6
 	VPUNPCKLQDQ  Y12, Y13, Y5
-	VPUNPCKHQDQ  Y12, Y13, Y11
+	VPUNPCKHQDQ  Y12, Y13, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y2, Y2
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y9, Y9
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y7, Y7
 	VMOVDQU      96(SP), Y13
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      Y11, 224(SP)
+	VMOVDQU      Y3, 224(SP)
 	VPUNPCKLDQ   Y9, Y2, Y12
-	VPUNPCKHDQ   Y9, Y2, Y11
+	VPUNPCKHDQ   Y9, Y2, Y3
 	VPUNPCKLDQ   Y13, Y7, Y2
 	VPUNPCKHDQ   Y13, Y7, Y9
 	VPUNPCKLQDQ  Y2, Y12, Y7
 	VPUNPCKHQDQ  Y2, Y12, Y13
-	VPUNPCKLQDQ  Y9, Y11, Y12
-	VPUNPCKHQDQ  Y9, Y11, Y2
+	VPUNPCKLQDQ  Y9, Y3, Y12
+	VPUNPCKHQDQ  Y9, Y3, Y2
 	VMOVDQU      Y8, (DX)
 	VMOVDQU      Y14, 32(DX)
-	VMOVDQU      Y15, 64(DX)
-	VMOVDQU      480(SP), Y11
-	VMOVDQU      Y11, 96(DX)
-	VMOVDQU      Y6, 128(DX)
+	VMOVDQU      Y4, 64(DX)
+	VMOVDQU      480(SP), Y3
+	VMOVDQU      Y3, 96(DX)
+	VMOVDQU      Y11, 128(DX)
 	VMOVDQU      Y0, 160(DX)
-	VMOVDQU      Y3, 192(DX)
+	VMOVDQU      Y15, 192(DX)
 	VMOVDQU      Y10, 224(DX)
 	VMOVDQU      Y1, 256(DX)
-	VMOVDQU      Y4, 288(DX)
+	VMOVDQU      Y6, 288(DX)
 	VMOVDQU      Y5, 320(DX)
 	VMOVDQU      224(SP), Y9
 	VMOVDQU      Y9, 352(DX)
@@ -7424,24 +7422,24 @@ ariaECB32_more12:
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -7450,44 +7448,44 @@ ariaECB32_more12:
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      768(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      784(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      800(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      816(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      800(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      816(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -7530,24 +7528,24 @@ ariaECB32_more12:
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      780(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      796(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      812(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      812(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      828(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -7563,55 +7561,55 @@ ariaECB32_more12:
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      832(AX), Y5
@@ -7627,48 +7625,48 @@ ariaECB32_more12:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      880(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      836(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      852(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      868(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      884(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      840(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      856(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      872(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      888(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -7707,21 +7705,21 @@ ariaECB32_more12:
 	VPBROADCASTD 912(AX), Y2
 	VPXOR        Y2, Y9, Y9
 	VPBROADCASTD 916(AX), Y2
-	VPXOR        Y2, Y6, Y6
+	VPXOR        Y2, Y11, Y11
 	VPBROADCASTD 920(AX), Y2
-	VPXOR        Y2, Y3, Y3
+	VPXOR        Y2, Y15, Y15
 	VPBROADCASTD 924(AX), Y2
 	VPXOR        Y2, Y13, Y13
 	VPBROADCASTD 928(AX), Y2
 	VPXOR        Y2, Y7, Y7
 	VPBROADCASTD 932(AX), Y2
-	VPXOR        Y2, Y15, Y15
-	VPBROADCASTD 936(AX), Y2
 	VPXOR        Y2, Y4, Y4
+	VPBROADCASTD 936(AX), Y2
+	VPXOR        Y2, Y6, Y6
 	VPBROADCASTD 940(AX), Y2
 	VPXOR        Y2, Y8, Y8
 	VPBROADCASTD 944(AX), Y2
-	VPXOR        Y2, Y11, Y11
+	VPXOR        Y2, Y3, Y3
 	VPBROADCASTD 948(AX), Y2
 	VPXOR        Y2, Y12, Y12
 	VPBROADCASTD 952(AX), Y2
@@ -7729,109 +7727,109 @@ ariaECB32_more12:
 	VPBROADCASTD 956(AX), Y2
 	VPXOR        Y2, Y0, Y0
 	VMOVDQU      (SP), Y2
-	VMOVDQU      Y11, 480(SP)
+	VMOVDQU      Y3, 480(SP)
 	VMOVDQU      Y12, 352(SP)
-	VPUNPCKLDQ   Y1, Y2, Y11
+	VPUNPCKLDQ   Y1, Y2, Y3
 	VPUNPCKHDQ   Y1, Y2, Y12
 	VPUNPCKLDQ   Y10, Y5, Y2
 	VPUNPCKHDQ   Y10, Y5, Y1
-	VPUNPCKLQDQ  Y2, Y11, Y5
-	VPUNPCKHQDQ  Y2, Y11, Y10
-	VPUNPCKLQDQ  Y1, Y12, Y11
+	VPUNPCKLQDQ  Y2, Y3, Y5
+	VPUNPCKHQDQ  Y2, Y3, Y10
+	VPUNPCKLQDQ  Y1, Y12, Y3
 	VPUNPCKHQDQ  Y1, Y12, Y2
-	VPUNPCKLDQ   Y6, Y9, Y12
-	VPUNPCKHDQ   Y6, Y9, Y1
-	VPUNPCKLDQ   Y13, Y3, Y9
-	VPUNPCKHDQ   Y13, Y3, Y6
-	VPUNPCKLQDQ  Y9, Y12, Y3
+	VPUNPCKLDQ   Y11, Y9, Y12
+	VPUNPCKHDQ   Y11, Y9, Y1
+	VPUNPCKLDQ   Y13, Y15, Y9
+	VPUNPCKHDQ   Y13, Y15, Y11
+	VPUNPCKLQDQ  Y9, Y12, Y15
 	VPUNPCKHQDQ  Y9, Y12, Y13
-	VPUNPCKLQDQ  Y6, Y1, Y12
-	VPUNPCKHQDQ  Y6, Y1, Y9
-	VPUNPCKLDQ   Y15, Y7, Y1
-	VPUNPCKHDQ   Y15, Y7, Y6
-	VPUNPCKLDQ   Y8, Y4, Y7
-	VPUNPCKHDQ   Y8, Y4, Y15
-	VPUNPCKLQDQ  Y7, Y1, Y4
+	VPUNPCKLQDQ  Y11, Y1, Y12
+	VPUNPCKHQDQ  Y11, Y1, Y9
+	VPUNPCKLDQ   Y4, Y7, Y1
+	VPUNPCKHDQ   Y4, Y7, Y11
+	VPUNPCKLDQ   Y8, Y6, Y7
+	VPUNPCKHDQ   Y8, Y6, Y4
+	VPUNPCKLQDQ  Y7, Y1, Y6
 	VPUNPCKHQDQ  Y7, Y1, Y8
-	VPUNPCKLQDQ  Y15, Y6, Y1
-	VPUNPCKHQDQ  Y15, Y6, Y7
-	VMOVDQU      480(SP), Y6
-	VMOVDQU      352(SP), Y15
-	VMOVDQU      Y4, 320(SP)
+	VPUNPCKLQDQ  Y4, Y11, Y1
+	VPUNPCKHQDQ  Y4, Y11, Y7
+	VMOVDQU      480(SP), Y11
+	VMOVDQU      352(SP), Y4
+	VMOVDQU      Y6, 320(SP)
 	VMOVDQU      Y8, 448(SP)
-	VPUNPCKLDQ   Y15, Y6, Y4
-	VPUNPCKHDQ   Y15, Y6, Y8
-	VPUNPCKLDQ   Y0, Y14, Y6
-	VPUNPCKHDQ   Y0, Y14, Y15
-	VPUNPCKLQDQ  Y6, Y4, Y14
-	VPUNPCKHQDQ  Y6, Y4, Y0
-	VPUNPCKLQDQ  Y15, Y8, Y4
-	VPUNPCKHQDQ  Y15, Y8, Y6
+	VPUNPCKLDQ   Y4, Y11, Y6
+	VPUNPCKHDQ   Y4, Y11, Y8
+	VPUNPCKLDQ   Y0, Y14, Y11
+	VPUNPCKHDQ   Y0, Y14, Y4
+	VPUNPCKLQDQ  Y11, Y6, Y14
+	VPUNPCKHQDQ  Y11, Y6, Y0
+	VPUNPCKLQDQ  Y4, Y8, Y6
+	VPUNPCKHQDQ  Y4, Y8, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y15, Y15
 	VMOVDQU      320(SP), Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y8, Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y14, Y14
-	VMOVDQU      Y6, 96(SP)
-	VPUNPCKLDQ   Y3, Y5, Y15
-	VPUNPCKHDQ   Y3, Y5, Y6
+	VMOVDQU      Y11, 96(SP)
+	VPUNPCKLDQ   Y15, Y5, Y4
+	VPUNPCKHDQ   Y15, Y5, Y11
 	VPUNPCKLDQ   Y14, Y8, Y5
-	VPUNPCKHDQ   Y14, Y8, Y3
-	VPUNPCKLQDQ  Y5, Y15, Y8
-	VPUNPCKHQDQ  Y5, Y15, Y14
-	VPUNPCKLQDQ  Y3, Y6, Y15
-	VPUNPCKHQDQ  Y3, Y6, Y5
+	VPUNPCKHDQ   Y14, Y8, Y15
+	VPUNPCKLQDQ  Y5, Y4, Y8
+	VPUNPCKHQDQ  Y5, Y4, Y14
+	VPUNPCKLQDQ  Y15, Y11, Y4
+	VPUNPCKHQDQ  Y15, Y11, Y5
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y10, Y10
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      448(SP), Y6
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VMOVDQU      448(SP), Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y0, Y0
 	VMOVDQU      Y5, 480(SP)
-	VPUNPCKLDQ   Y13, Y10, Y3
+	VPUNPCKLDQ   Y13, Y10, Y15
 	VPUNPCKHDQ   Y13, Y10, Y5
-	VPUNPCKLDQ   Y0, Y6, Y10
-	VPUNPCKHDQ   Y0, Y6, Y13
-	VPUNPCKLQDQ  Y10, Y3, Y6
-	VPUNPCKHQDQ  Y10, Y3, Y0
-	VPUNPCKLQDQ  Y13, Y5, Y3
+	VPUNPCKLDQ   Y0, Y11, Y10
+	VPUNPCKHDQ   Y0, Y11, Y13
+	VPUNPCKLQDQ  Y10, Y15, Y11
+	VPUNPCKHQDQ  Y10, Y15, Y0
+	VPUNPCKLQDQ  Y13, Y5, Y15
 	VPUNPCKHQDQ  Y13, Y5, Y10
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y12, Y12
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ   Y12, Y11, Y5
-	VPUNPCKHDQ   Y12, Y11, Y13
-	VPUNPCKLDQ   Y4, Y1, Y11
-	VPUNPCKHDQ   Y4, Y1, Y12
-	VPUNPCKLQDQ  Y11, Y5, Y1
-	VPUNPCKHQDQ  Y11, Y5, Y4
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VPUNPCKLDQ   Y12, Y3, Y5
+	VPUNPCKHDQ   Y12, Y3, Y13
+	VPUNPCKLDQ   Y6, Y1, Y3
+	VPUNPCKHDQ   Y6, Y1, Y12
+	VPUNPCKLQDQ  Y3, Y5, Y1
+	VPUNPCKHQDQ  Y3, Y5, Y6
 	VPUNPCKLQDQ  Y12, Y13, Y5
-	VPUNPCKHQDQ  Y12, Y13, Y11
+	VPUNPCKHQDQ  Y12, Y13, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y2, Y2
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y9, Y9
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y7, Y7
 	VMOVDQU      96(SP), Y13
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      Y11, 224(SP)
+	VMOVDQU      Y3, 224(SP)
 	VPUNPCKLDQ   Y9, Y2, Y12
-	VPUNPCKHDQ   Y9, Y2, Y11
+	VPUNPCKHDQ   Y9, Y2, Y3
 	VPUNPCKLDQ   Y13, Y7, Y2
 	VPUNPCKHDQ   Y13, Y7, Y9
 	VPUNPCKLQDQ  Y2, Y12, Y7
 	VPUNPCKHQDQ  Y2, Y12, Y13
-	VPUNPCKLQDQ  Y9, Y11, Y12
-	VPUNPCKHQDQ  Y9, Y11, Y2
+	VPUNPCKLQDQ  Y9, Y3, Y12
+	VPUNPCKHQDQ  Y9, Y3, Y2
 	VMOVDQU      Y8, (DX)
 	VMOVDQU      Y14, 32(DX)
-	VMOVDQU      Y15, 64(DX)
-	VMOVDQU      480(SP), Y11
-	VMOVDQU      Y11, 96(DX)
-	VMOVDQU      Y6, 128(DX)
+	VMOVDQU      Y4, 64(DX)
+	VMOVDQU      480(SP), Y3
+	VMOVDQU      Y3, 96(DX)
+	VMOVDQU      Y11, 128(DX)
 	VMOVDQU      Y0, 160(DX)
-	VMOVDQU      Y3, 192(DX)
+	VMOVDQU      Y15, 192(DX)
 	VMOVDQU      Y10, 224(DX)
 	VMOVDQU      Y1, 256(DX)
-	VMOVDQU      Y4, 288(DX)
+	VMOVDQU      Y6, 288(DX)
 	VMOVDQU      Y5, 320(DX)
 	VMOVDQU      224(SP), Y9
 	VMOVDQU      Y9, 352(DX)
@@ -7852,24 +7850,24 @@ ariaECB32_more14:
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -7878,44 +7876,44 @@ ariaECB32_more14:
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      896(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      912(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      928(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      944(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      928(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      944(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -7958,24 +7956,24 @@ ariaECB32_more14:
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      908(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      924(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      940(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      940(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      956(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -7991,55 +7989,55 @@ ariaECB32_more14:
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      960(AX), Y5
@@ -8055,48 +8053,48 @@ ariaECB32_more14:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      1008(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      964(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      980(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      996(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      1012(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      968(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      984(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      1000(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      1016(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -8133,21 +8131,21 @@ ariaECB32_more14:
 	VPBROADCASTD 1040(AX), Y2
 	VPXOR        Y2, Y9, Y9
 	VPBROADCASTD 1044(AX), Y2
-	VPXOR        Y2, Y6, Y6
+	VPXOR        Y2, Y11, Y11
 	VPBROADCASTD 1048(AX), Y2
-	VPXOR        Y2, Y3, Y3
+	VPXOR        Y2, Y15, Y15
 	VPBROADCASTD 1052(AX), Y2
 	VPXOR        Y2, Y13, Y13
 	VPBROADCASTD 1056(AX), Y2
 	VPXOR        Y2, Y7, Y7
 	VPBROADCASTD 1060(AX), Y2
-	VPXOR        Y2, Y15, Y15
-	VPBROADCASTD 1064(AX), Y2
 	VPXOR        Y2, Y4, Y4
+	VPBROADCASTD 1064(AX), Y2
+	VPXOR        Y2, Y6, Y6
 	VPBROADCASTD 1068(AX), Y2
 	VPXOR        Y2, Y8, Y8
 	VPBROADCASTD 1072(AX), Y2
-	VPXOR        Y2, Y11, Y11
+	VPXOR        Y2, Y3, Y3
 	VPBROADCASTD 1076(AX), Y2
 	VPXOR        Y2, Y12, Y12
 	VPBROADCASTD 1080(AX), Y2
@@ -8155,109 +8153,109 @@ ariaECB32_more14:
 	VPBROADCASTD 1084(AX), Y2
 	VPXOR        Y2, Y0, Y0
 	VMOVDQU      (SP), Y2
-	VMOVDQU      Y11, 480(SP)
+	VMOVDQU      Y3, 480(SP)
 	VMOVDQU      Y12, 352(SP)
-	VPUNPCKLDQ   Y1, Y2, Y11
+	VPUNPCKLDQ   Y1, Y2, Y3
 	VPUNPCKHDQ   Y1, Y2, Y12
 	VPUNPCKLDQ   Y10, Y5, Y2
 	VPUNPCKHDQ   Y10, Y5, Y1
-	VPUNPCKLQDQ  Y2, Y11, Y5
-	VPUNPCKHQDQ  Y2, Y11, Y10
-	VPUNPCKLQDQ  Y1, Y12, Y11
+	VPUNPCKLQDQ  Y2, Y3, Y5
+	VPUNPCKHQDQ  Y2, Y3, Y10
+	VPUNPCKLQDQ  Y1, Y12, Y3
 	VPUNPCKHQDQ  Y1, Y12, Y2
-	VPUNPCKLDQ   Y6, Y9, Y12
-	VPUNPCKHDQ   Y6, Y9, Y1
-	VPUNPCKLDQ   Y13, Y3, Y9
-	VPUNPCKHDQ   Y13, Y3, Y6
-	VPUNPCKLQDQ  Y9, Y12, Y3
+	VPUNPCKLDQ   Y11, Y9, Y12
+	VPUNPCKHDQ   Y11, Y9, Y1
+	VPUNPCKLDQ   Y13, Y15, Y9
+	VPUNPCKHDQ   Y13, Y15, Y11
+	VPUNPCKLQDQ  Y9, Y12, Y15
 	VPUNPCKHQDQ  Y9, Y12, Y13
-	VPUNPCKLQDQ  Y6, Y1, Y12
-	VPUNPCKHQDQ  Y6, Y1, Y9
-	VPUNPCKLDQ   Y15, Y7, Y1
-	VPUNPCKHDQ   Y15, Y7, Y6
-	VPUNPCKLDQ   Y8, Y4, Y7
-	VPUNPCKHDQ   Y8, Y4, Y15
-	VPUNPCKLQDQ  Y7, Y1, Y4
+	VPUNPCKLQDQ  Y11, Y1, Y12
+	VPUNPCKHQDQ  Y11, Y1, Y9
+	VPUNPCKLDQ   Y4, Y7, Y1
+	VPUNPCKHDQ   Y4, Y7, Y11
+	VPUNPCKLDQ   Y8, Y6, Y7
+	VPUNPCKHDQ   Y8, Y6, Y4
+	VPUNPCKLQDQ  Y7, Y1, Y6
 	VPUNPCKHQDQ  Y7, Y1, Y8
-	VPUNPCKLQDQ  Y15, Y6, Y1
-	VPUNPCKHQDQ  Y15, Y6, Y7
-	VMOVDQU      480(SP), Y6
-	VMOVDQU      352(SP), Y15
-	VMOVDQU      Y4, 320(SP)
+	VPUNPCKLQDQ  Y4, Y11, Y1
+	VPUNPCKHQDQ  Y4, Y11, Y7
+	VMOVDQU      480(SP), Y11
+	VMOVDQU      352(SP), Y4
+	VMOVDQU      Y6, 320(SP)
 	VMOVDQU      Y8, 448(SP)
-	VPUNPCKLDQ   Y15, Y6, Y4
-	VPUNPCKHDQ   Y15, Y6, Y8
-	VPUNPCKLDQ   Y0, Y14, Y6
-	VPUNPCKHDQ   Y0, Y14, Y15
-	VPUNPCKLQDQ  Y6, Y4, Y14
-	VPUNPCKHQDQ  Y6, Y4, Y0
-	VPUNPCKLQDQ  Y15, Y8, Y4
-	VPUNPCKHQDQ  Y15, Y8, Y6
+	VPUNPCKLDQ   Y4, Y11, Y6
+	VPUNPCKHDQ   Y4, Y11, Y8
+	VPUNPCKLDQ   Y0, Y14, Y11
+	VPUNPCKHDQ   Y0, Y14, Y4
+	VPUNPCKLQDQ  Y11, Y6, Y14
+	VPUNPCKHQDQ  Y11, Y6, Y0
+	VPUNPCKLQDQ  Y4, Y8, Y6
+	VPUNPCKHQDQ  Y4, Y8, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y15, Y15
 	VMOVDQU      320(SP), Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y8, Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y14, Y14
-	VMOVDQU      Y6, 96(SP)
-	VPUNPCKLDQ   Y3, Y5, Y15
-	VPUNPCKHDQ   Y3, Y5, Y6
+	VMOVDQU      Y11, 96(SP)
+	VPUNPCKLDQ   Y15, Y5, Y4
+	VPUNPCKHDQ   Y15, Y5, Y11
 	VPUNPCKLDQ   Y14, Y8, Y5
-	VPUNPCKHDQ   Y14, Y8, Y3
-	VPUNPCKLQDQ  Y5, Y15, Y8
-	VPUNPCKHQDQ  Y5, Y15, Y14
-	VPUNPCKLQDQ  Y3, Y6, Y15
-	VPUNPCKHQDQ  Y3, Y6, Y5
+	VPUNPCKHDQ   Y14, Y8, Y15
+	VPUNPCKLQDQ  Y5, Y4, Y8
+	VPUNPCKHQDQ  Y5, Y4, Y14
+	VPUNPCKLQDQ  Y15, Y11, Y4
+	VPUNPCKHQDQ  Y15, Y11, Y5
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y10, Y10
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      448(SP), Y6
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VMOVDQU      448(SP), Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y0, Y0
 	VMOVDQU      Y5, 480(SP)
-	VPUNPCKLDQ   Y13, Y10, Y3
+	VPUNPCKLDQ   Y13, Y10, Y15
 	VPUNPCKHDQ   Y13, Y10, Y5
-	VPUNPCKLDQ   Y0, Y6, Y10
-	VPUNPCKHDQ   Y0, Y6, Y13
-	VPUNPCKLQDQ  Y10, Y3, Y6
-	VPUNPCKHQDQ  Y10, Y3, Y0
-	VPUNPCKLQDQ  Y13, Y5, Y3
+	VPUNPCKLDQ   Y0, Y11, Y10
+	VPUNPCKHDQ   Y0, Y11, Y13
+	VPUNPCKLQDQ  Y10, Y15, Y11
+	VPUNPCKHQDQ  Y10, Y15, Y0
+	VPUNPCKLQDQ  Y13, Y5, Y15
 	VPUNPCKHQDQ  Y13, Y5, Y10
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y12, Y12
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ   Y12, Y11, Y5
-	VPUNPCKHDQ   Y12, Y11, Y13
-	VPUNPCKLDQ   Y4, Y1, Y11
-	VPUNPCKHDQ   Y4, Y1, Y12
-	VPUNPCKLQDQ  Y11, Y5, Y1
-	VPUNPCKHQDQ  Y11, Y5, Y4
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VPUNPCKLDQ   Y12, Y3, Y5
+	VPUNPCKHDQ   Y12, Y3, Y13
+	VPUNPCKLDQ   Y6, Y1, Y3
+	VPUNPCKHDQ   Y6, Y1, Y12
+	VPUNPCKLQDQ  Y3, Y5, Y1
+	VPUNPCKHQDQ  Y3, Y5, Y6
 	VPUNPCKLQDQ  Y12, Y13, Y5
-	VPUNPCKHQDQ  Y12, Y13, Y11
+	VPUNPCKHQDQ  Y12, Y13, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y2, Y2
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y9, Y9
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y7, Y7
 	VMOVDQU      96(SP), Y13
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      Y11, 224(SP)
+	VMOVDQU      Y3, 224(SP)
 	VPUNPCKLDQ   Y9, Y2, Y12
-	VPUNPCKHDQ   Y9, Y2, Y11
+	VPUNPCKHDQ   Y9, Y2, Y3
 	VPUNPCKLDQ   Y13, Y7, Y2
 	VPUNPCKHDQ   Y13, Y7, Y9
 	VPUNPCKLQDQ  Y2, Y12, Y7
 	VPUNPCKHQDQ  Y2, Y12, Y13
-	VPUNPCKLQDQ  Y9, Y11, Y12
-	VPUNPCKHQDQ  Y9, Y11, Y2
+	VPUNPCKLQDQ  Y9, Y3, Y12
+	VPUNPCKHQDQ  Y9, Y3, Y2
 	VMOVDQU      Y8, (DX)
 	VMOVDQU      Y14, 32(DX)
-	VMOVDQU      Y15, 64(DX)
-	VMOVDQU      480(SP), Y11
-	VMOVDQU      Y11, 96(DX)
-	VMOVDQU      Y6, 128(DX)
+	VMOVDQU      Y4, 64(DX)
+	VMOVDQU      480(SP), Y3
+	VMOVDQU      Y3, 96(DX)
+	VMOVDQU      Y11, 128(DX)
 	VMOVDQU      Y0, 160(DX)
-	VMOVDQU      Y3, 192(DX)
+	VMOVDQU      Y15, 192(DX)
 	VMOVDQU      Y10, 224(DX)
 	VMOVDQU      Y1, 256(DX)
-	VMOVDQU      Y4, 288(DX)
+	VMOVDQU      Y6, 288(DX)
 	VMOVDQU      Y5, 320(DX)
 	VMOVDQU      224(SP), Y9
 	VMOVDQU      Y9, 352(DX)
@@ -8271,153 +8269,140 @@ ariaECB32_more14:
 // func ariaCBCDecrypt32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, iv *[16]byte)
 // Requires: AVX, AVX2, GFNI
 TEXT ·ariaCBCDecrypt32(SB), $512-40
-	MOVQ        rk+0(FP), AX
-	MOVQ        rounds+8(FP), CX
-	MOVQ        dst+16(FP), DX
-	MOVQ        src+24(FP), BX
-	MOVQ        iv+32(FP), SI
-	VMOVDQU     (BX), Y0
-	VMOVDQU     32(BX), Y1
-	VMOVDQU     64(BX), Y2
-	VMOVDQU     96(BX), Y3
-	VMOVDQU     128(BX), Y4
-	VMOVDQU     160(BX), Y5
-	VMOVDQU     192(BX), Y6
-	VMOVDQU     224(BX), Y7
-	VMOVDQU     256(BX), Y8
-	VMOVDQU     288(BX), Y9
-	VMOVDQU     320(BX), Y10
-	VMOVDQU     352(BX), Y11
-	VMOVDQU     384(BX), Y12
-	VMOVDQU     416(BX), Y13
-	VMOVDQU     448(BX), Y14
-	VMOVDQU     480(BX), Y15
-	VMOVDQU     Y15, 480(SP)
-	VMOVDQU     Y14, 448(SP)
-	VPUNPCKLDQ  Y1, Y0, Y15
-	VPUNPCKHDQ  Y1, Y0, Y14
-	VPUNPCKLDQ  Y3, Y2, Y0
-	VPUNPCKHDQ  Y3, Y2, Y1
-	VPUNPCKLQDQ Y0, Y15, Y2
-	VPUNPCKHQDQ Y0, Y15, Y3
-	VPUNPCKLQDQ Y1, Y14, Y15
-	VPUNPCKHQDQ Y1, Y14, Y0
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y2, Y2
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y3, Y3
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y15, Y15
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y0, Y0
-	VPUNPCKLDQ  Y5, Y4, Y14
-	VPUNPCKHDQ  Y5, Y4, Y1
-	VPUNPCKLDQ  Y7, Y6, Y4
-	VPUNPCKHDQ  Y7, Y6, Y5
-	VPUNPCKLQDQ Y4, Y14, Y6
-	VPUNPCKHQDQ Y4, Y14, Y7
-	VPUNPCKLQDQ Y5, Y1, Y14
-	VPUNPCKHQDQ Y5, Y1, Y4
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y6, Y6
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y7, Y7
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y14, Y14
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ  Y9, Y8, Y1
-	VPUNPCKHDQ  Y9, Y8, Y5
-	VPUNPCKLDQ  Y11, Y10, Y8
-	VPUNPCKHDQ  Y11, Y10, Y9
-	VPUNPCKLQDQ Y8, Y1, Y10
-	VPUNPCKHQDQ Y8, Y1, Y11
-	VPUNPCKLQDQ Y9, Y5, Y1
-	VPUNPCKHQDQ Y9, Y5, Y8
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y10, Y10
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y11, Y11
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y8, Y8
-	VMOVDQU     448(SP), Y5
-	VMOVDQU     480(SP), Y9
-	VMOVDQU     Y8, 352(SP)
-	VMOVDQU     Y1, 320(SP)
-	VPUNPCKLDQ  Y13, Y12, Y8
-	VPUNPCKHDQ  Y13, Y12, Y1
-	VPUNPCKLDQ  Y9, Y5, Y12
-	VPUNPCKHDQ  Y9, Y5, Y13
-	VPUNPCKLQDQ Y12, Y8, Y5
-	VPUNPCKHQDQ Y12, Y8, Y9
-	VPUNPCKLQDQ Y13, Y1, Y8
-	VPUNPCKHQDQ Y13, Y1, Y12
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y9, Y9
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y8, Y8
-	VPSHUFB     ariaByteTranspose<>+0(SB), Y12, Y12
-	VPUNPCKLDQ  Y6, Y2, Y1
-	VPUNPCKHDQ  Y6, Y2, Y13
-	VPUNPCKLDQ  Y5, Y10, Y2
-	VPUNPCKHDQ  Y5, Y10, Y6
-	VPUNPCKLQDQ Y2, Y1, Y10
-	VPUNPCKHQDQ Y2, Y1, Y5
-	VPUNPCKLQDQ Y6, Y13, Y1
-	VPUNPCKHQDQ Y6, Y13, Y2
-	VPUNPCKLDQ  Y7, Y3, Y13
-	VPUNPCKHDQ  Y7, Y3, Y6
-	VPUNPCKLDQ  Y9, Y11, Y3
-	VPUNPCKHDQ  Y9, Y11, Y7
-	VPUNPCKLQDQ Y3, Y13, Y11
-	VPUNPCKHQDQ Y3, Y13, Y9
-	VPUNPCKLQDQ Y7, Y6, Y13
-	VPUNPCKHQDQ Y7, Y6, Y3
-	VMOVDQU     320(SP), Y6
-	VMOVDQU     Y11, 32(SP)
-	VPUNPCKLDQ  Y14, Y15, Y7
-	VPUNPCKHDQ  Y14, Y15, Y11
-	VPUNPCKLDQ  Y8, Y6, Y15
-	VPUNPCKHDQ  Y8, Y6, Y14
-	VPUNPCKLQDQ Y15, Y7, Y6
-	VPUNPCKHQDQ Y15, Y7, Y8
-	VPUNPCKLQDQ Y14, Y11, Y7
-	VPUNPCKHQDQ Y14, Y11, Y15
-	VMOVDQU     352(SP), Y11
-	VMOVDQU     Y6, 64(SP)
-	VPUNPCKLDQ  Y4, Y0, Y14
-	VPUNPCKHDQ  Y4, Y0, Y6
-	VPUNPCKLDQ  Y12, Y11, Y0
-	VPUNPCKHDQ  Y12, Y11, Y4
-	VPUNPCKLQDQ Y0, Y14, Y11
-	VPUNPCKHQDQ Y0, Y14, Y12
-	VPUNPCKLQDQ Y4, Y6, Y14
-	VPUNPCKHQDQ Y4, Y6, Y0
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst+16(FP), DX
+	MOVQ    src+24(FP), BX
+	MOVQ    iv+32(FP), SI
+	VMOVDQU (BX), Y0
+	VMOVDQU 32(BX), Y1
+	VMOVDQU 64(BX), Y2
+	VMOVDQU 96(BX), Y3
+	VMOVDQU 128(BX), Y4
+	VMOVDQU 160(BX), Y5
+	VMOVDQU 192(BX), Y6
+	VMOVDQU 224(BX), Y7
+	VMOVDQU 256(BX), Y8
+	VMOVDQU 288(BX), Y9
+	VMOVDQU 320(BX), Y10
+	VMOVDQU 352(BX), Y11
+	VMOVDQU 384(BX), Y12
+	VMOVDQU 416(BX), Y13
+	VMOVDQU 448(BX), Y14
+	VMOVDQU 480(BX), Y15
 
 	// Round 1
-	VPBROADCASTD      (AX), Y6
-	VPXOR             Y6, Y10, Y10
+	VMOVDQU           Y15, 480(SP)
+	VMOVDQU           Y14, 448(SP)
+	VPUNPCKLDQ        Y1, Y0, Y15
+	VPUNPCKHDQ        Y1, Y0, Y14
+	VPUNPCKLDQ        Y3, Y2, Y0
+	VPUNPCKHDQ        Y3, Y2, Y1
+	VPUNPCKLQDQ       Y0, Y15, Y2
+	VPUNPCKHQDQ       Y0, Y15, Y3
+	VPUNPCKLQDQ       Y1, Y14, Y15
+	VPUNPCKHQDQ       Y1, Y14, Y0
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y2, Y2
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y15, Y15
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y0, Y0
+	VPUNPCKLDQ        Y5, Y4, Y14
+	VPUNPCKHDQ        Y5, Y4, Y1
+	VPUNPCKLDQ        Y7, Y6, Y4
+	VPUNPCKHDQ        Y7, Y6, Y5
+	VPUNPCKLQDQ       Y4, Y14, Y6
+	VPUNPCKHQDQ       Y4, Y14, Y7
+	VPUNPCKLQDQ       Y5, Y1, Y14
+	VPUNPCKHQDQ       Y5, Y1, Y4
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y6, Y6
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y7, Y7
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y14, Y14
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y4, Y4
+	VPUNPCKLDQ        Y9, Y8, Y1
+	VPUNPCKHDQ        Y9, Y8, Y5
+	VPUNPCKLDQ        Y11, Y10, Y8
+	VPUNPCKHDQ        Y11, Y10, Y9
+	VPUNPCKLQDQ       Y8, Y1, Y10
+	VPUNPCKHQDQ       Y8, Y1, Y11
+	VPUNPCKLQDQ       Y9, Y5, Y1
+	VPUNPCKHQDQ       Y9, Y5, Y8
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y10, Y10
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y1, Y1
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y8, Y8
+	VMOVDQU           448(SP), Y5
+	VMOVDQU           480(SP), Y9
+	VMOVDQU           Y8, 352(SP)
+	VMOVDQU           Y1, 320(SP)
+	VPUNPCKLDQ        Y13, Y12, Y8
+	VPUNPCKHDQ        Y13, Y12, Y1
+	VPUNPCKLDQ        Y9, Y5, Y12
+	VPUNPCKHDQ        Y9, Y5, Y13
+	VPUNPCKLQDQ       Y12, Y8, Y5
+	VPUNPCKHQDQ       Y12, Y8, Y9
+	VPUNPCKLQDQ       Y13, Y1, Y8
+	VPUNPCKHQDQ       Y13, Y1, Y12
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y5, Y5
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y9, Y9
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y8, Y8
+	VPSHUFB           ariaByteTranspose<>+0(SB), Y12, Y12
+	VPUNPCKLDQ        Y6, Y2, Y1
+	VPUNPCKHDQ        Y6, Y2, Y13
+	VPUNPCKLDQ        Y5, Y10, Y2
+	VPUNPCKHDQ        Y5, Y10, Y6
+	VPUNPCKLQDQ       Y2, Y1, Y10
+	VPUNPCKHQDQ       Y2, Y1, Y5
+	VPUNPCKLQDQ       Y6, Y13, Y1
+	VPUNPCKHQDQ       Y6, Y13, Y2
+	VPBROADCASTD      (AX), Y13
+	VPXOR             Y13, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
-	VPBROADCASTD      4(AX), Y6
-	VPXOR             Y6, Y5, Y5
+	VPBROADCASTD      4(AX), Y13
+	VPXOR             Y13, Y5, Y5
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y5, Y5
-	VPBROADCASTD      8(AX), Y6
-	VPXOR             Y6, Y1, Y1
+	VPBROADCASTD      8(AX), Y13
+	VPXOR             Y13, Y1, Y1
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
-	VPBROADCASTD      12(AX), Y6
-	VPXOR             Y6, Y2, Y2
+	VPBROADCASTD      12(AX), Y13
+	VPXOR             Y13, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
-	VMOVDQU           32(SP), Y6
-	VPBROADCASTD      16(AX), Y4
-	VPXOR             Y4, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      20(AX), Y4
-	VPXOR             Y4, Y9, Y9
+	VPUNPCKLDQ        Y7, Y3, Y13
+	VPUNPCKHDQ        Y7, Y3, Y6
+	VPUNPCKLDQ        Y9, Y11, Y3
+	VPUNPCKHDQ        Y9, Y11, Y7
+	VPUNPCKLQDQ       Y3, Y13, Y11
+	VPUNPCKHQDQ       Y3, Y13, Y9
+	VPUNPCKLQDQ       Y7, Y6, Y13
+	VPUNPCKHQDQ       Y7, Y6, Y3
+	VPBROADCASTD      16(AX), Y6
+	VPXOR             Y6, Y11, Y11
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      20(AX), Y6
+	VPXOR             Y6, Y9, Y9
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y9, Y9
-	VPBROADCASTD      24(AX), Y4
-	VPXOR             Y4, Y13, Y13
+	VPBROADCASTD      24(AX), Y6
+	VPXOR             Y6, Y13, Y13
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y13, Y13
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y13, Y13
-	VPBROADCASTD      28(AX), Y4
-	VPXOR             Y4, Y3, Y3
+	VPBROADCASTD      28(AX), Y6
+	VPXOR             Y6, Y3, Y3
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VMOVDQU           64(SP), Y4
+	VMOVDQU           320(SP), Y6
 	VMOVDQU           Y3, 416(SP)
+	VPUNPCKLDQ        Y14, Y15, Y7
+	VPUNPCKHDQ        Y14, Y15, Y3
+	VPUNPCKLDQ        Y8, Y6, Y15
+	VPUNPCKHDQ        Y8, Y6, Y14
+	VPUNPCKLQDQ       Y15, Y7, Y6
+	VPUNPCKHQDQ       Y15, Y7, Y8
+	VPUNPCKLQDQ       Y14, Y3, Y7
+	VPUNPCKHQDQ       Y14, Y3, Y15
 	VPBROADCASTD      32(AX), Y3
-	VPXOR             Y3, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y3, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      36(AX), Y3
 	VPXOR             Y3, Y8, Y8
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y8, Y8
@@ -8429,76 +8414,87 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y3, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
-	VPBROADCASTD      48(AX), Y3
-	VPXOR             Y3, Y11, Y11
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
-	VPBROADCASTD      52(AX), Y3
-	VPXOR             Y3, Y12, Y12
+	VMOVDQU           352(SP), Y3
+	VMOVDQU           Y15, 448(SP)
+	VPUNPCKLDQ        Y4, Y0, Y14
+	VPUNPCKHDQ        Y4, Y0, Y15
+	VPUNPCKLDQ        Y12, Y3, Y0
+	VPUNPCKHDQ        Y12, Y3, Y4
+	VPUNPCKLQDQ       Y0, Y14, Y3
+	VPUNPCKHQDQ       Y0, Y14, Y12
+	VPUNPCKLQDQ       Y4, Y15, Y14
+	VPUNPCKHQDQ       Y4, Y15, Y0
+	VPBROADCASTD      48(AX), Y15
+	VPXOR             Y15, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPBROADCASTD      52(AX), Y15
+	VPXOR             Y15, Y12, Y12
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y12, Y12
-	VPBROADCASTD      56(AX), Y3
-	VPXOR             Y3, Y14, Y14
+	VPBROADCASTD      56(AX), Y15
+	VPXOR             Y15, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPBROADCASTD      60(AX), Y3
-	VPXOR             Y3, Y0, Y0
+	VPBROADCASTD      60(AX), Y15
+	VPXOR             Y15, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y0, Y0
-	VPXOR             Y1, Y5, Y3
-	VPXOR             Y3, Y10, Y10
-	VPXOR             Y3, Y2, Y2
-	VPXOR             Y2, Y10, Y3
-	VPXOR             Y3, Y1, Y1
-	VPXOR             Y3, Y5, Y5
-	VMOVDQU           416(SP), Y3
-	VMOVDQU           Y10, 384(SP)
-	VPXOR             Y13, Y9, Y10
-	VPXOR             Y10, Y6, Y6
-	VPXOR             Y10, Y3, Y3
-	VPXOR             Y3, Y6, Y10
-	VPXOR             Y10, Y13, Y13
-	VPXOR             Y10, Y9, Y9
-	VPXOR             Y7, Y8, Y10
-	VPXOR             Y10, Y4, Y4
-	VPXOR             Y10, Y15, Y15
-	VPXOR             Y15, Y4, Y10
-	VPXOR             Y10, Y7, Y7
-	VPXOR             Y10, Y8, Y8
-	VPXOR             Y14, Y12, Y10
-	VPXOR             Y10, Y11, Y11
-	VPXOR             Y10, Y0, Y0
-	VPXOR             Y0, Y11, Y10
-	VPXOR             Y10, Y14, Y14
-	VPXOR             Y10, Y12, Y12
-	VPXOR             Y15, Y3, Y10
-	VPXOR             Y10, Y2, Y2
-	VPXOR             Y10, Y0, Y0
-	VPXOR             Y0, Y2, Y10
-	VPXOR             Y10, Y15, Y15
-	VPXOR             Y10, Y3, Y3
-	VPXOR             Y7, Y13, Y10
-	VPXOR             Y10, Y1, Y1
-	VPXOR             Y10, Y14, Y14
-	VPXOR             Y14, Y1, Y10
-	VPXOR             Y10, Y7, Y7
-	VPXOR             Y10, Y13, Y13
-	VPXOR             Y8, Y9, Y10
-	VPXOR             Y10, Y5, Y5
-	VPXOR             Y10, Y12, Y12
-	VPXOR             Y12, Y5, Y10
-	VPXOR             Y10, Y8, Y8
-	VPXOR             Y10, Y9, Y9
-	VMOVDQU           384(SP), Y10
+	VPXOR             Y1, Y5, Y15
+	VPXOR             Y15, Y10, Y10
+	VPXOR             Y15, Y2, Y2
+	VPXOR             Y2, Y10, Y15
+	VPXOR             Y15, Y1, Y1
+	VPXOR             Y15, Y5, Y5
+	VMOVDQU           416(SP), Y15
+	VPXOR             Y13, Y9, Y4
+	VPXOR             Y4, Y11, Y11
+	VPXOR             Y4, Y15, Y15
+	VPXOR             Y15, Y11, Y4
+	VPXOR             Y4, Y13, Y13
+	VPXOR             Y4, Y9, Y9
+	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y11, 416(SP)
+	VPXOR             Y7, Y8, Y11
+	VPXOR             Y11, Y6, Y6
+	VPXOR             Y11, Y4, Y4
+	VPXOR             Y4, Y6, Y11
+	VPXOR             Y11, Y7, Y7
+	VPXOR             Y11, Y8, Y8
+	VPXOR             Y14, Y12, Y11
+	VPXOR             Y11, Y3, Y3
+	VPXOR             Y11, Y0, Y0
+	VPXOR             Y0, Y3, Y11
+	VPXOR             Y11, Y14, Y14
+	VPXOR             Y11, Y12, Y12
+	VPXOR             Y4, Y15, Y11
+	VPXOR             Y11, Y2, Y2
+	VPXOR             Y11, Y0, Y0
+	VPXOR             Y0, Y2, Y11
+	VPXOR             Y11, Y4, Y4
+	VPXOR             Y11, Y15, Y15
+	VPXOR             Y7, Y13, Y11
+	VPXOR             Y11, Y1, Y1
+	VPXOR             Y11, Y14, Y14
+	VPXOR             Y14, Y1, Y11
+	VPXOR             Y11, Y7, Y7
+	VPXOR             Y11, Y13, Y13
+	VPXOR             Y8, Y9, Y11
+	VPXOR             Y11, Y5, Y5
+	VPXOR             Y11, Y12, Y12
+	VPXOR             Y12, Y5, Y11
+	VPXOR             Y11, Y8, Y8
+	VPXOR             Y11, Y9, Y9
+	VMOVDQU           416(SP), Y11
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      64(AX), Y5
@@ -8514,48 +8510,48 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      112(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      68(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      84(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      100(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      116(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      72(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      88(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      104(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      120(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -8587,24 +8583,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -8613,44 +8609,44 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      128(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      144(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      160(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      176(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      160(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      176(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -8693,24 +8689,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      140(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      156(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      172(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      172(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      188(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -8726,55 +8722,55 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      192(AX), Y5
@@ -8790,48 +8786,48 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      240(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      196(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      212(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      228(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      244(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      200(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      216(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      232(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      248(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -8863,24 +8859,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -8889,44 +8885,44 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      256(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      272(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      288(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      304(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      288(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      304(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -8969,24 +8965,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      268(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      284(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      300(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      300(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      316(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -9002,55 +8998,55 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      320(AX), Y5
@@ -9066,48 +9062,48 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      368(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      324(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      340(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      356(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      372(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      328(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      344(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      360(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      376(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -9139,24 +9135,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -9165,44 +9161,44 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      384(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      400(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      416(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      432(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      416(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      432(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -9245,24 +9241,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      396(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      412(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      428(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      428(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      444(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -9278,55 +9274,55 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      448(AX), Y5
@@ -9342,48 +9338,48 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      496(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      452(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      468(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      484(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      500(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      456(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      472(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      488(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      504(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -9415,24 +9411,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -9441,44 +9437,44 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      512(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      528(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      544(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      560(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      544(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      560(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -9521,24 +9517,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      524(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      540(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      556(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      556(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      572(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -9554,55 +9550,55 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      576(AX), Y5
@@ -9618,48 +9614,48 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      624(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      580(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      596(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      612(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      628(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      584(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      600(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      616(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      632(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -9691,24 +9687,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -9717,44 +9713,44 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      640(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      656(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      672(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      688(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      672(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      688(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -9797,24 +9793,24 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      652(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      668(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      684(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      684(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      700(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -9830,55 +9826,55 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      704(AX), Y5
@@ -9894,48 +9890,48 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      752(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      708(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      724(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      740(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      756(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      712(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      728(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      744(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      760(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -9974,21 +9970,21 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPBROADCASTD 784(AX), Y2
 	VPXOR        Y2, Y9, Y9
 	VPBROADCASTD 788(AX), Y2
-	VPXOR        Y2, Y6, Y6
+	VPXOR        Y2, Y11, Y11
 	VPBROADCASTD 792(AX), Y2
-	VPXOR        Y2, Y3, Y3
+	VPXOR        Y2, Y15, Y15
 	VPBROADCASTD 796(AX), Y2
 	VPXOR        Y2, Y13, Y13
 	VPBROADCASTD 800(AX), Y2
 	VPXOR        Y2, Y7, Y7
 	VPBROADCASTD 804(AX), Y2
-	VPXOR        Y2, Y15, Y15
-	VPBROADCASTD 808(AX), Y2
 	VPXOR        Y2, Y4, Y4
+	VPBROADCASTD 808(AX), Y2
+	VPXOR        Y2, Y6, Y6
 	VPBROADCASTD 812(AX), Y2
 	VPXOR        Y2, Y8, Y8
 	VPBROADCASTD 816(AX), Y2
-	VPXOR        Y2, Y11, Y11
+	VPXOR        Y2, Y3, Y3
 	VPBROADCASTD 820(AX), Y2
 	VPXOR        Y2, Y12, Y12
 	VPBROADCASTD 824(AX), Y2
@@ -9996,98 +9992,98 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VPBROADCASTD 828(AX), Y2
 	VPXOR        Y2, Y0, Y0
 	VMOVDQU      (SP), Y2
-	VMOVDQU      Y11, 480(SP)
+	VMOVDQU      Y3, 480(SP)
 	VMOVDQU      Y12, 352(SP)
-	VPUNPCKLDQ   Y1, Y2, Y11
+	VPUNPCKLDQ   Y1, Y2, Y3
 	VPUNPCKHDQ   Y1, Y2, Y12
 	VPUNPCKLDQ   Y10, Y5, Y2
 	VPUNPCKHDQ   Y10, Y5, Y1
-	VPUNPCKLQDQ  Y2, Y11, Y5
-	VPUNPCKHQDQ  Y2, Y11, Y10
-	VPUNPCKLQDQ  Y1, Y12, Y11
+	VPUNPCKLQDQ  Y2, Y3, Y5
+	VPUNPCKHQDQ  Y2, Y3, Y10
+	VPUNPCKLQDQ  Y1, Y12, Y3
 	VPUNPCKHQDQ  Y1, Y12, Y2
-	VPUNPCKLDQ   Y6, Y9, Y12
-	VPUNPCKHDQ   Y6, Y9, Y1
-	VPUNPCKLDQ   Y13, Y3, Y9
-	VPUNPCKHDQ   Y13, Y3, Y6
-	VPUNPCKLQDQ  Y9, Y12, Y3
+	VPUNPCKLDQ   Y11, Y9, Y12
+	VPUNPCKHDQ   Y11, Y9, Y1
+	VPUNPCKLDQ   Y13, Y15, Y9
+	VPUNPCKHDQ   Y13, Y15, Y11
+	VPUNPCKLQDQ  Y9, Y12, Y15
 	VPUNPCKHQDQ  Y9, Y12, Y13
-	VPUNPCKLQDQ  Y6, Y1, Y12
-	VPUNPCKHQDQ  Y6, Y1, Y9
-	VPUNPCKLDQ   Y15, Y7, Y1
-	VPUNPCKHDQ   Y15, Y7, Y6
-	VPUNPCKLDQ   Y8, Y4, Y7
-	VPUNPCKHDQ   Y8, Y4, Y15
-	VPUNPCKLQDQ  Y7, Y1, Y4
+	VPUNPCKLQDQ  Y11, Y1, Y12
+	VPUNPCKHQDQ  Y11, Y1, Y9
+	VPUNPCKLDQ   Y4, Y7, Y1
+	VPUNPCKHDQ   Y4, Y7, Y11
+	VPUNPCKLDQ   Y8, Y6, Y7
+	VPUNPCKHDQ   Y8, Y6, Y4
+	VPUNPCKLQDQ  Y7, Y1, Y6
 	VPUNPCKHQDQ  Y7, Y1, Y8
-	VPUNPCKLQDQ  Y15, Y6, Y1
-	VPUNPCKHQDQ  Y15, Y6, Y7
-	VMOVDQU      480(SP), Y6
-	VMOVDQU      352(SP), Y15
-	VMOVDQU      Y4, 320(SP)
+	VPUNPCKLQDQ  Y4, Y11, Y1
+	VPUNPCKHQDQ  Y4, Y11, Y7
+	VMOVDQU      480(SP), Y11
+	VMOVDQU      352(SP), Y4
+	VMOVDQU      Y6, 320(SP)
 	VMOVDQU      Y8, 448(SP)
-	VPUNPCKLDQ   Y15, Y6, Y4
-	VPUNPCKHDQ   Y15, Y6, Y8
-	VPUNPCKLDQ   Y0, Y14, Y6
-	VPUNPCKHDQ   Y0, Y14, Y15
-	VPUNPCKLQDQ  Y6, Y4, Y14
-	VPUNPCKHQDQ  Y6, Y4, Y0
-	VPUNPCKLQDQ  Y15, Y8, Y4
-	VPUNPCKHQDQ  Y15, Y8, Y6
+	VPUNPCKLDQ   Y4, Y11, Y6
+	VPUNPCKHDQ   Y4, Y11, Y8
+	VPUNPCKLDQ   Y0, Y14, Y11
+	VPUNPCKHDQ   Y0, Y14, Y4
+	VPUNPCKLQDQ  Y11, Y6, Y14
+	VPUNPCKHQDQ  Y11, Y6, Y0
+	VPUNPCKLQDQ  Y4, Y8, Y6
+	VPUNPCKHQDQ  Y4, Y8, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y15, Y15
 	VMOVDQU      320(SP), Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y8, Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y14, Y14
-	VMOVDQU      Y6, 96(SP)
-	VPUNPCKLDQ   Y3, Y5, Y15
-	VPUNPCKHDQ   Y3, Y5, Y6
+	VMOVDQU      Y11, 96(SP)
+	VPUNPCKLDQ   Y15, Y5, Y4
+	VPUNPCKHDQ   Y15, Y5, Y11
 	VPUNPCKLDQ   Y14, Y8, Y5
-	VPUNPCKHDQ   Y14, Y8, Y3
-	VPUNPCKLQDQ  Y5, Y15, Y8
-	VPUNPCKHQDQ  Y5, Y15, Y14
-	VPUNPCKLQDQ  Y3, Y6, Y15
-	VPUNPCKHQDQ  Y3, Y6, Y5
+	VPUNPCKHDQ   Y14, Y8, Y15
+	VPUNPCKLQDQ  Y5, Y4, Y8
+	VPUNPCKHQDQ  Y5, Y4, Y14
+	VPUNPCKLQDQ  Y15, Y11, Y4
+	VPUNPCKHQDQ  Y15, Y11, Y5
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y10, Y10
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      448(SP), Y6
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VMOVDQU      448(SP), Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y0, Y0
 	VMOVDQU      Y5, 480(SP)
-	VPUNPCKLDQ   Y13, Y10, Y3
+	VPUNPCKLDQ   Y13, Y10, Y15
 	VPUNPCKHDQ   Y13, Y10, Y5
-	VPUNPCKLDQ   Y0, Y6, Y10
-	VPUNPCKHDQ   Y0, Y6, Y13
-	VPUNPCKLQDQ  Y10, Y3, Y6
-	VPUNPCKHQDQ  Y10, Y3, Y0
-	VPUNPCKLQDQ  Y13, Y5, Y3
+	VPUNPCKLDQ   Y0, Y11, Y10
+	VPUNPCKHDQ   Y0, Y11, Y13
+	VPUNPCKLQDQ  Y10, Y15, Y11
+	VPUNPCKHQDQ  Y10, Y15, Y0
+	VPUNPCKLQDQ  Y13, Y5, Y15
 	VPUNPCKHQDQ  Y13, Y5, Y10
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y12, Y12
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ   Y12, Y11, Y5
-	VPUNPCKHDQ   Y12, Y11, Y13
-	VPUNPCKLDQ   Y4, Y1, Y11
-	VPUNPCKHDQ   Y4, Y1, Y12
-	VPUNPCKLQDQ  Y11, Y5, Y1
-	VPUNPCKHQDQ  Y11, Y5, Y4
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VPUNPCKLDQ   Y12, Y3, Y5
+	VPUNPCKHDQ   Y12, Y3, Y13
+	VPUNPCKLDQ   Y6, Y1, Y3
+	VPUNPCKHDQ   Y6, Y1, Y12
+	VPUNPCKLQDQ  Y3, Y5, Y1
+	VPUNPCKHQDQ  Y3, Y5, Y6
 	VPUNPCKLQDQ  Y12, Y13, Y5
-	VPUNPCKHQDQ  Y12, Y13, Y11
+	VPUNPCKHQDQ  Y12, Y13, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y2, Y2
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y9, Y9
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y7, Y7
 	VMOVDQU      96(SP), Y13
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      Y11, 224(SP)
+	VMOVDQU      Y3, 224(SP)
 	VPUNPCKLDQ   Y9, Y2, Y12
-	VPUNPCKHDQ   Y9, Y2, Y11
+	VPUNPCKHDQ   Y9, Y2, Y3
 	VPUNPCKLDQ   Y13, Y7, Y2
 	VPUNPCKHDQ   Y13, Y7, Y9
 	VPUNPCKLQDQ  Y2, Y12, Y7
 	VPUNPCKHQDQ  Y2, Y12, Y13
-	VPUNPCKLQDQ  Y9, Y11, Y12
-	VPUNPCKHQDQ  Y9, Y11, Y2
+	VPUNPCKLQDQ  Y9, Y3, Y12
+	VPUNPCKHQDQ  Y9, Y3, Y2
 	VPXOR        464(BX), Y2, Y2
 	VMOVDQU      Y2, 480(DX)
 	VPXOR        432(BX), Y12, Y12
@@ -10101,23 +10097,23 @@ TEXT ·ariaCBCDecrypt32(SB), $512-40
 	VMOVDQU      Y7, 352(DX)
 	VPXOR        304(BX), Y5, Y5
 	VMOVDQU      Y5, 320(DX)
-	VPXOR        272(BX), Y4, Y4
-	VMOVDQU      Y4, 288(DX)
+	VPXOR        272(BX), Y6, Y6
+	VMOVDQU      Y6, 288(DX)
 	VPXOR        240(BX), Y1, Y1
 	VMOVDQU      Y1, 256(DX)
 	VPXOR        208(BX), Y10, Y10
 	VMOVDQU      Y10, 224(DX)
-	VPXOR        176(BX), Y3, Y3
-	VMOVDQU      Y3, 192(DX)
+	VPXOR        176(BX), Y15, Y15
+	VMOVDQU      Y15, 192(DX)
 	VPXOR        144(BX), Y0, Y0
 	VMOVDQU      Y0, 160(DX)
-	VPXOR        112(BX), Y6, Y6
-	VMOVDQU      Y6, 128(DX)
-	VMOVDQU      480(SP), Y6
-	VPXOR        80(BX), Y6, Y6
-	VMOVDQU      Y6, 96(DX)
-	VPXOR        48(BX), Y15, Y15
-	VMOVDQU      Y15, 64(DX)
+	VPXOR        112(BX), Y11, Y11
+	VMOVDQU      Y11, 128(DX)
+	VMOVDQU      480(SP), Y11
+	VPXOR        80(BX), Y11, Y11
+	VMOVDQU      Y11, 96(DX)
+	VPXOR        48(BX), Y4, Y4
+	VMOVDQU      Y4, 64(DX)
 	VPXOR        16(BX), Y14, Y14
 	VMOVDQU      Y14, 32(DX)
 	VMOVDQU      (SI), X14
@@ -10137,24 +10133,24 @@ ariaCBCDecrypt32_more12:
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -10163,44 +10159,44 @@ ariaCBCDecrypt32_more12:
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      768(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      784(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      800(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      816(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      800(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      816(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -10243,24 +10239,24 @@ ariaCBCDecrypt32_more12:
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      780(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      796(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      812(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      812(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      828(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -10276,55 +10272,55 @@ ariaCBCDecrypt32_more12:
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      832(AX), Y5
@@ -10340,48 +10336,48 @@ ariaCBCDecrypt32_more12:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      880(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      836(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      852(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      868(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      884(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      840(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      856(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      872(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      888(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -10420,21 +10416,21 @@ ariaCBCDecrypt32_more12:
 	VPBROADCASTD 912(AX), Y2
 	VPXOR        Y2, Y9, Y9
 	VPBROADCASTD 916(AX), Y2
-	VPXOR        Y2, Y6, Y6
+	VPXOR        Y2, Y11, Y11
 	VPBROADCASTD 920(AX), Y2
-	VPXOR        Y2, Y3, Y3
+	VPXOR        Y2, Y15, Y15
 	VPBROADCASTD 924(AX), Y2
 	VPXOR        Y2, Y13, Y13
 	VPBROADCASTD 928(AX), Y2
 	VPXOR        Y2, Y7, Y7
 	VPBROADCASTD 932(AX), Y2
-	VPXOR        Y2, Y15, Y15
-	VPBROADCASTD 936(AX), Y2
 	VPXOR        Y2, Y4, Y4
+	VPBROADCASTD 936(AX), Y2
+	VPXOR        Y2, Y6, Y6
 	VPBROADCASTD 940(AX), Y2
 	VPXOR        Y2, Y8, Y8
 	VPBROADCASTD 944(AX), Y2
-	VPXOR        Y2, Y11, Y11
+	VPXOR        Y2, Y3, Y3
 	VPBROADCASTD 948(AX), Y2
 	VPXOR        Y2, Y12, Y12
 	VPBROADCASTD 952(AX), Y2
@@ -10442,98 +10438,98 @@ ariaCBCDecrypt32_more12:
 	VPBROADCASTD 956(AX), Y2
 	VPXOR        Y2, Y0, Y0
 	VMOVDQU      (SP), Y2
-	VMOVDQU      Y11, 480(SP)
+	VMOVDQU      Y3, 480(SP)
 	VMOVDQU      Y12, 352(SP)
-	VPUNPCKLDQ   Y1, Y2, Y11
+	VPUNPCKLDQ   Y1, Y2, Y3
 	VPUNPCKHDQ   Y1, Y2, Y12
 	VPUNPCKLDQ   Y10, Y5, Y2
 	VPUNPCKHDQ   Y10, Y5, Y1
-	VPUNPCKLQDQ  Y2, Y11, Y5
-	VPUNPCKHQDQ  Y2, Y11, Y10
-	VPUNPCKLQDQ  Y1, Y12, Y11
+	VPUNPCKLQDQ  Y2, Y3, Y5
+	VPUNPCKHQDQ  Y2, Y3, Y10
+	VPUNPCKLQDQ  Y1, Y12, Y3
 	VPUNPCKHQDQ  Y1, Y12, Y2
-	VPUNPCKLDQ   Y6, Y9, Y12
-	VPUNPCKHDQ   Y6, Y9, Y1
-	VPUNPCKLDQ   Y13, Y3, Y9
-	VPUNPCKHDQ   Y13, Y3, Y6
-	VPUNPCKLQDQ  Y9, Y12, Y3
+	VPUNPCKLDQ   Y11, Y9, Y12
+	VPUNPCKHDQ   Y11, Y9, Y1
+	VPUNPCKLDQ   Y13, Y15, Y9
+	VPUNPCKHDQ   Y13, Y15, Y11
+	VPUNPCKLQDQ  Y9, Y12, Y15
 	VPUNPCKHQDQ  Y9, Y12, Y13
-	VPUNPCKLQDQ  Y6, Y1, Y12
-	VPUNPCKHQDQ  Y6, Y1, Y9
-	VPUNPCKLDQ   Y15, Y7, Y1
-	VPUNPCKHDQ   Y15, Y7, Y6
-	VPUNPCKLDQ   Y8, Y4, Y7
-	VPUNPCKHDQ   Y8, Y4, Y15
-	VPUNPCKLQDQ  Y7, Y1, Y4
+	VPUNPCKLQDQ  Y11, Y1, Y12
+	VPUNPCKHQDQ  Y11, Y1, Y9
+	VPUNPCKLDQ   Y4, Y7, Y1
+	VPUNPCKHDQ   Y4, Y7, Y11
+	VPUNPCKLDQ   Y8, Y6, Y7
+	VPUNPCKHDQ   Y8, Y6, Y4
+	VPUNPCKLQDQ  Y7, Y1, Y6
 	VPUNPCKHQDQ  Y7, Y1, Y8
-	VPUNPCKLQDQ  Y15, Y6, Y1
-	VPUNPCKHQDQ  Y15, Y6, Y7
-	VMOVDQU      480(SP), Y6
-	VMOVDQU      352(SP), Y15
-	VMOVDQU      Y4, 320(SP)
+	VPUNPCKLQDQ  Y4, Y11, Y1
+	VPUNPCKHQDQ  Y4, Y11, Y7
+	VMOVDQU      480(SP), Y11
+	VMOVDQU      352(SP), Y4
+	VMOVDQU      Y6, 320(SP)
 	VMOVDQU      Y8, 448(SP)
-	VPUNPCKLDQ   Y15, Y6, Y4
-	VPUNPCKHDQ   Y15, Y6, Y8
-	VPUNPCKLDQ   Y0, Y14, Y6
-	VPUNPCKHDQ   Y0, Y14, Y15
-	VPUNPCKLQDQ  Y6, Y4, Y14
-	VPUNPCKHQDQ  Y6, Y4, Y0
-	VPUNPCKLQDQ  Y15, Y8, Y4
-	VPUNPCKHQDQ  Y15, Y8, Y6
+	VPUNPCKLDQ   Y4, Y11, Y6
+	VPUNPCKHDQ   Y4, Y11, Y8
+	VPUNPCKLDQ   Y0, Y14, Y11
+	VPUNPCKHDQ   Y0, Y14, Y4
+	VPUNPCKLQDQ  Y11, Y6, Y14
+	VPUNPCKHQDQ  Y11, Y6, Y0
+	VPUNPCKLQDQ  Y4, Y8, Y6
+	VPUNPCKHQDQ  Y4, Y8, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y15, Y15
 	VMOVDQU      320(SP), Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y8, Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y14, Y14
-	VMOVDQU      Y6, 96(SP)
-	VPUNPCKLDQ   Y3, Y5, Y15
-	VPUNPCKHDQ   Y3, Y5, Y6
+	VMOVDQU      Y11, 96(SP)
+	VPUNPCKLDQ   Y15, Y5, Y4
+	VPUNPCKHDQ   Y15, Y5, Y11
 	VPUNPCKLDQ   Y14, Y8, Y5
-	VPUNPCKHDQ   Y14, Y8, Y3
-	VPUNPCKLQDQ  Y5, Y15, Y8
-	VPUNPCKHQDQ  Y5, Y15, Y14
-	VPUNPCKLQDQ  Y3, Y6, Y15
-	VPUNPCKHQDQ  Y3, Y6, Y5
+	VPUNPCKHDQ   Y14, Y8, Y15
+	VPUNPCKLQDQ  Y5, Y4, Y8
+	VPUNPCKHQDQ  Y5, Y4, Y14
+	VPUNPCKLQDQ  Y15, Y11, Y4
+	VPUNPCKHQDQ  Y15, Y11, Y5
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y10, Y10
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      448(SP), Y6
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VMOVDQU      448(SP), Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y0, Y0
 	VMOVDQU      Y5, 480(SP)
-	VPUNPCKLDQ   Y13, Y10, Y3
+	VPUNPCKLDQ   Y13, Y10, Y15
 	VPUNPCKHDQ   Y13, Y10, Y5
-	VPUNPCKLDQ   Y0, Y6, Y10
-	VPUNPCKHDQ   Y0, Y6, Y13
-	VPUNPCKLQDQ  Y10, Y3, Y6
-	VPUNPCKHQDQ  Y10, Y3, Y0
-	VPUNPCKLQDQ  Y13, Y5, Y3
+	VPUNPCKLDQ   Y0, Y11, Y10
+	VPUNPCKHDQ   Y0, Y11, Y13
+	VPUNPCKLQDQ  Y10, Y15, Y11
+	VPUNPCKHQDQ  Y10, Y15, Y0
+	VPUNPCKLQDQ  Y13, Y5, Y15
 	VPUNPCKHQDQ  Y13, Y5, Y10
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y12, Y12
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ   Y12, Y11, Y5
-	VPUNPCKHDQ   Y12, Y11, Y13
-	VPUNPCKLDQ   Y4, Y1, Y11
-	VPUNPCKHDQ   Y4, Y1, Y12
-	VPUNPCKLQDQ  Y11, Y5, Y1
-	VPUNPCKHQDQ  Y11, Y5, Y4
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VPUNPCKLDQ   Y12, Y3, Y5
+	VPUNPCKHDQ   Y12, Y3, Y13
+	VPUNPCKLDQ   Y6, Y1, Y3
+	VPUNPCKHDQ   Y6, Y1, Y12
+	VPUNPCKLQDQ  Y3, Y5, Y1
+	VPUNPCKHQDQ  Y3, Y5, Y6
 	VPUNPCKLQDQ  Y12, Y13, Y5
-	VPUNPCKHQDQ  Y12, Y13, Y11
+	VPUNPCKHQDQ  Y12, Y13, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y2, Y2
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y9, Y9
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y7, Y7
 	VMOVDQU      96(SP), Y13
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      Y11, 224(SP)
+	VMOVDQU      Y3, 224(SP)
 	VPUNPCKLDQ   Y9, Y2, Y12
-	VPUNPCKHDQ   Y9, Y2, Y11
+	VPUNPCKHDQ   Y9, Y2, Y3
 	VPUNPCKLDQ   Y13, Y7, Y2
 	VPUNPCKHDQ   Y13, Y7, Y9
 	VPUNPCKLQDQ  Y2, Y12, Y7
 	VPUNPCKHQDQ  Y2, Y12, Y13
-	VPUNPCKLQDQ  Y9, Y11, Y12
-	VPUNPCKHQDQ  Y9, Y11, Y2
+	VPUNPCKLQDQ  Y9, Y3, Y12
+	VPUNPCKHQDQ  Y9, Y3, Y2
 	VPXOR        464(BX), Y2, Y2
 	VMOVDQU      Y2, 480(DX)
 	VPXOR        432(BX), Y12, Y12
@@ -10547,23 +10543,23 @@ ariaCBCDecrypt32_more12:
 	VMOVDQU      Y7, 352(DX)
 	VPXOR        304(BX), Y5, Y5
 	VMOVDQU      Y5, 320(DX)
-	VPXOR        272(BX), Y4, Y4
-	VMOVDQU      Y4, 288(DX)
+	VPXOR        272(BX), Y6, Y6
+	VMOVDQU      Y6, 288(DX)
 	VPXOR        240(BX), Y1, Y1
 	VMOVDQU      Y1, 256(DX)
 	VPXOR        208(BX), Y10, Y10
 	VMOVDQU      Y10, 224(DX)
-	VPXOR        176(BX), Y3, Y3
-	VMOVDQU      Y3, 192(DX)
+	VPXOR        176(BX), Y15, Y15
+	VMOVDQU      Y15, 192(DX)
 	VPXOR        144(BX), Y0, Y0
 	VMOVDQU      Y0, 160(DX)
-	VPXOR        112(BX), Y6, Y6
-	VMOVDQU      Y6, 128(DX)
-	VMOVDQU      480(SP), Y6
-	VPXOR        80(BX), Y6, Y6
-	VMOVDQU      Y6, 96(DX)
-	VPXOR        48(BX), Y15, Y15
-	VMOVDQU      Y15, 64(DX)
+	VPXOR        112(BX), Y11, Y11
+	VMOVDQU      Y11, 128(DX)
+	VMOVDQU      480(SP), Y11
+	VPXOR        80(BX), Y11, Y11
+	VMOVDQU      Y11, 96(DX)
+	VPXOR        48(BX), Y4, Y4
+	VMOVDQU      Y4, 64(DX)
 	VPXOR        16(BX), Y14, Y14
 	VMOVDQU      Y14, 32(DX)
 	VMOVDQU      (SI), X14
@@ -10583,24 +10579,24 @@ ariaCBCDecrypt32_more14:
 	VPXOR             Y10, Y2, Y0
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y0, Y1, Y1
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y4, Y15, Y0
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y6, Y4, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VPXOR             Y8, Y7, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
 	VMOVDQU           96(SP), Y0
 	VMOVDQU           Y7, 192(SP)
 	VPXOR             Y14, Y12, Y7
-	VPXOR             Y7, Y11, Y11
+	VPXOR             Y7, Y3, Y3
 	VPXOR             Y7, Y0, Y0
-	VPXOR             Y0, Y11, Y7
+	VPXOR             Y0, Y3, Y7
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y8, Y13, Y7
@@ -10609,44 +10605,44 @@ ariaCBCDecrypt32_more14:
 	VPXOR             Y0, Y10, Y7
 	VPXOR             Y7, Y8, Y8
 	VPXOR             Y7, Y13, Y13
-	VPXOR             Y4, Y3, Y7
+	VPXOR             Y6, Y15, Y7
 	VPXOR             Y7, Y5, Y5
 	VPXOR             Y7, Y14, Y14
 	VPXOR             Y14, Y5, Y7
-	VPXOR             Y7, Y4, Y4
-	VPXOR             Y7, Y3, Y3
-	VPXOR             Y15, Y6, Y7
+	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y15, Y15
+	VPXOR             Y4, Y11, Y7
 	VPXOR             Y7, Y1, Y1
 	VPXOR             Y7, Y12, Y12
 	VPXOR             Y12, Y1, Y7
-	VPXOR             Y7, Y15, Y15
-	VPXOR             Y7, Y6, Y6
+	VPXOR             Y7, Y4, Y4
+	VPXOR             Y7, Y11, Y11
 	VMOVDQU           192(SP), Y7
 	VMOVDQU           Y1, 256(SP)
 	VPXOR             Y7, Y9, Y1
 	VPXOR             Y1, Y2, Y2
-	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y2, Y1
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y2, Y1
 	VPXOR             Y1, Y7, Y7
 	VPXOR             Y1, Y9, Y9
-	VPXOR             Y6, Y4, Y1
+	VPXOR             Y11, Y6, Y1
 	VPXOR             Y1, Y10, Y10
+	VPXOR             Y1, Y3, Y3
+	VPXOR             Y3, Y10, Y1
 	VPXOR             Y1, Y11, Y11
-	VPXOR             Y11, Y10, Y1
 	VPXOR             Y1, Y6, Y6
-	VPXOR             Y1, Y4, Y4
 	VPBROADCASTD      896(AX), Y1
 	VPXOR             Y1, Y10, Y10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y10, Y10
 	VPBROADCASTD      912(AX), Y1
-	VPXOR             Y1, Y6, Y6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
-	VPBROADCASTD      928(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
-	VPBROADCASTD      944(AX), Y1
 	VPXOR             Y1, Y11, Y11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y11, Y11
+	VPBROADCASTD      928(AX), Y1
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
+	VPBROADCASTD      944(AX), Y1
+	VPXOR             Y1, Y3, Y3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
 	VPXOR             Y9, Y8, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y12, Y12
@@ -10689,24 +10685,24 @@ ariaCBCDecrypt32_more14:
 	VPXOR             Y5, Y14, Y14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y14, Y14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y14, Y14
-	VPXOR             Y3, Y15, Y5
+	VPXOR             Y15, Y4, Y5
 	VPXOR             Y5, Y2, Y2
 	VPXOR             Y5, Y0, Y0
 	VPXOR             Y0, Y2, Y5
-	VPXOR             Y5, Y3, Y3
 	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      908(AX), Y5
 	VPXOR             Y5, Y2, Y2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y2, Y2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y2, Y2
 	VPBROADCASTD      924(AX), Y5
-	VPXOR             Y5, Y3, Y3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y3, Y3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
-	VPBROADCASTD      940(AX), Y5
 	VPXOR             Y5, Y15, Y15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPBROADCASTD      940(AX), Y5
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      956(AX), Y5
 	VPXOR             Y5, Y0, Y0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y0
@@ -10722,55 +10718,55 @@ ariaCBCDecrypt32_more14:
 	VPXOR             Y0, Y1, Y1
 	VPXOR             Y0, Y5, Y5
 	VPXOR             Y13, Y9, Y0
-	VPXOR             Y0, Y6, Y6
-	VPXOR             Y0, Y3, Y3
-	VPXOR             Y3, Y6, Y0
+	VPXOR             Y0, Y11, Y11
+	VPXOR             Y0, Y15, Y15
+	VPXOR             Y15, Y11, Y0
 	VPXOR             Y0, Y13, Y13
 	VPXOR             Y0, Y9, Y9
 	VPXOR             Y7, Y8, Y0
+	VPXOR             Y0, Y6, Y6
 	VPXOR             Y0, Y4, Y4
-	VPXOR             Y0, Y15, Y15
-	VPXOR             Y15, Y4, Y0
+	VPXOR             Y4, Y6, Y0
 	VPXOR             Y0, Y7, Y7
 	VPXOR             Y0, Y8, Y8
 	VMOVDQU           480(SP), Y0
-	VMOVDQU           Y4, 448(SP)
-	VPXOR             Y14, Y12, Y4
-	VPXOR             Y4, Y11, Y11
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y11, Y4
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y15, Y3, Y4
-	VPXOR             Y4, Y2, Y2
-	VPXOR             Y4, Y0, Y0
-	VPXOR             Y0, Y2, Y4
-	VPXOR             Y4, Y15, Y15
-	VPXOR             Y4, Y3, Y3
-	VPXOR             Y7, Y13, Y4
-	VPXOR             Y4, Y1, Y1
-	VPXOR             Y4, Y14, Y14
-	VPXOR             Y14, Y1, Y4
-	VPXOR             Y4, Y7, Y7
-	VPXOR             Y4, Y13, Y13
-	VPXOR             Y8, Y9, Y4
-	VPXOR             Y4, Y5, Y5
-	VPXOR             Y4, Y12, Y12
-	VPXOR             Y12, Y5, Y4
-	VPXOR             Y4, Y8, Y8
-	VPXOR             Y4, Y9, Y9
-	VMOVDQU           448(SP), Y4
+	VMOVDQU           Y6, 448(SP)
+	VPXOR             Y14, Y12, Y6
+	VPXOR             Y6, Y3, Y3
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y3, Y6
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y4, Y15, Y6
+	VPXOR             Y6, Y2, Y2
+	VPXOR             Y6, Y0, Y0
+	VPXOR             Y0, Y2, Y6
+	VPXOR             Y6, Y4, Y4
+	VPXOR             Y6, Y15, Y15
+	VPXOR             Y7, Y13, Y6
+	VPXOR             Y6, Y1, Y1
+	VPXOR             Y6, Y14, Y14
+	VPXOR             Y14, Y1, Y6
+	VPXOR             Y6, Y7, Y7
+	VPXOR             Y6, Y13, Y13
+	VPXOR             Y8, Y9, Y6
+	VPXOR             Y6, Y5, Y5
+	VPXOR             Y6, Y12, Y12
+	VPXOR             Y12, Y5, Y6
+	VPXOR             Y6, Y8, Y8
+	VPXOR             Y6, Y9, Y9
+	VMOVDQU           448(SP), Y6
 	VMOVDQU           Y5, 256(SP)
-	VPXOR             Y4, Y6, Y5
+	VPXOR             Y6, Y11, Y5
 	VPXOR             Y5, Y10, Y10
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y10, Y5
-	VPXOR             Y5, Y4, Y4
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y10, Y5
 	VPXOR             Y5, Y6, Y6
+	VPXOR             Y5, Y11, Y11
 	VPXOR             Y9, Y7, Y5
 	VPXOR             Y5, Y2, Y2
-	VPXOR             Y5, Y11, Y11
-	VPXOR             Y11, Y2, Y5
+	VPXOR             Y5, Y3, Y3
+	VPXOR             Y3, Y2, Y5
 	VPXOR             Y5, Y9, Y9
 	VPXOR             Y5, Y7, Y7
 	VPBROADCASTD      960(AX), Y5
@@ -10786,48 +10782,48 @@ ariaCBCDecrypt32_more14:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y7, Y7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y7, Y7
 	VPBROADCASTD      1008(AX), Y5
-	VPXOR             Y5, Y11, Y11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y11, Y11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
-	VPXOR             Y6, Y15, Y5
+	VPXOR             Y5, Y3, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y3, Y3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y3, Y3
+	VPXOR             Y11, Y4, Y5
 	VPXOR             Y5, Y1, Y1
 	VPXOR             Y5, Y12, Y12
 	VPXOR             Y12, Y1, Y5
-	VPXOR             Y5, Y6, Y6
-	VPXOR             Y5, Y15, Y15
+	VPXOR             Y5, Y11, Y11
+	VPXOR             Y5, Y4, Y4
 	VPBROADCASTD      964(AX), Y5
 	VPXOR             Y5, Y1, Y1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y1, Y1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y1
 	VPBROADCASTD      980(AX), Y5
-	VPXOR             Y5, Y6, Y6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y6, Y6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y6, Y6
+	VPXOR             Y5, Y11, Y11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y11, Y11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y11, Y11
 	VPBROADCASTD      996(AX), Y5
-	VPXOR             Y5, Y15, Y15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y15, Y15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y15, Y15
+	VPXOR             Y5, Y4, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y4, Y4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y4, Y4
 	VPBROADCASTD      1012(AX), Y5
 	VPXOR             Y5, Y12, Y12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y12, Y12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y12, Y12
 	VMOVDQU           256(SP), Y5
 	VMOVDQU           Y1, 128(SP)
-	VPXOR             Y3, Y4, Y1
+	VPXOR             Y15, Y6, Y1
 	VPXOR             Y1, Y5, Y5
 	VPXOR             Y1, Y14, Y14
 	VPXOR             Y14, Y5, Y1
-	VPXOR             Y1, Y3, Y3
-	VPXOR             Y1, Y4, Y4
+	VPXOR             Y1, Y15, Y15
+	VPXOR             Y1, Y6, Y6
 	VPBROADCASTD      968(AX), Y1
 	VPXOR             Y1, Y5, Y5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y5, Y5
 	VPBROADCASTD      984(AX), Y1
-	VPXOR             Y1, Y3, Y3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y3, Y3
+	VPXOR             Y1, Y15, Y15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y15, Y15
 	VPBROADCASTD      1000(AX), Y1
-	VPXOR             Y1, Y4, Y4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y4, Y4
+	VPXOR             Y1, Y6, Y6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y6, Y6
 	VPBROADCASTD      1016(AX), Y1
 	VPXOR             Y1, Y14, Y14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y14, Y14
@@ -10864,21 +10860,21 @@ ariaCBCDecrypt32_more14:
 	VPBROADCASTD 1040(AX), Y2
 	VPXOR        Y2, Y9, Y9
 	VPBROADCASTD 1044(AX), Y2
-	VPXOR        Y2, Y6, Y6
+	VPXOR        Y2, Y11, Y11
 	VPBROADCASTD 1048(AX), Y2
-	VPXOR        Y2, Y3, Y3
+	VPXOR        Y2, Y15, Y15
 	VPBROADCASTD 1052(AX), Y2
 	VPXOR        Y2, Y13, Y13
 	VPBROADCASTD 1056(AX), Y2
 	VPXOR        Y2, Y7, Y7
 	VPBROADCASTD 1060(AX), Y2
-	VPXOR        Y2, Y15, Y15
-	VPBROADCASTD 1064(AX), Y2
 	VPXOR        Y2, Y4, Y4
+	VPBROADCASTD 1064(AX), Y2
+	VPXOR        Y2, Y6, Y6
 	VPBROADCASTD 1068(AX), Y2
 	VPXOR        Y2, Y8, Y8
 	VPBROADCASTD 1072(AX), Y2
-	VPXOR        Y2, Y11, Y11
+	VPXOR        Y2, Y3, Y3
 	VPBROADCASTD 1076(AX), Y2
 	VPXOR        Y2, Y12, Y12
 	VPBROADCASTD 1080(AX), Y2
@@ -10886,98 +10882,98 @@ ariaCBCDecrypt32_more14:
 	VPBROADCASTD 1084(AX), Y2
 	VPXOR        Y2, Y0, Y0
 	VMOVDQU      (SP), Y2
-	VMOVDQU      Y11, 480(SP)
+	VMOVDQU      Y3, 480(SP)
 	VMOVDQU      Y12, 352(SP)
-	VPUNPCKLDQ   Y1, Y2, Y11
+	VPUNPCKLDQ   Y1, Y2, Y3
 	VPUNPCKHDQ   Y1, Y2, Y12
 	VPUNPCKLDQ   Y10, Y5, Y2
 	VPUNPCKHDQ   Y10, Y5, Y1
-	VPUNPCKLQDQ  Y2, Y11, Y5
-	VPUNPCKHQDQ  Y2, Y11, Y10
-	VPUNPCKLQDQ  Y1, Y12, Y11
+	VPUNPCKLQDQ  Y2, Y3, Y5
+	VPUNPCKHQDQ  Y2, Y3, Y10
+	VPUNPCKLQDQ  Y1, Y12, Y3
 	VPUNPCKHQDQ  Y1, Y12, Y2
-	VPUNPCKLDQ   Y6, Y9, Y12
-	VPUNPCKHDQ   Y6, Y9, Y1
-	VPUNPCKLDQ   Y13, Y3, Y9
-	VPUNPCKHDQ   Y13, Y3, Y6
-	VPUNPCKLQDQ  Y9, Y12, Y3
+	VPUNPCKLDQ   Y11, Y9, Y12
+	VPUNPCKHDQ   Y11, Y9, Y1
+	VPUNPCKLDQ   Y13, Y15, Y9
+	VPUNPCKHDQ   Y13, Y15, Y11
+	VPUNPCKLQDQ  Y9, Y12, Y15
 	VPUNPCKHQDQ  Y9, Y12, Y13
-	VPUNPCKLQDQ  Y6, Y1, Y12
-	VPUNPCKHQDQ  Y6, Y1, Y9
-	VPUNPCKLDQ   Y15, Y7, Y1
-	VPUNPCKHDQ   Y15, Y7, Y6
-	VPUNPCKLDQ   Y8, Y4, Y7
-	VPUNPCKHDQ   Y8, Y4, Y15
-	VPUNPCKLQDQ  Y7, Y1, Y4
+	VPUNPCKLQDQ  Y11, Y1, Y12
+	VPUNPCKHQDQ  Y11, Y1, Y9
+	VPUNPCKLDQ   Y4, Y7, Y1
+	VPUNPCKHDQ   Y4, Y7, Y11
+	VPUNPCKLDQ   Y8, Y6, Y7
+	VPUNPCKHDQ   Y8, Y6, Y4
+	VPUNPCKLQDQ  Y7, Y1, Y6
 	VPUNPCKHQDQ  Y7, Y1, Y8
-	VPUNPCKLQDQ  Y15, Y6, Y1
-	VPUNPCKHQDQ  Y15, Y6, Y7
-	VMOVDQU      480(SP), Y6
-	VMOVDQU      352(SP), Y15
-	VMOVDQU      Y4, 320(SP)
+	VPUNPCKLQDQ  Y4, Y11, Y1
+	VPUNPCKHQDQ  Y4, Y11, Y7
+	VMOVDQU      480(SP), Y11
+	VMOVDQU      352(SP), Y4
+	VMOVDQU      Y6, 320(SP)
 	VMOVDQU      Y8, 448(SP)
-	VPUNPCKLDQ   Y15, Y6, Y4
-	VPUNPCKHDQ   Y15, Y6, Y8
-	VPUNPCKLDQ   Y0, Y14, Y6
-	VPUNPCKHDQ   Y0, Y14, Y15
-	VPUNPCKLQDQ  Y6, Y4, Y14
-	VPUNPCKHQDQ  Y6, Y4, Y0
-	VPUNPCKLQDQ  Y15, Y8, Y4
-	VPUNPCKHQDQ  Y15, Y8, Y6
+	VPUNPCKLDQ   Y4, Y11, Y6
+	VPUNPCKHDQ   Y4, Y11, Y8
+	VPUNPCKLDQ   Y0, Y14, Y11
+	VPUNPCKHDQ   Y0, Y14, Y4
+	VPUNPCKLQDQ  Y11, Y6, Y14
+	VPUNPCKHQDQ  Y11, Y6, Y0
+	VPUNPCKLQDQ  Y4, Y8, Y6
+	VPUNPCKHQDQ  Y4, Y8, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y5, Y5
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y15, Y15
 	VMOVDQU      320(SP), Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y8, Y8
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y14, Y14
-	VMOVDQU      Y6, 96(SP)
-	VPUNPCKLDQ   Y3, Y5, Y15
-	VPUNPCKHDQ   Y3, Y5, Y6
+	VMOVDQU      Y11, 96(SP)
+	VPUNPCKLDQ   Y15, Y5, Y4
+	VPUNPCKHDQ   Y15, Y5, Y11
 	VPUNPCKLDQ   Y14, Y8, Y5
-	VPUNPCKHDQ   Y14, Y8, Y3
-	VPUNPCKLQDQ  Y5, Y15, Y8
-	VPUNPCKHQDQ  Y5, Y15, Y14
-	VPUNPCKLQDQ  Y3, Y6, Y15
-	VPUNPCKHQDQ  Y3, Y6, Y5
+	VPUNPCKHDQ   Y14, Y8, Y15
+	VPUNPCKLQDQ  Y5, Y4, Y8
+	VPUNPCKHQDQ  Y5, Y4, Y14
+	VPUNPCKLQDQ  Y15, Y11, Y4
+	VPUNPCKHQDQ  Y15, Y11, Y5
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y10, Y10
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      448(SP), Y6
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VMOVDQU      448(SP), Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y0, Y0
 	VMOVDQU      Y5, 480(SP)
-	VPUNPCKLDQ   Y13, Y10, Y3
+	VPUNPCKLDQ   Y13, Y10, Y15
 	VPUNPCKHDQ   Y13, Y10, Y5
-	VPUNPCKLDQ   Y0, Y6, Y10
-	VPUNPCKHDQ   Y0, Y6, Y13
-	VPUNPCKLQDQ  Y10, Y3, Y6
-	VPUNPCKHQDQ  Y10, Y3, Y0
-	VPUNPCKLQDQ  Y13, Y5, Y3
+	VPUNPCKLDQ   Y0, Y11, Y10
+	VPUNPCKHDQ   Y0, Y11, Y13
+	VPUNPCKLQDQ  Y10, Y15, Y11
+	VPUNPCKHQDQ  Y10, Y15, Y0
+	VPUNPCKLQDQ  Y13, Y5, Y15
 	VPUNPCKHQDQ  Y13, Y5, Y10
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y11, Y11
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y3, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y12, Y12
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y1, Y1
-	VPSHUFB      ariaByteTranspose<>+0(SB), Y4, Y4
-	VPUNPCKLDQ   Y12, Y11, Y5
-	VPUNPCKHDQ   Y12, Y11, Y13
-	VPUNPCKLDQ   Y4, Y1, Y11
-	VPUNPCKHDQ   Y4, Y1, Y12
-	VPUNPCKLQDQ  Y11, Y5, Y1
-	VPUNPCKHQDQ  Y11, Y5, Y4
+	VPSHUFB      ariaByteTranspose<>+0(SB), Y6, Y6
+	VPUNPCKLDQ   Y12, Y3, Y5
+	VPUNPCKHDQ   Y12, Y3, Y13
+	VPUNPCKLDQ   Y6, Y1, Y3
+	VPUNPCKHDQ   Y6, Y1, Y12
+	VPUNPCKLQDQ  Y3, Y5, Y1
+	VPUNPCKHQDQ  Y3, Y5, Y6
 	VPUNPCKLQDQ  Y12, Y13, Y5
-	VPUNPCKHQDQ  Y12, Y13, Y11
+	VPUNPCKHQDQ  Y12, Y13, Y3
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y2, Y2
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y9, Y9
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y7, Y7
 	VMOVDQU      96(SP), Y13
 	VPSHUFB      ariaByteTranspose<>+0(SB), Y13, Y13
-	VMOVDQU      Y11, 224(SP)
+	VMOVDQU      Y3, 224(SP)
 	VPUNPCKLDQ   Y9, Y2, Y12
-	VPUNPCKHDQ   Y9, Y2, Y11
+	VPUNPCKHDQ   Y9, Y2, Y3
 	VPUNPCKLDQ   Y13, Y7, Y2
 	VPUNPCKHDQ   Y13, Y7, Y9
 	VPUNPCKLQDQ  Y2, Y12, Y7
 	VPUNPCKHQDQ  Y2, Y12, Y13
-	VPUNPCKLQDQ  Y9, Y11, Y12
-	VPUNPCKHQDQ  Y9, Y11, Y2
+	VPUNPCKLQDQ  Y9, Y3, Y12
+	VPUNPCKHQDQ  Y9, Y3, Y2
 	VPXOR        464(BX), Y2, Y2
 	VMOVDQU      Y2, 480(DX)
 	VPXOR        432(BX), Y12, Y12
@@ -10991,23 +10987,23 @@ ariaCBCDecrypt32_more14:
 	VMOVDQU      Y7, 352(DX)
 	VPXOR        304(BX), Y5, Y5
 	VMOVDQU      Y5, 320(DX)
-	VPXOR        272(BX), Y4, Y4
-	VMOVDQU      Y4, 288(DX)
+	VPXOR        272(BX), Y6, Y6
+	VMOVDQU      Y6, 288(DX)
 	VPXOR        240(BX), Y1, Y1
 	VMOVDQU      Y1, 256(DX)
 	VPXOR        208(BX), Y10, Y10
 	VMOVDQU      Y10, 224(DX)
-	VPXOR        176(BX), Y3, Y3
-	VMOVDQU      Y3, 192(DX)
+	VPXOR        176(BX), Y15, Y15
+	VMOVDQU      Y15, 192(DX)
 	VPXOR        144(BX), Y0, Y0
 	VMOVDQU      Y0, 160(DX)
-	VPXOR        112(BX), Y6, Y6
-	VMOVDQU      Y6, 128(DX)
-	VMOVDQU      480(SP), Y6
-	VPXOR        80(BX), Y6, Y6
-	VMOVDQU      Y6, 96(DX)
-	VPXOR        48(BX), Y15, Y15
-	VMOVDQU      Y15, 64(DX)
+	VPXOR        112(BX), Y11, Y11
+	VMOVDQU      Y11, 128(DX)
+	VMOVDQU      480(SP), Y11
+	VPXOR        80(BX), Y11, Y11
+	VMOVDQU      Y11, 96(DX)
+	VPXOR        48(BX), Y4, Y4
+	VMOVDQU      Y4, 64(DX)
 	VPXOR        16(BX), Y14, Y14
 	VMOVDQU      Y14, 32(DX)
 	VMOVDQU      (SI), X14
@@ -13692,152 +13688,139 @@ ariaCTR32_more14:
 // func ariaECB16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte)
 // Requires: AVX, AVX2, GFNI
 TEXT ·ariaECB16(SB), $256-32
-	MOVQ        rk+0(FP), AX
-	MOVQ        rounds+8(FP), CX
-	MOVQ        dst+16(FP), DX
-	MOVQ        src+24(FP), BX
-	VMOVDQU     (BX), X0
-	VMOVDQU     16(BX), X1
-	VMOVDQU     32(BX), X2
-	VMOVDQU     48(BX), X3
-	VMOVDQU     64(BX), X4
-	VMOVDQU     80(BX), X5
-	VMOVDQU     96(BX), X6
-	VMOVDQU     112(BX), X7
-	VMOVDQU     128(BX), X8
-	VMOVDQU     144(BX), X9
-	VMOVDQU     160(BX), X10
-	VMOVDQU     176(BX), X11
-	VMOVDQU     192(BX), X12
-	VMOVDQU     208(BX), X13
-	VMOVDQU     224(BX), X14
-	VMOVDQU     240(BX), X15
-	VMOVDQU     X15, 240(SP)
-	VMOVDQU     X14, 224(SP)
-	VPUNPCKLDQ  X1, X0, X15
-	VPUNPCKHDQ  X1, X0, X14
-	VPUNPCKLDQ  X3, X2, X0
-	VPUNPCKHDQ  X3, X2, X1
-	VPUNPCKLQDQ X0, X15, X2
-	VPUNPCKHQDQ X0, X15, X3
-	VPUNPCKLQDQ X1, X14, X15
-	VPUNPCKHQDQ X1, X14, X0
-	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
-	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
-	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
-	VPUNPCKLDQ  X5, X4, X14
-	VPUNPCKHDQ  X5, X4, X1
-	VPUNPCKLDQ  X7, X6, X4
-	VPUNPCKHDQ  X7, X6, X5
-	VPUNPCKLQDQ X4, X14, X6
-	VPUNPCKHQDQ X4, X14, X7
-	VPUNPCKLQDQ X5, X1, X14
-	VPUNPCKHQDQ X5, X1, X4
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
-	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X9, X8, X1
-	VPUNPCKHDQ  X9, X8, X5
-	VPUNPCKLDQ  X11, X10, X8
-	VPUNPCKHDQ  X11, X10, X9
-	VPUNPCKLQDQ X8, X1, X10
-	VPUNPCKHQDQ X8, X1, X11
-	VPUNPCKLQDQ X9, X5, X1
-	VPUNPCKHQDQ X9, X5, X8
-	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
-	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
-	VMOVDQU     224(SP), X5
-	VMOVDQU     240(SP), X9
-	VMOVDQU     X8, 176(SP)
-	VMOVDQU     X1, 160(SP)
-	VPUNPCKLDQ  X13, X12, X8
-	VPUNPCKHDQ  X13, X12, X1
-	VPUNPCKLDQ  X9, X5, X12
-	VPUNPCKHDQ  X9, X5, X13
-	VPUNPCKLQDQ X12, X8, X5
-	VPUNPCKHQDQ X12, X8, X9
-	VPUNPCKLQDQ X13, X1, X8
-	VPUNPCKHQDQ X13, X1, X12
-	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
-	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
-	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
-	VPUNPCKLDQ  X6, X2, X1
-	VPUNPCKHDQ  X6, X2, X13
-	VPUNPCKLDQ  X5, X10, X2
-	VPUNPCKHDQ  X5, X10, X6
-	VPUNPCKLQDQ X2, X1, X10
-	VPUNPCKHQDQ X2, X1, X5
-	VPUNPCKLQDQ X6, X13, X1
-	VPUNPCKHQDQ X6, X13, X2
-	VPUNPCKLDQ  X7, X3, X13
-	VPUNPCKHDQ  X7, X3, X6
-	VPUNPCKLDQ  X9, X11, X3
-	VPUNPCKHDQ  X9, X11, X7
-	VPUNPCKLQDQ X3, X13, X11
-	VPUNPCKHQDQ X3, X13, X9
-	VPUNPCKLQDQ X7, X6, X13
-	VPUNPCKHQDQ X7, X6, X3
-	VMOVDQU     160(SP), X6
-	VMOVDQU     X11, 16(SP)
-	VPUNPCKLDQ  X14, X15, X7
-	VPUNPCKHDQ  X14, X15, X11
-	VPUNPCKLDQ  X8, X6, X15
-	VPUNPCKHDQ  X8, X6, X14
-	VPUNPCKLQDQ X15, X7, X6
-	VPUNPCKHQDQ X15, X7, X8
-	VPUNPCKLQDQ X14, X11, X7
-	VPUNPCKHQDQ X14, X11, X15
-	VMOVDQU     176(SP), X11
-	VMOVDQU     X6, 32(SP)
-	VPUNPCKLDQ  X4, X0, X14
-	VPUNPCKHDQ  X4, X0, X6
-	VPUNPCKLDQ  X12, X11, X0
-	VPUNPCKHDQ  X12, X11, X4
-	VPUNPCKLQDQ X0, X14, X11
-	VPUNPCKHQDQ X0, X14, X12
-	VPUNPCKLQDQ X4, X6, X14
-	VPUNPCKHQDQ X4, X6, X0
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst+16(FP), DX
+	MOVQ    src+24(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+	VMOVDQU 128(BX), X8
+	VMOVDQU 144(BX), X9
+	VMOVDQU 160(BX), X10
+	VMOVDQU 176(BX), X11
+	VMOVDQU 192(BX), X12
+	VMOVDQU 208(BX), X13
+	VMOVDQU 224(BX), X14
+	VMOVDQU 240(BX), X15
 
 	// Round 1
-	VPBROADCASTD      (AX), X6
-	VPXOR             X6, X10, X10
+	VMOVDQU           X15, 240(SP)
+	VMOVDQU           X14, 224(SP)
+	VPUNPCKLDQ        X1, X0, X15
+	VPUNPCKHDQ        X1, X0, X14
+	VPUNPCKLDQ        X3, X2, X0
+	VPUNPCKHDQ        X3, X2, X1
+	VPUNPCKLQDQ       X0, X15, X2
+	VPUNPCKHQDQ       X0, X15, X3
+	VPUNPCKLQDQ       X1, X14, X15
+	VPUNPCKHQDQ       X1, X14, X0
+	VPSHUFB           ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB           ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB           ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB           ariaByteTranspose<>+0(SB), X0, X0
+	VPUNPCKLDQ        X5, X4, X14
+	VPUNPCKHDQ        X5, X4, X1
+	VPUNPCKLDQ        X7, X6, X4
+	VPUNPCKHDQ        X7, X6, X5
+	VPUNPCKLQDQ       X4, X14, X6
+	VPUNPCKHQDQ       X4, X14, X7
+	VPUNPCKLQDQ       X5, X1, X14
+	VPUNPCKHQDQ       X5, X1, X4
+	VPSHUFB           ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB           ariaByteTranspose<>+0(SB), X7, X7
+	VPSHUFB           ariaByteTranspose<>+0(SB), X14, X14
+	VPSHUFB           ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ        X9, X8, X1
+	VPUNPCKHDQ        X9, X8, X5
+	VPUNPCKLDQ        X11, X10, X8
+	VPUNPCKHDQ        X11, X10, X9
+	VPUNPCKLQDQ       X8, X1, X10
+	VPUNPCKHQDQ       X8, X1, X11
+	VPUNPCKLQDQ       X9, X5, X1
+	VPUNPCKHQDQ       X9, X5, X8
+	VPSHUFB           ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB           ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB           ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB           ariaByteTranspose<>+0(SB), X8, X8
+	VMOVDQU           224(SP), X5
+	VMOVDQU           240(SP), X9
+	VMOVDQU           X8, 176(SP)
+	VMOVDQU           X1, 160(SP)
+	VPUNPCKLDQ        X13, X12, X8
+	VPUNPCKHDQ        X13, X12, X1
+	VPUNPCKLDQ        X9, X5, X12
+	VPUNPCKHDQ        X9, X5, X13
+	VPUNPCKLQDQ       X12, X8, X5
+	VPUNPCKHQDQ       X12, X8, X9
+	VPUNPCKLQDQ       X13, X1, X8
+	VPUNPCKHQDQ       X13, X1, X12
+	VPSHUFB           ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB           ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB           ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB           ariaByteTranspose<>+0(SB), X12, X12
+	VPUNPCKLDQ        X6, X2, X1
+	VPUNPCKHDQ        X6, X2, X13
+	VPUNPCKLDQ        X5, X10, X2
+	VPUNPCKHDQ        X5, X10, X6
+	VPUNPCKLQDQ       X2, X1, X10
+	VPUNPCKHQDQ       X2, X1, X5
+	VPUNPCKLQDQ       X6, X13, X1
+	VPUNPCKHQDQ       X6, X13, X2
+	VPBROADCASTD      (AX), X13
+	VPXOR             X13, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
-	VPBROADCASTD      4(AX), X6
-	VPXOR             X6, X5, X5
+	VPBROADCASTD      4(AX), X13
+	VPXOR             X13, X5, X5
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X5, X5
-	VPBROADCASTD      8(AX), X6
-	VPXOR             X6, X1, X1
+	VPBROADCASTD      8(AX), X13
+	VPXOR             X13, X1, X1
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
-	VPBROADCASTD      12(AX), X6
-	VPXOR             X6, X2, X2
+	VPBROADCASTD      12(AX), X13
+	VPXOR             X13, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
-	VMOVDQU           16(SP), X6
-	VPBROADCASTD      16(AX), X4
-	VPXOR             X4, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      20(AX), X4
-	VPXOR             X4, X9, X9
+	VPUNPCKLDQ        X7, X3, X13
+	VPUNPCKHDQ        X7, X3, X6
+	VPUNPCKLDQ        X9, X11, X3
+	VPUNPCKHDQ        X9, X11, X7
+	VPUNPCKLQDQ       X3, X13, X11
+	VPUNPCKHQDQ       X3, X13, X9
+	VPUNPCKLQDQ       X7, X6, X13
+	VPUNPCKHQDQ       X7, X6, X3
+	VPBROADCASTD      16(AX), X6
+	VPXOR             X6, X11, X11
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      20(AX), X6
+	VPXOR             X6, X9, X9
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X9, X9
-	VPBROADCASTD      24(AX), X4
-	VPXOR             X4, X13, X13
+	VPBROADCASTD      24(AX), X6
+	VPXOR             X6, X13, X13
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X13, X13
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X13, X13
-	VPBROADCASTD      28(AX), X4
-	VPXOR             X4, X3, X3
+	VPBROADCASTD      28(AX), X6
+	VPXOR             X6, X3, X3
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VMOVDQU           32(SP), X4
+	VMOVDQU           160(SP), X6
 	VMOVDQU           X3, 208(SP)
+	VPUNPCKLDQ        X14, X15, X7
+	VPUNPCKHDQ        X14, X15, X3
+	VPUNPCKLDQ        X8, X6, X15
+	VPUNPCKHDQ        X8, X6, X14
+	VPUNPCKLQDQ       X15, X7, X6
+	VPUNPCKHQDQ       X15, X7, X8
+	VPUNPCKLQDQ       X14, X3, X7
+	VPUNPCKHQDQ       X14, X3, X15
 	VPBROADCASTD      32(AX), X3
-	VPXOR             X3, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X3, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      36(AX), X3
 	VPXOR             X3, X8, X8
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X8, X8
@@ -13849,76 +13832,87 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X3, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
-	VPBROADCASTD      48(AX), X3
-	VPXOR             X3, X11, X11
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
-	VPBROADCASTD      52(AX), X3
-	VPXOR             X3, X12, X12
+	VMOVDQU           176(SP), X3
+	VMOVDQU           X15, 224(SP)
+	VPUNPCKLDQ        X4, X0, X14
+	VPUNPCKHDQ        X4, X0, X15
+	VPUNPCKLDQ        X12, X3, X0
+	VPUNPCKHDQ        X12, X3, X4
+	VPUNPCKLQDQ       X0, X14, X3
+	VPUNPCKHQDQ       X0, X14, X12
+	VPUNPCKLQDQ       X4, X15, X14
+	VPUNPCKHQDQ       X4, X15, X0
+	VPBROADCASTD      48(AX), X15
+	VPXOR             X15, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPBROADCASTD      52(AX), X15
+	VPXOR             X15, X12, X12
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X12, X12
-	VPBROADCASTD      56(AX), X3
-	VPXOR             X3, X14, X14
+	VPBROADCASTD      56(AX), X15
+	VPXOR             X15, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPBROADCASTD      60(AX), X3
-	VPXOR             X3, X0, X0
+	VPBROADCASTD      60(AX), X15
+	VPXOR             X15, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X0, X0
-	VPXOR             X1, X5, X3
-	VPXOR             X3, X10, X10
-	VPXOR             X3, X2, X2
-	VPXOR             X2, X10, X3
-	VPXOR             X3, X1, X1
-	VPXOR             X3, X5, X5
-	VMOVDQU           208(SP), X3
-	VMOVDQU           X10, 192(SP)
-	VPXOR             X13, X9, X10
-	VPXOR             X10, X6, X6
-	VPXOR             X10, X3, X3
-	VPXOR             X3, X6, X10
-	VPXOR             X10, X13, X13
-	VPXOR             X10, X9, X9
-	VPXOR             X7, X8, X10
-	VPXOR             X10, X4, X4
-	VPXOR             X10, X15, X15
-	VPXOR             X15, X4, X10
-	VPXOR             X10, X7, X7
-	VPXOR             X10, X8, X8
-	VPXOR             X14, X12, X10
-	VPXOR             X10, X11, X11
-	VPXOR             X10, X0, X0
-	VPXOR             X0, X11, X10
-	VPXOR             X10, X14, X14
-	VPXOR             X10, X12, X12
-	VPXOR             X15, X3, X10
-	VPXOR             X10, X2, X2
-	VPXOR             X10, X0, X0
-	VPXOR             X0, X2, X10
-	VPXOR             X10, X15, X15
-	VPXOR             X10, X3, X3
-	VPXOR             X7, X13, X10
-	VPXOR             X10, X1, X1
-	VPXOR             X10, X14, X14
-	VPXOR             X14, X1, X10
-	VPXOR             X10, X7, X7
-	VPXOR             X10, X13, X13
-	VPXOR             X8, X9, X10
-	VPXOR             X10, X5, X5
-	VPXOR             X10, X12, X12
-	VPXOR             X12, X5, X10
-	VPXOR             X10, X8, X8
-	VPXOR             X10, X9, X9
-	VMOVDQU           192(SP), X10
+	VPXOR             X1, X5, X15
+	VPXOR             X15, X10, X10
+	VPXOR             X15, X2, X2
+	VPXOR             X2, X10, X15
+	VPXOR             X15, X1, X1
+	VPXOR             X15, X5, X5
+	VMOVDQU           208(SP), X15
+	VPXOR             X13, X9, X4
+	VPXOR             X4, X11, X11
+	VPXOR             X4, X15, X15
+	VPXOR             X15, X11, X4
+	VPXOR             X4, X13, X13
+	VPXOR             X4, X9, X9
+	VMOVDQU           224(SP), X4
+	VMOVDQU           X11, 208(SP)
+	VPXOR             X7, X8, X11
+	VPXOR             X11, X6, X6
+	VPXOR             X11, X4, X4
+	VPXOR             X4, X6, X11
+	VPXOR             X11, X7, X7
+	VPXOR             X11, X8, X8
+	VPXOR             X14, X12, X11
+	VPXOR             X11, X3, X3
+	VPXOR             X11, X0, X0
+	VPXOR             X0, X3, X11
+	VPXOR             X11, X14, X14
+	VPXOR             X11, X12, X12
+	VPXOR             X4, X15, X11
+	VPXOR             X11, X2, X2
+	VPXOR             X11, X0, X0
+	VPXOR             X0, X2, X11
+	VPXOR             X11, X4, X4
+	VPXOR             X11, X15, X15
+	VPXOR             X7, X13, X11
+	VPXOR             X11, X1, X1
+	VPXOR             X11, X14, X14
+	VPXOR             X14, X1, X11
+	VPXOR             X11, X7, X7
+	VPXOR             X11, X13, X13
+	VPXOR             X8, X9, X11
+	VPXOR             X11, X5, X5
+	VPXOR             X11, X12, X12
+	VPXOR             X12, X5, X11
+	VPXOR             X11, X8, X8
+	VPXOR             X11, X9, X9
+	VMOVDQU           208(SP), X11
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      64(AX), X5
@@ -13934,48 +13928,48 @@ TEXT ·ariaECB16(SB), $256-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      112(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      68(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      84(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      100(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      116(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      72(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      88(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      104(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      120(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -14007,24 +14001,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -14033,44 +14027,44 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      128(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      144(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      160(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      176(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      160(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      176(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -14113,24 +14107,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      140(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      156(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      172(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      172(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      188(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -14146,55 +14140,55 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      192(AX), X5
@@ -14210,48 +14204,48 @@ TEXT ·ariaECB16(SB), $256-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      240(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      196(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      212(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      228(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      244(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      200(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      216(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      232(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      248(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -14283,24 +14277,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -14309,44 +14303,44 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      256(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      272(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      288(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      304(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      288(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      304(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -14389,24 +14383,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      268(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      284(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      300(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      300(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      316(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -14422,55 +14416,55 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      320(AX), X5
@@ -14486,48 +14480,48 @@ TEXT ·ariaECB16(SB), $256-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      368(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      324(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      340(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      356(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      372(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      328(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      344(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      360(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      376(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -14559,24 +14553,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -14585,44 +14579,44 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      384(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      400(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      416(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      432(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      416(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      432(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -14665,24 +14659,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      396(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      412(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      428(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      428(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      444(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -14698,55 +14692,55 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      448(AX), X5
@@ -14762,48 +14756,48 @@ TEXT ·ariaECB16(SB), $256-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      496(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      452(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      468(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      484(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      500(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      456(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      472(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      488(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      504(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -14835,24 +14829,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -14861,44 +14855,44 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      512(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      528(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      544(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      560(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      544(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      560(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -14941,24 +14935,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      524(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      540(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      556(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      556(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      572(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -14974,55 +14968,55 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      576(AX), X5
@@ -15038,48 +15032,48 @@ TEXT ·ariaECB16(SB), $256-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      624(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      580(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      596(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      612(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      628(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      584(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      600(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      616(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      632(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -15111,24 +15105,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -15137,44 +15131,44 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      640(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      656(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      672(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      688(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      672(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      688(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -15217,24 +15211,24 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      652(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      668(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      684(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      684(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      700(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -15250,55 +15244,55 @@ TEXT ·ariaECB16(SB), $256-32
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      704(AX), X5
@@ -15314,48 +15308,48 @@ TEXT ·ariaECB16(SB), $256-32
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      752(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      708(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      724(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      740(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      756(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      712(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      728(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      744(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      760(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -15394,21 +15388,21 @@ TEXT ·ariaECB16(SB), $256-32
 	VPBROADCASTD 784(AX), X2
 	VPXOR        X2, X9, X9
 	VPBROADCASTD 788(AX), X2
-	VPXOR        X2, X6, X6
+	VPXOR        X2, X11, X11
 	VPBROADCASTD 792(AX), X2
-	VPXOR        X2, X3, X3
+	VPXOR        X2, X15, X15
 	VPBROADCASTD 796(AX), X2
 	VPXOR        X2, X13, X13
 	VPBROADCASTD 800(AX), X2
 	VPXOR        X2, X7, X7
 	VPBROADCASTD 804(AX), X2
-	VPXOR        X2, X15, X15
-	VPBROADCASTD 808(AX), X2
 	VPXOR        X2, X4, X4
+	VPBROADCASTD 808(AX), X2
+	VPXOR        X2, X6, X6
 	VPBROADCASTD 812(AX), X2
 	VPXOR        X2, X8, X8
 	VPBROADCASTD 816(AX), X2
-	VPXOR        X2, X11, X11
+	VPXOR        X2, X3, X3
 	VPBROADCASTD 820(AX), X2
 	VPXOR        X2, X12, X12
 	VPBROADCASTD 824(AX), X2
@@ -15416,109 +15410,109 @@ TEXT ·ariaECB16(SB), $256-32
 	VPBROADCASTD 828(AX), X2
 	VPXOR        X2, X0, X0
 	VMOVDQU      (SP), X2
-	VMOVDQU      X11, 240(SP)
+	VMOVDQU      X3, 240(SP)
 	VMOVDQU      X12, 176(SP)
-	VPUNPCKLDQ   X1, X2, X11
+	VPUNPCKLDQ   X1, X2, X3
 	VPUNPCKHDQ   X1, X2, X12
 	VPUNPCKLDQ   X10, X5, X2
 	VPUNPCKHDQ   X10, X5, X1
-	VPUNPCKLQDQ  X2, X11, X5
-	VPUNPCKHQDQ  X2, X11, X10
-	VPUNPCKLQDQ  X1, X12, X11
+	VPUNPCKLQDQ  X2, X3, X5
+	VPUNPCKHQDQ  X2, X3, X10
+	VPUNPCKLQDQ  X1, X12, X3
 	VPUNPCKHQDQ  X1, X12, X2
-	VPUNPCKLDQ   X6, X9, X12
-	VPUNPCKHDQ   X6, X9, X1
-	VPUNPCKLDQ   X13, X3, X9
-	VPUNPCKHDQ   X13, X3, X6
-	VPUNPCKLQDQ  X9, X12, X3
+	VPUNPCKLDQ   X11, X9, X12
+	VPUNPCKHDQ   X11, X9, X1
+	VPUNPCKLDQ   X13, X15, X9
+	VPUNPCKHDQ   X13, X15, X11
+	VPUNPCKLQDQ  X9, X12, X15
 	VPUNPCKHQDQ  X9, X12, X13
-	VPUNPCKLQDQ  X6, X1, X12
-	VPUNPCKHQDQ  X6, X1, X9
-	VPUNPCKLDQ   X15, X7, X1
-	VPUNPCKHDQ   X15, X7, X6
-	VPUNPCKLDQ   X8, X4, X7
-	VPUNPCKHDQ   X8, X4, X15
-	VPUNPCKLQDQ  X7, X1, X4
+	VPUNPCKLQDQ  X11, X1, X12
+	VPUNPCKHQDQ  X11, X1, X9
+	VPUNPCKLDQ   X4, X7, X1
+	VPUNPCKHDQ   X4, X7, X11
+	VPUNPCKLDQ   X8, X6, X7
+	VPUNPCKHDQ   X8, X6, X4
+	VPUNPCKLQDQ  X7, X1, X6
 	VPUNPCKHQDQ  X7, X1, X8
-	VPUNPCKLQDQ  X15, X6, X1
-	VPUNPCKHQDQ  X15, X6, X7
-	VMOVDQU      240(SP), X6
-	VMOVDQU      176(SP), X15
-	VMOVDQU      X4, 160(SP)
+	VPUNPCKLQDQ  X4, X11, X1
+	VPUNPCKHQDQ  X4, X11, X7
+	VMOVDQU      240(SP), X11
+	VMOVDQU      176(SP), X4
+	VMOVDQU      X6, 160(SP)
 	VMOVDQU      X8, 224(SP)
-	VPUNPCKLDQ   X15, X6, X4
-	VPUNPCKHDQ   X15, X6, X8
-	VPUNPCKLDQ   X0, X14, X6
-	VPUNPCKHDQ   X0, X14, X15
-	VPUNPCKLQDQ  X6, X4, X14
-	VPUNPCKHQDQ  X6, X4, X0
-	VPUNPCKLQDQ  X15, X8, X4
-	VPUNPCKHQDQ  X15, X8, X6
+	VPUNPCKLDQ   X4, X11, X6
+	VPUNPCKHDQ   X4, X11, X8
+	VPUNPCKLDQ   X0, X14, X11
+	VPUNPCKHDQ   X0, X14, X4
+	VPUNPCKLQDQ  X11, X6, X14
+	VPUNPCKHQDQ  X11, X6, X0
+	VPUNPCKLQDQ  X4, X8, X6
+	VPUNPCKHQDQ  X4, X8, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB      ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU      160(SP), X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU      X6, 48(SP)
-	VPUNPCKLDQ   X3, X5, X15
-	VPUNPCKHDQ   X3, X5, X6
+	VMOVDQU      X11, 48(SP)
+	VPUNPCKLDQ   X15, X5, X4
+	VPUNPCKHDQ   X15, X5, X11
 	VPUNPCKLDQ   X14, X8, X5
-	VPUNPCKHDQ   X14, X8, X3
-	VPUNPCKLQDQ  X5, X15, X8
-	VPUNPCKHQDQ  X5, X15, X14
-	VPUNPCKLQDQ  X3, X6, X15
-	VPUNPCKHQDQ  X3, X6, X5
+	VPUNPCKHDQ   X14, X8, X15
+	VPUNPCKLQDQ  X5, X4, X8
+	VPUNPCKHQDQ  X5, X4, X14
+	VPUNPCKLQDQ  X15, X11, X4
+	VPUNPCKHQDQ  X15, X11, X5
 	VPSHUFB      ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      224(SP), X6
-	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU      224(SP), X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU      X5, 240(SP)
-	VPUNPCKLDQ   X13, X10, X3
+	VPUNPCKLDQ   X13, X10, X15
 	VPUNPCKHDQ   X13, X10, X5
-	VPUNPCKLDQ   X0, X6, X10
-	VPUNPCKHDQ   X0, X6, X13
-	VPUNPCKLQDQ  X10, X3, X6
-	VPUNPCKHQDQ  X10, X3, X0
-	VPUNPCKLQDQ  X13, X5, X3
+	VPUNPCKLDQ   X0, X11, X10
+	VPUNPCKHDQ   X0, X11, X13
+	VPUNPCKLQDQ  X10, X15, X11
+	VPUNPCKHQDQ  X10, X15, X0
+	VPUNPCKLQDQ  X13, X5, X15
 	VPUNPCKHQDQ  X13, X5, X10
-	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB      ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB      ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ   X12, X11, X5
-	VPUNPCKHDQ   X12, X11, X13
-	VPUNPCKLDQ   X4, X1, X11
-	VPUNPCKHDQ   X4, X1, X12
-	VPUNPCKLQDQ  X11, X5, X1
-	VPUNPCKHQDQ  X11, X5, X4
+	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ   X12, X3, X5
+	VPUNPCKHDQ   X12, X3, X13
+	VPUNPCKLDQ   X6, X1, X3
+	VPUNPCKHDQ   X6, X1, X12
+	VPUNPCKLQDQ  X3, X5, X1
+	VPUNPCKHQDQ  X3, X5, X6
 	VPUNPCKLQDQ  X12, X13, X5
-	VPUNPCKHQDQ  X12, X13, X11
+	VPUNPCKHQDQ  X12, X13, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB      ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB      ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU      48(SP), X13
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      X11, 112(SP)
+	VMOVDQU      X3, 112(SP)
 	VPUNPCKLDQ   X9, X2, X12
-	VPUNPCKHDQ   X9, X2, X11
+	VPUNPCKHDQ   X9, X2, X3
 	VPUNPCKLDQ   X13, X7, X2
 	VPUNPCKHDQ   X13, X7, X9
 	VPUNPCKLQDQ  X2, X12, X7
 	VPUNPCKHQDQ  X2, X12, X13
-	VPUNPCKLQDQ  X9, X11, X12
-	VPUNPCKHQDQ  X9, X11, X2
+	VPUNPCKLQDQ  X9, X3, X12
+	VPUNPCKHQDQ  X9, X3, X2
 	VMOVDQU      X8, (DX)
 	VMOVDQU      X14, 16(DX)
-	VMOVDQU      X15, 32(DX)
-	VMOVDQU      240(SP), X11
-	VMOVDQU      X11, 48(DX)
-	VMOVDQU      X6, 64(DX)
+	VMOVDQU      X4, 32(DX)
+	VMOVDQU      240(SP), X3
+	VMOVDQU      X3, 48(DX)
+	VMOVDQU      X11, 64(DX)
 	VMOVDQU      X0, 80(DX)
-	VMOVDQU      X3, 96(DX)
+	VMOVDQU      X15, 96(DX)
 	VMOVDQU      X10, 112(DX)
 	VMOVDQU      X1, 128(DX)
-	VMOVDQU      X4, 144(DX)
+	VMOVDQU      X6, 144(DX)
 	VMOVDQU      X5, 160(DX)
 	VMOVDQU      112(SP), X9
 	VMOVDQU      X9, 176(DX)
@@ -15539,24 +15533,24 @@ ariaECB16_more12:
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -15565,44 +15559,44 @@ ariaECB16_more12:
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      768(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      784(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      800(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      816(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      800(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      816(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -15645,24 +15639,24 @@ ariaECB16_more12:
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      780(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      796(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      812(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      812(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      828(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -15678,55 +15672,55 @@ ariaECB16_more12:
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      832(AX), X5
@@ -15742,48 +15736,48 @@ ariaECB16_more12:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      880(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      836(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      852(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      868(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      884(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      840(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      856(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      872(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      888(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -15822,21 +15816,21 @@ ariaECB16_more12:
 	VPBROADCASTD 912(AX), X2
 	VPXOR        X2, X9, X9
 	VPBROADCASTD 916(AX), X2
-	VPXOR        X2, X6, X6
+	VPXOR        X2, X11, X11
 	VPBROADCASTD 920(AX), X2
-	VPXOR        X2, X3, X3
+	VPXOR        X2, X15, X15
 	VPBROADCASTD 924(AX), X2
 	VPXOR        X2, X13, X13
 	VPBROADCASTD 928(AX), X2
 	VPXOR        X2, X7, X7
 	VPBROADCASTD 932(AX), X2
-	VPXOR        X2, X15, X15
-	VPBROADCASTD 936(AX), X2
 	VPXOR        X2, X4, X4
+	VPBROADCASTD 936(AX), X2
+	VPXOR        X2, X6, X6
 	VPBROADCASTD 940(AX), X2
 	VPXOR        X2, X8, X8
 	VPBROADCASTD 944(AX), X2
-	VPXOR        X2, X11, X11
+	VPXOR        X2, X3, X3
 	VPBROADCASTD 948(AX), X2
 	VPXOR        X2, X12, X12
 	VPBROADCASTD 952(AX), X2
@@ -15844,109 +15838,109 @@ ariaECB16_more12:
 	VPBROADCASTD 956(AX), X2
 	VPXOR        X2, X0, X0
 	VMOVDQU      (SP), X2
-	VMOVDQU      X11, 240(SP)
+	VMOVDQU      X3, 240(SP)
 	VMOVDQU      X12, 176(SP)
-	VPUNPCKLDQ   X1, X2, X11
+	VPUNPCKLDQ   X1, X2, X3
 	VPUNPCKHDQ   X1, X2, X12
 	VPUNPCKLDQ   X10, X5, X2
 	VPUNPCKHDQ   X10, X5, X1
-	VPUNPCKLQDQ  X2, X11, X5
-	VPUNPCKHQDQ  X2, X11, X10
-	VPUNPCKLQDQ  X1, X12, X11
+	VPUNPCKLQDQ  X2, X3, X5
+	VPUNPCKHQDQ  X2, X3, X10
+	VPUNPCKLQDQ  X1, X12, X3
 	VPUNPCKHQDQ  X1, X12, X2
-	VPUNPCKLDQ   X6, X9, X12
-	VPUNPCKHDQ   X6, X9, X1
-	VPUNPCKLDQ   X13, X3, X9
-	VPUNPCKHDQ   X13, X3, X6
-	VPUNPCKLQDQ  X9, X12, X3
+	VPUNPCKLDQ   X11, X9, X12
+	VPUNPCKHDQ   X11, X9, X1
+	VPUNPCKLDQ   X13, X15, X9
+	VPUNPCKHDQ   X13, X15, X11
+	VPUNPCKLQDQ  X9, X12, X15
 	VPUNPCKHQDQ  X9, X12, X13
-	VPUNPCKLQDQ  X6, X1, X12
-	VPUNPCKHQDQ  X6, X1, X9
-	VPUNPCKLDQ   X15, X7, X1
-	VPUNPCKHDQ   X15, X7, X6
-	VPUNPCKLDQ   X8, X4, X7
-	VPUNPCKHDQ   X8, X4, X15
-	VPUNPCKLQDQ  X7, X1, X4
+	VPUNPCKLQDQ  X11, X1, X12
+	VPUNPCKHQDQ  X11, X1, X9
+	VPUNPCKLDQ   X4, X7, X1
+	VPUNPCKHDQ   X4, X7, X11
+	VPUNPCKLDQ   X8, X6, X7
+	VPUNPCKHDQ   X8, X6, X4
+	VPUNPCKLQDQ  X7, X1, X6
 	VPUNPCKHQDQ  X7, X1, X8
-	VPUNPCKLQDQ  X15, X6, X1
-	VPUNPCKHQDQ  X15, X6, X7
-	VMOVDQU      240(SP), X6
-	VMOVDQU      176(SP), X15
-	VMOVDQU      X4, 160(SP)
+	VPUNPCKLQDQ  X4, X11, X1
+	VPUNPCKHQDQ  X4, X11, X7
+	VMOVDQU      240(SP), X11
+	VMOVDQU      176(SP), X4
+	VMOVDQU      X6, 160(SP)
 	VMOVDQU      X8, 224(SP)
-	VPUNPCKLDQ   X15, X6, X4
-	VPUNPCKHDQ   X15, X6, X8
-	VPUNPCKLDQ   X0, X14, X6
-	VPUNPCKHDQ   X0, X14, X15
-	VPUNPCKLQDQ  X6, X4, X14
-	VPUNPCKHQDQ  X6, X4, X0
-	VPUNPCKLQDQ  X15, X8, X4
-	VPUNPCKHQDQ  X15, X8, X6
+	VPUNPCKLDQ   X4, X11, X6
+	VPUNPCKHDQ   X4, X11, X8
+	VPUNPCKLDQ   X0, X14, X11
+	VPUNPCKHDQ   X0, X14, X4
+	VPUNPCKLQDQ  X11, X6, X14
+	VPUNPCKHQDQ  X11, X6, X0
+	VPUNPCKLQDQ  X4, X8, X6
+	VPUNPCKHQDQ  X4, X8, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB      ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU      160(SP), X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU      X6, 48(SP)
-	VPUNPCKLDQ   X3, X5, X15
-	VPUNPCKHDQ   X3, X5, X6
+	VMOVDQU      X11, 48(SP)
+	VPUNPCKLDQ   X15, X5, X4
+	VPUNPCKHDQ   X15, X5, X11
 	VPUNPCKLDQ   X14, X8, X5
-	VPUNPCKHDQ   X14, X8, X3
-	VPUNPCKLQDQ  X5, X15, X8
-	VPUNPCKHQDQ  X5, X15, X14
-	VPUNPCKLQDQ  X3, X6, X15
-	VPUNPCKHQDQ  X3, X6, X5
+	VPUNPCKHDQ   X14, X8, X15
+	VPUNPCKLQDQ  X5, X4, X8
+	VPUNPCKHQDQ  X5, X4, X14
+	VPUNPCKLQDQ  X15, X11, X4
+	VPUNPCKHQDQ  X15, X11, X5
 	VPSHUFB      ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      224(SP), X6
-	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU      224(SP), X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU      X5, 240(SP)
-	VPUNPCKLDQ   X13, X10, X3
+	VPUNPCKLDQ   X13, X10, X15
 	VPUNPCKHDQ   X13, X10, X5
-	VPUNPCKLDQ   X0, X6, X10
-	VPUNPCKHDQ   X0, X6, X13
-	VPUNPCKLQDQ  X10, X3, X6
-	VPUNPCKHQDQ  X10, X3, X0
-	VPUNPCKLQDQ  X13, X5, X3
+	VPUNPCKLDQ   X0, X11, X10
+	VPUNPCKHDQ   X0, X11, X13
+	VPUNPCKLQDQ  X10, X15, X11
+	VPUNPCKHQDQ  X10, X15, X0
+	VPUNPCKLQDQ  X13, X5, X15
 	VPUNPCKHQDQ  X13, X5, X10
-	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB      ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB      ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ   X12, X11, X5
-	VPUNPCKHDQ   X12, X11, X13
-	VPUNPCKLDQ   X4, X1, X11
-	VPUNPCKHDQ   X4, X1, X12
-	VPUNPCKLQDQ  X11, X5, X1
-	VPUNPCKHQDQ  X11, X5, X4
+	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ   X12, X3, X5
+	VPUNPCKHDQ   X12, X3, X13
+	VPUNPCKLDQ   X6, X1, X3
+	VPUNPCKHDQ   X6, X1, X12
+	VPUNPCKLQDQ  X3, X5, X1
+	VPUNPCKHQDQ  X3, X5, X6
 	VPUNPCKLQDQ  X12, X13, X5
-	VPUNPCKHQDQ  X12, X13, X11
+	VPUNPCKHQDQ  X12, X13, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB      ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB      ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU      48(SP), X13
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      X11, 112(SP)
+	VMOVDQU      X3, 112(SP)
 	VPUNPCKLDQ   X9, X2, X12
-	VPUNPCKHDQ   X9, X2, X11
+	VPUNPCKHDQ   X9, X2, X3
 	VPUNPCKLDQ   X13, X7, X2
 	VPUNPCKHDQ   X13, X7, X9
 	VPUNPCKLQDQ  X2, X12, X7
 	VPUNPCKHQDQ  X2, X12, X13
-	VPUNPCKLQDQ  X9, X11, X12
-	VPUNPCKHQDQ  X9, X11, X2
+	VPUNPCKLQDQ  X9, X3, X12
+	VPUNPCKHQDQ  X9, X3, X2
 	VMOVDQU      X8, (DX)
 	VMOVDQU      X14, 16(DX)
-	VMOVDQU      X15, 32(DX)
-	VMOVDQU      240(SP), X11
-	VMOVDQU      X11, 48(DX)
-	VMOVDQU      X6, 64(DX)
+	VMOVDQU      X4, 32(DX)
+	VMOVDQU      240(SP), X3
+	VMOVDQU      X3, 48(DX)
+	VMOVDQU      X11, 64(DX)
 	VMOVDQU      X0, 80(DX)
-	VMOVDQU      X3, 96(DX)
+	VMOVDQU      X15, 96(DX)
 	VMOVDQU      X10, 112(DX)
 	VMOVDQU      X1, 128(DX)
-	VMOVDQU      X4, 144(DX)
+	VMOVDQU      X6, 144(DX)
 	VMOVDQU      X5, 160(DX)
 	VMOVDQU      112(SP), X9
 	VMOVDQU      X9, 176(DX)
@@ -15967,24 +15961,24 @@ ariaECB16_more14:
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -15993,44 +15987,44 @@ ariaECB16_more14:
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      896(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      912(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      928(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      944(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      928(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      944(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -16073,24 +16067,24 @@ ariaECB16_more14:
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      908(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      924(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      940(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      940(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      956(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -16106,55 +16100,55 @@ ariaECB16_more14:
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      960(AX), X5
@@ -16170,48 +16164,48 @@ ariaECB16_more14:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      1008(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      964(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      980(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      996(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      1012(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      968(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      984(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      1000(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      1016(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -16248,21 +16242,21 @@ ariaECB16_more14:
 	VPBROADCASTD 1040(AX), X2
 	VPXOR        X2, X9, X9
 	VPBROADCASTD 1044(AX), X2
-	VPXOR        X2, X6, X6
+	VPXOR        X2, X11, X11
 	VPBROADCASTD 1048(AX), X2
-	VPXOR        X2, X3, X3
+	VPXOR        X2, X15, X15
 	VPBROADCASTD 1052(AX), X2
 	VPXOR        X2, X13, X13
 	VPBROADCASTD 1056(AX), X2
 	VPXOR        X2, X7, X7
 	VPBROADCASTD 1060(AX), X2
-	VPXOR        X2, X15, X15
-	VPBROADCASTD 1064(AX), X2
 	VPXOR        X2, X4, X4
+	VPBROADCASTD 1064(AX), X2
+	VPXOR        X2, X6, X6
 	VPBROADCASTD 1068(AX), X2
 	VPXOR        X2, X8, X8
 	VPBROADCASTD 1072(AX), X2
-	VPXOR        X2, X11, X11
+	VPXOR        X2, X3, X3
 	VPBROADCASTD 1076(AX), X2
 	VPXOR        X2, X12, X12
 	VPBROADCASTD 1080(AX), X2
@@ -16270,109 +16264,109 @@ ariaECB16_more14:
 	VPBROADCASTD 1084(AX), X2
 	VPXOR        X2, X0, X0
 	VMOVDQU      (SP), X2
-	VMOVDQU      X11, 240(SP)
+	VMOVDQU      X3, 240(SP)
 	VMOVDQU      X12, 176(SP)
-	VPUNPCKLDQ   X1, X2, X11
+	VPUNPCKLDQ   X1, X2, X3
 	VPUNPCKHDQ   X1, X2, X12
 	VPUNPCKLDQ   X10, X5, X2
 	VPUNPCKHDQ   X10, X5, X1
-	VPUNPCKLQDQ  X2, X11, X5
-	VPUNPCKHQDQ  X2, X11, X10
-	VPUNPCKLQDQ  X1, X12, X11
+	VPUNPCKLQDQ  X2, X3, X5
+	VPUNPCKHQDQ  X2, X3, X10
+	VPUNPCKLQDQ  X1, X12, X3
 	VPUNPCKHQDQ  X1, X12, X2
-	VPUNPCKLDQ   X6, X9, X12
-	VPUNPCKHDQ   X6, X9, X1
-	VPUNPCKLDQ   X13, X3, X9
-	VPUNPCKHDQ   X13, X3, X6
-	VPUNPCKLQDQ  X9, X12, X3
+	VPUNPCKLDQ   X11, X9, X12
+	VPUNPCKHDQ   X11, X9, X1
+	VPUNPCKLDQ   X13, X15, X9
+	VPUNPCKHDQ   X13, X15, X11
+	VPUNPCKLQDQ  X9, X12, X15
 	VPUNPCKHQDQ  X9, X12, X13
-	VPUNPCKLQDQ  X6, X1, X12
-	VPUNPCKHQDQ  X6, X1, X9
-	VPUNPCKLDQ   X15, X7, X1
-	VPUNPCKHDQ   X15, X7, X6
-	VPUNPCKLDQ   X8, X4, X7
-	VPUNPCKHDQ   X8, X4, X15
-	VPUNPCKLQDQ  X7, X1, X4
+	VPUNPCKLQDQ  X11, X1, X12
+	VPUNPCKHQDQ  X11, X1, X9
+	VPUNPCKLDQ   X4, X7, X1
+	VPUNPCKHDQ   X4, X7, X11
+	VPUNPCKLDQ   X8, X6, X7
+	VPUNPCKHDQ   X8, X6, X4
+	VPUNPCKLQDQ  X7, X1, X6
 	VPUNPCKHQDQ  X7, X1, X8
-	VPUNPCKLQDQ  X15, X6, X1
-	VPUNPCKHQDQ  X15, X6, X7
-	VMOVDQU      240(SP), X6
-	VMOVDQU      176(SP), X15
-	VMOVDQU      X4, 160(SP)
+	VPUNPCKLQDQ  X4, X11, X1
+	VPUNPCKHQDQ  X4, X11, X7
+	VMOVDQU      240(SP), X11
+	VMOVDQU      176(SP), X4
+	VMOVDQU      X6, 160(SP)
 	VMOVDQU      X8, 224(SP)
-	VPUNPCKLDQ   X15, X6, X4
-	VPUNPCKHDQ   X15, X6, X8
-	VPUNPCKLDQ   X0, X14, X6
-	VPUNPCKHDQ   X0, X14, X15
-	VPUNPCKLQDQ  X6, X4, X14
-	VPUNPCKHQDQ  X6, X4, X0
-	VPUNPCKLQDQ  X15, X8, X4
-	VPUNPCKHQDQ  X15, X8, X6
+	VPUNPCKLDQ   X4, X11, X6
+	VPUNPCKHDQ   X4, X11, X8
+	VPUNPCKLDQ   X0, X14, X11
+	VPUNPCKHDQ   X0, X14, X4
+	VPUNPCKLQDQ  X11, X6, X14
+	VPUNPCKHQDQ  X11, X6, X0
+	VPUNPCKLQDQ  X4, X8, X6
+	VPUNPCKHQDQ  X4, X8, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB      ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU      160(SP), X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU      X6, 48(SP)
-	VPUNPCKLDQ   X3, X5, X15
-	VPUNPCKHDQ   X3, X5, X6
+	VMOVDQU      X11, 48(SP)
+	VPUNPCKLDQ   X15, X5, X4
+	VPUNPCKHDQ   X15, X5, X11
 	VPUNPCKLDQ   X14, X8, X5
-	VPUNPCKHDQ   X14, X8, X3
-	VPUNPCKLQDQ  X5, X15, X8
-	VPUNPCKHQDQ  X5, X15, X14
-	VPUNPCKLQDQ  X3, X6, X15
-	VPUNPCKHQDQ  X3, X6, X5
+	VPUNPCKHDQ   X14, X8, X15
+	VPUNPCKLQDQ  X5, X4, X8
+	VPUNPCKHQDQ  X5, X4, X14
+	VPUNPCKLQDQ  X15, X11, X4
+	VPUNPCKHQDQ  X15, X11, X5
 	VPSHUFB      ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      224(SP), X6
-	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU      224(SP), X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU      X5, 240(SP)
-	VPUNPCKLDQ   X13, X10, X3
+	VPUNPCKLDQ   X13, X10, X15
 	VPUNPCKHDQ   X13, X10, X5
-	VPUNPCKLDQ   X0, X6, X10
-	VPUNPCKHDQ   X0, X6, X13
-	VPUNPCKLQDQ  X10, X3, X6
-	VPUNPCKHQDQ  X10, X3, X0
-	VPUNPCKLQDQ  X13, X5, X3
+	VPUNPCKLDQ   X0, X11, X10
+	VPUNPCKHDQ   X0, X11, X13
+	VPUNPCKLQDQ  X10, X15, X11
+	VPUNPCKHQDQ  X10, X15, X0
+	VPUNPCKLQDQ  X13, X5, X15
 	VPUNPCKHQDQ  X13, X5, X10
-	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB      ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB      ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ   X12, X11, X5
-	VPUNPCKHDQ   X12, X11, X13
-	VPUNPCKLDQ   X4, X1, X11
-	VPUNPCKHDQ   X4, X1, X12
-	VPUNPCKLQDQ  X11, X5, X1
-	VPUNPCKHQDQ  X11, X5, X4
+	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ   X12, X3, X5
+	VPUNPCKHDQ   X12, X3, X13
+	VPUNPCKLDQ   X6, X1, X3
+	VPUNPCKHDQ   X6, X1, X12
+	VPUNPCKLQDQ  X3, X5, X1
+	VPUNPCKHQDQ  X3, X5, X6
 	VPUNPCKLQDQ  X12, X13, X5
-	VPUNPCKHQDQ  X12, X13, X11
+	VPUNPCKHQDQ  X12, X13, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB      ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB      ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU      48(SP), X13
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      X11, 112(SP)
+	VMOVDQU      X3, 112(SP)
 	VPUNPCKLDQ   X9, X2, X12
-	VPUNPCKHDQ   X9, X2, X11
+	VPUNPCKHDQ   X9, X2, X3
 	VPUNPCKLDQ   X13, X7, X2
 	VPUNPCKHDQ   X13, X7, X9
 	VPUNPCKLQDQ  X2, X12, X7
 	VPUNPCKHQDQ  X2, X12, X13
-	VPUNPCKLQDQ  X9, X11, X12
-	VPUNPCKHQDQ  X9, X11, X2
+	VPUNPCKLQDQ  X9, X3, X12
+	VPUNPCKHQDQ  X9, X3, X2
 	VMOVDQU      X8, (DX)
 	VMOVDQU      X14, 16(DX)
-	VMOVDQU      X15, 32(DX)
-	VMOVDQU      240(SP), X11
-	VMOVDQU      X11, 48(DX)
-	VMOVDQU      X6, 64(DX)
+	VMOVDQU      X4, 32(DX)
+	VMOVDQU      240(SP), X3
+	VMOVDQU      X3, 48(DX)
+	VMOVDQU      X11, 64(DX)
 	VMOVDQU      X0, 80(DX)
-	VMOVDQU      X3, 96(DX)
+	VMOVDQU      X15, 96(DX)
 	VMOVDQU      X10, 112(DX)
 	VMOVDQU      X1, 128(DX)
-	VMOVDQU      X4, 144(DX)
+	VMOVDQU      X6, 144(DX)
 	VMOVDQU      X5, 160(DX)
 	VMOVDQU      112(SP), X9
 	VMOVDQU      X9, 176(DX)
@@ -16386,153 +16380,140 @@ ariaECB16_more14:
 // func ariaCBCDecrypt16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv *[16]byte)
 // Requires: AVX, AVX2, GFNI
 TEXT ·ariaCBCDecrypt16(SB), $256-40
-	MOVQ        rk+0(FP), AX
-	MOVQ        rounds+8(FP), CX
-	MOVQ        dst+16(FP), DX
-	MOVQ        src+24(FP), BX
-	MOVQ        iv+32(FP), SI
-	VMOVDQU     (BX), X0
-	VMOVDQU     16(BX), X1
-	VMOVDQU     32(BX), X2
-	VMOVDQU     48(BX), X3
-	VMOVDQU     64(BX), X4
-	VMOVDQU     80(BX), X5
-	VMOVDQU     96(BX), X6
-	VMOVDQU     112(BX), X7
-	VMOVDQU     128(BX), X8
-	VMOVDQU     144(BX), X9
-	VMOVDQU     160(BX), X10
-	VMOVDQU     176(BX), X11
-	VMOVDQU     192(BX), X12
-	VMOVDQU     208(BX), X13
-	VMOVDQU     224(BX), X14
-	VMOVDQU     240(BX), X15
-	VMOVDQU     X15, 240(SP)
-	VMOVDQU     X14, 224(SP)
-	VPUNPCKLDQ  X1, X0, X15
-	VPUNPCKHDQ  X1, X0, X14
-	VPUNPCKLDQ  X3, X2, X0
-	VPUNPCKHDQ  X3, X2, X1
-	VPUNPCKLQDQ X0, X15, X2
-	VPUNPCKHQDQ X0, X15, X3
-	VPUNPCKLQDQ X1, X14, X15
-	VPUNPCKHQDQ X1, X14, X0
-	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
-	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
-	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
-	VPUNPCKLDQ  X5, X4, X14
-	VPUNPCKHDQ  X5, X4, X1
-	VPUNPCKLDQ  X7, X6, X4
-	VPUNPCKHDQ  X7, X6, X5
-	VPUNPCKLQDQ X4, X14, X6
-	VPUNPCKHQDQ X4, X14, X7
-	VPUNPCKLQDQ X5, X1, X14
-	VPUNPCKHQDQ X5, X1, X4
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
-	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X9, X8, X1
-	VPUNPCKHDQ  X9, X8, X5
-	VPUNPCKLDQ  X11, X10, X8
-	VPUNPCKHDQ  X11, X10, X9
-	VPUNPCKLQDQ X8, X1, X10
-	VPUNPCKHQDQ X8, X1, X11
-	VPUNPCKLQDQ X9, X5, X1
-	VPUNPCKHQDQ X9, X5, X8
-	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
-	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
-	VMOVDQU     224(SP), X5
-	VMOVDQU     240(SP), X9
-	VMOVDQU     X8, 176(SP)
-	VMOVDQU     X1, 160(SP)
-	VPUNPCKLDQ  X13, X12, X8
-	VPUNPCKHDQ  X13, X12, X1
-	VPUNPCKLDQ  X9, X5, X12
-	VPUNPCKHDQ  X9, X5, X13
-	VPUNPCKLQDQ X12, X8, X5
-	VPUNPCKHQDQ X12, X8, X9
-	VPUNPCKLQDQ X13, X1, X8
-	VPUNPCKHQDQ X13, X1, X12
-	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
-	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
-	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
-	VPUNPCKLDQ  X6, X2, X1
-	VPUNPCKHDQ  X6, X2, X13
-	VPUNPCKLDQ  X5, X10, X2
-	VPUNPCKHDQ  X5, X10, X6
-	VPUNPCKLQDQ X2, X1, X10
-	VPUNPCKHQDQ X2, X1, X5
-	VPUNPCKLQDQ X6, X13, X1
-	VPUNPCKHQDQ X6, X13, X2
-	VPUNPCKLDQ  X7, X3, X13
-	VPUNPCKHDQ  X7, X3, X6
-	VPUNPCKLDQ  X9, X11, X3
-	VPUNPCKHDQ  X9, X11, X7
-	VPUNPCKLQDQ X3, X13, X11
-	VPUNPCKHQDQ X3, X13, X9
-	VPUNPCKLQDQ X7, X6, X13
-	VPUNPCKHQDQ X7, X6, X3
-	VMOVDQU     160(SP), X6
-	VMOVDQU     X11, 16(SP)
-	VPUNPCKLDQ  X14, X15, X7
-	VPUNPCKHDQ  X14, X15, X11
-	VPUNPCKLDQ  X8, X6, X15
-	VPUNPCKHDQ  X8, X6, X14
-	VPUNPCKLQDQ X15, X7, X6
-	VPUNPCKHQDQ X15, X7, X8
-	VPUNPCKLQDQ X14, X11, X7
-	VPUNPCKHQDQ X14, X11, X15
-	VMOVDQU     176(SP), X11
-	VMOVDQU     X6, 32(SP)
-	VPUNPCKLDQ  X4, X0, X14
-	VPUNPCKHDQ  X4, X0, X6
-	VPUNPCKLDQ  X12, X11, X0
-	VPUNPCKHDQ  X12, X11, X4
-	VPUNPCKLQDQ X0, X14, X11
-	VPUNPCKHQDQ X0, X14, X12
-	VPUNPCKLQDQ X4, X6, X14
-	VPUNPCKHQDQ X4, X6, X0
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst+16(FP), DX
+	MOVQ    src+24(FP), BX
+	MOVQ    iv+32(FP), SI
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+	VMOVDQU 128(BX), X8
+	VMOVDQU 144(BX), X9
+	VMOVDQU 160(BX), X10
+	VMOVDQU 176(BX), X11
+	VMOVDQU 192(BX), X12
+	VMOVDQU 208(BX), X13
+	VMOVDQU 224(BX), X14
+	VMOVDQU 240(BX), X15
 
 	// Round 1
-	VPBROADCASTD      (AX), X6
-	VPXOR             X6, X10, X10
+	VMOVDQU           X15, 240(SP)
+	VMOVDQU           X14, 224(SP)
+	VPUNPCKLDQ        X1, X0, X15
+	VPUNPCKHDQ        X1, X0, X14
+	VPUNPCKLDQ        X3, X2, X0
+	VPUNPCKHDQ        X3, X2, X1
+	VPUNPCKLQDQ       X0, X15, X2
+	VPUNPCKHQDQ       X0, X15, X3
+	VPUNPCKLQDQ       X1, X14, X15
+	VPUNPCKHQDQ       X1, X14, X0
+	VPSHUFB           ariaByteTranspose<>+0(SB), X2, X2
+	VPSHUFB           ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB           ariaByteTranspose<>+0(SB), X15, X15
+	VPSHUFB           ariaByteTranspose<>+0(SB), X0, X0
+	VPUNPCKLDQ        X5, X4, X14
+	VPUNPCKHDQ        X5, X4, X1
+	VPUNPCKLDQ        X7, X6, X4
+	VPUNPCKHDQ        X7, X6, X5
+	VPUNPCKLQDQ       X4, X14, X6
+	VPUNPCKHQDQ       X4, X14, X7
+	VPUNPCKLQDQ       X5, X1, X14
+	VPUNPCKHQDQ       X5, X1, X4
+	VPSHUFB           ariaByteTranspose<>+0(SB), X6, X6
+	VPSHUFB           ariaByteTranspose<>+0(SB), X7, X7
+	VPSHUFB           ariaByteTranspose<>+0(SB), X14, X14
+	VPSHUFB           ariaByteTranspose<>+0(SB), X4, X4
+	VPUNPCKLDQ        X9, X8, X1
+	VPUNPCKHDQ        X9, X8, X5
+	VPUNPCKLDQ        X11, X10, X8
+	VPUNPCKHDQ        X11, X10, X9
+	VPUNPCKLQDQ       X8, X1, X10
+	VPUNPCKHQDQ       X8, X1, X11
+	VPUNPCKLQDQ       X9, X5, X1
+	VPUNPCKHQDQ       X9, X5, X8
+	VPSHUFB           ariaByteTranspose<>+0(SB), X10, X10
+	VPSHUFB           ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB           ariaByteTranspose<>+0(SB), X1, X1
+	VPSHUFB           ariaByteTranspose<>+0(SB), X8, X8
+	VMOVDQU           224(SP), X5
+	VMOVDQU           240(SP), X9
+	VMOVDQU           X8, 176(SP)
+	VMOVDQU           X1, 160(SP)
+	VPUNPCKLDQ        X13, X12, X8
+	VPUNPCKHDQ        X13, X12, X1
+	VPUNPCKLDQ        X9, X5, X12
+	VPUNPCKHDQ        X9, X5, X13
+	VPUNPCKLQDQ       X12, X8, X5
+	VPUNPCKHQDQ       X12, X8, X9
+	VPUNPCKLQDQ       X13, X1, X8
+	VPUNPCKHQDQ       X13, X1, X12
+	VPSHUFB           ariaByteTranspose<>+0(SB), X5, X5
+	VPSHUFB           ariaByteTranspose<>+0(SB), X9, X9
+	VPSHUFB           ariaByteTranspose<>+0(SB), X8, X8
+	VPSHUFB           ariaByteTranspose<>+0(SB), X12, X12
+	VPUNPCKLDQ        X6, X2, X1
+	VPUNPCKHDQ        X6, X2, X13
+	VPUNPCKLDQ        X5, X10, X2
+	VPUNPCKHDQ        X5, X10, X6
+	VPUNPCKLQDQ       X2, X1, X10
+	VPUNPCKHQDQ       X2, X1, X5
+	VPUNPCKLQDQ       X6, X13, X1
+	VPUNPCKHQDQ       X6, X13, X2
+	VPBROADCASTD      (AX), X13
+	VPXOR             X13, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
-	VPBROADCASTD      4(AX), X6
-	VPXOR             X6, X5, X5
+	VPBROADCASTD      4(AX), X13
+	VPXOR             X13, X5, X5
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X5, X5
-	VPBROADCASTD      8(AX), X6
-	VPXOR             X6, X1, X1
+	VPBROADCASTD      8(AX), X13
+	VPXOR             X13, X1, X1
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
-	VPBROADCASTD      12(AX), X6
-	VPXOR             X6, X2, X2
+	VPBROADCASTD      12(AX), X13
+	VPXOR             X13, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
-	VMOVDQU           16(SP), X6
-	VPBROADCASTD      16(AX), X4
-	VPXOR             X4, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      20(AX), X4
-	VPXOR             X4, X9, X9
+	VPUNPCKLDQ        X7, X3, X13
+	VPUNPCKHDQ        X7, X3, X6
+	VPUNPCKLDQ        X9, X11, X3
+	VPUNPCKHDQ        X9, X11, X7
+	VPUNPCKLQDQ       X3, X13, X11
+	VPUNPCKHQDQ       X3, X13, X9
+	VPUNPCKLQDQ       X7, X6, X13
+	VPUNPCKHQDQ       X7, X6, X3
+	VPBROADCASTD      16(AX), X6
+	VPXOR             X6, X11, X11
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      20(AX), X6
+	VPXOR             X6, X9, X9
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X9, X9
-	VPBROADCASTD      24(AX), X4
-	VPXOR             X4, X13, X13
+	VPBROADCASTD      24(AX), X6
+	VPXOR             X6, X13, X13
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X13, X13
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X13, X13
-	VPBROADCASTD      28(AX), X4
-	VPXOR             X4, X3, X3
+	VPBROADCASTD      28(AX), X6
+	VPXOR             X6, X3, X3
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VMOVDQU           32(SP), X4
+	VMOVDQU           160(SP), X6
 	VMOVDQU           X3, 208(SP)
+	VPUNPCKLDQ        X14, X15, X7
+	VPUNPCKHDQ        X14, X15, X3
+	VPUNPCKLDQ        X8, X6, X15
+	VPUNPCKHDQ        X8, X6, X14
+	VPUNPCKLQDQ       X15, X7, X6
+	VPUNPCKHQDQ       X15, X7, X8
+	VPUNPCKLQDQ       X14, X3, X7
+	VPUNPCKHQDQ       X14, X3, X15
 	VPBROADCASTD      32(AX), X3
-	VPXOR             X3, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X3, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      36(AX), X3
 	VPXOR             X3, X8, X8
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X8, X8
@@ -16544,76 +16525,87 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X3, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
-	VPBROADCASTD      48(AX), X3
-	VPXOR             X3, X11, X11
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
-	VPBROADCASTD      52(AX), X3
-	VPXOR             X3, X12, X12
+	VMOVDQU           176(SP), X3
+	VMOVDQU           X15, 224(SP)
+	VPUNPCKLDQ        X4, X0, X14
+	VPUNPCKHDQ        X4, X0, X15
+	VPUNPCKLDQ        X12, X3, X0
+	VPUNPCKHDQ        X12, X3, X4
+	VPUNPCKLQDQ       X0, X14, X3
+	VPUNPCKHQDQ       X0, X14, X12
+	VPUNPCKLQDQ       X4, X15, X14
+	VPUNPCKHQDQ       X4, X15, X0
+	VPBROADCASTD      48(AX), X15
+	VPXOR             X15, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPBROADCASTD      52(AX), X15
+	VPXOR             X15, X12, X12
 	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), X12, X12
-	VPBROADCASTD      56(AX), X3
-	VPXOR             X3, X14, X14
+	VPBROADCASTD      56(AX), X15
+	VPXOR             X15, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPBROADCASTD      60(AX), X3
-	VPXOR             X3, X0, X0
+	VPBROADCASTD      60(AX), X15
+	VPXOR             X15, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X0, X0
-	VPXOR             X1, X5, X3
-	VPXOR             X3, X10, X10
-	VPXOR             X3, X2, X2
-	VPXOR             X2, X10, X3
-	VPXOR             X3, X1, X1
-	VPXOR             X3, X5, X5
-	VMOVDQU           208(SP), X3
-	VMOVDQU           X10, 192(SP)
-	VPXOR             X13, X9, X10
-	VPXOR             X10, X6, X6
-	VPXOR             X10, X3, X3
-	VPXOR             X3, X6, X10
-	VPXOR             X10, X13, X13
-	VPXOR             X10, X9, X9
-	VPXOR             X7, X8, X10
-	VPXOR             X10, X4, X4
-	VPXOR             X10, X15, X15
-	VPXOR             X15, X4, X10
-	VPXOR             X10, X7, X7
-	VPXOR             X10, X8, X8
-	VPXOR             X14, X12, X10
-	VPXOR             X10, X11, X11
-	VPXOR             X10, X0, X0
-	VPXOR             X0, X11, X10
-	VPXOR             X10, X14, X14
-	VPXOR             X10, X12, X12
-	VPXOR             X15, X3, X10
-	VPXOR             X10, X2, X2
-	VPXOR             X10, X0, X0
-	VPXOR             X0, X2, X10
-	VPXOR             X10, X15, X15
-	VPXOR             X10, X3, X3
-	VPXOR             X7, X13, X10
-	VPXOR             X10, X1, X1
-	VPXOR             X10, X14, X14
-	VPXOR             X14, X1, X10
-	VPXOR             X10, X7, X7
-	VPXOR             X10, X13, X13
-	VPXOR             X8, X9, X10
-	VPXOR             X10, X5, X5
-	VPXOR             X10, X12, X12
-	VPXOR             X12, X5, X10
-	VPXOR             X10, X8, X8
-	VPXOR             X10, X9, X9
-	VMOVDQU           192(SP), X10
+	VPXOR             X1, X5, X15
+	VPXOR             X15, X10, X10
+	VPXOR             X15, X2, X2
+	VPXOR             X2, X10, X15
+	VPXOR             X15, X1, X1
+	VPXOR             X15, X5, X5
+	VMOVDQU           208(SP), X15
+	VPXOR             X13, X9, X4
+	VPXOR             X4, X11, X11
+	VPXOR             X4, X15, X15
+	VPXOR             X15, X11, X4
+	VPXOR             X4, X13, X13
+	VPXOR             X4, X9, X9
+	VMOVDQU           224(SP), X4
+	VMOVDQU           X11, 208(SP)
+	VPXOR             X7, X8, X11
+	VPXOR             X11, X6, X6
+	VPXOR             X11, X4, X4
+	VPXOR             X4, X6, X11
+	VPXOR             X11, X7, X7
+	VPXOR             X11, X8, X8
+	VPXOR             X14, X12, X11
+	VPXOR             X11, X3, X3
+	VPXOR             X11, X0, X0
+	VPXOR             X0, X3, X11
+	VPXOR             X11, X14, X14
+	VPXOR             X11, X12, X12
+	VPXOR             X4, X15, X11
+	VPXOR             X11, X2, X2
+	VPXOR             X11, X0, X0
+	VPXOR             X0, X2, X11
+	VPXOR             X11, X4, X4
+	VPXOR             X11, X15, X15
+	VPXOR             X7, X13, X11
+	VPXOR             X11, X1, X1
+	VPXOR             X11, X14, X14
+	VPXOR             X14, X1, X11
+	VPXOR             X11, X7, X7
+	VPXOR             X11, X13, X13
+	VPXOR             X8, X9, X11
+	VPXOR             X11, X5, X5
+	VPXOR             X11, X12, X12
+	VPXOR             X12, X5, X11
+	VPXOR             X11, X8, X8
+	VPXOR             X11, X9, X9
+	VMOVDQU           208(SP), X11
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      64(AX), X5
@@ -16629,48 +16621,48 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      112(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      68(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      84(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      100(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      116(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      72(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      88(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      104(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      120(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -16702,24 +16694,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -16728,44 +16720,44 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      128(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      144(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      160(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      176(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      160(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      176(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -16808,24 +16800,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      140(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      156(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      172(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      172(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      188(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -16841,55 +16833,55 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      192(AX), X5
@@ -16905,48 +16897,48 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      240(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      196(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      212(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      228(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      244(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      200(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      216(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      232(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      248(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -16978,24 +16970,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -17004,44 +16996,44 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      256(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      272(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      288(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      304(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      288(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      304(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -17084,24 +17076,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      268(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      284(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      300(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      300(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      316(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -17117,55 +17109,55 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      320(AX), X5
@@ -17181,48 +17173,48 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      368(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      324(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      340(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      356(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      372(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      328(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      344(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      360(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      376(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -17254,24 +17246,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -17280,44 +17272,44 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      384(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      400(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      416(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      432(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      416(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      432(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -17360,24 +17352,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      396(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      412(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      428(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      428(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      444(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -17393,55 +17385,55 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      448(AX), X5
@@ -17457,48 +17449,48 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      496(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      452(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      468(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      484(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      500(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      456(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      472(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      488(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      504(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -17530,24 +17522,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -17556,44 +17548,44 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      512(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      528(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      544(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      560(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      544(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      560(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -17636,24 +17628,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      524(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      540(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      556(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      556(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      572(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -17669,55 +17661,55 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      576(AX), X5
@@ -17733,48 +17725,48 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      624(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      580(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      596(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      612(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      628(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      584(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      600(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      616(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      632(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -17806,24 +17798,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -17832,44 +17824,44 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      640(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      656(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      672(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      688(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      672(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      688(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -17912,24 +17904,24 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      652(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      668(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      684(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      684(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      700(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -17945,55 +17937,55 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      704(AX), X5
@@ -18009,48 +18001,48 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      752(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      708(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      724(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      740(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      756(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      712(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      728(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      744(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      760(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -18089,21 +18081,21 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPBROADCASTD 784(AX), X2
 	VPXOR        X2, X9, X9
 	VPBROADCASTD 788(AX), X2
-	VPXOR        X2, X6, X6
+	VPXOR        X2, X11, X11
 	VPBROADCASTD 792(AX), X2
-	VPXOR        X2, X3, X3
+	VPXOR        X2, X15, X15
 	VPBROADCASTD 796(AX), X2
 	VPXOR        X2, X13, X13
 	VPBROADCASTD 800(AX), X2
 	VPXOR        X2, X7, X7
 	VPBROADCASTD 804(AX), X2
-	VPXOR        X2, X15, X15
-	VPBROADCASTD 808(AX), X2
 	VPXOR        X2, X4, X4
+	VPBROADCASTD 808(AX), X2
+	VPXOR        X2, X6, X6
 	VPBROADCASTD 812(AX), X2
 	VPXOR        X2, X8, X8
 	VPBROADCASTD 816(AX), X2
-	VPXOR        X2, X11, X11
+	VPXOR        X2, X3, X3
 	VPBROADCASTD 820(AX), X2
 	VPXOR        X2, X12, X12
 	VPBROADCASTD 824(AX), X2
@@ -18111,98 +18103,98 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VPBROADCASTD 828(AX), X2
 	VPXOR        X2, X0, X0
 	VMOVDQU      (SP), X2
-	VMOVDQU      X11, 240(SP)
+	VMOVDQU      X3, 240(SP)
 	VMOVDQU      X12, 176(SP)
-	VPUNPCKLDQ   X1, X2, X11
+	VPUNPCKLDQ   X1, X2, X3
 	VPUNPCKHDQ   X1, X2, X12
 	VPUNPCKLDQ   X10, X5, X2
 	VPUNPCKHDQ   X10, X5, X1
-	VPUNPCKLQDQ  X2, X11, X5
-	VPUNPCKHQDQ  X2, X11, X10
-	VPUNPCKLQDQ  X1, X12, X11
+	VPUNPCKLQDQ  X2, X3, X5
+	VPUNPCKHQDQ  X2, X3, X10
+	VPUNPCKLQDQ  X1, X12, X3
 	VPUNPCKHQDQ  X1, X12, X2
-	VPUNPCKLDQ   X6, X9, X12
-	VPUNPCKHDQ   X6, X9, X1
-	VPUNPCKLDQ   X13, X3, X9
-	VPUNPCKHDQ   X13, X3, X6
-	VPUNPCKLQDQ  X9, X12, X3
+	VPUNPCKLDQ   X11, X9, X12
+	VPUNPCKHDQ   X11, X9, X1
+	VPUNPCKLDQ   X13, X15, X9
+	VPUNPCKHDQ   X13, X15, X11
+	VPUNPCKLQDQ  X9, X12, X15
 	VPUNPCKHQDQ  X9, X12, X13
-	VPUNPCKLQDQ  X6, X1, X12
-	VPUNPCKHQDQ  X6, X1, X9
-	VPUNPCKLDQ   X15, X7, X1
-	VPUNPCKHDQ   X15, X7, X6
-	VPUNPCKLDQ   X8, X4, X7
-	VPUNPCKHDQ   X8, X4, X15
-	VPUNPCKLQDQ  X7, X1, X4
+	VPUNPCKLQDQ  X11, X1, X12
+	VPUNPCKHQDQ  X11, X1, X9
+	VPUNPCKLDQ   X4, X7, X1
+	VPUNPCKHDQ   X4, X7, X11
+	VPUNPCKLDQ   X8, X6, X7
+	VPUNPCKHDQ   X8, X6, X4
+	VPUNPCKLQDQ  X7, X1, X6
 	VPUNPCKHQDQ  X7, X1, X8
-	VPUNPCKLQDQ  X15, X6, X1
-	VPUNPCKHQDQ  X15, X6, X7
-	VMOVDQU      240(SP), X6
-	VMOVDQU      176(SP), X15
-	VMOVDQU      X4, 160(SP)
+	VPUNPCKLQDQ  X4, X11, X1
+	VPUNPCKHQDQ  X4, X11, X7
+	VMOVDQU      240(SP), X11
+	VMOVDQU      176(SP), X4
+	VMOVDQU      X6, 160(SP)
 	VMOVDQU      X8, 224(SP)
-	VPUNPCKLDQ   X15, X6, X4
-	VPUNPCKHDQ   X15, X6, X8
-	VPUNPCKLDQ   X0, X14, X6
-	VPUNPCKHDQ   X0, X14, X15
-	VPUNPCKLQDQ  X6, X4, X14
-	VPUNPCKHQDQ  X6, X4, X0
-	VPUNPCKLQDQ  X15, X8, X4
-	VPUNPCKHQDQ  X15, X8, X6
+	VPUNPCKLDQ   X4, X11, X6
+	VPUNPCKHDQ   X4, X11, X8
+	VPUNPCKLDQ   X0, X14, X11
+	VPUNPCKHDQ   X0, X14, X4
+	VPUNPCKLQDQ  X11, X6, X14
+	VPUNPCKHQDQ  X11, X6, X0
+	VPUNPCKLQDQ  X4, X8, X6
+	VPUNPCKHQDQ  X4, X8, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB      ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU      160(SP), X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU      X6, 48(SP)
-	VPUNPCKLDQ   X3, X5, X15
-	VPUNPCKHDQ   X3, X5, X6
+	VMOVDQU      X11, 48(SP)
+	VPUNPCKLDQ   X15, X5, X4
+	VPUNPCKHDQ   X15, X5, X11
 	VPUNPCKLDQ   X14, X8, X5
-	VPUNPCKHDQ   X14, X8, X3
-	VPUNPCKLQDQ  X5, X15, X8
-	VPUNPCKHQDQ  X5, X15, X14
-	VPUNPCKLQDQ  X3, X6, X15
-	VPUNPCKHQDQ  X3, X6, X5
+	VPUNPCKHDQ   X14, X8, X15
+	VPUNPCKLQDQ  X5, X4, X8
+	VPUNPCKHQDQ  X5, X4, X14
+	VPUNPCKLQDQ  X15, X11, X4
+	VPUNPCKHQDQ  X15, X11, X5
 	VPSHUFB      ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      224(SP), X6
-	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU      224(SP), X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU      X5, 240(SP)
-	VPUNPCKLDQ   X13, X10, X3
+	VPUNPCKLDQ   X13, X10, X15
 	VPUNPCKHDQ   X13, X10, X5
-	VPUNPCKLDQ   X0, X6, X10
-	VPUNPCKHDQ   X0, X6, X13
-	VPUNPCKLQDQ  X10, X3, X6
-	VPUNPCKHQDQ  X10, X3, X0
-	VPUNPCKLQDQ  X13, X5, X3
+	VPUNPCKLDQ   X0, X11, X10
+	VPUNPCKHDQ   X0, X11, X13
+	VPUNPCKLQDQ  X10, X15, X11
+	VPUNPCKHQDQ  X10, X15, X0
+	VPUNPCKLQDQ  X13, X5, X15
 	VPUNPCKHQDQ  X13, X5, X10
-	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB      ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB      ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ   X12, X11, X5
-	VPUNPCKHDQ   X12, X11, X13
-	VPUNPCKLDQ   X4, X1, X11
-	VPUNPCKHDQ   X4, X1, X12
-	VPUNPCKLQDQ  X11, X5, X1
-	VPUNPCKHQDQ  X11, X5, X4
+	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ   X12, X3, X5
+	VPUNPCKHDQ   X12, X3, X13
+	VPUNPCKLDQ   X6, X1, X3
+	VPUNPCKHDQ   X6, X1, X12
+	VPUNPCKLQDQ  X3, X5, X1
+	VPUNPCKHQDQ  X3, X5, X6
 	VPUNPCKLQDQ  X12, X13, X5
-	VPUNPCKHQDQ  X12, X13, X11
+	VPUNPCKHQDQ  X12, X13, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB      ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB      ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU      48(SP), X13
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      X11, 112(SP)
+	VMOVDQU      X3, 112(SP)
 	VPUNPCKLDQ   X9, X2, X12
-	VPUNPCKHDQ   X9, X2, X11
+	VPUNPCKHDQ   X9, X2, X3
 	VPUNPCKLDQ   X13, X7, X2
 	VPUNPCKHDQ   X13, X7, X9
 	VPUNPCKLQDQ  X2, X12, X7
 	VPUNPCKHQDQ  X2, X12, X13
-	VPUNPCKLQDQ  X9, X11, X12
-	VPUNPCKHQDQ  X9, X11, X2
+	VPUNPCKLQDQ  X9, X3, X12
+	VPUNPCKHQDQ  X9, X3, X2
 	VPXOR        224(BX), X2, X2
 	VMOVDQU      X2, 240(DX)
 	VPXOR        208(BX), X12, X12
@@ -18216,23 +18208,23 @@ TEXT ·ariaCBCDecrypt16(SB), $256-40
 	VMOVDQU      X7, 176(DX)
 	VPXOR        144(BX), X5, X5
 	VMOVDQU      X5, 160(DX)
-	VPXOR        128(BX), X4, X4
-	VMOVDQU      X4, 144(DX)
+	VPXOR        128(BX), X6, X6
+	VMOVDQU      X6, 144(DX)
 	VPXOR        112(BX), X1, X1
 	VMOVDQU      X1, 128(DX)
 	VPXOR        96(BX), X10, X10
 	VMOVDQU      X10, 112(DX)
-	VPXOR        80(BX), X3, X3
-	VMOVDQU      X3, 96(DX)
+	VPXOR        80(BX), X15, X15
+	VMOVDQU      X15, 96(DX)
 	VPXOR        64(BX), X0, X0
 	VMOVDQU      X0, 80(DX)
-	VPXOR        48(BX), X6, X6
-	VMOVDQU      X6, 64(DX)
-	VMOVDQU      240(SP), X6
-	VPXOR        32(BX), X6, X6
-	VMOVDQU      X6, 48(DX)
-	VPXOR        16(BX), X15, X15
-	VMOVDQU      X15, 32(DX)
+	VPXOR        48(BX), X11, X11
+	VMOVDQU      X11, 64(DX)
+	VMOVDQU      240(SP), X11
+	VPXOR        32(BX), X11, X11
+	VMOVDQU      X11, 48(DX)
+	VPXOR        16(BX), X4, X4
+	VMOVDQU      X4, 32(DX)
 	VPXOR        (BX), X14, X14
 	VMOVDQU      X14, 16(DX)
 	VPXOR        (SI), X8, X8
@@ -18250,24 +18242,24 @@ ariaCBCDecrypt16_more12:
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -18276,44 +18268,44 @@ ariaCBCDecrypt16_more12:
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      768(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      784(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      800(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      816(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      800(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      816(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -18356,24 +18348,24 @@ ariaCBCDecrypt16_more12:
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      780(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      796(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      812(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      812(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      828(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -18389,55 +18381,55 @@ ariaCBCDecrypt16_more12:
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      832(AX), X5
@@ -18453,48 +18445,48 @@ ariaCBCDecrypt16_more12:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      880(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      836(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      852(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      868(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      884(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      840(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      856(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      872(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      888(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -18533,21 +18525,21 @@ ariaCBCDecrypt16_more12:
 	VPBROADCASTD 912(AX), X2
 	VPXOR        X2, X9, X9
 	VPBROADCASTD 916(AX), X2
-	VPXOR        X2, X6, X6
+	VPXOR        X2, X11, X11
 	VPBROADCASTD 920(AX), X2
-	VPXOR        X2, X3, X3
+	VPXOR        X2, X15, X15
 	VPBROADCASTD 924(AX), X2
 	VPXOR        X2, X13, X13
 	VPBROADCASTD 928(AX), X2
 	VPXOR        X2, X7, X7
 	VPBROADCASTD 932(AX), X2
-	VPXOR        X2, X15, X15
-	VPBROADCASTD 936(AX), X2
 	VPXOR        X2, X4, X4
+	VPBROADCASTD 936(AX), X2
+	VPXOR        X2, X6, X6
 	VPBROADCASTD 940(AX), X2
 	VPXOR        X2, X8, X8
 	VPBROADCASTD 944(AX), X2
-	VPXOR        X2, X11, X11
+	VPXOR        X2, X3, X3
 	VPBROADCASTD 948(AX), X2
 	VPXOR        X2, X12, X12
 	VPBROADCASTD 952(AX), X2
@@ -18555,98 +18547,98 @@ ariaCBCDecrypt16_more12:
 	VPBROADCASTD 956(AX), X2
 	VPXOR        X2, X0, X0
 	VMOVDQU      (SP), X2
-	VMOVDQU      X11, 240(SP)
+	VMOVDQU      X3, 240(SP)
 	VMOVDQU      X12, 176(SP)
-	VPUNPCKLDQ   X1, X2, X11
+	VPUNPCKLDQ   X1, X2, X3
 	VPUNPCKHDQ   X1, X2, X12
 	VPUNPCKLDQ   X10, X5, X2
 	VPUNPCKHDQ   X10, X5, X1
-	VPUNPCKLQDQ  X2, X11, X5
-	VPUNPCKHQDQ  X2, X11, X10
-	VPUNPCKLQDQ  X1, X12, X11
+	VPUNPCKLQDQ  X2, X3, X5
+	VPUNPCKHQDQ  X2, X3, X10
+	VPUNPCKLQDQ  X1, X12, X3
 	VPUNPCKHQDQ  X1, X12, X2
-	VPUNPCKLDQ   X6, X9, X12
-	VPUNPCKHDQ   X6, X9, X1
-	VPUNPCKLDQ   X13, X3, X9
-	VPUNPCKHDQ   X13, X3, X6
-	VPUNPCKLQDQ  X9, X12, X3
+	VPUNPCKLDQ   X11, X9, X12
+	VPUNPCKHDQ   X11, X9, X1
+	VPUNPCKLDQ   X13, X15, X9
+	VPUNPCKHDQ   X13, X15, X11
+	VPUNPCKLQDQ  X9, X12, X15
 	VPUNPCKHQDQ  X9, X12, X13
-	VPUNPCKLQDQ  X6, X1, X12
-	VPUNPCKHQDQ  X6, X1, X9
-	VPUNPCKLDQ   X15, X7, X1
-	VPUNPCKHDQ   X15, X7, X6
-	VPUNPCKLDQ   X8, X4, X7
-	VPUNPCKHDQ   X8, X4, X15
-	VPUNPCKLQDQ  X7, X1, X4
+	VPUNPCKLQDQ  X11, X1, X12
+	VPUNPCKHQDQ  X11, X1, X9
+	VPUNPCKLDQ   X4, X7, X1
+	VPUNPCKHDQ   X4, X7, X11
+	VPUNPCKLDQ   X8, X6, X7
+	VPUNPCKHDQ   X8, X6, X4
+	VPUNPCKLQDQ  X7, X1, X6
 	VPUNPCKHQDQ  X7, X1, X8
-	VPUNPCKLQDQ  X15, X6, X1
-	VPUNPCKHQDQ  X15, X6, X7
-	VMOVDQU      240(SP), X6
-	VMOVDQU      176(SP), X15
-	VMOVDQU      X4, 160(SP)
+	VPUNPCKLQDQ  X4, X11, X1
+	VPUNPCKHQDQ  X4, X11, X7
+	VMOVDQU      240(SP), X11
+	VMOVDQU      176(SP), X4
+	VMOVDQU      X6, 160(SP)
 	VMOVDQU      X8, 224(SP)
-	VPUNPCKLDQ   X15, X6, X4
-	VPUNPCKHDQ   X15, X6, X8
-	VPUNPCKLDQ   X0, X14, X6
-	VPUNPCKHDQ   X0, X14, X15
-	VPUNPCKLQDQ  X6, X4, X14
-	VPUNPCKHQDQ  X6, X4, X0
-	VPUNPCKLQDQ  X15, X8, X4
-	VPUNPCKHQDQ  X15, X8, X6
+	VPUNPCKLDQ   X4, X11, X6
+	VPUNPCKHDQ   X4, X11, X8
+	VPUNPCKLDQ   X0, X14, X11
+	VPUNPCKHDQ   X0, X14, X4
+	VPUNPCKLQDQ  X11, X6, X14
+	VPUNPCKHQDQ  X11, X6, X0
+	VPUNPCKLQDQ  X4, X8, X6
+	VPUNPCKHQDQ  X4, X8, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB      ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU      160(SP), X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU      X6, 48(SP)
-	VPUNPCKLDQ   X3, X5, X15
-	VPUNPCKHDQ   X3, X5, X6
+	VMOVDQU      X11, 48(SP)
+	VPUNPCKLDQ   X15, X5, X4
+	VPUNPCKHDQ   X15, X5, X11
 	VPUNPCKLDQ   X14, X8, X5
-	VPUNPCKHDQ   X14, X8, X3
-	VPUNPCKLQDQ  X5, X15, X8
-	VPUNPCKHQDQ  X5, X15, X14
-	VPUNPCKLQDQ  X3, X6, X15
-	VPUNPCKHQDQ  X3, X6, X5
+	VPUNPCKHDQ   X14, X8, X15
+	VPUNPCKLQDQ  X5, X4, X8
+	VPUNPCKHQDQ  X5, X4, X14
+	VPUNPCKLQDQ  X15, X11, X4
+	VPUNPCKHQDQ  X15, X11, X5
 	VPSHUFB      ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      224(SP), X6
-	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU      224(SP), X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU      X5, 240(SP)
-	VPUNPCKLDQ   X13, X10, X3
+	VPUNPCKLDQ   X13, X10, X15
 	VPUNPCKHDQ   X13, X10, X5
-	VPUNPCKLDQ   X0, X6, X10
-	VPUNPCKHDQ   X0, X6, X13
-	VPUNPCKLQDQ  X10, X3, X6
-	VPUNPCKHQDQ  X10, X3, X0
-	VPUNPCKLQDQ  X13, X5, X3
+	VPUNPCKLDQ   X0, X11, X10
+	VPUNPCKHDQ   X0, X11, X13
+	VPUNPCKLQDQ  X10, X15, X11
+	VPUNPCKHQDQ  X10, X15, X0
+	VPUNPCKLQDQ  X13, X5, X15
 	VPUNPCKHQDQ  X13, X5, X10
-	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB      ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB      ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ   X12, X11, X5
-	VPUNPCKHDQ   X12, X11, X13
-	VPUNPCKLDQ   X4, X1, X11
-	VPUNPCKHDQ   X4, X1, X12
-	VPUNPCKLQDQ  X11, X5, X1
-	VPUNPCKHQDQ  X11, X5, X4
+	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ   X12, X3, X5
+	VPUNPCKHDQ   X12, X3, X13
+	VPUNPCKLDQ   X6, X1, X3
+	VPUNPCKHDQ   X6, X1, X12
+	VPUNPCKLQDQ  X3, X5, X1
+	VPUNPCKHQDQ  X3, X5, X6
 	VPUNPCKLQDQ  X12, X13, X5
-	VPUNPCKHQDQ  X12, X13, X11
+	VPUNPCKHQDQ  X12, X13, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB      ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB      ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU      48(SP), X13
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      X11, 112(SP)
+	VMOVDQU      X3, 112(SP)
 	VPUNPCKLDQ   X9, X2, X12
-	VPUNPCKHDQ   X9, X2, X11
+	VPUNPCKHDQ   X9, X2, X3
 	VPUNPCKLDQ   X13, X7, X2
 	VPUNPCKHDQ   X13, X7, X9
 	VPUNPCKLQDQ  X2, X12, X7
 	VPUNPCKHQDQ  X2, X12, X13
-	VPUNPCKLQDQ  X9, X11, X12
-	VPUNPCKHQDQ  X9, X11, X2
+	VPUNPCKLQDQ  X9, X3, X12
+	VPUNPCKHQDQ  X9, X3, X2
 	VPXOR        224(BX), X2, X2
 	VMOVDQU      X2, 240(DX)
 	VPXOR        208(BX), X12, X12
@@ -18660,23 +18652,23 @@ ariaCBCDecrypt16_more12:
 	VMOVDQU      X7, 176(DX)
 	VPXOR        144(BX), X5, X5
 	VMOVDQU      X5, 160(DX)
-	VPXOR        128(BX), X4, X4
-	VMOVDQU      X4, 144(DX)
+	VPXOR        128(BX), X6, X6
+	VMOVDQU      X6, 144(DX)
 	VPXOR        112(BX), X1, X1
 	VMOVDQU      X1, 128(DX)
 	VPXOR        96(BX), X10, X10
 	VMOVDQU      X10, 112(DX)
-	VPXOR        80(BX), X3, X3
-	VMOVDQU      X3, 96(DX)
+	VPXOR        80(BX), X15, X15
+	VMOVDQU      X15, 96(DX)
 	VPXOR        64(BX), X0, X0
 	VMOVDQU      X0, 80(DX)
-	VPXOR        48(BX), X6, X6
-	VMOVDQU      X6, 64(DX)
-	VMOVDQU      240(SP), X6
-	VPXOR        32(BX), X6, X6
-	VMOVDQU      X6, 48(DX)
-	VPXOR        16(BX), X15, X15
-	VMOVDQU      X15, 32(DX)
+	VPXOR        48(BX), X11, X11
+	VMOVDQU      X11, 64(DX)
+	VMOVDQU      240(SP), X11
+	VPXOR        32(BX), X11, X11
+	VMOVDQU      X11, 48(DX)
+	VPXOR        16(BX), X4, X4
+	VMOVDQU      X4, 32(DX)
 	VPXOR        (BX), X14, X14
 	VMOVDQU      X14, 16(DX)
 	VPXOR        (SI), X8, X8
@@ -18694,24 +18686,24 @@ ariaCBCDecrypt16_more14:
 	VPXOR             X10, X2, X0
 	VPXOR             X0, X5, X5
 	VPXOR             X0, X1, X1
-	VPXOR             X3, X6, X0
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X9, X9
 	VPXOR             X0, X13, X13
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X3, X3
-	VPXOR             X0, X6, X6
-	VPXOR             X4, X15, X0
+	VPXOR             X0, X15, X15
+	VPXOR             X0, X11, X11
+	VPXOR             X6, X4, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VPXOR             X8, X7, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
 	VMOVDQU           48(SP), X0
 	VMOVDQU           X7, 96(SP)
 	VPXOR             X14, X12, X7
-	VPXOR             X7, X11, X11
+	VPXOR             X7, X3, X3
 	VPXOR             X7, X0, X0
-	VPXOR             X0, X11, X7
+	VPXOR             X0, X3, X7
 	VPXOR             X7, X14, X14
 	VPXOR             X7, X12, X12
 	VPXOR             X8, X13, X7
@@ -18720,44 +18712,44 @@ ariaCBCDecrypt16_more14:
 	VPXOR             X0, X10, X7
 	VPXOR             X7, X8, X8
 	VPXOR             X7, X13, X13
-	VPXOR             X4, X3, X7
+	VPXOR             X6, X15, X7
 	VPXOR             X7, X5, X5
 	VPXOR             X7, X14, X14
 	VPXOR             X14, X5, X7
-	VPXOR             X7, X4, X4
-	VPXOR             X7, X3, X3
-	VPXOR             X15, X6, X7
+	VPXOR             X7, X6, X6
+	VPXOR             X7, X15, X15
+	VPXOR             X4, X11, X7
 	VPXOR             X7, X1, X1
 	VPXOR             X7, X12, X12
 	VPXOR             X12, X1, X7
-	VPXOR             X7, X15, X15
-	VPXOR             X7, X6, X6
+	VPXOR             X7, X4, X4
+	VPXOR             X7, X11, X11
 	VMOVDQU           96(SP), X7
 	VMOVDQU           X1, 128(SP)
 	VPXOR             X7, X9, X1
 	VPXOR             X1, X2, X2
-	VPXOR             X1, X11, X11
-	VPXOR             X11, X2, X1
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X2, X1
 	VPXOR             X1, X7, X7
 	VPXOR             X1, X9, X9
-	VPXOR             X6, X4, X1
+	VPXOR             X11, X6, X1
 	VPXOR             X1, X10, X10
+	VPXOR             X1, X3, X3
+	VPXOR             X3, X10, X1
 	VPXOR             X1, X11, X11
-	VPXOR             X11, X10, X1
 	VPXOR             X1, X6, X6
-	VPXOR             X1, X4, X4
 	VPBROADCASTD      896(AX), X1
 	VPXOR             X1, X10, X10
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X10, X10
 	VPBROADCASTD      912(AX), X1
-	VPXOR             X1, X6, X6
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
-	VPBROADCASTD      928(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
-	VPBROADCASTD      944(AX), X1
 	VPXOR             X1, X11, X11
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X11, X11
+	VPBROADCASTD      928(AX), X1
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
+	VPBROADCASTD      944(AX), X1
+	VPXOR             X1, X3, X3
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
 	VPXOR             X9, X8, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X12, X12
@@ -18800,24 +18792,24 @@ ariaCBCDecrypt16_more14:
 	VPXOR             X5, X14, X14
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X14, X14
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X14, X14
-	VPXOR             X3, X15, X5
+	VPXOR             X15, X4, X5
 	VPXOR             X5, X2, X2
 	VPXOR             X5, X0, X0
 	VPXOR             X0, X2, X5
-	VPXOR             X5, X3, X3
 	VPXOR             X5, X15, X15
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      908(AX), X5
 	VPXOR             X5, X2, X2
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X2, X2
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X2, X2
 	VPBROADCASTD      924(AX), X5
-	VPXOR             X5, X3, X3
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X3, X3
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
-	VPBROADCASTD      940(AX), X5
 	VPXOR             X5, X15, X15
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPBROADCASTD      940(AX), X5
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      956(AX), X5
 	VPXOR             X5, X0, X0
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X0, X0
@@ -18833,55 +18825,55 @@ ariaCBCDecrypt16_more14:
 	VPXOR             X0, X1, X1
 	VPXOR             X0, X5, X5
 	VPXOR             X13, X9, X0
-	VPXOR             X0, X6, X6
-	VPXOR             X0, X3, X3
-	VPXOR             X3, X6, X0
+	VPXOR             X0, X11, X11
+	VPXOR             X0, X15, X15
+	VPXOR             X15, X11, X0
 	VPXOR             X0, X13, X13
 	VPXOR             X0, X9, X9
 	VPXOR             X7, X8, X0
+	VPXOR             X0, X6, X6
 	VPXOR             X0, X4, X4
-	VPXOR             X0, X15, X15
-	VPXOR             X15, X4, X0
+	VPXOR             X4, X6, X0
 	VPXOR             X0, X7, X7
 	VPXOR             X0, X8, X8
 	VMOVDQU           240(SP), X0
-	VMOVDQU           X4, 224(SP)
-	VPXOR             X14, X12, X4
-	VPXOR             X4, X11, X11
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X11, X4
-	VPXOR             X4, X14, X14
-	VPXOR             X4, X12, X12
-	VPXOR             X15, X3, X4
-	VPXOR             X4, X2, X2
-	VPXOR             X4, X0, X0
-	VPXOR             X0, X2, X4
-	VPXOR             X4, X15, X15
-	VPXOR             X4, X3, X3
-	VPXOR             X7, X13, X4
-	VPXOR             X4, X1, X1
-	VPXOR             X4, X14, X14
-	VPXOR             X14, X1, X4
-	VPXOR             X4, X7, X7
-	VPXOR             X4, X13, X13
-	VPXOR             X8, X9, X4
-	VPXOR             X4, X5, X5
-	VPXOR             X4, X12, X12
-	VPXOR             X12, X5, X4
-	VPXOR             X4, X8, X8
-	VPXOR             X4, X9, X9
-	VMOVDQU           224(SP), X4
+	VMOVDQU           X6, 224(SP)
+	VPXOR             X14, X12, X6
+	VPXOR             X6, X3, X3
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X3, X6
+	VPXOR             X6, X14, X14
+	VPXOR             X6, X12, X12
+	VPXOR             X4, X15, X6
+	VPXOR             X6, X2, X2
+	VPXOR             X6, X0, X0
+	VPXOR             X0, X2, X6
+	VPXOR             X6, X4, X4
+	VPXOR             X6, X15, X15
+	VPXOR             X7, X13, X6
+	VPXOR             X6, X1, X1
+	VPXOR             X6, X14, X14
+	VPXOR             X14, X1, X6
+	VPXOR             X6, X7, X7
+	VPXOR             X6, X13, X13
+	VPXOR             X8, X9, X6
+	VPXOR             X6, X5, X5
+	VPXOR             X6, X12, X12
+	VPXOR             X12, X5, X6
+	VPXOR             X6, X8, X8
+	VPXOR             X6, X9, X9
+	VMOVDQU           224(SP), X6
 	VMOVDQU           X5, 128(SP)
-	VPXOR             X4, X6, X5
+	VPXOR             X6, X11, X5
 	VPXOR             X5, X10, X10
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X10, X5
-	VPXOR             X5, X4, X4
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X10, X5
 	VPXOR             X5, X6, X6
+	VPXOR             X5, X11, X11
 	VPXOR             X9, X7, X5
 	VPXOR             X5, X2, X2
-	VPXOR             X5, X11, X11
-	VPXOR             X11, X2, X5
+	VPXOR             X5, X3, X3
+	VPXOR             X3, X2, X5
 	VPXOR             X5, X9, X9
 	VPXOR             X5, X7, X7
 	VPBROADCASTD      960(AX), X5
@@ -18897,48 +18889,48 @@ ariaCBCDecrypt16_more14:
 	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X7, X7
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X7, X7
 	VPBROADCASTD      1008(AX), X5
-	VPXOR             X5, X11, X11
-	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X11, X11
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
-	VPXOR             X6, X15, X5
+	VPXOR             X5, X3, X3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), X3, X3
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X3, X3
+	VPXOR             X11, X4, X5
 	VPXOR             X5, X1, X1
 	VPXOR             X5, X12, X12
 	VPXOR             X12, X1, X5
-	VPXOR             X5, X6, X6
-	VPXOR             X5, X15, X15
+	VPXOR             X5, X11, X11
+	VPXOR             X5, X4, X4
 	VPBROADCASTD      964(AX), X5
 	VPXOR             X5, X1, X1
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X1, X1
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X1, X1
 	VPBROADCASTD      980(AX), X5
-	VPXOR             X5, X6, X6
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X6, X6
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X6, X6
+	VPXOR             X5, X11, X11
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X11, X11
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X11, X11
 	VPBROADCASTD      996(AX), X5
-	VPXOR             X5, X15, X15
-	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X15, X15
-	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X15, X15
+	VPXOR             X5, X4, X4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X4, X4
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X4, X4
 	VPBROADCASTD      1012(AX), X5
 	VPXOR             X5, X12, X12
 	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), X12, X12
 	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), X12, X12
 	VMOVDQU           128(SP), X5
 	VMOVDQU           X1, 64(SP)
-	VPXOR             X3, X4, X1
+	VPXOR             X15, X6, X1
 	VPXOR             X1, X5, X5
 	VPXOR             X1, X14, X14
 	VPXOR             X14, X5, X1
-	VPXOR             X1, X3, X3
-	VPXOR             X1, X4, X4
+	VPXOR             X1, X15, X15
+	VPXOR             X1, X6, X6
 	VPBROADCASTD      968(AX), X1
 	VPXOR             X1, X5, X5
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X5, X5
 	VPBROADCASTD      984(AX), X1
-	VPXOR             X1, X3, X3
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X3, X3
+	VPXOR             X1, X15, X15
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X15, X15
 	VPBROADCASTD      1000(AX), X1
-	VPXOR             X1, X4, X4
-	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X4, X4
+	VPXOR             X1, X6, X6
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X6, X6
 	VPBROADCASTD      1016(AX), X1
 	VPXOR             X1, X14, X14
 	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), X14, X14
@@ -18975,21 +18967,21 @@ ariaCBCDecrypt16_more14:
 	VPBROADCASTD 1040(AX), X2
 	VPXOR        X2, X9, X9
 	VPBROADCASTD 1044(AX), X2
-	VPXOR        X2, X6, X6
+	VPXOR        X2, X11, X11
 	VPBROADCASTD 1048(AX), X2
-	VPXOR        X2, X3, X3
+	VPXOR        X2, X15, X15
 	VPBROADCASTD 1052(AX), X2
 	VPXOR        X2, X13, X13
 	VPBROADCASTD 1056(AX), X2
 	VPXOR        X2, X7, X7
 	VPBROADCASTD 1060(AX), X2
-	VPXOR        X2, X15, X15
-	VPBROADCASTD 1064(AX), X2
 	VPXOR        X2, X4, X4
+	VPBROADCASTD 1064(AX), X2
+	VPXOR        X2, X6, X6
 	VPBROADCASTD 1068(AX), X2
 	VPXOR        X2, X8, X8
 	VPBROADCASTD 1072(AX), X2
-	VPXOR        X2, X11, X11
+	VPXOR        X2, X3, X3
 	VPBROADCASTD 1076(AX), X2
 	VPXOR        X2, X12, X12
 	VPBROADCASTD 1080(AX), X2
@@ -18997,98 +18989,98 @@ ariaCBCDecrypt16_more14:
 	VPBROADCASTD 1084(AX), X2
 	VPXOR        X2, X0, X0
 	VMOVDQU      (SP), X2
-	VMOVDQU      X11, 240(SP)
+	VMOVDQU      X3, 240(SP)
 	VMOVDQU      X12, 176(SP)
-	VPUNPCKLDQ   X1, X2, X11
+	VPUNPCKLDQ   X1, X2, X3
 	VPUNPCKHDQ   X1, X2, X12
 	VPUNPCKLDQ   X10, X5, X2
 	VPUNPCKHDQ   X10, X5, X1
-	VPUNPCKLQDQ  X2, X11, X5
-	VPUNPCKHQDQ  X2, X11, X10
-	VPUNPCKLQDQ  X1, X12, X11
+	VPUNPCKLQDQ  X2, X3, X5
+	VPUNPCKHQDQ  X2, X3, X10
+	VPUNPCKLQDQ  X1, X12, X3
 	VPUNPCKHQDQ  X1, X12, X2
-	VPUNPCKLDQ   X6, X9, X12
-	VPUNPCKHDQ   X6, X9, X1
-	VPUNPCKLDQ   X13, X3, X9
-	VPUNPCKHDQ   X13, X3, X6
-	VPUNPCKLQDQ  X9, X12, X3
+	VPUNPCKLDQ   X11, X9, X12
+	VPUNPCKHDQ   X11, X9, X1
+	VPUNPCKLDQ   X13, X15, X9
+	VPUNPCKHDQ   X13, X15, X11
+	VPUNPCKLQDQ  X9, X12, X15
 	VPUNPCKHQDQ  X9, X12, X13
-	VPUNPCKLQDQ  X6, X1, X12
-	VPUNPCKHQDQ  X6, X1, X9
-	VPUNPCKLDQ   X15, X7, X1
-	VPUNPCKHDQ   X15, X7, X6
-	VPUNPCKLDQ   X8, X4, X7
-	VPUNPCKHDQ   X8, X4, X15
-	VPUNPCKLQDQ  X7, X1, X4
+	VPUNPCKLQDQ  X11, X1, X12
+	VPUNPCKHQDQ  X11, X1, X9
+	VPUNPCKLDQ   X4, X7, X1
+	VPUNPCKHDQ   X4, X7, X11
+	VPUNPCKLDQ   X8, X6, X7
+	VPUNPCKHDQ   X8, X6, X4
+	VPUNPCKLQDQ  X7, X1, X6
 	VPUNPCKHQDQ  X7, X1, X8
-	VPUNPCKLQDQ  X15, X6, X1
-	VPUNPCKHQDQ  X15, X6, X7
-	VMOVDQU      240(SP), X6
-	VMOVDQU      176(SP), X15
-	VMOVDQU      X4, 160(SP)
+	VPUNPCKLQDQ  X4, X11, X1
+	VPUNPCKHQDQ  X4, X11, X7
+	VMOVDQU      240(SP), X11
+	VMOVDQU      176(SP), X4
+	VMOVDQU      X6, 160(SP)
 	VMOVDQU      X8, 224(SP)
-	VPUNPCKLDQ   X15, X6, X4
-	VPUNPCKHDQ   X15, X6, X8
-	VPUNPCKLDQ   X0, X14, X6
-	VPUNPCKHDQ   X0, X14, X15
-	VPUNPCKLQDQ  X6, X4, X14
-	VPUNPCKHQDQ  X6, X4, X0
-	VPUNPCKLQDQ  X15, X8, X4
-	VPUNPCKHQDQ  X15, X8, X6
+	VPUNPCKLDQ   X4, X11, X6
+	VPUNPCKHDQ   X4, X11, X8
+	VPUNPCKLDQ   X0, X14, X11
+	VPUNPCKHDQ   X0, X14, X4
+	VPUNPCKLQDQ  X11, X6, X14
+	VPUNPCKHQDQ  X11, X6, X0
+	VPUNPCKLQDQ  X4, X8, X6
+	VPUNPCKHQDQ  X4, X8, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB      ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU      160(SP), X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB      ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU      X6, 48(SP)
-	VPUNPCKLDQ   X3, X5, X15
-	VPUNPCKHDQ   X3, X5, X6
+	VMOVDQU      X11, 48(SP)
+	VPUNPCKLDQ   X15, X5, X4
+	VPUNPCKHDQ   X15, X5, X11
 	VPUNPCKLDQ   X14, X8, X5
-	VPUNPCKHDQ   X14, X8, X3
-	VPUNPCKLQDQ  X5, X15, X8
-	VPUNPCKHQDQ  X5, X15, X14
-	VPUNPCKLQDQ  X3, X6, X15
-	VPUNPCKHQDQ  X3, X6, X5
+	VPUNPCKHDQ   X14, X8, X15
+	VPUNPCKLQDQ  X5, X4, X8
+	VPUNPCKHQDQ  X5, X4, X14
+	VPUNPCKLQDQ  X15, X11, X4
+	VPUNPCKHQDQ  X15, X11, X5
 	VPSHUFB      ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      224(SP), X6
-	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU      224(SP), X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB      ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU      X5, 240(SP)
-	VPUNPCKLDQ   X13, X10, X3
+	VPUNPCKLDQ   X13, X10, X15
 	VPUNPCKHDQ   X13, X10, X5
-	VPUNPCKLDQ   X0, X6, X10
-	VPUNPCKHDQ   X0, X6, X13
-	VPUNPCKLQDQ  X10, X3, X6
-	VPUNPCKHQDQ  X10, X3, X0
-	VPUNPCKLQDQ  X13, X5, X3
+	VPUNPCKLDQ   X0, X11, X10
+	VPUNPCKHDQ   X0, X11, X13
+	VPUNPCKLQDQ  X10, X15, X11
+	VPUNPCKHQDQ  X10, X15, X0
+	VPUNPCKLQDQ  X13, X5, X15
 	VPUNPCKHQDQ  X13, X5, X10
-	VPSHUFB      ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB      ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB      ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB      ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ   X12, X11, X5
-	VPUNPCKHDQ   X12, X11, X13
-	VPUNPCKLDQ   X4, X1, X11
-	VPUNPCKHDQ   X4, X1, X12
-	VPUNPCKLQDQ  X11, X5, X1
-	VPUNPCKHQDQ  X11, X5, X4
+	VPSHUFB      ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ   X12, X3, X5
+	VPUNPCKHDQ   X12, X3, X13
+	VPUNPCKLDQ   X6, X1, X3
+	VPUNPCKHDQ   X6, X1, X12
+	VPUNPCKLQDQ  X3, X5, X1
+	VPUNPCKHQDQ  X3, X5, X6
 	VPUNPCKLQDQ  X12, X13, X5
-	VPUNPCKHQDQ  X12, X13, X11
+	VPUNPCKHQDQ  X12, X13, X3
 	VPSHUFB      ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB      ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB      ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU      48(SP), X13
 	VPSHUFB      ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU      X11, 112(SP)
+	VMOVDQU      X3, 112(SP)
 	VPUNPCKLDQ   X9, X2, X12
-	VPUNPCKHDQ   X9, X2, X11
+	VPUNPCKHDQ   X9, X2, X3
 	VPUNPCKLDQ   X13, X7, X2
 	VPUNPCKHDQ   X13, X7, X9
 	VPUNPCKLQDQ  X2, X12, X7
 	VPUNPCKHQDQ  X2, X12, X13
-	VPUNPCKLQDQ  X9, X11, X12
-	VPUNPCKHQDQ  X9, X11, X2
+	VPUNPCKLQDQ  X9, X3, X12
+	VPUNPCKHQDQ  X9, X3, X2
 	VPXOR        224(BX), X2, X2
 	VMOVDQU      X2, 240(DX)
 	VPXOR        208(BX), X12, X12
@@ -19102,23 +19094,23 @@ ariaCBCDecrypt16_more14:
 	VMOVDQU      X7, 176(DX)
 	VPXOR        144(BX), X5, X5
 	VMOVDQU      X5, 160(DX)
-	VPXOR        128(BX), X4, X4
-	VMOVDQU      X4, 144(DX)
+	VPXOR        128(BX), X6, X6
+	VMOVDQU      X6, 144(DX)
 	VPXOR        112(BX), X1, X1
 	VMOVDQU      X1, 128(DX)
 	VPXOR        96(BX), X10, X10
 	VMOVDQU      X10, 112(DX)
-	VPXOR        80(BX), X3, X3
-	VMOVDQU      X3, 96(DX)
+	VPXOR        80(BX), X15, X15
+	VMOVDQU      X15, 96(DX)
 	VPXOR        64(BX), X0, X0
 	VMOVDQU      X0, 80(DX)
-	VPXOR        48(BX), X6, X6
-	VMOVDQU      X6, 64(DX)
-	VMOVDQU      240(SP), X6
-	VPXOR        32(BX), X6, X6
-	VMOVDQU      X6, 48(DX)
-	VPXOR        16(BX), X15, X15
-	VMOVDQU      X15, 32(DX)
+	VPXOR        48(BX), X11, X11
+	VMOVDQU      X11, 64(DX)
+	VMOVDQU      240(SP), X11
+	VPXOR        32(BX), X11, X11
+	VMOVDQU      X11, 48(DX)
+	VPXOR        16(BX), X4, X4
+	VMOVDQU      X4, 32(DX)
 	VPXOR        (BX), X14, X14
 	VMOVDQU      X14, 16(DX)
 	VPXOR        (SI), X8, X8
@@ -21801,26 +21793,28 @@ ariaCTR16_more14:
 // func ariaECB16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte)
 // Requires: AES, AVX
 TEXT ·ariaECB16AESNI(SB), $256-32
-	MOVQ        rk+0(FP), AX
-	MOVQ        rounds+8(FP), CX
-	MOVQ        dst+16(FP), DX
-	MOVQ        src+24(FP), BX
-	VMOVDQU     (BX), X0
-	VMOVDQU     16(BX), X1
-	VMOVDQU     32(BX), X2
-	VMOVDQU     48(BX), X3
-	VMOVDQU     64(BX), X4
-	VMOVDQU     80(BX), X5
-	VMOVDQU     96(BX), X6
-	VMOVDQU     112(BX), X7
-	VMOVDQU     128(BX), X8
-	VMOVDQU     144(BX), X9
-	VMOVDQU     160(BX), X10
-	VMOVDQU     176(BX), X11
-	VMOVDQU     192(BX), X12
-	VMOVDQU     208(BX), X13
-	VMOVDQU     224(BX), X14
-	VMOVDQU     240(BX), X15
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst+16(FP), DX
+	MOVQ    src+24(FP), BX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+	VMOVDQU 128(BX), X8
+	VMOVDQU 144(BX), X9
+	VMOVDQU 160(BX), X10
+	VMOVDQU 176(BX), X11
+	VMOVDQU 192(BX), X12
+	VMOVDQU 208(BX), X13
+	VMOVDQU 224(BX), X14
+	VMOVDQU 240(BX), X15
+
+	// Round 1
 	VMOVDQU     X15, 240(SP)
 	VMOVDQU     X14, 224(SP)
 	VPUNPCKLDQ  X1, X0, X15
@@ -21883,6 +21877,34 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPUNPCKHQDQ X2, X1, X5
 	VPUNPCKLQDQ X6, X13, X1
 	VPUNPCKHQDQ X6, X13, X2
+	VPXOR       (AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       16(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X13
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X13, X6, X13
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VPXOR       X13, X5, X5
+	VPXOR       32(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       48(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X13
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X13, X6, X13
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X2, X6, X2
+	VPXOR       X13, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
 	VPUNPCKLDQ  X7, X3, X13
 	VPUNPCKHDQ  X7, X3, X6
 	VPUNPCKLDQ  X9, X11, X3
@@ -21891,201 +21913,167 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPUNPCKHQDQ X3, X13, X9
 	VPUNPCKLQDQ X7, X6, X13
 	VPUNPCKHQDQ X7, X6, X3
-	VMOVDQU     160(SP), X6
-	VMOVDQU     X11, 16(SP)
-	VPUNPCKLDQ  X14, X15, X7
-	VPUNPCKHDQ  X14, X15, X11
-	VPUNPCKLDQ  X8, X6, X15
-	VPUNPCKHDQ  X8, X6, X14
-	VPUNPCKLQDQ X15, X7, X6
-	VPUNPCKHQDQ X15, X7, X8
-	VPUNPCKLQDQ X14, X11, X7
-	VPUNPCKHQDQ X14, X11, X15
-	VMOVDQU     176(SP), X11
-	VMOVDQU     X6, 32(SP)
-	VPUNPCKLDQ  X4, X0, X14
-	VPUNPCKHDQ  X4, X0, X6
-	VPUNPCKLDQ  X12, X11, X0
-	VPUNPCKHDQ  X12, X11, X4
-	VPUNPCKLQDQ X0, X14, X11
-	VPUNPCKHQDQ X0, X14, X12
-	VPUNPCKLQDQ X4, X6, X14
-	VPUNPCKHQDQ X4, X6, X0
-
-	// Round 1
-	VPXOR       (AX), X10, X10
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
-	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       16(AX), X5, X5
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
-	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPAND       ariaNibbleMask<>+0(SB), X5, X6
-	VPSRLW      $0x04, X5, X5
-	VPAND       ariaNibbleMask<>+0(SB), X5, X5
-	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
-	VPSHUFB     X5, X4, X5
-	VPXOR       X6, X5, X5
-	VPXOR       32(AX), X1, X1
-	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
-	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       48(AX), X2, X2
-	VPAND       ariaNibbleMask<>+0(SB), X2, X6
-	VPSRLW      $0x04, X2, X2
-	VPAND       ariaNibbleMask<>+0(SB), X2, X2
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
-	VPSHUFB     X2, X4, X2
-	VPXOR       X6, X2, X2
-	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
-	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VMOVDQU     16(SP), X6
-	VPXOR       64(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       64(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
 	VPXOR       80(AX), X9, X9
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
 	VAESENCLAST ariaZero<>+0(SB), X9, X9
-	VMOVDQU     X6, 16(SP)
-	VPAND       ariaNibbleMask<>+0(SB), X9, X4
+	VPAND       ariaNibbleMask<>+0(SB), X9, X6
 	VPSRLW      $0x04, X9, X9
 	VPAND       ariaNibbleMask<>+0(SB), X9, X9
-	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
-	VPSHUFB     X4, X6, X4
-	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
-	VPSHUFB     X9, X6, X9
-	VPXOR       X4, X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X7
+	VPSHUFB     X6, X7, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X7
+	VPSHUFB     X9, X7, X9
+	VPXOR       X6, X9, X9
 	VPXOR       96(AX), X13, X13
 	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
 	VAESDECLAST ariaZero<>+0(SB), X13, X13
 	VPXOR       112(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPAND       ariaNibbleMask<>+0(SB), X3, X6
 	VPSRLW      $0x04, X3, X3
 	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
-	VPSHUFB     X4, X6, X4
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
-	VPSHUFB     X3, X6, X3
-	VPXOR       X4, X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X7
+	VPSHUFB     X6, X7, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X7
+	VPSHUFB     X3, X7, X3
+	VPXOR       X6, X3, X3
 	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
 	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VMOVDQU     32(SP), X4
-	VPXOR       128(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     160(SP), X6
+	VMOVDQU     X3, 208(SP)
+	VPUNPCKLDQ  X14, X15, X7
+	VPUNPCKHDQ  X14, X15, X3
+	VPUNPCKLDQ  X8, X6, X15
+	VPUNPCKHDQ  X8, X6, X14
+	VPUNPCKLQDQ X15, X7, X6
+	VPUNPCKHQDQ X15, X7, X8
+	VPUNPCKLQDQ X14, X3, X7
+	VPUNPCKHQDQ X14, X3, X15
+	VPXOR       128(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       144(AX), X8, X8
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
 	VAESENCLAST ariaZero<>+0(SB), X8, X8
-	VMOVDQU     X4, 32(SP)
-	VPAND       ariaNibbleMask<>+0(SB), X8, X6
+	VPAND       ariaNibbleMask<>+0(SB), X8, X3
 	VPSRLW      $0x04, X8, X8
 	VPAND       ariaNibbleMask<>+0(SB), X8, X8
-	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
-	VPSHUFB     X8, X4, X8
-	VPXOR       X6, X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X3, X14, X3
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X8, X14, X8
+	VPXOR       X3, X8, X8
 	VPXOR       160(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
 	VPXOR       176(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X6
+	VPAND       ariaNibbleMask<>+0(SB), X15, X3
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
-	VPSHUFB     X15, X4, X15
-	VPXOR       X6, X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X3, X14, X3
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X15, X14, X15
+	VPXOR       X3, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
-	VPXOR       192(AX), X11, X11
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
-	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VMOVDQU     176(SP), X3
+	VMOVDQU     X15, 224(SP)
+	VPUNPCKLDQ  X4, X0, X14
+	VPUNPCKHDQ  X4, X0, X15
+	VPUNPCKLDQ  X12, X3, X0
+	VPUNPCKHDQ  X12, X3, X4
+	VPUNPCKLQDQ X0, X14, X3
+	VPUNPCKHQDQ X0, X14, X12
+	VPUNPCKLQDQ X4, X15, X14
+	VPUNPCKHQDQ X4, X15, X0
+	VPXOR       192(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       208(AX), X12, X12
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
 	VAESENCLAST ariaZero<>+0(SB), X12, X12
-	VPAND       ariaNibbleMask<>+0(SB), X12, X6
+	VPAND       ariaNibbleMask<>+0(SB), X12, X15
 	VPSRLW      $0x04, X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X12
 	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
+	VPSHUFB     X15, X4, X15
 	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
 	VPSHUFB     X12, X4, X12
-	VPXOR       X6, X12, X12
+	VPXOR       X15, X12, X12
 	VPXOR       224(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
 	VPXOR       240(AX), X0, X0
-	VPAND       ariaNibbleMask<>+0(SB), X0, X6
+	VPAND       ariaNibbleMask<>+0(SB), X0, X15
 	VPSRLW      $0x04, X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X0
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
+	VPSHUFB     X15, X4, X15
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
 	VPSHUFB     X0, X4, X0
-	VPXOR       X6, X0, X0
+	VPXOR       X15, X0, X0
 	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
 	VAESDECLAST ariaZero<>+0(SB), X0, X0
-	VPXOR       X1, X5, X6
-	VPXOR       X6, X10, X10
-	VPXOR       X6, X2, X2
-	VPXOR       X2, X10, X6
-	VPXOR       X6, X1, X1
-	VPXOR       X6, X5, X5
-	VMOVDQU     16(SP), X6
+	VPXOR       X1, X5, X15
+	VPXOR       X15, X10, X10
+	VPXOR       X15, X2, X2
+	VPXOR       X2, X10, X15
+	VPXOR       X15, X1, X1
+	VPXOR       X15, X5, X5
+	VMOVDQU     208(SP), X15
 	VPXOR       X13, X9, X4
-	VPXOR       X4, X6, X6
-	VPXOR       X4, X3, X3
-	VPXOR       X3, X6, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X15, X15
+	VPXOR       X15, X11, X4
 	VPXOR       X4, X13, X13
 	VPXOR       X4, X9, X9
-	VMOVDQU     32(SP), X4
-	VMOVDQU     X6, 208(SP)
-	VPXOR       X7, X8, X6
-	VPXOR       X6, X4, X4
-	VPXOR       X6, X15, X15
-	VPXOR       X15, X4, X6
-	VPXOR       X6, X7, X7
-	VPXOR       X6, X8, X8
-	VPXOR       X14, X12, X6
-	VPXOR       X6, X11, X11
-	VPXOR       X6, X0, X0
-	VPXOR       X0, X11, X6
-	VPXOR       X6, X14, X14
-	VPXOR       X6, X12, X12
-	VPXOR       X15, X3, X6
-	VPXOR       X6, X2, X2
-	VPXOR       X6, X0, X0
-	VPXOR       X0, X2, X6
-	VPXOR       X6, X15, X15
-	VPXOR       X6, X3, X3
-	VPXOR       X7, X13, X6
-	VPXOR       X6, X1, X1
-	VPXOR       X6, X14, X14
-	VPXOR       X14, X1, X6
-	VPXOR       X6, X7, X7
-	VPXOR       X6, X13, X13
-	VPXOR       X8, X9, X6
-	VPXOR       X6, X5, X5
-	VPXOR       X6, X12, X12
-	VPXOR       X12, X5, X6
-	VPXOR       X6, X8, X8
-	VPXOR       X6, X9, X9
-	VMOVDQU     208(SP), X6
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X11, 208(SP)
+	VPXOR       X7, X8, X11
+	VPXOR       X11, X6, X6
+	VPXOR       X11, X4, X4
+	VPXOR       X4, X6, X11
+	VPXOR       X11, X7, X7
+	VPXOR       X11, X8, X8
+	VPXOR       X14, X12, X11
+	VPXOR       X11, X3, X3
+	VPXOR       X11, X0, X0
+	VPXOR       X0, X3, X11
+	VPXOR       X11, X14, X14
+	VPXOR       X11, X12, X12
+	VPXOR       X4, X15, X11
+	VPXOR       X11, X2, X2
+	VPXOR       X11, X0, X0
+	VPXOR       X0, X2, X11
+	VPXOR       X11, X4, X4
+	VPXOR       X11, X15, X15
+	VPXOR       X7, X13, X11
+	VPXOR       X11, X1, X1
+	VPXOR       X11, X14, X14
+	VPXOR       X14, X1, X11
+	VPXOR       X11, X7, X7
+	VPXOR       X11, X13, X13
+	VPXOR       X8, X9, X11
+	VPXOR       X11, X5, X5
+	VPXOR       X11, X12, X12
+	VPXOR       X12, X5, X11
+	VPXOR       X11, X8, X8
+	VPXOR       X11, X9, X9
+	VMOVDQU     208(SP), X11
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       256(AX), X2, X2
@@ -22097,15 +22085,15 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       384(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       448(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       448(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       272(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -22118,28 +22106,28 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       336(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       336(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       400(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       400(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       464(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -22152,21 +22140,21 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       288(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       352(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       416(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       352(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       416(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       480(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -22232,24 +22220,24 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -22258,44 +22246,44 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       512(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       576(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       640(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       704(AX), X11, X11
+	VPXOR       576(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       640(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       704(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -22366,12 +22354,12 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       736(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       560(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -22384,18 +22372,7 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       624(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       688(AX), X15, X15
+	VPXOR       624(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -22406,6 +22383,17 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       688(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       752(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -22429,55 +22417,55 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       768(AX), X2, X2
@@ -22489,15 +22477,15 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       896(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       960(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       960(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       784(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -22510,28 +22498,28 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       848(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       848(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       912(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       912(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       976(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -22544,21 +22532,21 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       800(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       864(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       928(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       864(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       928(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       992(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -22624,24 +22612,24 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -22650,44 +22638,44 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       1024(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       1088(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1152(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       1216(AX), X11, X11
+	VPXOR       1088(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1152(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1216(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -22758,12 +22746,12 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       1248(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       1072(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -22776,18 +22764,7 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       1136(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1200(AX), X15, X15
+	VPXOR       1136(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -22798,6 +22775,17 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1200(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       1264(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -22821,55 +22809,55 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       1280(AX), X2, X2
@@ -22881,15 +22869,15 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       1408(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       1472(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       1472(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       1296(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -22902,28 +22890,28 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       1360(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       1360(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1424(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1424(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       1488(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -22936,21 +22924,21 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       1312(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       1376(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1440(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1376(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1440(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       1504(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -23016,24 +23004,24 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -23042,44 +23030,44 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       1536(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       1600(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1664(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       1728(AX), X11, X11
+	VPXOR       1600(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1664(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1728(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -23150,12 +23138,12 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       1760(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       1584(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -23168,18 +23156,7 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       1648(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1712(AX), X15, X15
+	VPXOR       1648(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -23190,6 +23167,17 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1712(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       1776(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -23213,55 +23201,55 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       1792(AX), X2, X2
@@ -23273,15 +23261,15 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       1920(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       1984(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       1984(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       1808(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -23294,28 +23282,28 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       1872(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       1872(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1936(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1936(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2000(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -23328,21 +23316,21 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       1824(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       1888(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1952(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1888(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1952(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       2016(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -23408,24 +23396,24 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -23434,44 +23422,44 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       2048(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       2112(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2176(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       2240(AX), X11, X11
+	VPXOR       2112(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2176(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2240(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -23542,12 +23530,12 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       2272(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       2096(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -23560,18 +23548,7 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       2160(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2224(AX), X15, X15
+	VPXOR       2160(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -23582,6 +23559,17 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2224(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2288(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -23605,55 +23593,55 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       2304(AX), X2, X2
@@ -23665,15 +23653,15 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       2432(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       2496(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       2496(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       2320(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -23686,28 +23674,28 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       2384(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       2384(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2448(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2448(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2512(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -23720,21 +23708,21 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       2336(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       2400(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2464(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2400(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2464(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       2528(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -23800,24 +23788,24 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -23826,44 +23814,44 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       2560(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       2624(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2688(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       2752(AX), X11, X11
+	VPXOR       2624(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2688(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2752(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -23934,12 +23922,12 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       2784(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       2608(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -23952,18 +23940,7 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       2672(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2736(AX), X15, X15
+	VPXOR       2672(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -23974,6 +23951,17 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2736(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2800(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -23997,55 +23985,55 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       2816(AX), X2, X2
@@ -24057,15 +24045,15 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       2944(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       3008(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       3008(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       2832(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -24078,28 +24066,28 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       2896(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       2896(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2960(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2960(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3024(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -24112,21 +24100,21 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       2848(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       2912(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2976(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2912(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2976(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       3040(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -24192,120 +24180,120 @@ TEXT ·ariaECB16AESNI(SB), $256-32
 	VPXOR       3104(AX), X5, X5
 	VPXOR       3120(AX), X10, X10
 	VPXOR       3136(AX), X9, X9
-	VPXOR       3152(AX), X6, X6
-	VPXOR       3168(AX), X3, X3
+	VPXOR       3152(AX), X11, X11
+	VPXOR       3168(AX), X15, X15
 	VPXOR       3184(AX), X13, X13
 	VPXOR       3200(AX), X7, X7
-	VPXOR       3216(AX), X15, X15
-	VPXOR       3232(AX), X4, X4
+	VPXOR       3216(AX), X4, X4
+	VPXOR       3232(AX), X6, X6
 	VPXOR       3248(AX), X8, X8
-	VPXOR       3264(AX), X11, X11
+	VPXOR       3264(AX), X3, X3
 	VPXOR       3280(AX), X12, X12
 	VPXOR       3296(AX), X14, X14
 	VPXOR       3312(AX), X0, X0
-	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X3, 240(SP)
 	VMOVDQU     X12, 176(SP)
-	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKLDQ  X1, X2, X3
 	VPUNPCKHDQ  X1, X2, X12
 	VPUNPCKLDQ  X10, X5, X2
 	VPUNPCKHDQ  X10, X5, X1
-	VPUNPCKLQDQ X2, X11, X5
-	VPUNPCKHQDQ X2, X11, X10
-	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKLQDQ X2, X3, X5
+	VPUNPCKHQDQ X2, X3, X10
+	VPUNPCKLQDQ X1, X12, X3
 	VPUNPCKHQDQ X1, X12, X2
-	VPUNPCKLDQ  X6, X9, X12
-	VPUNPCKHDQ  X6, X9, X1
-	VPUNPCKLDQ  X13, X3, X9
-	VPUNPCKHDQ  X13, X3, X6
-	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKLDQ  X11, X9, X12
+	VPUNPCKHDQ  X11, X9, X1
+	VPUNPCKLDQ  X13, X15, X9
+	VPUNPCKHDQ  X13, X15, X11
+	VPUNPCKLQDQ X9, X12, X15
 	VPUNPCKHQDQ X9, X12, X13
-	VPUNPCKLQDQ X6, X1, X12
-	VPUNPCKHQDQ X6, X1, X9
-	VPUNPCKLDQ  X15, X7, X1
-	VPUNPCKHDQ  X15, X7, X6
-	VPUNPCKLDQ  X8, X4, X7
-	VPUNPCKHDQ  X8, X4, X15
-	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKLQDQ X11, X1, X12
+	VPUNPCKHQDQ X11, X1, X9
+	VPUNPCKLDQ  X4, X7, X1
+	VPUNPCKHDQ  X4, X7, X11
+	VPUNPCKLDQ  X8, X6, X7
+	VPUNPCKHDQ  X8, X6, X4
+	VPUNPCKLQDQ X7, X1, X6
 	VPUNPCKHQDQ X7, X1, X8
-	VPUNPCKLQDQ X15, X6, X1
-	VPUNPCKHQDQ X15, X6, X7
-	VMOVDQU     240(SP), X6
-	VMOVDQU     176(SP), X15
-	VMOVDQU     X4, 160(SP)
+	VPUNPCKLQDQ X4, X11, X1
+	VPUNPCKHQDQ X4, X11, X7
+	VMOVDQU     240(SP), X11
+	VMOVDQU     176(SP), X4
+	VMOVDQU     X6, 160(SP)
 	VMOVDQU     X8, 224(SP)
-	VPUNPCKLDQ  X15, X6, X4
-	VPUNPCKHDQ  X15, X6, X8
-	VPUNPCKLDQ  X0, X14, X6
-	VPUNPCKHDQ  X0, X14, X15
-	VPUNPCKLQDQ X6, X4, X14
-	VPUNPCKHQDQ X6, X4, X0
-	VPUNPCKLQDQ X15, X8, X4
-	VPUNPCKHQDQ X15, X8, X6
+	VPUNPCKLDQ  X4, X11, X6
+	VPUNPCKHDQ  X4, X11, X8
+	VPUNPCKLDQ  X0, X14, X11
+	VPUNPCKHDQ  X0, X14, X4
+	VPUNPCKLQDQ X11, X6, X14
+	VPUNPCKHQDQ X11, X6, X0
+	VPUNPCKLQDQ X4, X8, X6
+	VPUNPCKHQDQ X4, X8, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU     160(SP), X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU     X6, 48(SP)
-	VPUNPCKLDQ  X3, X5, X15
-	VPUNPCKHDQ  X3, X5, X6
+	VMOVDQU     X11, 48(SP)
+	VPUNPCKLDQ  X15, X5, X4
+	VPUNPCKHDQ  X15, X5, X11
 	VPUNPCKLDQ  X14, X8, X5
-	VPUNPCKHDQ  X14, X8, X3
-	VPUNPCKLQDQ X5, X15, X8
-	VPUNPCKHQDQ X5, X15, X14
-	VPUNPCKLQDQ X3, X6, X15
-	VPUNPCKHQDQ X3, X6, X5
+	VPUNPCKHDQ  X14, X8, X15
+	VPUNPCKLQDQ X5, X4, X8
+	VPUNPCKHQDQ X5, X4, X14
+	VPUNPCKLQDQ X15, X11, X4
+	VPUNPCKHQDQ X15, X11, X5
 	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     224(SP), X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU     224(SP), X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU     X5, 240(SP)
-	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKLDQ  X13, X10, X15
 	VPUNPCKHDQ  X13, X10, X5
-	VPUNPCKLDQ  X0, X6, X10
-	VPUNPCKHDQ  X0, X6, X13
-	VPUNPCKLQDQ X10, X3, X6
-	VPUNPCKHQDQ X10, X3, X0
-	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKLDQ  X0, X11, X10
+	VPUNPCKHDQ  X0, X11, X13
+	VPUNPCKLQDQ X10, X15, X11
+	VPUNPCKHQDQ X10, X15, X0
+	VPUNPCKLQDQ X13, X5, X15
 	VPUNPCKHQDQ X13, X5, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X12, X11, X5
-	VPUNPCKHDQ  X12, X11, X13
-	VPUNPCKLDQ  X4, X1, X11
-	VPUNPCKHDQ  X4, X1, X12
-	VPUNPCKLQDQ X11, X5, X1
-	VPUNPCKHQDQ X11, X5, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X12, X3, X5
+	VPUNPCKHDQ  X12, X3, X13
+	VPUNPCKLDQ  X6, X1, X3
+	VPUNPCKHDQ  X6, X1, X12
+	VPUNPCKLQDQ X3, X5, X1
+	VPUNPCKHQDQ X3, X5, X6
 	VPUNPCKLQDQ X12, X13, X5
-	VPUNPCKHQDQ X12, X13, X11
+	VPUNPCKHQDQ X12, X13, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU     48(SP), X13
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     X11, 112(SP)
+	VMOVDQU     X3, 112(SP)
 	VPUNPCKLDQ  X9, X2, X12
-	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKHDQ  X9, X2, X3
 	VPUNPCKLDQ  X13, X7, X2
 	VPUNPCKHDQ  X13, X7, X9
 	VPUNPCKLQDQ X2, X12, X7
 	VPUNPCKHQDQ X2, X12, X13
-	VPUNPCKLQDQ X9, X11, X12
-	VPUNPCKHQDQ X9, X11, X2
+	VPUNPCKLQDQ X9, X3, X12
+	VPUNPCKHQDQ X9, X3, X2
 	VMOVDQU     X8, (DX)
 	VMOVDQU     X14, 16(DX)
-	VMOVDQU     X15, 32(DX)
-	VMOVDQU     240(SP), X11
-	VMOVDQU     X11, 48(DX)
-	VMOVDQU     X6, 64(DX)
+	VMOVDQU     X4, 32(DX)
+	VMOVDQU     240(SP), X3
+	VMOVDQU     X3, 48(DX)
+	VMOVDQU     X11, 64(DX)
 	VMOVDQU     X0, 80(DX)
-	VMOVDQU     X3, 96(DX)
+	VMOVDQU     X15, 96(DX)
 	VMOVDQU     X10, 112(DX)
 	VMOVDQU     X1, 128(DX)
-	VMOVDQU     X4, 144(DX)
+	VMOVDQU     X6, 144(DX)
 	VMOVDQU     X5, 160(DX)
 	VMOVDQU     112(SP), X9
 	VMOVDQU     X9, 176(DX)
@@ -24327,24 +24315,24 @@ ariaECB16AESNI_more12:
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -24353,44 +24341,44 @@ ariaECB16AESNI_more12:
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       3072(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       3136(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3200(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       3264(AX), X11, X11
+	VPXOR       3136(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3200(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3264(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -24461,12 +24449,12 @@ ariaECB16AESNI_more12:
 	VPXOR       3296(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       3120(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -24479,18 +24467,7 @@ ariaECB16AESNI_more12:
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       3184(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       3248(AX), X15, X15
+	VPXOR       3184(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -24501,6 +24478,17 @@ ariaECB16AESNI_more12:
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3248(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3312(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -24524,55 +24512,55 @@ ariaECB16AESNI_more12:
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       3328(AX), X2, X2
@@ -24584,15 +24572,15 @@ ariaECB16AESNI_more12:
 	VPXOR       3456(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       3520(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       3520(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       3344(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -24605,28 +24593,28 @@ ariaECB16AESNI_more12:
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       3408(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       3408(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3472(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3472(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3536(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -24639,21 +24627,21 @@ ariaECB16AESNI_more12:
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       3360(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       3424(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       3488(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3424(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3488(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       3552(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -24719,120 +24707,120 @@ ariaECB16AESNI_more12:
 	VPXOR       3616(AX), X5, X5
 	VPXOR       3632(AX), X10, X10
 	VPXOR       3648(AX), X9, X9
-	VPXOR       3664(AX), X6, X6
-	VPXOR       3680(AX), X3, X3
+	VPXOR       3664(AX), X11, X11
+	VPXOR       3680(AX), X15, X15
 	VPXOR       3696(AX), X13, X13
 	VPXOR       3712(AX), X7, X7
-	VPXOR       3728(AX), X15, X15
-	VPXOR       3744(AX), X4, X4
+	VPXOR       3728(AX), X4, X4
+	VPXOR       3744(AX), X6, X6
 	VPXOR       3760(AX), X8, X8
-	VPXOR       3776(AX), X11, X11
+	VPXOR       3776(AX), X3, X3
 	VPXOR       3792(AX), X12, X12
 	VPXOR       3808(AX), X14, X14
 	VPXOR       3824(AX), X0, X0
-	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X3, 240(SP)
 	VMOVDQU     X12, 176(SP)
-	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKLDQ  X1, X2, X3
 	VPUNPCKHDQ  X1, X2, X12
 	VPUNPCKLDQ  X10, X5, X2
 	VPUNPCKHDQ  X10, X5, X1
-	VPUNPCKLQDQ X2, X11, X5
-	VPUNPCKHQDQ X2, X11, X10
-	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKLQDQ X2, X3, X5
+	VPUNPCKHQDQ X2, X3, X10
+	VPUNPCKLQDQ X1, X12, X3
 	VPUNPCKHQDQ X1, X12, X2
-	VPUNPCKLDQ  X6, X9, X12
-	VPUNPCKHDQ  X6, X9, X1
-	VPUNPCKLDQ  X13, X3, X9
-	VPUNPCKHDQ  X13, X3, X6
-	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKLDQ  X11, X9, X12
+	VPUNPCKHDQ  X11, X9, X1
+	VPUNPCKLDQ  X13, X15, X9
+	VPUNPCKHDQ  X13, X15, X11
+	VPUNPCKLQDQ X9, X12, X15
 	VPUNPCKHQDQ X9, X12, X13
-	VPUNPCKLQDQ X6, X1, X12
-	VPUNPCKHQDQ X6, X1, X9
-	VPUNPCKLDQ  X15, X7, X1
-	VPUNPCKHDQ  X15, X7, X6
-	VPUNPCKLDQ  X8, X4, X7
-	VPUNPCKHDQ  X8, X4, X15
-	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKLQDQ X11, X1, X12
+	VPUNPCKHQDQ X11, X1, X9
+	VPUNPCKLDQ  X4, X7, X1
+	VPUNPCKHDQ  X4, X7, X11
+	VPUNPCKLDQ  X8, X6, X7
+	VPUNPCKHDQ  X8, X6, X4
+	VPUNPCKLQDQ X7, X1, X6
 	VPUNPCKHQDQ X7, X1, X8
-	VPUNPCKLQDQ X15, X6, X1
-	VPUNPCKHQDQ X15, X6, X7
-	VMOVDQU     240(SP), X6
-	VMOVDQU     176(SP), X15
-	VMOVDQU     X4, 160(SP)
+	VPUNPCKLQDQ X4, X11, X1
+	VPUNPCKHQDQ X4, X11, X7
+	VMOVDQU     240(SP), X11
+	VMOVDQU     176(SP), X4
+	VMOVDQU     X6, 160(SP)
 	VMOVDQU     X8, 224(SP)
-	VPUNPCKLDQ  X15, X6, X4
-	VPUNPCKHDQ  X15, X6, X8
-	VPUNPCKLDQ  X0, X14, X6
-	VPUNPCKHDQ  X0, X14, X15
-	VPUNPCKLQDQ X6, X4, X14
-	VPUNPCKHQDQ X6, X4, X0
-	VPUNPCKLQDQ X15, X8, X4
-	VPUNPCKHQDQ X15, X8, X6
+	VPUNPCKLDQ  X4, X11, X6
+	VPUNPCKHDQ  X4, X11, X8
+	VPUNPCKLDQ  X0, X14, X11
+	VPUNPCKHDQ  X0, X14, X4
+	VPUNPCKLQDQ X11, X6, X14
+	VPUNPCKHQDQ X11, X6, X0
+	VPUNPCKLQDQ X4, X8, X6
+	VPUNPCKHQDQ X4, X8, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU     160(SP), X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU     X6, 48(SP)
-	VPUNPCKLDQ  X3, X5, X15
-	VPUNPCKHDQ  X3, X5, X6
+	VMOVDQU     X11, 48(SP)
+	VPUNPCKLDQ  X15, X5, X4
+	VPUNPCKHDQ  X15, X5, X11
 	VPUNPCKLDQ  X14, X8, X5
-	VPUNPCKHDQ  X14, X8, X3
-	VPUNPCKLQDQ X5, X15, X8
-	VPUNPCKHQDQ X5, X15, X14
-	VPUNPCKLQDQ X3, X6, X15
-	VPUNPCKHQDQ X3, X6, X5
+	VPUNPCKHDQ  X14, X8, X15
+	VPUNPCKLQDQ X5, X4, X8
+	VPUNPCKHQDQ X5, X4, X14
+	VPUNPCKLQDQ X15, X11, X4
+	VPUNPCKHQDQ X15, X11, X5
 	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     224(SP), X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU     224(SP), X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU     X5, 240(SP)
-	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKLDQ  X13, X10, X15
 	VPUNPCKHDQ  X13, X10, X5
-	VPUNPCKLDQ  X0, X6, X10
-	VPUNPCKHDQ  X0, X6, X13
-	VPUNPCKLQDQ X10, X3, X6
-	VPUNPCKHQDQ X10, X3, X0
-	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKLDQ  X0, X11, X10
+	VPUNPCKHDQ  X0, X11, X13
+	VPUNPCKLQDQ X10, X15, X11
+	VPUNPCKHQDQ X10, X15, X0
+	VPUNPCKLQDQ X13, X5, X15
 	VPUNPCKHQDQ X13, X5, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X12, X11, X5
-	VPUNPCKHDQ  X12, X11, X13
-	VPUNPCKLDQ  X4, X1, X11
-	VPUNPCKHDQ  X4, X1, X12
-	VPUNPCKLQDQ X11, X5, X1
-	VPUNPCKHQDQ X11, X5, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X12, X3, X5
+	VPUNPCKHDQ  X12, X3, X13
+	VPUNPCKLDQ  X6, X1, X3
+	VPUNPCKHDQ  X6, X1, X12
+	VPUNPCKLQDQ X3, X5, X1
+	VPUNPCKHQDQ X3, X5, X6
 	VPUNPCKLQDQ X12, X13, X5
-	VPUNPCKHQDQ X12, X13, X11
+	VPUNPCKHQDQ X12, X13, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU     48(SP), X13
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     X11, 112(SP)
+	VMOVDQU     X3, 112(SP)
 	VPUNPCKLDQ  X9, X2, X12
-	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKHDQ  X9, X2, X3
 	VPUNPCKLDQ  X13, X7, X2
 	VPUNPCKHDQ  X13, X7, X9
 	VPUNPCKLQDQ X2, X12, X7
 	VPUNPCKHQDQ X2, X12, X13
-	VPUNPCKLQDQ X9, X11, X12
-	VPUNPCKHQDQ X9, X11, X2
+	VPUNPCKLQDQ X9, X3, X12
+	VPUNPCKHQDQ X9, X3, X2
 	VMOVDQU     X8, (DX)
 	VMOVDQU     X14, 16(DX)
-	VMOVDQU     X15, 32(DX)
-	VMOVDQU     240(SP), X11
-	VMOVDQU     X11, 48(DX)
-	VMOVDQU     X6, 64(DX)
+	VMOVDQU     X4, 32(DX)
+	VMOVDQU     240(SP), X3
+	VMOVDQU     X3, 48(DX)
+	VMOVDQU     X11, 64(DX)
 	VMOVDQU     X0, 80(DX)
-	VMOVDQU     X3, 96(DX)
+	VMOVDQU     X15, 96(DX)
 	VMOVDQU     X10, 112(DX)
 	VMOVDQU     X1, 128(DX)
-	VMOVDQU     X4, 144(DX)
+	VMOVDQU     X6, 144(DX)
 	VMOVDQU     X5, 160(DX)
 	VMOVDQU     112(SP), X9
 	VMOVDQU     X9, 176(DX)
@@ -24854,24 +24842,24 @@ ariaECB16AESNI_more14:
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -24880,44 +24868,44 @@ ariaECB16AESNI_more14:
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       3584(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       3648(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3712(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       3776(AX), X11, X11
+	VPXOR       3648(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3712(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3776(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -24988,12 +24976,12 @@ ariaECB16AESNI_more14:
 	VPXOR       3808(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       3632(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -25006,18 +24994,7 @@ ariaECB16AESNI_more14:
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       3696(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       3760(AX), X15, X15
+	VPXOR       3696(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -25028,6 +25005,17 @@ ariaECB16AESNI_more14:
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3760(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3824(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -25051,55 +25039,55 @@ ariaECB16AESNI_more14:
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       3840(AX), X2, X2
@@ -25111,15 +25099,15 @@ ariaECB16AESNI_more14:
 	VPXOR       3968(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       4032(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       4032(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       3856(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -25132,28 +25120,28 @@ ariaECB16AESNI_more14:
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       3920(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       3920(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3984(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3984(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       4048(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -25166,21 +25154,21 @@ ariaECB16AESNI_more14:
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       3872(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       3936(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       4000(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3936(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       4000(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       4064(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -25244,120 +25232,120 @@ ariaECB16AESNI_more14:
 	VPXOR       4128(AX), X5, X5
 	VPXOR       4144(AX), X10, X10
 	VPXOR       4160(AX), X9, X9
-	VPXOR       4176(AX), X6, X6
-	VPXOR       4192(AX), X3, X3
+	VPXOR       4176(AX), X11, X11
+	VPXOR       4192(AX), X15, X15
 	VPXOR       4208(AX), X13, X13
 	VPXOR       4224(AX), X7, X7
-	VPXOR       4240(AX), X15, X15
-	VPXOR       4256(AX), X4, X4
+	VPXOR       4240(AX), X4, X4
+	VPXOR       4256(AX), X6, X6
 	VPXOR       4272(AX), X8, X8
-	VPXOR       4288(AX), X11, X11
+	VPXOR       4288(AX), X3, X3
 	VPXOR       4304(AX), X12, X12
 	VPXOR       4320(AX), X14, X14
 	VPXOR       4336(AX), X0, X0
-	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X3, 240(SP)
 	VMOVDQU     X12, 176(SP)
-	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKLDQ  X1, X2, X3
 	VPUNPCKHDQ  X1, X2, X12
 	VPUNPCKLDQ  X10, X5, X2
 	VPUNPCKHDQ  X10, X5, X1
-	VPUNPCKLQDQ X2, X11, X5
-	VPUNPCKHQDQ X2, X11, X10
-	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKLQDQ X2, X3, X5
+	VPUNPCKHQDQ X2, X3, X10
+	VPUNPCKLQDQ X1, X12, X3
 	VPUNPCKHQDQ X1, X12, X2
-	VPUNPCKLDQ  X6, X9, X12
-	VPUNPCKHDQ  X6, X9, X1
-	VPUNPCKLDQ  X13, X3, X9
-	VPUNPCKHDQ  X13, X3, X6
-	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKLDQ  X11, X9, X12
+	VPUNPCKHDQ  X11, X9, X1
+	VPUNPCKLDQ  X13, X15, X9
+	VPUNPCKHDQ  X13, X15, X11
+	VPUNPCKLQDQ X9, X12, X15
 	VPUNPCKHQDQ X9, X12, X13
-	VPUNPCKLQDQ X6, X1, X12
-	VPUNPCKHQDQ X6, X1, X9
-	VPUNPCKLDQ  X15, X7, X1
-	VPUNPCKHDQ  X15, X7, X6
-	VPUNPCKLDQ  X8, X4, X7
-	VPUNPCKHDQ  X8, X4, X15
-	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKLQDQ X11, X1, X12
+	VPUNPCKHQDQ X11, X1, X9
+	VPUNPCKLDQ  X4, X7, X1
+	VPUNPCKHDQ  X4, X7, X11
+	VPUNPCKLDQ  X8, X6, X7
+	VPUNPCKHDQ  X8, X6, X4
+	VPUNPCKLQDQ X7, X1, X6
 	VPUNPCKHQDQ X7, X1, X8
-	VPUNPCKLQDQ X15, X6, X1
-	VPUNPCKHQDQ X15, X6, X7
-	VMOVDQU     240(SP), X6
-	VMOVDQU     176(SP), X15
-	VMOVDQU     X4, 160(SP)
+	VPUNPCKLQDQ X4, X11, X1
+	VPUNPCKHQDQ X4, X11, X7
+	VMOVDQU     240(SP), X11
+	VMOVDQU     176(SP), X4
+	VMOVDQU     X6, 160(SP)
 	VMOVDQU     X8, 224(SP)
-	VPUNPCKLDQ  X15, X6, X4
-	VPUNPCKHDQ  X15, X6, X8
-	VPUNPCKLDQ  X0, X14, X6
-	VPUNPCKHDQ  X0, X14, X15
-	VPUNPCKLQDQ X6, X4, X14
-	VPUNPCKHQDQ X6, X4, X0
-	VPUNPCKLQDQ X15, X8, X4
-	VPUNPCKHQDQ X15, X8, X6
+	VPUNPCKLDQ  X4, X11, X6
+	VPUNPCKHDQ  X4, X11, X8
+	VPUNPCKLDQ  X0, X14, X11
+	VPUNPCKHDQ  X0, X14, X4
+	VPUNPCKLQDQ X11, X6, X14
+	VPUNPCKHQDQ X11, X6, X0
+	VPUNPCKLQDQ X4, X8, X6
+	VPUNPCKHQDQ X4, X8, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU     160(SP), X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU     X6, 48(SP)
-	VPUNPCKLDQ  X3, X5, X15
-	VPUNPCKHDQ  X3, X5, X6
+	VMOVDQU     X11, 48(SP)
+	VPUNPCKLDQ  X15, X5, X4
+	VPUNPCKHDQ  X15, X5, X11
 	VPUNPCKLDQ  X14, X8, X5
-	VPUNPCKHDQ  X14, X8, X3
-	VPUNPCKLQDQ X5, X15, X8
-	VPUNPCKHQDQ X5, X15, X14
-	VPUNPCKLQDQ X3, X6, X15
-	VPUNPCKHQDQ X3, X6, X5
+	VPUNPCKHDQ  X14, X8, X15
+	VPUNPCKLQDQ X5, X4, X8
+	VPUNPCKHQDQ X5, X4, X14
+	VPUNPCKLQDQ X15, X11, X4
+	VPUNPCKHQDQ X15, X11, X5
 	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     224(SP), X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU     224(SP), X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU     X5, 240(SP)
-	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKLDQ  X13, X10, X15
 	VPUNPCKHDQ  X13, X10, X5
-	VPUNPCKLDQ  X0, X6, X10
-	VPUNPCKHDQ  X0, X6, X13
-	VPUNPCKLQDQ X10, X3, X6
-	VPUNPCKHQDQ X10, X3, X0
-	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKLDQ  X0, X11, X10
+	VPUNPCKHDQ  X0, X11, X13
+	VPUNPCKLQDQ X10, X15, X11
+	VPUNPCKHQDQ X10, X15, X0
+	VPUNPCKLQDQ X13, X5, X15
 	VPUNPCKHQDQ X13, X5, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X12, X11, X5
-	VPUNPCKHDQ  X12, X11, X13
-	VPUNPCKLDQ  X4, X1, X11
-	VPUNPCKHDQ  X4, X1, X12
-	VPUNPCKLQDQ X11, X5, X1
-	VPUNPCKHQDQ X11, X5, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X12, X3, X5
+	VPUNPCKHDQ  X12, X3, X13
+	VPUNPCKLDQ  X6, X1, X3
+	VPUNPCKHDQ  X6, X1, X12
+	VPUNPCKLQDQ X3, X5, X1
+	VPUNPCKHQDQ X3, X5, X6
 	VPUNPCKLQDQ X12, X13, X5
-	VPUNPCKHQDQ X12, X13, X11
+	VPUNPCKHQDQ X12, X13, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU     48(SP), X13
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     X11, 112(SP)
+	VMOVDQU     X3, 112(SP)
 	VPUNPCKLDQ  X9, X2, X12
-	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKHDQ  X9, X2, X3
 	VPUNPCKLDQ  X13, X7, X2
 	VPUNPCKHDQ  X13, X7, X9
 	VPUNPCKLQDQ X2, X12, X7
 	VPUNPCKHQDQ X2, X12, X13
-	VPUNPCKLQDQ X9, X11, X12
-	VPUNPCKHQDQ X9, X11, X2
+	VPUNPCKLQDQ X9, X3, X12
+	VPUNPCKHQDQ X9, X3, X2
 	VMOVDQU     X8, (DX)
 	VMOVDQU     X14, 16(DX)
-	VMOVDQU     X15, 32(DX)
-	VMOVDQU     240(SP), X11
-	VMOVDQU     X11, 48(DX)
-	VMOVDQU     X6, 64(DX)
+	VMOVDQU     X4, 32(DX)
+	VMOVDQU     240(SP), X3
+	VMOVDQU     X3, 48(DX)
+	VMOVDQU     X11, 64(DX)
 	VMOVDQU     X0, 80(DX)
-	VMOVDQU     X3, 96(DX)
+	VMOVDQU     X15, 96(DX)
 	VMOVDQU     X10, 112(DX)
 	VMOVDQU     X1, 128(DX)
-	VMOVDQU     X4, 144(DX)
+	VMOVDQU     X6, 144(DX)
 	VMOVDQU     X5, 160(DX)
 	VMOVDQU     112(SP), X9
 	VMOVDQU     X9, 176(DX)
@@ -25371,27 +25359,29 @@ ariaECB16AESNI_more14:
 // func ariaCBCDecrypt16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv *[16]byte)
 // Requires: AES, AVX
 TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
-	MOVQ        rk+0(FP), AX
-	MOVQ        rounds+8(FP), CX
-	MOVQ        dst+16(FP), DX
-	MOVQ        src+24(FP), BX
-	MOVQ        iv+32(FP), SI
-	VMOVDQU     (BX), X0
-	VMOVDQU     16(BX), X1
-	VMOVDQU     32(BX), X2
-	VMOVDQU     48(BX), X3
-	VMOVDQU     64(BX), X4
-	VMOVDQU     80(BX), X5
-	VMOVDQU     96(BX), X6
-	VMOVDQU     112(BX), X7
-	VMOVDQU     128(BX), X8
-	VMOVDQU     144(BX), X9
-	VMOVDQU     160(BX), X10
-	VMOVDQU     176(BX), X11
-	VMOVDQU     192(BX), X12
-	VMOVDQU     208(BX), X13
-	VMOVDQU     224(BX), X14
-	VMOVDQU     240(BX), X15
+	MOVQ    rk+0(FP), AX
+	MOVQ    rounds+8(FP), CX
+	MOVQ    dst+16(FP), DX
+	MOVQ    src+24(FP), BX
+	MOVQ    iv+32(FP), SI
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	VMOVDQU 32(BX), X2
+	VMOVDQU 48(BX), X3
+	VMOVDQU 64(BX), X4
+	VMOVDQU 80(BX), X5
+	VMOVDQU 96(BX), X6
+	VMOVDQU 112(BX), X7
+	VMOVDQU 128(BX), X8
+	VMOVDQU 144(BX), X9
+	VMOVDQU 160(BX), X10
+	VMOVDQU 176(BX), X11
+	VMOVDQU 192(BX), X12
+	VMOVDQU 208(BX), X13
+	VMOVDQU 224(BX), X14
+	VMOVDQU 240(BX), X15
+
+	// Round 1
 	VMOVDQU     X15, 240(SP)
 	VMOVDQU     X14, 224(SP)
 	VPUNPCKLDQ  X1, X0, X15
@@ -25454,6 +25444,34 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPUNPCKHQDQ X2, X1, X5
 	VPUNPCKLQDQ X6, X13, X1
 	VPUNPCKHQDQ X6, X13, X2
+	VPXOR       (AX), X10, X10
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
+	VAESENCLAST ariaZero<>+0(SB), X10, X10
+	VPXOR       16(AX), X5, X5
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
+	VAESENCLAST ariaZero<>+0(SB), X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X13
+	VPSRLW      $0x04, X5, X5
+	VPAND       ariaNibbleMask<>+0(SB), X5, X5
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
+	VPSHUFB     X13, X6, X13
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
+	VPSHUFB     X5, X6, X5
+	VPXOR       X13, X5, X5
+	VPXOR       32(AX), X1, X1
+	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
+	VAESDECLAST ariaZero<>+0(SB), X1, X1
+	VPXOR       48(AX), X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X13
+	VPSRLW      $0x04, X2, X2
+	VPAND       ariaNibbleMask<>+0(SB), X2, X2
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
+	VPSHUFB     X13, X6, X13
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
+	VPSHUFB     X2, X6, X2
+	VPXOR       X13, X2, X2
+	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
+	VAESDECLAST ariaZero<>+0(SB), X2, X2
 	VPUNPCKLDQ  X7, X3, X13
 	VPUNPCKHDQ  X7, X3, X6
 	VPUNPCKLDQ  X9, X11, X3
@@ -25462,201 +25480,167 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPUNPCKHQDQ X3, X13, X9
 	VPUNPCKLQDQ X7, X6, X13
 	VPUNPCKHQDQ X7, X6, X3
-	VMOVDQU     160(SP), X6
-	VMOVDQU     X11, 16(SP)
-	VPUNPCKLDQ  X14, X15, X7
-	VPUNPCKHDQ  X14, X15, X11
-	VPUNPCKLDQ  X8, X6, X15
-	VPUNPCKHDQ  X8, X6, X14
-	VPUNPCKLQDQ X15, X7, X6
-	VPUNPCKHQDQ X15, X7, X8
-	VPUNPCKLQDQ X14, X11, X7
-	VPUNPCKHQDQ X14, X11, X15
-	VMOVDQU     176(SP), X11
-	VMOVDQU     X6, 32(SP)
-	VPUNPCKLDQ  X4, X0, X14
-	VPUNPCKHDQ  X4, X0, X6
-	VPUNPCKLDQ  X12, X11, X0
-	VPUNPCKHDQ  X12, X11, X4
-	VPUNPCKLQDQ X0, X14, X11
-	VPUNPCKHQDQ X0, X14, X12
-	VPUNPCKLQDQ X4, X6, X14
-	VPUNPCKHQDQ X4, X6, X0
-
-	// Round 1
-	VPXOR       (AX), X10, X10
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
-	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       16(AX), X5, X5
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
-	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPAND       ariaNibbleMask<>+0(SB), X5, X6
-	VPSRLW      $0x04, X5, X5
-	VPAND       ariaNibbleMask<>+0(SB), X5, X5
-	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
-	VPSHUFB     X5, X4, X5
-	VPXOR       X6, X5, X5
-	VPXOR       32(AX), X1, X1
-	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
-	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       48(AX), X2, X2
-	VPAND       ariaNibbleMask<>+0(SB), X2, X6
-	VPSRLW      $0x04, X2, X2
-	VPAND       ariaNibbleMask<>+0(SB), X2, X2
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
-	VPSHUFB     X2, X4, X2
-	VPXOR       X6, X2, X2
-	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
-	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VMOVDQU     16(SP), X6
-	VPXOR       64(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       64(AX), X11, X11
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
+	VAESENCLAST ariaZero<>+0(SB), X11, X11
 	VPXOR       80(AX), X9, X9
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X9, X9
 	VAESENCLAST ariaZero<>+0(SB), X9, X9
-	VMOVDQU     X6, 16(SP)
-	VPAND       ariaNibbleMask<>+0(SB), X9, X4
+	VPAND       ariaNibbleMask<>+0(SB), X9, X6
 	VPSRLW      $0x04, X9, X9
 	VPAND       ariaNibbleMask<>+0(SB), X9, X9
-	VMOVDQU     ariaSB2PostLo<>+0(SB), X6
-	VPSHUFB     X4, X6, X4
-	VMOVDQU     ariaSB2PostHi<>+0(SB), X6
-	VPSHUFB     X9, X6, X9
-	VPXOR       X4, X9, X9
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X7
+	VPSHUFB     X6, X7, X6
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X7
+	VPSHUFB     X9, X7, X9
+	VPXOR       X6, X9, X9
 	VPXOR       96(AX), X13, X13
 	VPSHUFB     ariaShiftRows<>+0(SB), X13, X13
 	VAESDECLAST ariaZero<>+0(SB), X13, X13
 	VPXOR       112(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X4
+	VPAND       ariaNibbleMask<>+0(SB), X3, X6
 	VPSRLW      $0x04, X3, X3
 	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X6
-	VPSHUFB     X4, X6, X4
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X6
-	VPSHUFB     X3, X6, X3
-	VPXOR       X4, X3, X3
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X7
+	VPSHUFB     X6, X7, X6
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X7
+	VPSHUFB     X3, X7, X3
+	VPXOR       X6, X3, X3
 	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
 	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VMOVDQU     32(SP), X4
-	VPXOR       128(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VMOVDQU     160(SP), X6
+	VMOVDQU     X3, 208(SP)
+	VPUNPCKLDQ  X14, X15, X7
+	VPUNPCKHDQ  X14, X15, X3
+	VPUNPCKLDQ  X8, X6, X15
+	VPUNPCKHDQ  X8, X6, X14
+	VPUNPCKLQDQ X15, X7, X6
+	VPUNPCKHQDQ X15, X7, X8
+	VPUNPCKLQDQ X14, X3, X7
+	VPUNPCKHQDQ X14, X3, X15
+	VPXOR       128(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       144(AX), X8, X8
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X8, X8
 	VAESENCLAST ariaZero<>+0(SB), X8, X8
-	VMOVDQU     X4, 32(SP)
-	VPAND       ariaNibbleMask<>+0(SB), X8, X6
+	VPAND       ariaNibbleMask<>+0(SB), X8, X3
 	VPSRLW      $0x04, X8, X8
 	VPAND       ariaNibbleMask<>+0(SB), X8, X8
-	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
-	VPSHUFB     X8, X4, X8
-	VPXOR       X6, X8, X8
+	VMOVDQU     ariaSB2PostLo<>+0(SB), X14
+	VPSHUFB     X3, X14, X3
+	VMOVDQU     ariaSB2PostHi<>+0(SB), X14
+	VPSHUFB     X8, X14, X8
+	VPXOR       X3, X8, X8
 	VPXOR       160(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
 	VPXOR       176(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X6
+	VPAND       ariaNibbleMask<>+0(SB), X15, X3
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
-	VPSHUFB     X15, X4, X15
-	VPXOR       X6, X15, X15
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X14
+	VPSHUFB     X3, X14, X3
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X14
+	VPSHUFB     X15, X14, X15
+	VPXOR       X3, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
-	VPXOR       192(AX), X11, X11
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
-	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VMOVDQU     176(SP), X3
+	VMOVDQU     X15, 224(SP)
+	VPUNPCKLDQ  X4, X0, X14
+	VPUNPCKHDQ  X4, X0, X15
+	VPUNPCKLDQ  X12, X3, X0
+	VPUNPCKHDQ  X12, X3, X4
+	VPUNPCKLQDQ X0, X14, X3
+	VPUNPCKHQDQ X0, X14, X12
+	VPUNPCKLQDQ X4, X15, X14
+	VPUNPCKHQDQ X4, X15, X0
+	VPXOR       192(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       208(AX), X12, X12
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X12, X12
 	VAESENCLAST ariaZero<>+0(SB), X12, X12
-	VPAND       ariaNibbleMask<>+0(SB), X12, X6
+	VPAND       ariaNibbleMask<>+0(SB), X12, X15
 	VPSRLW      $0x04, X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X12
 	VMOVDQU     ariaSB2PostLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
+	VPSHUFB     X15, X4, X15
 	VMOVDQU     ariaSB2PostHi<>+0(SB), X4
 	VPSHUFB     X12, X4, X12
-	VPXOR       X6, X12, X12
+	VPXOR       X15, X12, X12
 	VPXOR       224(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
 	VPXOR       240(AX), X0, X0
-	VPAND       ariaNibbleMask<>+0(SB), X0, X6
+	VPAND       ariaNibbleMask<>+0(SB), X0, X15
 	VPSRLW      $0x04, X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X0
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X4
-	VPSHUFB     X6, X4, X6
+	VPSHUFB     X15, X4, X15
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X4
 	VPSHUFB     X0, X4, X0
-	VPXOR       X6, X0, X0
+	VPXOR       X15, X0, X0
 	VPSHUFB     ariaShiftRows<>+0(SB), X0, X0
 	VAESDECLAST ariaZero<>+0(SB), X0, X0
-	VPXOR       X1, X5, X6
-	VPXOR       X6, X10, X10
-	VPXOR       X6, X2, X2
-	VPXOR       X2, X10, X6
-	VPXOR       X6, X1, X1
-	VPXOR       X6, X5, X5
-	VMOVDQU     16(SP), X6
+	VPXOR       X1, X5, X15
+	VPXOR       X15, X10, X10
+	VPXOR       X15, X2, X2
+	VPXOR       X2, X10, X15
+	VPXOR       X15, X1, X1
+	VPXOR       X15, X5, X5
+	VMOVDQU     208(SP), X15
 	VPXOR       X13, X9, X4
-	VPXOR       X4, X6, X6
-	VPXOR       X4, X3, X3
-	VPXOR       X3, X6, X4
+	VPXOR       X4, X11, X11
+	VPXOR       X4, X15, X15
+	VPXOR       X15, X11, X4
 	VPXOR       X4, X13, X13
 	VPXOR       X4, X9, X9
-	VMOVDQU     32(SP), X4
-	VMOVDQU     X6, 208(SP)
-	VPXOR       X7, X8, X6
-	VPXOR       X6, X4, X4
-	VPXOR       X6, X15, X15
-	VPXOR       X15, X4, X6
-	VPXOR       X6, X7, X7
-	VPXOR       X6, X8, X8
-	VPXOR       X14, X12, X6
-	VPXOR       X6, X11, X11
-	VPXOR       X6, X0, X0
-	VPXOR       X0, X11, X6
-	VPXOR       X6, X14, X14
-	VPXOR       X6, X12, X12
-	VPXOR       X15, X3, X6
-	VPXOR       X6, X2, X2
-	VPXOR       X6, X0, X0
-	VPXOR       X0, X2, X6
-	VPXOR       X6, X15, X15
-	VPXOR       X6, X3, X3
-	VPXOR       X7, X13, X6
-	VPXOR       X6, X1, X1
-	VPXOR       X6, X14, X14
-	VPXOR       X14, X1, X6
-	VPXOR       X6, X7, X7
-	VPXOR       X6, X13, X13
-	VPXOR       X8, X9, X6
-	VPXOR       X6, X5, X5
-	VPXOR       X6, X12, X12
-	VPXOR       X12, X5, X6
-	VPXOR       X6, X8, X8
-	VPXOR       X6, X9, X9
-	VMOVDQU     208(SP), X6
+	VMOVDQU     224(SP), X4
+	VMOVDQU     X11, 208(SP)
+	VPXOR       X7, X8, X11
+	VPXOR       X11, X6, X6
+	VPXOR       X11, X4, X4
+	VPXOR       X4, X6, X11
+	VPXOR       X11, X7, X7
+	VPXOR       X11, X8, X8
+	VPXOR       X14, X12, X11
+	VPXOR       X11, X3, X3
+	VPXOR       X11, X0, X0
+	VPXOR       X0, X3, X11
+	VPXOR       X11, X14, X14
+	VPXOR       X11, X12, X12
+	VPXOR       X4, X15, X11
+	VPXOR       X11, X2, X2
+	VPXOR       X11, X0, X0
+	VPXOR       X0, X2, X11
+	VPXOR       X11, X4, X4
+	VPXOR       X11, X15, X15
+	VPXOR       X7, X13, X11
+	VPXOR       X11, X1, X1
+	VPXOR       X11, X14, X14
+	VPXOR       X14, X1, X11
+	VPXOR       X11, X7, X7
+	VPXOR       X11, X13, X13
+	VPXOR       X8, X9, X11
+	VPXOR       X11, X5, X5
+	VPXOR       X11, X12, X12
+	VPXOR       X12, X5, X11
+	VPXOR       X11, X8, X8
+	VPXOR       X11, X9, X9
+	VMOVDQU     208(SP), X11
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       256(AX), X2, X2
@@ -25668,15 +25652,15 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       384(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       448(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       448(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       272(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -25689,28 +25673,28 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       336(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       336(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       400(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       400(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       464(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -25723,21 +25707,21 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       288(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       352(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       416(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       352(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       416(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       480(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -25803,24 +25787,24 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -25829,44 +25813,44 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       512(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       576(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       640(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       704(AX), X11, X11
+	VPXOR       576(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       640(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       704(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -25937,12 +25921,12 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       736(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       560(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -25955,18 +25939,7 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       624(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       688(AX), X15, X15
+	VPXOR       624(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -25977,6 +25950,17 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       688(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       752(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -26000,55 +25984,55 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       768(AX), X2, X2
@@ -26060,15 +26044,15 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       896(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       960(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       960(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       784(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -26081,28 +26065,28 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       848(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       848(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       912(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       912(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       976(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -26115,21 +26099,21 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       800(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       864(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       928(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       864(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       928(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       992(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -26195,24 +26179,24 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -26221,44 +26205,44 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       1024(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       1088(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1152(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       1216(AX), X11, X11
+	VPXOR       1088(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1152(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1216(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -26329,12 +26313,12 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       1248(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       1072(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -26347,18 +26331,7 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       1136(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1200(AX), X15, X15
+	VPXOR       1136(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -26369,6 +26342,17 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1200(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       1264(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -26392,55 +26376,55 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       1280(AX), X2, X2
@@ -26452,15 +26436,15 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       1408(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       1472(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       1472(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       1296(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -26473,28 +26457,28 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       1360(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       1360(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1424(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1424(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       1488(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -26507,21 +26491,21 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       1312(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       1376(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1440(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1376(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1440(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       1504(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -26587,24 +26571,24 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -26613,44 +26597,44 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       1536(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       1600(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1664(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       1728(AX), X11, X11
+	VPXOR       1600(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1664(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       1728(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -26721,12 +26705,12 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       1760(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       1584(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -26739,18 +26723,7 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       1648(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1712(AX), X15, X15
+	VPXOR       1648(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -26761,6 +26734,17 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1712(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       1776(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -26784,55 +26768,55 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       1792(AX), X2, X2
@@ -26844,15 +26828,15 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       1920(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       1984(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       1984(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       1808(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -26865,28 +26849,28 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       1872(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       1872(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       1936(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       1936(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2000(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -26899,21 +26883,21 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       1824(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       1888(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       1952(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       1888(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       1952(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       2016(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -26979,24 +26963,24 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -27005,44 +26989,44 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       2048(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       2112(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2176(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       2240(AX), X11, X11
+	VPXOR       2112(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2176(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2240(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -27113,12 +27097,12 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       2272(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       2096(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -27131,18 +27115,7 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       2160(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2224(AX), X15, X15
+	VPXOR       2160(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -27153,6 +27126,17 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2224(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2288(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -27176,55 +27160,55 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       2304(AX), X2, X2
@@ -27236,15 +27220,15 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       2432(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       2496(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       2496(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       2320(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -27257,28 +27241,28 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       2384(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       2384(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2448(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2448(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2512(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -27291,21 +27275,21 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       2336(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       2400(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2464(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2400(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2464(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       2528(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -27371,24 +27355,24 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -27397,44 +27381,44 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       2560(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       2624(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2688(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       2752(AX), X11, X11
+	VPXOR       2624(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2688(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       2752(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -27505,12 +27489,12 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       2784(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       2608(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -27523,18 +27507,7 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       2672(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2736(AX), X15, X15
+	VPXOR       2672(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -27545,6 +27518,17 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2736(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       2800(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -27568,55 +27552,55 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       2816(AX), X2, X2
@@ -27628,15 +27612,15 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       2944(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       3008(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       3008(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       2832(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -27649,28 +27633,28 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       2896(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       2896(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       2960(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       2960(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3024(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -27683,21 +27667,21 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       2848(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       2912(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       2976(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       2912(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       2976(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       3040(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -27763,109 +27747,109 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VPXOR       3104(AX), X5, X5
 	VPXOR       3120(AX), X10, X10
 	VPXOR       3136(AX), X9, X9
-	VPXOR       3152(AX), X6, X6
-	VPXOR       3168(AX), X3, X3
+	VPXOR       3152(AX), X11, X11
+	VPXOR       3168(AX), X15, X15
 	VPXOR       3184(AX), X13, X13
 	VPXOR       3200(AX), X7, X7
-	VPXOR       3216(AX), X15, X15
-	VPXOR       3232(AX), X4, X4
+	VPXOR       3216(AX), X4, X4
+	VPXOR       3232(AX), X6, X6
 	VPXOR       3248(AX), X8, X8
-	VPXOR       3264(AX), X11, X11
+	VPXOR       3264(AX), X3, X3
 	VPXOR       3280(AX), X12, X12
 	VPXOR       3296(AX), X14, X14
 	VPXOR       3312(AX), X0, X0
-	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X3, 240(SP)
 	VMOVDQU     X12, 176(SP)
-	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKLDQ  X1, X2, X3
 	VPUNPCKHDQ  X1, X2, X12
 	VPUNPCKLDQ  X10, X5, X2
 	VPUNPCKHDQ  X10, X5, X1
-	VPUNPCKLQDQ X2, X11, X5
-	VPUNPCKHQDQ X2, X11, X10
-	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKLQDQ X2, X3, X5
+	VPUNPCKHQDQ X2, X3, X10
+	VPUNPCKLQDQ X1, X12, X3
 	VPUNPCKHQDQ X1, X12, X2
-	VPUNPCKLDQ  X6, X9, X12
-	VPUNPCKHDQ  X6, X9, X1
-	VPUNPCKLDQ  X13, X3, X9
-	VPUNPCKHDQ  X13, X3, X6
-	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKLDQ  X11, X9, X12
+	VPUNPCKHDQ  X11, X9, X1
+	VPUNPCKLDQ  X13, X15, X9
+	VPUNPCKHDQ  X13, X15, X11
+	VPUNPCKLQDQ X9, X12, X15
 	VPUNPCKHQDQ X9, X12, X13
-	VPUNPCKLQDQ X6, X1, X12
-	VPUNPCKHQDQ X6, X1, X9
-	VPUNPCKLDQ  X15, X7, X1
-	VPUNPCKHDQ  X15, X7, X6
-	VPUNPCKLDQ  X8, X4, X7
-	VPUNPCKHDQ  X8, X4, X15
-	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKLQDQ X11, X1, X12
+	VPUNPCKHQDQ X11, X1, X9
+	VPUNPCKLDQ  X4, X7, X1
+	VPUNPCKHDQ  X4, X7, X11
+	VPUNPCKLDQ  X8, X6, X7
+	VPUNPCKHDQ  X8, X6, X4
+	VPUNPCKLQDQ X7, X1, X6
 	VPUNPCKHQDQ X7, X1, X8
-	VPUNPCKLQDQ X15, X6, X1
-	VPUNPCKHQDQ X15, X6, X7
-	VMOVDQU     240(SP), X6
-	VMOVDQU     176(SP), X15
-	VMOVDQU     X4, 160(SP)
+	VPUNPCKLQDQ X4, X11, X1
+	VPUNPCKHQDQ X4, X11, X7
+	VMOVDQU     240(SP), X11
+	VMOVDQU     176(SP), X4
+	VMOVDQU     X6, 160(SP)
 	VMOVDQU     X8, 224(SP)
-	VPUNPCKLDQ  X15, X6, X4
-	VPUNPCKHDQ  X15, X6, X8
-	VPUNPCKLDQ  X0, X14, X6
-	VPUNPCKHDQ  X0, X14, X15
-	VPUNPCKLQDQ X6, X4, X14
-	VPUNPCKHQDQ X6, X4, X0
-	VPUNPCKLQDQ X15, X8, X4
-	VPUNPCKHQDQ X15, X8, X6
+	VPUNPCKLDQ  X4, X11, X6
+	VPUNPCKHDQ  X4, X11, X8
+	VPUNPCKLDQ  X0, X14, X11
+	VPUNPCKHDQ  X0, X14, X4
+	VPUNPCKLQDQ X11, X6, X14
+	VPUNPCKHQDQ X11, X6, X0
+	VPUNPCKLQDQ X4, X8, X6
+	VPUNPCKHQDQ X4, X8, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU     160(SP), X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU     X6, 48(SP)
-	VPUNPCKLDQ  X3, X5, X15
-	VPUNPCKHDQ  X3, X5, X6
+	VMOVDQU     X11, 48(SP)
+	VPUNPCKLDQ  X15, X5, X4
+	VPUNPCKHDQ  X15, X5, X11
 	VPUNPCKLDQ  X14, X8, X5
-	VPUNPCKHDQ  X14, X8, X3
-	VPUNPCKLQDQ X5, X15, X8
-	VPUNPCKHQDQ X5, X15, X14
-	VPUNPCKLQDQ X3, X6, X15
-	VPUNPCKHQDQ X3, X6, X5
+	VPUNPCKHDQ  X14, X8, X15
+	VPUNPCKLQDQ X5, X4, X8
+	VPUNPCKHQDQ X5, X4, X14
+	VPUNPCKLQDQ X15, X11, X4
+	VPUNPCKHQDQ X15, X11, X5
 	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     224(SP), X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU     224(SP), X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU     X5, 240(SP)
-	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKLDQ  X13, X10, X15
 	VPUNPCKHDQ  X13, X10, X5
-	VPUNPCKLDQ  X0, X6, X10
-	VPUNPCKHDQ  X0, X6, X13
-	VPUNPCKLQDQ X10, X3, X6
-	VPUNPCKHQDQ X10, X3, X0
-	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKLDQ  X0, X11, X10
+	VPUNPCKHDQ  X0, X11, X13
+	VPUNPCKLQDQ X10, X15, X11
+	VPUNPCKHQDQ X10, X15, X0
+	VPUNPCKLQDQ X13, X5, X15
 	VPUNPCKHQDQ X13, X5, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X12, X11, X5
-	VPUNPCKHDQ  X12, X11, X13
-	VPUNPCKLDQ  X4, X1, X11
-	VPUNPCKHDQ  X4, X1, X12
-	VPUNPCKLQDQ X11, X5, X1
-	VPUNPCKHQDQ X11, X5, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X12, X3, X5
+	VPUNPCKHDQ  X12, X3, X13
+	VPUNPCKLDQ  X6, X1, X3
+	VPUNPCKHDQ  X6, X1, X12
+	VPUNPCKLQDQ X3, X5, X1
+	VPUNPCKHQDQ X3, X5, X6
 	VPUNPCKLQDQ X12, X13, X5
-	VPUNPCKHQDQ X12, X13, X11
+	VPUNPCKHQDQ X12, X13, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU     48(SP), X13
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     X11, 112(SP)
+	VMOVDQU     X3, 112(SP)
 	VPUNPCKLDQ  X9, X2, X12
-	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKHDQ  X9, X2, X3
 	VPUNPCKLDQ  X13, X7, X2
 	VPUNPCKHDQ  X13, X7, X9
 	VPUNPCKLQDQ X2, X12, X7
 	VPUNPCKHQDQ X2, X12, X13
-	VPUNPCKLQDQ X9, X11, X12
-	VPUNPCKHQDQ X9, X11, X2
+	VPUNPCKLQDQ X9, X3, X12
+	VPUNPCKHQDQ X9, X3, X2
 	VPXOR       224(BX), X2, X2
 	VMOVDQU     X2, 240(DX)
 	VPXOR       208(BX), X12, X12
@@ -27879,23 +27863,23 @@ TEXT ·ariaCBCDecrypt16AESNI(SB), $256-40
 	VMOVDQU     X7, 176(DX)
 	VPXOR       144(BX), X5, X5
 	VMOVDQU     X5, 160(DX)
-	VPXOR       128(BX), X4, X4
-	VMOVDQU     X4, 144(DX)
+	VPXOR       128(BX), X6, X6
+	VMOVDQU     X6, 144(DX)
 	VPXOR       112(BX), X1, X1
 	VMOVDQU     X1, 128(DX)
 	VPXOR       96(BX), X10, X10
 	VMOVDQU     X10, 112(DX)
-	VPXOR       80(BX), X3, X3
-	VMOVDQU     X3, 96(DX)
+	VPXOR       80(BX), X15, X15
+	VMOVDQU     X15, 96(DX)
 	VPXOR       64(BX), X0, X0
 	VMOVDQU     X0, 80(DX)
-	VPXOR       48(BX), X6, X6
-	VMOVDQU     X6, 64(DX)
-	VMOVDQU     240(SP), X6
-	VPXOR       32(BX), X6, X6
-	VMOVDQU     X6, 48(DX)
-	VPXOR       16(BX), X15, X15
-	VMOVDQU     X15, 32(DX)
+	VPXOR       48(BX), X11, X11
+	VMOVDQU     X11, 64(DX)
+	VMOVDQU     240(SP), X11
+	VPXOR       32(BX), X11, X11
+	VMOVDQU     X11, 48(DX)
+	VPXOR       16(BX), X4, X4
+	VMOVDQU     X4, 32(DX)
 	VPXOR       (BX), X14, X14
 	VMOVDQU     X14, 16(DX)
 	VPXOR       (SI), X8, X8
@@ -27914,24 +27898,24 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -27940,44 +27924,44 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       3072(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       3136(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3200(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       3264(AX), X11, X11
+	VPXOR       3136(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3200(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3264(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -28048,12 +28032,12 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       3296(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       3120(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -28066,18 +28050,7 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       3184(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       3248(AX), X15, X15
+	VPXOR       3184(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -28088,6 +28061,17 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3248(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3312(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -28111,55 +28095,55 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       3328(AX), X2, X2
@@ -28171,15 +28155,15 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       3456(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       3520(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       3520(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       3344(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -28192,28 +28176,28 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       3408(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       3408(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3472(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3472(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3536(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -28226,21 +28210,21 @@ ariaCBCDecrypt16AESNI_more12:
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       3360(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       3424(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       3488(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3424(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3488(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       3552(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -28306,109 +28290,109 @@ ariaCBCDecrypt16AESNI_more12:
 	VPXOR       3616(AX), X5, X5
 	VPXOR       3632(AX), X10, X10
 	VPXOR       3648(AX), X9, X9
-	VPXOR       3664(AX), X6, X6
-	VPXOR       3680(AX), X3, X3
+	VPXOR       3664(AX), X11, X11
+	VPXOR       3680(AX), X15, X15
 	VPXOR       3696(AX), X13, X13
 	VPXOR       3712(AX), X7, X7
-	VPXOR       3728(AX), X15, X15
-	VPXOR       3744(AX), X4, X4
+	VPXOR       3728(AX), X4, X4
+	VPXOR       3744(AX), X6, X6
 	VPXOR       3760(AX), X8, X8
-	VPXOR       3776(AX), X11, X11
+	VPXOR       3776(AX), X3, X3
 	VPXOR       3792(AX), X12, X12
 	VPXOR       3808(AX), X14, X14
 	VPXOR       3824(AX), X0, X0
-	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X3, 240(SP)
 	VMOVDQU     X12, 176(SP)
-	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKLDQ  X1, X2, X3
 	VPUNPCKHDQ  X1, X2, X12
 	VPUNPCKLDQ  X10, X5, X2
 	VPUNPCKHDQ  X10, X5, X1
-	VPUNPCKLQDQ X2, X11, X5
-	VPUNPCKHQDQ X2, X11, X10
-	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKLQDQ X2, X3, X5
+	VPUNPCKHQDQ X2, X3, X10
+	VPUNPCKLQDQ X1, X12, X3
 	VPUNPCKHQDQ X1, X12, X2
-	VPUNPCKLDQ  X6, X9, X12
-	VPUNPCKHDQ  X6, X9, X1
-	VPUNPCKLDQ  X13, X3, X9
-	VPUNPCKHDQ  X13, X3, X6
-	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKLDQ  X11, X9, X12
+	VPUNPCKHDQ  X11, X9, X1
+	VPUNPCKLDQ  X13, X15, X9
+	VPUNPCKHDQ  X13, X15, X11
+	VPUNPCKLQDQ X9, X12, X15
 	VPUNPCKHQDQ X9, X12, X13
-	VPUNPCKLQDQ X6, X1, X12
-	VPUNPCKHQDQ X6, X1, X9
-	VPUNPCKLDQ  X15, X7, X1
-	VPUNPCKHDQ  X15, X7, X6
-	VPUNPCKLDQ  X8, X4, X7
-	VPUNPCKHDQ  X8, X4, X15
-	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKLQDQ X11, X1, X12
+	VPUNPCKHQDQ X11, X1, X9
+	VPUNPCKLDQ  X4, X7, X1
+	VPUNPCKHDQ  X4, X7, X11
+	VPUNPCKLDQ  X8, X6, X7
+	VPUNPCKHDQ  X8, X6, X4
+	VPUNPCKLQDQ X7, X1, X6
 	VPUNPCKHQDQ X7, X1, X8
-	VPUNPCKLQDQ X15, X6, X1
-	VPUNPCKHQDQ X15, X6, X7
-	VMOVDQU     240(SP), X6
-	VMOVDQU     176(SP), X15
-	VMOVDQU     X4, 160(SP)
+	VPUNPCKLQDQ X4, X11, X1
+	VPUNPCKHQDQ X4, X11, X7
+	VMOVDQU     240(SP), X11
+	VMOVDQU     176(SP), X4
+	VMOVDQU     X6, 160(SP)
 	VMOVDQU     X8, 224(SP)
-	VPUNPCKLDQ  X15, X6, X4
-	VPUNPCKHDQ  X15, X6, X8
-	VPUNPCKLDQ  X0, X14, X6
-	VPUNPCKHDQ  X0, X14, X15
-	VPUNPCKLQDQ X6, X4, X14
-	VPUNPCKHQDQ X6, X4, X0
-	VPUNPCKLQDQ X15, X8, X4
-	VPUNPCKHQDQ X15, X8, X6
+	VPUNPCKLDQ  X4, X11, X6
+	VPUNPCKHDQ  X4, X11, X8
+	VPUNPCKLDQ  X0, X14, X11
+	VPUNPCKHDQ  X0, X14, X4
+	VPUNPCKLQDQ X11, X6, X14
+	VPUNPCKHQDQ X11, X6, X0
+	VPUNPCKLQDQ X4, X8, X6
+	VPUNPCKHQDQ X4, X8, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU     160(SP), X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU     X6, 48(SP)
-	VPUNPCKLDQ  X3, X5, X15
-	VPUNPCKHDQ  X3, X5, X6
+	VMOVDQU     X11, 48(SP)
+	VPUNPCKLDQ  X15, X5, X4
+	VPUNPCKHDQ  X15, X5, X11
 	VPUNPCKLDQ  X14, X8, X5
-	VPUNPCKHDQ  X14, X8, X3
-	VPUNPCKLQDQ X5, X15, X8
-	VPUNPCKHQDQ X5, X15, X14
-	VPUNPCKLQDQ X3, X6, X15
-	VPUNPCKHQDQ X3, X6, X5
+	VPUNPCKHDQ  X14, X8, X15
+	VPUNPCKLQDQ X5, X4, X8
+	VPUNPCKHQDQ X5, X4, X14
+	VPUNPCKLQDQ X15, X11, X4
+	VPUNPCKHQDQ X15, X11, X5
 	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     224(SP), X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU     224(SP), X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU     X5, 240(SP)
-	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKLDQ  X13, X10, X15
 	VPUNPCKHDQ  X13, X10, X5
-	VPUNPCKLDQ  X0, X6, X10
-	VPUNPCKHDQ  X0, X6, X13
-	VPUNPCKLQDQ X10, X3, X6
-	VPUNPCKHQDQ X10, X3, X0
-	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKLDQ  X0, X11, X10
+	VPUNPCKHDQ  X0, X11, X13
+	VPUNPCKLQDQ X10, X15, X11
+	VPUNPCKHQDQ X10, X15, X0
+	VPUNPCKLQDQ X13, X5, X15
 	VPUNPCKHQDQ X13, X5, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X12, X11, X5
-	VPUNPCKHDQ  X12, X11, X13
-	VPUNPCKLDQ  X4, X1, X11
-	VPUNPCKHDQ  X4, X1, X12
-	VPUNPCKLQDQ X11, X5, X1
-	VPUNPCKHQDQ X11, X5, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X12, X3, X5
+	VPUNPCKHDQ  X12, X3, X13
+	VPUNPCKLDQ  X6, X1, X3
+	VPUNPCKHDQ  X6, X1, X12
+	VPUNPCKLQDQ X3, X5, X1
+	VPUNPCKHQDQ X3, X5, X6
 	VPUNPCKLQDQ X12, X13, X5
-	VPUNPCKHQDQ X12, X13, X11
+	VPUNPCKHQDQ X12, X13, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU     48(SP), X13
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     X11, 112(SP)
+	VMOVDQU     X3, 112(SP)
 	VPUNPCKLDQ  X9, X2, X12
-	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKHDQ  X9, X2, X3
 	VPUNPCKLDQ  X13, X7, X2
 	VPUNPCKHDQ  X13, X7, X9
 	VPUNPCKLQDQ X2, X12, X7
 	VPUNPCKHQDQ X2, X12, X13
-	VPUNPCKLQDQ X9, X11, X12
-	VPUNPCKHQDQ X9, X11, X2
+	VPUNPCKLQDQ X9, X3, X12
+	VPUNPCKHQDQ X9, X3, X2
 	VPXOR       224(BX), X2, X2
 	VMOVDQU     X2, 240(DX)
 	VPXOR       208(BX), X12, X12
@@ -28422,23 +28406,23 @@ ariaCBCDecrypt16AESNI_more12:
 	VMOVDQU     X7, 176(DX)
 	VPXOR       144(BX), X5, X5
 	VMOVDQU     X5, 160(DX)
-	VPXOR       128(BX), X4, X4
-	VMOVDQU     X4, 144(DX)
+	VPXOR       128(BX), X6, X6
+	VMOVDQU     X6, 144(DX)
 	VPXOR       112(BX), X1, X1
 	VMOVDQU     X1, 128(DX)
 	VPXOR       96(BX), X10, X10
 	VMOVDQU     X10, 112(DX)
-	VPXOR       80(BX), X3, X3
-	VMOVDQU     X3, 96(DX)
+	VPXOR       80(BX), X15, X15
+	VMOVDQU     X15, 96(DX)
 	VPXOR       64(BX), X0, X0
 	VMOVDQU     X0, 80(DX)
-	VPXOR       48(BX), X6, X6
-	VMOVDQU     X6, 64(DX)
-	VMOVDQU     240(SP), X6
-	VPXOR       32(BX), X6, X6
-	VMOVDQU     X6, 48(DX)
-	VPXOR       16(BX), X15, X15
-	VMOVDQU     X15, 32(DX)
+	VPXOR       48(BX), X11, X11
+	VMOVDQU     X11, 64(DX)
+	VMOVDQU     240(SP), X11
+	VPXOR       32(BX), X11, X11
+	VMOVDQU     X11, 48(DX)
+	VPXOR       16(BX), X4, X4
+	VMOVDQU     X4, 32(DX)
 	VPXOR       (BX), X14, X14
 	VMOVDQU     X14, 16(DX)
 	VPXOR       (SI), X8, X8
@@ -28457,24 +28441,24 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       X10, X2, X0
 	VPXOR       X0, X5, X5
 	VPXOR       X0, X1, X1
-	VPXOR       X3, X6, X0
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X0, X13, X13
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X3, X3
-	VPXOR       X0, X6, X6
-	VPXOR       X4, X15, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X0, X11, X11
+	VPXOR       X6, X4, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VPXOR       X8, X7, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
 	VMOVDQU     48(SP), X0
 	VMOVDQU     X7, 96(SP)
 	VPXOR       X14, X12, X7
-	VPXOR       X7, X11, X11
+	VPXOR       X7, X3, X3
 	VPXOR       X7, X0, X0
-	VPXOR       X0, X11, X7
+	VPXOR       X0, X3, X7
 	VPXOR       X7, X14, X14
 	VPXOR       X7, X12, X12
 	VPXOR       X8, X13, X7
@@ -28483,44 +28467,44 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       X0, X10, X7
 	VPXOR       X7, X8, X8
 	VPXOR       X7, X13, X13
-	VPXOR       X4, X3, X7
+	VPXOR       X6, X15, X7
 	VPXOR       X7, X5, X5
 	VPXOR       X7, X14, X14
 	VPXOR       X14, X5, X7
-	VPXOR       X7, X4, X4
-	VPXOR       X7, X3, X3
-	VPXOR       X15, X6, X7
+	VPXOR       X7, X6, X6
+	VPXOR       X7, X15, X15
+	VPXOR       X4, X11, X7
 	VPXOR       X7, X1, X1
 	VPXOR       X7, X12, X12
 	VPXOR       X12, X1, X7
-	VPXOR       X7, X15, X15
-	VPXOR       X7, X6, X6
+	VPXOR       X7, X4, X4
+	VPXOR       X7, X11, X11
 	VMOVDQU     96(SP), X7
 	VMOVDQU     X1, 128(SP)
 	VPXOR       X7, X9, X1
 	VPXOR       X1, X2, X2
-	VPXOR       X1, X11, X11
-	VPXOR       X11, X2, X1
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X2, X1
 	VPXOR       X1, X7, X7
 	VPXOR       X1, X9, X9
-	VPXOR       X6, X4, X1
+	VPXOR       X11, X6, X1
 	VPXOR       X1, X10, X10
+	VPXOR       X1, X3, X3
+	VPXOR       X3, X10, X1
 	VPXOR       X1, X11, X11
-	VPXOR       X11, X10, X1
 	VPXOR       X1, X6, X6
-	VPXOR       X1, X4, X4
 	VPXOR       3584(AX), X10, X10
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X10, X10
 	VAESENCLAST ariaZero<>+0(SB), X10, X10
-	VPXOR       3648(AX), X6, X6
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
-	VAESENCLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3712(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
-	VPXOR       3776(AX), X11, X11
+	VPXOR       3648(AX), X11, X11
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X11, X11
 	VAESENCLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3712(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
+	VPXOR       3776(AX), X3, X3
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
+	VAESENCLAST ariaZero<>+0(SB), X3, X3
 	VPXOR       X9, X8, X1
 	VPXOR       X1, X5, X5
 	VPXOR       X1, X12, X12
@@ -28591,12 +28575,12 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       3808(AX), X14, X14
 	VPSHUFB     ariaShiftRows<>+0(SB), X14, X14
 	VAESDECLAST ariaZero<>+0(SB), X14, X14
-	VPXOR       X3, X15, X10
+	VPXOR       X15, X4, X10
 	VPXOR       X10, X2, X2
 	VPXOR       X10, X0, X0
 	VPXOR       X0, X2, X10
-	VPXOR       X10, X3, X3
 	VPXOR       X10, X15, X15
+	VPXOR       X10, X4, X4
 	VPXOR       3632(AX), X2, X2
 	VMOVDQU     X1, 128(SP)
 	VPAND       ariaNibbleMask<>+0(SB), X2, X10
@@ -28609,18 +28593,7 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       X10, X2, X2
 	VPSHUFB     ariaShiftRows<>+0(SB), X2, X2
 	VAESDECLAST ariaZero<>+0(SB), X2, X2
-	VPXOR       3696(AX), X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X10
-	VPSRLW      $0x04, X3, X3
-	VPAND       ariaNibbleMask<>+0(SB), X3, X3
-	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
-	VPSHUFB     X10, X1, X10
-	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
-	VPSHUFB     X3, X1, X3
-	VPXOR       X10, X3, X3
-	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
-	VAESDECLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       3760(AX), X15, X15
+	VPXOR       3696(AX), X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X10
 	VPSRLW      $0x04, X15, X15
 	VPAND       ariaNibbleMask<>+0(SB), X15, X15
@@ -28631,6 +28604,17 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       X10, X15, X15
 	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
 	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       3760(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X10
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
+	VMOVDQU     ariaSB4PreLo<>+0(SB), X1
+	VPSHUFB     X10, X1, X10
+	VMOVDQU     ariaSB4PreHi<>+0(SB), X1
+	VPSHUFB     X4, X1, X4
+	VPXOR       X10, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       3824(AX), X0, X0
 	VPAND       ariaNibbleMask<>+0(SB), X0, X10
 	VPSRLW      $0x04, X0, X0
@@ -28654,55 +28638,55 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       X0, X1, X1
 	VPXOR       X0, X5, X5
 	VPXOR       X13, X9, X0
-	VPXOR       X0, X6, X6
-	VPXOR       X0, X3, X3
-	VPXOR       X3, X6, X0
+	VPXOR       X0, X11, X11
+	VPXOR       X0, X15, X15
+	VPXOR       X15, X11, X0
 	VPXOR       X0, X13, X13
 	VPXOR       X0, X9, X9
 	VPXOR       X7, X8, X0
+	VPXOR       X0, X6, X6
 	VPXOR       X0, X4, X4
-	VPXOR       X0, X15, X15
-	VPXOR       X15, X4, X0
+	VPXOR       X4, X6, X0
 	VPXOR       X0, X7, X7
 	VPXOR       X0, X8, X8
 	VMOVDQU     240(SP), X0
-	VMOVDQU     X4, 224(SP)
-	VPXOR       X14, X12, X4
-	VPXOR       X4, X11, X11
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X11, X4
-	VPXOR       X4, X14, X14
-	VPXOR       X4, X12, X12
-	VPXOR       X15, X3, X4
-	VPXOR       X4, X2, X2
-	VPXOR       X4, X0, X0
-	VPXOR       X0, X2, X4
-	VPXOR       X4, X15, X15
-	VPXOR       X4, X3, X3
-	VPXOR       X7, X13, X4
-	VPXOR       X4, X1, X1
-	VPXOR       X4, X14, X14
-	VPXOR       X14, X1, X4
-	VPXOR       X4, X7, X7
-	VPXOR       X4, X13, X13
-	VPXOR       X8, X9, X4
-	VPXOR       X4, X5, X5
-	VPXOR       X4, X12, X12
-	VPXOR       X12, X5, X4
-	VPXOR       X4, X8, X8
-	VPXOR       X4, X9, X9
-	VMOVDQU     224(SP), X4
+	VMOVDQU     X6, 224(SP)
+	VPXOR       X14, X12, X6
+	VPXOR       X6, X3, X3
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X3, X6
+	VPXOR       X6, X14, X14
+	VPXOR       X6, X12, X12
+	VPXOR       X4, X15, X6
+	VPXOR       X6, X2, X2
+	VPXOR       X6, X0, X0
+	VPXOR       X0, X2, X6
+	VPXOR       X6, X4, X4
+	VPXOR       X6, X15, X15
+	VPXOR       X7, X13, X6
+	VPXOR       X6, X1, X1
+	VPXOR       X6, X14, X14
+	VPXOR       X14, X1, X6
+	VPXOR       X6, X7, X7
+	VPXOR       X6, X13, X13
+	VPXOR       X8, X9, X6
+	VPXOR       X6, X5, X5
+	VPXOR       X6, X12, X12
+	VPXOR       X12, X5, X6
+	VPXOR       X6, X8, X8
+	VPXOR       X6, X9, X9
+	VMOVDQU     224(SP), X6
 	VMOVDQU     X5, 128(SP)
-	VPXOR       X4, X6, X5
+	VPXOR       X6, X11, X5
 	VPXOR       X5, X10, X10
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X10, X5
-	VPXOR       X5, X4, X4
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X10, X5
 	VPXOR       X5, X6, X6
+	VPXOR       X5, X11, X11
 	VPXOR       X9, X7, X5
 	VPXOR       X5, X2, X2
-	VPXOR       X5, X11, X11
-	VPXOR       X11, X2, X5
+	VPXOR       X5, X3, X3
+	VPXOR       X3, X2, X5
 	VPXOR       X5, X9, X9
 	VPXOR       X5, X7, X7
 	VPXOR       3840(AX), X2, X2
@@ -28714,15 +28698,15 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       3968(AX), X7, X7
 	VPSHUFB     ariaShiftRows<>+0(SB), X7, X7
 	VAESDECLAST ariaZero<>+0(SB), X7, X7
-	VPXOR       4032(AX), X11, X11
-	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
-	VAESDECLAST ariaZero<>+0(SB), X11, X11
-	VPXOR       X6, X15, X5
+	VPXOR       4032(AX), X3, X3
+	VPSHUFB     ariaShiftRows<>+0(SB), X3, X3
+	VAESDECLAST ariaZero<>+0(SB), X3, X3
+	VPXOR       X11, X4, X5
 	VPXOR       X5, X1, X1
 	VPXOR       X5, X12, X12
 	VPXOR       X12, X1, X5
-	VPXOR       X5, X6, X6
-	VPXOR       X5, X15, X15
+	VPXOR       X5, X11, X11
+	VPXOR       X5, X4, X4
 	VPXOR       3856(AX), X1, X1
 	VMOVDQU     X2, (SP)
 	VPAND       ariaNibbleMask<>+0(SB), X1, X5
@@ -28735,28 +28719,28 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       X5, X1, X1
 	VPSHUFB     ariaShiftRows<>+0(SB), X1, X1
 	VAESDECLAST ariaZero<>+0(SB), X1, X1
-	VPXOR       3920(AX), X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X5
-	VPSRLW      $0x04, X6, X6
-	VPAND       ariaNibbleMask<>+0(SB), X6, X6
+	VPXOR       3920(AX), X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X5
+	VPSRLW      $0x04, X11, X11
+	VPAND       ariaNibbleMask<>+0(SB), X11, X11
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X6, X2, X6
-	VPXOR       X5, X6, X6
-	VPSHUFB     ariaShiftRows<>+0(SB), X6, X6
-	VAESDECLAST ariaZero<>+0(SB), X6, X6
-	VPXOR       3984(AX), X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X5
-	VPSRLW      $0x04, X15, X15
-	VPAND       ariaNibbleMask<>+0(SB), X15, X15
+	VPSHUFB     X11, X2, X11
+	VPXOR       X5, X11, X11
+	VPSHUFB     ariaShiftRows<>+0(SB), X11, X11
+	VAESDECLAST ariaZero<>+0(SB), X11, X11
+	VPXOR       3984(AX), X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X5
+	VPSRLW      $0x04, X4, X4
+	VPAND       ariaNibbleMask<>+0(SB), X4, X4
 	VMOVDQU     ariaSB4PreLo<>+0(SB), X2
 	VPSHUFB     X5, X2, X5
 	VMOVDQU     ariaSB4PreHi<>+0(SB), X2
-	VPSHUFB     X15, X2, X15
-	VPXOR       X5, X15, X15
-	VPSHUFB     ariaShiftRows<>+0(SB), X15, X15
-	VAESDECLAST ariaZero<>+0(SB), X15, X15
+	VPSHUFB     X4, X2, X4
+	VPXOR       X5, X4, X4
+	VPSHUFB     ariaShiftRows<>+0(SB), X4, X4
+	VAESDECLAST ariaZero<>+0(SB), X4, X4
 	VPXOR       4048(AX), X12, X12
 	VPAND       ariaNibbleMask<>+0(SB), X12, X5
 	VPSRLW      $0x04, X12, X12
@@ -28769,21 +28753,21 @@ ariaCBCDecrypt16AESNI_more14:
 	VPSHUFB     ariaShiftRows<>+0(SB), X12, X12
 	VAESDECLAST ariaZero<>+0(SB), X12, X12
 	VMOVDQU     128(SP), X5
-	VPXOR       X3, X4, X2
+	VPXOR       X15, X6, X2
 	VPXOR       X2, X5, X5
 	VPXOR       X2, X14, X14
 	VPXOR       X14, X5, X2
-	VPXOR       X2, X3, X3
-	VPXOR       X2, X4, X4
+	VPXOR       X2, X15, X15
+	VPXOR       X2, X6, X6
 	VPXOR       3872(AX), X5, X5
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X5, X5
 	VAESENCLAST ariaZero<>+0(SB), X5, X5
-	VPXOR       3936(AX), X3, X3
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X3, X3
-	VAESENCLAST ariaZero<>+0(SB), X3, X3
-	VPXOR       4000(AX), X4, X4
-	VPSHUFB     ariaInvShiftRows<>+0(SB), X4, X4
-	VAESENCLAST ariaZero<>+0(SB), X4, X4
+	VPXOR       3936(AX), X15, X15
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X15, X15
+	VAESENCLAST ariaZero<>+0(SB), X15, X15
+	VPXOR       4000(AX), X6, X6
+	VPSHUFB     ariaInvShiftRows<>+0(SB), X6, X6
+	VAESENCLAST ariaZero<>+0(SB), X6, X6
 	VPXOR       4064(AX), X14, X14
 	VPSHUFB     ariaInvShiftRows<>+0(SB), X14, X14
 	VAESENCLAST ariaZero<>+0(SB), X14, X14
@@ -28847,109 +28831,109 @@ ariaCBCDecrypt16AESNI_more14:
 	VPXOR       4128(AX), X5, X5
 	VPXOR       4144(AX), X10, X10
 	VPXOR       4160(AX), X9, X9
-	VPXOR       4176(AX), X6, X6
-	VPXOR       4192(AX), X3, X3
+	VPXOR       4176(AX), X11, X11
+	VPXOR       4192(AX), X15, X15
 	VPXOR       4208(AX), X13, X13
 	VPXOR       4224(AX), X7, X7
-	VPXOR       4240(AX), X15, X15
-	VPXOR       4256(AX), X4, X4
+	VPXOR       4240(AX), X4, X4
+	VPXOR       4256(AX), X6, X6
 	VPXOR       4272(AX), X8, X8
-	VPXOR       4288(AX), X11, X11
+	VPXOR       4288(AX), X3, X3
 	VPXOR       4304(AX), X12, X12
 	VPXOR       4320(AX), X14, X14
 	VPXOR       4336(AX), X0, X0
-	VMOVDQU     X11, 240(SP)
+	VMOVDQU     X3, 240(SP)
 	VMOVDQU     X12, 176(SP)
-	VPUNPCKLDQ  X1, X2, X11
+	VPUNPCKLDQ  X1, X2, X3
 	VPUNPCKHDQ  X1, X2, X12
 	VPUNPCKLDQ  X10, X5, X2
 	VPUNPCKHDQ  X10, X5, X1
-	VPUNPCKLQDQ X2, X11, X5
-	VPUNPCKHQDQ X2, X11, X10
-	VPUNPCKLQDQ X1, X12, X11
+	VPUNPCKLQDQ X2, X3, X5
+	VPUNPCKHQDQ X2, X3, X10
+	VPUNPCKLQDQ X1, X12, X3
 	VPUNPCKHQDQ X1, X12, X2
-	VPUNPCKLDQ  X6, X9, X12
-	VPUNPCKHDQ  X6, X9, X1
-	VPUNPCKLDQ  X13, X3, X9
-	VPUNPCKHDQ  X13, X3, X6
-	VPUNPCKLQDQ X9, X12, X3
+	VPUNPCKLDQ  X11, X9, X12
+	VPUNPCKHDQ  X11, X9, X1
+	VPUNPCKLDQ  X13, X15, X9
+	VPUNPCKHDQ  X13, X15, X11
+	VPUNPCKLQDQ X9, X12, X15
 	VPUNPCKHQDQ X9, X12, X13
-	VPUNPCKLQDQ X6, X1, X12
-	VPUNPCKHQDQ X6, X1, X9
-	VPUNPCKLDQ  X15, X7, X1
-	VPUNPCKHDQ  X15, X7, X6
-	VPUNPCKLDQ  X8, X4, X7
-	VPUNPCKHDQ  X8, X4, X15
-	VPUNPCKLQDQ X7, X1, X4
+	VPUNPCKLQDQ X11, X1, X12
+	VPUNPCKHQDQ X11, X1, X9
+	VPUNPCKLDQ  X4, X7, X1
+	VPUNPCKHDQ  X4, X7, X11
+	VPUNPCKLDQ  X8, X6, X7
+	VPUNPCKHDQ  X8, X6, X4
+	VPUNPCKLQDQ X7, X1, X6
 	VPUNPCKHQDQ X7, X1, X8
-	VPUNPCKLQDQ X15, X6, X1
-	VPUNPCKHQDQ X15, X6, X7
-	VMOVDQU     240(SP), X6
-	VMOVDQU     176(SP), X15
-	VMOVDQU     X4, 160(SP)
+	VPUNPCKLQDQ X4, X11, X1
+	VPUNPCKHQDQ X4, X11, X7
+	VMOVDQU     240(SP), X11
+	VMOVDQU     176(SP), X4
+	VMOVDQU     X6, 160(SP)
 	VMOVDQU     X8, 224(SP)
-	VPUNPCKLDQ  X15, X6, X4
-	VPUNPCKHDQ  X15, X6, X8
-	VPUNPCKLDQ  X0, X14, X6
-	VPUNPCKHDQ  X0, X14, X15
-	VPUNPCKLQDQ X6, X4, X14
-	VPUNPCKHQDQ X6, X4, X0
-	VPUNPCKLQDQ X15, X8, X4
-	VPUNPCKHQDQ X15, X8, X6
+	VPUNPCKLDQ  X4, X11, X6
+	VPUNPCKHDQ  X4, X11, X8
+	VPUNPCKLDQ  X0, X14, X11
+	VPUNPCKHDQ  X0, X14, X4
+	VPUNPCKLQDQ X11, X6, X14
+	VPUNPCKHQDQ X11, X6, X0
+	VPUNPCKLQDQ X4, X8, X6
+	VPUNPCKHQDQ X4, X8, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X5, X5
-	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
+	VPSHUFB     ariaByteTranspose<>+0(SB), X15, X15
 	VMOVDQU     160(SP), X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X8, X8
 	VPSHUFB     ariaByteTranspose<>+0(SB), X14, X14
-	VMOVDQU     X6, 48(SP)
-	VPUNPCKLDQ  X3, X5, X15
-	VPUNPCKHDQ  X3, X5, X6
+	VMOVDQU     X11, 48(SP)
+	VPUNPCKLDQ  X15, X5, X4
+	VPUNPCKHDQ  X15, X5, X11
 	VPUNPCKLDQ  X14, X8, X5
-	VPUNPCKHDQ  X14, X8, X3
-	VPUNPCKLQDQ X5, X15, X8
-	VPUNPCKHQDQ X5, X15, X14
-	VPUNPCKLQDQ X3, X6, X15
-	VPUNPCKHQDQ X3, X6, X5
+	VPUNPCKHDQ  X14, X8, X15
+	VPUNPCKLQDQ X5, X4, X8
+	VPUNPCKHQDQ X5, X4, X14
+	VPUNPCKLQDQ X15, X11, X4
+	VPUNPCKHQDQ X15, X11, X5
 	VPSHUFB     ariaByteTranspose<>+0(SB), X10, X10
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     224(SP), X6
-	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VMOVDQU     224(SP), X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
 	VPSHUFB     ariaByteTranspose<>+0(SB), X0, X0
 	VMOVDQU     X5, 240(SP)
-	VPUNPCKLDQ  X13, X10, X3
+	VPUNPCKLDQ  X13, X10, X15
 	VPUNPCKHDQ  X13, X10, X5
-	VPUNPCKLDQ  X0, X6, X10
-	VPUNPCKHDQ  X0, X6, X13
-	VPUNPCKLQDQ X10, X3, X6
-	VPUNPCKHQDQ X10, X3, X0
-	VPUNPCKLQDQ X13, X5, X3
+	VPUNPCKLDQ  X0, X11, X10
+	VPUNPCKHDQ  X0, X11, X13
+	VPUNPCKLQDQ X10, X15, X11
+	VPUNPCKHQDQ X10, X15, X0
+	VPUNPCKLQDQ X13, X5, X15
 	VPUNPCKHQDQ X13, X5, X10
-	VPSHUFB     ariaByteTranspose<>+0(SB), X11, X11
+	VPSHUFB     ariaByteTranspose<>+0(SB), X3, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X12, X12
 	VPSHUFB     ariaByteTranspose<>+0(SB), X1, X1
-	VPSHUFB     ariaByteTranspose<>+0(SB), X4, X4
-	VPUNPCKLDQ  X12, X11, X5
-	VPUNPCKHDQ  X12, X11, X13
-	VPUNPCKLDQ  X4, X1, X11
-	VPUNPCKHDQ  X4, X1, X12
-	VPUNPCKLQDQ X11, X5, X1
-	VPUNPCKHQDQ X11, X5, X4
+	VPSHUFB     ariaByteTranspose<>+0(SB), X6, X6
+	VPUNPCKLDQ  X12, X3, X5
+	VPUNPCKHDQ  X12, X3, X13
+	VPUNPCKLDQ  X6, X1, X3
+	VPUNPCKHDQ  X6, X1, X12
+	VPUNPCKLQDQ X3, X5, X1
+	VPUNPCKHQDQ X3, X5, X6
 	VPUNPCKLQDQ X12, X13, X5
-	VPUNPCKHQDQ X12, X13, X11
+	VPUNPCKHQDQ X12, X13, X3
 	VPSHUFB     ariaByteTranspose<>+0(SB), X2, X2
 	VPSHUFB     ariaByteTranspose<>+0(SB), X9, X9
 	VPSHUFB     ariaByteTranspose<>+0(SB), X7, X7
 	VMOVDQU     48(SP), X13
 	VPSHUFB     ariaByteTranspose<>+0(SB), X13, X13
-	VMOVDQU     X11, 112(SP)
+	VMOVDQU     X3, 112(SP)
 	VPUNPCKLDQ  X9, X2, X12
-	VPUNPCKHDQ  X9, X2, X11
+	VPUNPCKHDQ  X9, X2, X3
 	VPUNPCKLDQ  X13, X7, X2
 	VPUNPCKHDQ  X13, X7, X9
 	VPUNPCKLQDQ X2, X12, X7
 	VPUNPCKHQDQ X2, X12, X13
-	VPUNPCKLQDQ X9, X11, X12
-	VPUNPCKHQDQ X9, X11, X2
+	VPUNPCKLQDQ X9, X3, X12
+	VPUNPCKHQDQ X9, X3, X2
 	VPXOR       224(BX), X2, X2
 	VMOVDQU     X2, 240(DX)
 	VPXOR       208(BX), X12, X12
@@ -28963,23 +28947,23 @@ ariaCBCDecrypt16AESNI_more14:
 	VMOVDQU     X7, 176(DX)
 	VPXOR       144(BX), X5, X5
 	VMOVDQU     X5, 160(DX)
-	VPXOR       128(BX), X4, X4
-	VMOVDQU     X4, 144(DX)
+	VPXOR       128(BX), X6, X6
+	VMOVDQU     X6, 144(DX)
 	VPXOR       112(BX), X1, X1
 	VMOVDQU     X1, 128(DX)
 	VPXOR       96(BX), X10, X10
 	VMOVDQU     X10, 112(DX)
-	VPXOR       80(BX), X3, X3
-	VMOVDQU     X3, 96(DX)
+	VPXOR       80(BX), X15, X15
+	VMOVDQU     X15, 96(DX)
 	VPXOR       64(BX), X0, X0
 	VMOVDQU     X0, 80(DX)
-	VPXOR       48(BX), X6, X6
-	VMOVDQU     X6, 64(DX)
-	VMOVDQU     240(SP), X6
-	VPXOR       32(BX), X6, X6
-	VMOVDQU     X6, 48(DX)
-	VPXOR       16(BX), X15, X15
-	VMOVDQU     X15, 32(DX)
+	VPXOR       48(BX), X11, X11
+	VMOVDQU     X11, 64(DX)
+	VMOVDQU     240(SP), X11
+	VPXOR       32(BX), X11, X11
+	VMOVDQU     X11, 48(DX)
+	VPXOR       16(BX), X4, X4
+	VMOVDQU     X4, 32(DX)
 	VPXOR       (BX), X14, X14
 	VMOVDQU     X14, 16(DX)
 	VPXOR       (SI), X8, X8

@@ -562,8 +562,11 @@ func (s *slices) transpose4(a, b, c, d int) {
 // Slot 4a+b holds slice 4b+a after the transpose steps, and vice versa.
 var sliceOrder = [16]int{0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15}
 
-// toSlices turns 16 loaded vectors (slot i = bytes i·W..) into byte slices.
-func (s *slices) toSlices() {
+// toSlices turns 16 loaded vectors (slot i = bytes i·W..) into byte
+// slices, calling then with each word's four slices as soon as they are
+// complete, so the first round's substitution (GFNI, port 0) overlaps the
+// transpose (shuffles, port 5).
+func (s *slices) toSlices(then func(slots ...int)) {
 	for a := 0; a < 4; a++ {
 		s.transpose4(4*a, 4*a+1, 4*a+2, 4*a+3)
 		for b := 0; b < 4; b++ {
@@ -571,10 +574,13 @@ func (s *slices) toSlices() {
 			VPSHUFB(s.xpose, s.reg[4*a+b], s.reg[4*a+b])
 		}
 	}
-	for b := 0; b < 4; b++ {
-		s.transpose4(b, 4+b, 8+b, 12+b)
-	}
+	// Renamed first: the last step's group b, old slots b, 4+b, 8+b and
+	// 12+b, becomes word b, slices 4b..4b+3.
 	s.permute(sliceOrder)
+	for b := 0; b < 4; b++ {
+		s.transpose4(4*b, 4*b+1, 4*b+2, 4*b+3)
+		then(4*b, 4*b+1, 4*b+2, 4*b+3)
+	}
 }
 
 // fromSlices is the inverse of toSlices: slot i becomes output vector i.
@@ -595,14 +601,17 @@ func (s *slices) fromSlices() {
 // cipher emits the rounds for 12, 14 or 16 rounds, chosen by the value in
 // rounds, and calls finish (the kernel's epilogue, ending in RET) once for
 // each, with the slot state it leaves.
-func cipher(s *slices, rk, rounds reg.Register, name string, finish func(*slices)) {
+//
+// first produces the byte slices and calls sub with each group of them as
+// they become ready, for the first round's substitution.
+func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func(slots ...int)), finish func(*slices)) {
 	// Each round's diffusion substitutes for the next round as it goes, so
 	// only the first round substitutes on its own. On AVX-512 the
 	// diffusion also adds the next round's key.
 	round := func(r int) {
 		Commentf("Round %d", r+1)
 		if r == 0 {
-			s.substitute(rk, 0, false)
+			first(func(slots ...int) { s.substitute(rk, 0, false, slots...) })
 		}
 		s.diffuse(rk, r+1, func(slots ...int) {
 			s.substitute(rk, r+1, s.w.evex, slots...)
@@ -660,8 +669,7 @@ func ecb(w width) {
 		s.mov(vecMem(src, w, i), r)
 		s.set(i, r)
 	}
-	s.toSlices()
-	cipher(s, rk, rounds, name, func(s *slices) {
+	cipher(s, rk, rounds, name, s.toSlices, func(s *slices) {
 		for i := 0; i < 16; i++ {
 			s.need(i)
 			s.mov(s.reg[i], vecMem(dst, w, i))
@@ -688,8 +696,7 @@ func cbcDecrypt(w width) {
 		s.mov(vecMem(src, w, i), r)
 		s.set(i, r)
 	}
-	s.toSlices()
-	cipher(s, rk, rounds, name, func(s *slices) {
+	cipher(s, rk, rounds, name, s.toSlices, func(s *slices) {
 		// Vector i's previous ciphertext starts 16 bytes before it; stores
 		// go from the top so that none overwrites ciphertext still unread.
 		for i := 15; i >= 1; i-- {
@@ -796,7 +803,8 @@ func ctr(w width) {
 		VPSHUFB(constSplat[7-sl], hl, x)
 		s.set(sl, x)
 	}
-	cipher(s, rk, rounds, name, func(s *slices) {
+	allSlices := func(sub func(slots ...int)) { sub() }
+	cipher(s, rk, rounds, name, allSlices, func(s *slices) {
 		for i := 0; i < 16; i++ {
 			s.need(i)
 			s.xor(vecMem(src, w, i), s.reg[i], s.reg[i])
