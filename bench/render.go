@@ -152,7 +152,11 @@ func WriteHeader(w io.Writer, env *Env) {
 		fmt.Fprintf(w, "cold   every call on fresh memory: %s\n", env.ColdHow)
 	}
 	if c.Threads > 1 {
-		fmt.Fprintf(w, "threads 1 and %d goroutines on their own OS threads; MiB/s per thread, total = all threads, scale = total / one thread's\n", c.Threads)
+		fmt.Fprintf(w, "threads 1 and %d goroutines on their own OS threads; MiB/s per thread, total = all threads, scale = total / one thread's", c.Threads)
+		if n := runtime.NumCPU(); c.Threads > n {
+			fmt.Fprintf(w, " (only %d CPUs: threads share them)", n)
+		}
+		fmt.Fprintln(w)
 	}
 	for _, u := range env.Unavailable {
 		fmt.Fprintf(w, "skip   %s/%s: needs %s (absent or masked)\n", u.Family, u.Impl, u.Missing)
@@ -449,6 +453,9 @@ func WriteReport(w io.Writer, results []Result, env *Env) {
 	name := env.CPUName
 	if name == "" {
 		name = env.CPUDesc
+	}
+	if c.Cold {
+		what += ", cache-cold"
 	}
 	clock := fmt.Sprintf("%.0f MHz", env.MHz)
 	if env.MHzMeasured {
