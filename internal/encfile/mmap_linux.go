@@ -15,7 +15,19 @@ func mapRange(f *os.File, pos int64, n int) (mapping, data []byte, err error) {
 	page := int64(os.Getpagesize())
 	start := pos &^ (page - 1)
 	delta := int(pos - start)
-	m, err := syscall.Mmap(int(f.Fd()), start, delta+n, syscall.PROT_READ, syscall.MAP_SHARED|syscall.MAP_POPULATE)
+	// Through RawConn, so the descriptor stays referenced for the call even
+	// if the run has failed and the caller is closing the file.
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil, nil, err
+	}
+	var m []byte
+	cerr := rc.Control(func(fd uintptr) {
+		m, err = syscall.Mmap(int(fd), start, delta+n, syscall.PROT_READ, syscall.MAP_SHARED|syscall.MAP_POPULATE)
+	})
+	if cerr != nil {
+		return nil, nil, cerr
+	}
 	if err != nil {
 		return nil, nil, err
 	}
