@@ -108,6 +108,11 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 	threadCounts := []int{1}
 	if c.Threads > 1 {
 		threadCounts = append(threadCounts, c.Threads)
+		// Every lane must be able to run Go code at the same time.
+		if prev := runtime.GOMAXPROCS(0); c.Threads > prev {
+			runtime.GOMAXPROCS(c.Threads)
+			defer runtime.GOMAXPROCS(prev)
+		}
 	}
 	total, done := c.Plan(len(ts)), 0
 	start := time.Now()
