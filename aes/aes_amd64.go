@@ -9,8 +9,8 @@ import (
 )
 
 // path names one set of kernels. The methods below switch on it and call
-// the assembly directly: an indirect call through a func value would go
-// through an ABI wrapper, which costs small messages measurably.
+// the assembly directly, without the ABI wrapper an indirect call through a
+// func value would need: small messages are mostly call overhead.
 type path uint8
 
 const (
