@@ -17,8 +17,10 @@ import (
 const DefaultChunkSize = 1 << 20
 
 // maxInFlight caps the chunks alive at once whatever -threads says, so that
-// memory stays bounded (under 64 MiB resident) on machines with many cores.
-const maxInFlight = 24
+// memory stays bounded on machines with many cores: each chunk holds an
+// output buffer and, for a mapped file, its input pages, so about 2*16 MiB
+// at most; 16 workers already outrun memory bandwidth.
+const maxInFlight = 16
 
 // chunk is one piece of the stream on its way from reader to writer.
 type chunk struct {
