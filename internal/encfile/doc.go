@@ -56,7 +56,8 @@
 // its target; an existing file must be writable, though renaming gives it
 // a new inode, so other hard links keep the old content); a failed or
 // interrupted run leaves no partial file and the existing one untouched. The rename is not preceded by fsync: the
-// guarantee is against failed runs, not power loss. Outputs that are not
+// guarantee is against failed runs, not power loss. The directory must be
+// writable, for the temporary file. Outputs that are not
 // regular files are written directly. Reading and writing one file is
 // refused.
 package encfile
