@@ -132,7 +132,7 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 			}
 		}()
 		debug.SetPanicOnFault(true)
-		f := &feeder{p: p, order: order, work: work, quit: quit}
+		f := &feeder{p: p, order: order, work: work, quit: quit, put: func(c *chunk) { free <- c }}
 		copy(f.prev[:], p.iv)
 		if mapFile != nil {
 			readErr = f.readMapped(mapFile, mapStart, mapSize, get, inBytes)
@@ -170,6 +170,7 @@ type feeder struct {
 	order chan<- *chunk
 	work  chan<- *chunk
 	quit  <-chan struct{}
+	put   func(*chunk) // returns an unused chunk
 	off   uint64
 	prev  [16]byte // last input block so far: the next chunk's CBC chaining value
 }
@@ -245,36 +246,35 @@ func (f *feeder) read(r io.Reader, get func() *chunk, total *atomic.Int64) error
 	}
 }
 
-// readMapped feeds size bytes of the regular file fl from offset start,
-// mapping each chunk but the last, which is copied so that padding has room.
+// readMapped feeds the regular file fl from offset start, whose size was
+// size when the run began. It maps every chunk while more than a chunk
+// remains, then reads the rest with read(2) to the real end of the file:
+// the last chunk needs a buffer anyway (for padding), files that grew are
+// read whole, and files whose size says little (procfs, sysfs) or that
+// cannot be mapped are read like pipes.
 func (f *feeder) readMapped(fl *os.File, start, size int64, get func() *chunk, total *atomic.Int64) error {
 	pos, end := start, start+size
-	for {
-		n := int(min(int64(f.p.chunkSize), end-pos))
-		final := pos+int64(n) == end
+	for end-pos > int64(f.p.chunkSize) {
 		c := get()
 		if c == nil {
 			return nil
 		}
-		c.n = n
-		if final {
-			if _, err := fl.ReadAt(c.buf[:n], pos); err != nil {
-				return err
-			}
-			c.in = c.buf[:n]
-		} else {
-			m, in, err := mapRange(fl, pos, n)
-			if err != nil {
-				return err
-			}
-			c.mapping, c.in = m, in
+		m, in, err := mapRange(fl, pos, f.p.chunkSize)
+		if err != nil {
+			f.put(c) // not mappable: read instead
+			break
 		}
-		total.Add(int64(n))
-		if !f.send(c, final) || final {
+		c.n, c.mapping, c.in = f.p.chunkSize, m, in
+		total.Add(int64(c.n))
+		if !f.send(c, false) {
 			return nil
 		}
-		pos += int64(n)
+		pos += int64(c.n)
 	}
+	if _, err := fl.Seek(pos, io.SeekStart); err != nil {
+		return err
+	}
+	return f.read(fl, get, total)
 }
 
 // release unmaps the chunk's input, if mapped.
