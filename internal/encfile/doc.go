@@ -47,8 +47,10 @@
 // input ends, to pad it or check and strip its padding.
 //
 // A regular input file is mapped chunk by chunk (Linux) instead of read,
-// which saves the copy read(2) makes; its size is taken when the run
-// starts, and a file that shrinks meanwhile fails the run.
+// which saves the copy read(2) makes, for as long as more than a chunk of
+// its starting size remains; the rest is read to the real end of file, so
+// files that grow, or whose size means nothing (procfs), come out whole. A
+// file that shrinks under a mapped chunk fails the run.
 //
 // An output path that is a regular file, or does not exist, is written to a
 // temporary file in the same directory and renamed over it only on success
