@@ -61,6 +61,17 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 	return fs
 }
 
+const speedExamples = `
+examples:
+  simdcrypt speed                                   every cipher, mode and path, slope fit, under a minute
+  simdcrypt speed -report                           cycles/byte, one column per implementation
+  simdcrypt speed -cipher 'aes-*-ctr' -size matrix -offset all
+  simdcrypt speed -cold -cipher aes-128-ctr         from DRAM: software prefetch on and off
+  simdcrypt speed -compare vaes512,vaes512-noprefetch -cipher aes-128-ctr -count 3
+  simdcrypt speed -format gobench -count 6 > a.txt && benchstat a.txt
+  simdcrypt speed -cipher 'aes-128-*' -plot speed.svg
+`
+
 func flagNames(fs *flag.FlagSet) string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
@@ -75,6 +86,7 @@ func speed(args []string, stdout, stderr io.Writer, interactive bool) int {
 			fs.SetOutput(stderr)
 			fmt.Fprintln(stderr, "usage: simdcrypt speed [flags]")
 			fs.PrintDefaults()
+			fmt.Fprint(stderr, speedExamples)
 			return 0
 		}
 		fmt.Fprintf(stderr, "simdcrypt speed: %v (valid flags: %s)\n", err, flagNames(fs))
