@@ -212,11 +212,7 @@ func registerAsm(name string, p path, requires []cpu.Feature, variant bool, avoi
 // path is ahead on cold data.
 func avoidVAES512() string {
 	if cpu.WideVectorsDownclock() {
-		return "this CPU lowers its clock for 512-bit vectors"
-	}
-	switch u := cpu.CPU().Uarch; u {
-	case "Ice Lake", "Ice Lake-SP", "Tiger Lake":
-		return u + " lowers its clock for 512-bit vectors"
+		return cpu.CPU().Uarch + " lowers its clock for 512-bit vectors"
 	}
 	return ""
 }

@@ -70,10 +70,20 @@ func uarchName(vendor string, family, model int) string {
 }
 
 // WideVectorsDownclock reports whether the processor lowers its clock when
-// 512-bit instructions run, so that 256-bit kernels win in practice
-// (Skylake-SP and Cascade Lake; Ice Lake and later barely do).
+// 512-bit instructions run, enough that 256-bit kernels win in practice:
+// Skylake-SP and Cascade Lake, and the Ice Lake generation (client,
+// server, Tiger Lake, Rocket Lake), the list the Linux kernel's AES code
+// also avoids 512-bit vectors on. Sapphire Rapids and later Intel parts
+// and AMD Zen 4/5 do not.
 func WideVectorsDownclock() bool {
-	return info.Vendor == "GenuineIntel" && info.Uarch == "Skylake-SP"
+	if info.Vendor != "GenuineIntel" {
+		return false
+	}
+	switch info.Uarch {
+	case "Skylake-SP", "Cannon Lake", "Ice Lake", "Ice Lake-SP", "Tiger Lake", "Rocket Lake":
+		return true
+	}
+	return false
 }
 
 // Zen4 reports whether the processor is AMD Zen 4, which executes 512-bit
