@@ -174,11 +174,7 @@ func Plot(path string, results []Result, env *Env) error {
 	dc.SetColor(color.White) // opaque background: readable in dark themes too
 	dc.Fill(dc.Rectangle.Path())
 	// Two title lines, the machine and the key, then the grid below.
-	machine := env.CPUDesc
-	if env.CPUName != "" {
-		machine = env.CPUName + ", " + env.CPUDesc
-	}
-	line1 := fmt.Sprintf("simdcrypt speed: %s, %.0f MHz", machine, env.MHz)
+	line1 := fmt.Sprintf("simdcrypt speed: %s, %.0f MHz", env.Machine(), env.MHz)
 	line2 := "one thread; thick: default path, dashed: variant (never dispatched), black: Go baseline"
 	if offset > 0 {
 		line2 += fmt.Sprintf("; offset %d", offset)

@@ -27,6 +27,7 @@ type Env struct {
 	Unavailable []Unavailable
 	NoBaseline  []string // families without a Go baseline
 	Elapsed     time.Duration
+	Source      string // the JSON file results were loaded from, if any
 }
 
 // table is a minimal column aligner: text columns left, numbers right.
@@ -101,6 +102,21 @@ func num(x float64) string {
 
 func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
 
+// Machine is "brand string — vendor microarchitecture (family, model)",
+// whichever parts are known.
+func (env *Env) Machine() string {
+	var parts []string
+	for _, p := range []string{env.CPUName, env.CPUDesc} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return "unknown CPU"
+	}
+	return strings.Join(parts, " — ")
+}
+
 // SetClock fills the clock fields from the results' per-row clocks.
 func (env *Env) SetClock(results []Result) {
 	var ms []float64
@@ -118,32 +134,33 @@ func (env *Env) SetClock(results []Result) {
 // WriteHeader prints the lines every human-readable format starts with.
 func WriteHeader(w io.Writer, env *Env) {
 	c := env.Config.withDefaults()
-	name := env.CPUName
-	if name == "" {
-		name = "unknown CPU"
-	}
-	fmt.Fprintf(w, "CPU    %s — %s\n", name, env.CPUDesc)
+	fmt.Fprintf(w, "CPU    %s\n", env.Machine())
 	if env.MHzMeasured {
 		fmt.Fprintf(w, "clock  %.0f MHz median (%.0f–%.0f), measured next to every figure with a chain of dependent one-cycle ADD/XOR (bench-slope's --cpu-mhz auto); c/B uses each row's clock\n",
 			env.MHz, env.MHzLo, env.MHzHi)
 	} else {
 		fmt.Fprintf(w, "clock  %.0f MHz, given by -cpu-mhz\n", env.MHz)
 	}
-	fmt.Fprintf(w, "Go     %s %s/%s, GOMAXPROCS %d", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0))
-	if env.Mask != "" {
-		fmt.Fprintf(w, ", SIMDCRYPT_CPU=%s", env.Mask)
+	if env.Source == "" { // a saved run does not record these
+		fmt.Fprintf(w, "Go     %s %s/%s, GOMAXPROCS %d", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0))
+		if env.Mask != "" {
+			fmt.Fprintf(w, ", SIMDCRYPT_CPU=%s", env.Mask)
+		}
+		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w)
 	if len(c.Sizes) == 0 {
 		fmt.Fprintf(w, "method slope: time = overhead + bytes × ns/B, least squares over %s-byte calls", sizesString(c.SlopeSizes))
 	} else {
 		fmt.Fprintf(w, "method fixed sizes %s × offsets %v", sizesString(c.Sizes), c.Offsets)
 	}
-	per := c.Duration.Round(time.Millisecond).String()
+	per := c.Duration.Round(time.Millisecond).String() + " per measurement"
 	if c.Budget > 0 {
-		per = fmt.Sprintf("up to %s (a %v budget shared out)", per, c.Budget)
+		per = fmt.Sprintf("up to %s per measurement (a %v budget shared out)", c.Duration.Round(time.Millisecond), c.Budget)
 	}
-	fmt.Fprintf(w, "\n       %s per measurement: warm-up, then %d reps (each the fastest of %d timed slices)", per, c.Reps, Slices)
+	if env.Source != "" {
+		per = "saved in " + env.Source
+	}
+	fmt.Fprintf(w, "\n       %s: warm-up, then %d reps (each the fastest of %d timed slices)", per, c.Reps, Slices)
 	if c.Count > 1 {
 		fmt.Fprintf(w, ", %d runs", c.Count)
 	}
@@ -313,6 +330,7 @@ type jsonRecord struct {
 	Spread        float64   `json:"spread"`
 	Samples       []float64 `json:"samples_ns_per_byte"`
 	FitR2         float64   `json:"fit_r2,omitempty"` // slope only: median R² of the repetitions' fits
+	CPU           string    `json:"cpu,omitempty"`
 	Calls         int64     `json:"calls"`
 }
 
@@ -323,8 +341,13 @@ func finite(x float64) float64 {
 	return x
 }
 
-// WriteJSON writes every result (one per run) as a JSON array.
-func WriteJSON(w io.Writer, results []Result) error {
+// WriteJSON writes every result (one per run) as a JSON array; env (may be
+// nil) names the machine in each record's "cpu".
+func WriteJSON(w io.Writer, results []Result, env *Env) error {
+	machine := ""
+	if env != nil {
+		machine = env.Machine()
+	}
 	recs := make([]jsonRecord, 0, len(results))
 	for _, r := range results {
 		t := r.Target
@@ -338,7 +361,7 @@ func WriteJSON(w io.Writer, results []Result) error {
 			Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run,
 			NsPerByte: finite(r.NsPerByte), MiBPerS: finite(r.MiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
 			MHz: r.MHz, OverheadNs: finite(r.OverheadNs), Spread: finite(r.Spread), Samples: samples, Calls: r.Calls,
-			FitR2: finite(r.R2),
+			FitR2: finite(r.R2), CPU: machine,
 		})
 	}
 	enc := json.NewEncoder(w)
@@ -346,18 +369,24 @@ func WriteJSON(w io.Writer, results []Result) error {
 	return enc.Encode(recs)
 }
 
-// ReadJSON reads what WriteJSON wrote (for -compare on saved files). The
-// Targets it returns carry names and flags but cannot be run.
-func ReadJSON(r io.Reader) ([]Result, error) {
+// ReadJSON reads what WriteJSON wrote (for -compare and -load). The
+// Targets it returns carry names and flags but cannot be run; the Env
+// describes the run as far as the records tell (machine, clock, sizes,
+// offsets, threads).
+func ReadJSON(r io.Reader) ([]Result, *Env, error) {
 	var recs []jsonRecord
 	if err := json.NewDecoder(r).Decode(&recs); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	if len(recs) == 0 {
+		return nil, nil, fmt.Errorf("no records")
+	}
+	env := &Env{CPUName: recs[0].CPU, MHzMeasured: true}
 	targets := map[string]*Target{}
 	var out []Result
 	for _, j := range recs {
 		if j.Cipher == "" || j.Impl == "" || j.Direction == "" {
-			return nil, fmt.Errorf("record without cipher, direction or impl: %+v", j)
+			return nil, nil, fmt.Errorf("record without cipher, direction or impl: %+v", j)
 		}
 		name := j.Cipher + "/" + j.Direction + "/" + j.Impl
 		t := targets[name]
@@ -371,7 +400,32 @@ func ReadJSON(r io.Reader) ([]Result, error) {
 			Cold: j.Cold, NsPerByte: j.NsPerByte, OverheadNs: j.OverheadNs, Samples: j.Samples, Spread: j.Spread,
 			Calls: j.Calls, MHz: j.MHz, R2: j.FitR2})
 	}
-	return out, nil
+	// The run's shape, from the records.
+	c := &env.Config
+	var sizes []int
+	slope := false
+	for _, r := range out {
+		if r.Size == 0 {
+			slope = true
+		} else if !slices.Contains(sizes, r.Size) {
+			sizes = append(sizes, r.Size)
+		}
+		if !slices.Contains(c.Offsets, r.Offset) {
+			c.Offsets = append(c.Offsets, r.Offset)
+		}
+		c.Threads = max(c.Threads, r.Threads)
+		c.Cold = c.Cold || r.Cold
+		c.Count = max(c.Count, r.Run+1)
+		c.Reps = max(c.Reps, len(r.Samples))
+	}
+	slices.Sort(sizes)
+	if slope {
+		c.SlopeSizes = sizes
+	} else {
+		c.Sizes = sizes
+	}
+	env.SetClock(out)
+	return out, env, nil
 }
 
 // WriteCSV writes one row per result (one per run).
@@ -450,19 +504,12 @@ func WriteReport(w io.Writer, results []Result, env *Env) {
 		size = slices.Max(c.Sizes)
 		what = FormatBytes(int64(size)) + "-byte calls"
 	}
-	name := env.CPUName
-	if name == "" {
-		name = env.CPUDesc
-	}
-	if c.Cold {
-		what += ", cache-cold"
-	}
 	clock := fmt.Sprintf("%.0f MHz", env.MHz)
 	if env.MHzMeasured {
 		clock = fmt.Sprintf("clock measured per row, median %.0f MHz", env.MHz)
 	}
-	fmt.Fprintf(w, "cycles per byte (%s, offset 0, one thread) on %s, %s, %s; * = default path, ~ = variant\n",
-		what, name, env.CPUDesc, clock)
+	fmt.Fprintf(w, "cycles per byte (%s, offset 0, one thread) on %s, %s; * = default path, ~ = variant\n",
+		what, env.Machine(), clock)
 	var families []string
 	for i := range rs {
 		if f := rs[i].Target.Family; !slices.Contains(families, f) {

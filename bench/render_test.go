@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,7 +52,7 @@ func fakeEnv(cfg Config) *Env {
 func TestJSONRoundTrip(t *testing.T) {
 	_, rs := fakeResults(t, Config{Count: 2})
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, rs); err != nil {
+	if err := WriteJSON(&buf, rs, fakeEnv(Config{})); err != nil {
 		t.Fatal(err)
 	}
 	// The documented keys, through a plain decoder.
@@ -77,9 +78,13 @@ func TestJSONRoundTrip(t *testing.T) {
 	within(t, "mib_per_s", slope["mib_per_s"].(float64), 1e9/0.5/(1<<20), 1e-6)
 	within(t, "overhead_ns", slope["overhead_ns"].(float64), 50, 1e-3)
 
-	back, err := ReadJSON(&buf)
+	back, env, err := ReadJSON(&buf)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if env.CPUName != "Test CPU — TestVendor Testlake" || env.MHz != 4000 || env.Config.Count != 2 ||
+		!slices.Equal(env.Config.SlopeSizes, DefaultSlopeSizes) || len(env.Config.Sizes) != 0 {
+		t.Errorf("run description read back: %+v", env)
 	}
 	for i := range rs {
 		a, b := rs[i], back[i]

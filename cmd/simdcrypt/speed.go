@@ -33,11 +33,12 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
 type speedFlags struct {
-	cipher, impl, size, offset, format, plot, compare string
-	duration                                          time.Duration
-	count, reps, threads                              int
-	mhz                                               float64
-	cold, report, list                                bool
+	cipher, impl, size, offset, format, plot, compare, load string
+	set                                                     map[string]bool // flags given on the command line
+	duration                                                time.Duration
+	count, reps, threads                                    int
+	mhz                                                     float64
+	cold, report, list                                      bool
 }
 
 func speedFlagSet(f *speedFlags) *flag.FlagSet {
@@ -58,6 +59,7 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 	fs.StringVar(&f.plot, "plot", "", "also write a throughput-vs-size plot to FILE.svg or FILE.png")
 	fs.StringVar(&f.compare, "compare", "", "A,B: compare two implementations, or two JSON files from -format json (Mann–Whitney U)")
 	fs.BoolVar(&f.list, "list", false, "list what would be measured and exit")
+	fs.StringVar(&f.load, "load", "", "render results saved with -format json (with -format, -report, -plot) instead of measuring")
 	return fs
 }
 
@@ -92,6 +94,8 @@ func speed(args []string, stdout, stderr io.Writer, interactive bool) int {
 		fmt.Fprintf(stderr, "simdcrypt speed: %v (valid flags: %s)\n", err, flagNames(fs))
 		return 2
 	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "simdcrypt speed: unexpected argument %q (flags only: %s)\n", fs.Arg(0), flagNames(fs))
 		return 2
@@ -181,6 +185,9 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	if f.mhz < 0 || f.duration < 0 {
 		return usagef("-cpu-mhz and -duration must not be negative")
 	}
+	if f.load != "" {
+		return loadAndRender(f, stdout, stderr)
+	}
 	sizes, err := parseSizes(f.size)
 	if err != nil {
 		return err
@@ -267,6 +274,12 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 		bench.WriteComparisons(stdout, bench.CompareImpls(results, compareA, compareB), compareA, compareB)
 		return nil
 	}
+	return render(f, results, env, stdout, stderr)
+}
+
+// render writes results in the chosen format, and the plot when asked.
+func render(f *speedFlags, results []bench.Result, env *bench.Env, stdout, stderr io.Writer) error {
+	var err error
 	switch {
 	case f.report:
 		bench.WriteReport(stdout, results, env)
@@ -275,7 +288,7 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	case f.format == "csv":
 		err = bench.WriteCSV(stdout, results)
 	case f.format == "json":
-		err = bench.WriteJSON(stdout, results)
+		err = bench.WriteJSON(stdout, results, env)
 	case f.format == "gobench":
 		bench.WriteGobench(stdout, results, env)
 	}
@@ -308,24 +321,42 @@ func isFile(name string) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
-func compareFiles(a, b string, w io.Writer) error {
-	read := func(name string) ([]bench.Result, error) {
-		fh, err := os.Open(name)
-		if err != nil {
-			return nil, err
+// loadAndRender is -load: saved results, rendered without measuring.
+func loadAndRender(f *speedFlags, stdout, stderr io.Writer) error {
+	for name := range f.set {
+		switch name {
+		case "load", "format", "report", "plot":
+		default:
+			return usagef("-load renders saved results and takes only -format, -report and -plot, not -%s", name)
 		}
-		defer fh.Close()
-		rs, err := bench.ReadJSON(fh)
-		if err != nil {
-			return nil, usagef("%s: not a JSON file from `simdcrypt speed -format json`: %v", name, err)
-		}
-		return rs, nil
 	}
-	ra, err := read(a)
+	rs, env, err := readResults(f.load)
 	if err != nil {
 		return err
 	}
-	rb, err := read(b)
+	env.Source = f.load
+	return render(f, rs, env, stdout, stderr)
+}
+
+func readResults(name string) ([]bench.Result, *bench.Env, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, nil, usageError{err.Error()}
+	}
+	defer fh.Close()
+	rs, env, err := bench.ReadJSON(fh)
+	if err != nil {
+		return nil, nil, usagef("%s: not a JSON file from `simdcrypt speed -format json`: %v", name, err)
+	}
+	return rs, env, nil
+}
+
+func compareFiles(a, b string, w io.Writer) error {
+	ra, _, err := readResults(a)
+	if err != nil {
+		return err
+	}
+	rb, _, err := readResults(b)
 	if err != nil {
 		return err
 	}

@@ -39,6 +39,8 @@ func TestSpeedUsageErrors(t *testing.T) {
 		{[]string{"-report", "-format", "json"}, "-report"},
 		{[]string{"-count", "0"}, "at least 1"},
 		{[]string{"stray"}, "unexpected argument"},
+		{[]string{"-load", "x.json", "-cipher", "aes"}, "takes only -format"},
+		{[]string{"-load", "/nonexistent/x.json"}, "no such file"},
 	} {
 		code, out, errOut := runSpeedArgs(t, tc.args...)
 		if code != 2 {
@@ -150,5 +152,10 @@ func TestSpeedTableReportCompare(t *testing.T) {
 	code, out, errOut = runSpeedArgs(t, "-compare", filepath.Join(dir, "a.json")+","+filepath.Join(dir, "b.json"))
 	if code != 0 || !strings.Contains(out, "aes-128-ctr/encrypt/stdlib size=slope") {
 		t.Errorf("compare files: exit %d %s\n%s", code, errOut, out)
+	}
+	// A saved run renders again without measuring.
+	code, out, errOut = runSpeedArgs(t, "-load", filepath.Join(dir, "a.json"), "-report")
+	if code != 0 || !strings.Contains(out, "aes-128-ctr encrypt") || !strings.Contains(out, "stdlib") {
+		t.Errorf("-load -report: exit %d %s\n%s", code, errOut, out)
 	}
 }
