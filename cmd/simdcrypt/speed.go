@@ -334,7 +334,7 @@ func loadAndRender(f *speedFlags, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	env.Source = f.load
+	env.Source = filepath.Base(f.load)
 	return render(f, rs, env, stdout, stderr)
 }
 
