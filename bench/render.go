@@ -323,7 +323,8 @@ type jsonRecord struct {
 	Cold          bool      `json:"cold"`
 	Run           int       `json:"run"`
 	NsPerByte     float64   `json:"ns_per_byte"`
-	MiBPerS       float64   `json:"mib_per_s"`
+	MiBPerS       float64   `json:"mib_per_s"`       // per thread
+	TotalMiBPerS  float64   `json:"total_mib_per_s"` // all threads together
 	CyclesPerByte float64   `json:"cycles_per_byte"`
 	MHz           float64   `json:"mhz"`
 	OverheadNs    float64   `json:"overhead_ns"`
@@ -359,7 +360,7 @@ func WriteJSON(w io.Writer, results []Result, env *Env) error {
 			Cipher: t.Cipher, Mode: t.Mode, KeyBits: t.KeyBits, Direction: t.Direction, Impl: t.Impl,
 			Default: t.Default, Variant: t.Variant, Baseline: t.Baseline,
 			Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run,
-			NsPerByte: finite(r.NsPerByte), MiBPerS: finite(r.MiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
+			NsPerByte: finite(r.NsPerByte), MiBPerS: finite(r.MiBps()), TotalMiBPerS: finite(r.TotalMiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
 			MHz: r.MHz, OverheadNs: finite(r.OverheadNs), Spread: finite(r.Spread), Samples: samples, Calls: r.Calls,
 			FitR2: finite(r.R2), CPU: machine,
 		})
