@@ -20,6 +20,11 @@ import (
 // sizes its constructor accepts become targets.
 var blockKeySizes = []int{16, 24, 32}
 
+// streamNonceSizes are tried, in bytes, for every stream cipher: 12 names
+// the target after the family ("chacha20"), 24 after its extended variant
+// ("xchacha20").
+var streamNonceSizes = []int{12, 24}
+
 // blockOps are the measured (mode, direction) pairs of a block cipher.
 var blockOps = []struct{ mode, dir string }{
 	{"ecb", "encrypt"}, {"ecb", "decrypt"},
@@ -118,25 +123,39 @@ func Targets() ([]*Target, []Unavailable) {
 			}
 			continue
 		}
-		// A stream cipher: 256-bit key, 96-bit nonce (ChaCha20 as RFC 8439).
-		mk := func(implName string) *Target {
-			return &Target{Family: fam, Cipher: fam, Mode: "stream", KeyBits: 256,
-				Direction: "encrypt", Impl: implName, Align: 1}
-		}
-		if hasBase && base.Stream != nil {
-			t := mk(base.Impl)
-			t.Baseline = true
-			t.New = streamOp(base.Stream)
-			out = append(out, t)
-		}
-		for _, i := range impls {
-			if i.NewStream == nil {
-				continue
+		// A stream cipher: 256-bit key; a 96-bit nonce (ChaCha20 as RFC
+		// 8439) and, where the constructor takes it, the 192-bit nonce of
+		// the extended variant ("xchacha20": a subkey derived once per
+		// nonce, then the same keystream kernels).
+		for _, nonceLen := range streamNonceSizes {
+			name := fam
+			if nonceLen != 12 {
+				name = "x" + fam
 			}
-			t := mk(i.Name)
-			t.Default, t.Variant = i == chosen, i.Variant
-			t.New = streamOp(i.NewStream)
-			out = append(out, t)
+			mk := func(implName string) *Target {
+				return &Target{Family: fam, Cipher: name, Mode: "stream", KeyBits: 256,
+					Direction: "encrypt", Impl: implName, Align: 1}
+			}
+			if hasBase && base.Stream != nil {
+				if _, err := base.Stream(benchKey(32), make([]byte, nonceLen)); err == nil {
+					t := mk(base.Impl)
+					t.Baseline = true
+					t.New = streamOp(base.Stream, nonceLen)
+					out = append(out, t)
+				}
+			}
+			for _, i := range impls {
+				if i.NewStream == nil {
+					continue
+				}
+				if _, err := i.NewStream(benchKey(32), make([]byte, nonceLen)); err != nil {
+					continue
+				}
+				t := mk(i.Name)
+				t.Default, t.Variant = i == chosen, i.Variant
+				t.New = streamOp(i.NewStream, nonceLen)
+				out = append(out, t)
+			}
 		}
 	}
 	return out, unavailable
@@ -268,9 +287,9 @@ func blockOp(newBlock func([]byte) (cipher.Block, error), keyLen int, mode, dir 
 	}
 }
 
-func streamOp(newStream func(key, nonce []byte) (cipher.Stream, error)) func() (Op, error) {
+func streamOp(newStream func(key, nonce []byte) (cipher.Stream, error), nonceLen int) func() (Op, error) {
 	return func() (Op, error) {
-		s, err := newStream(benchKey(32), make([]byte, 12))
+		s, err := newStream(benchKey(32), make([]byte, nonceLen))
 		if err != nil {
 			return nil, err
 		}
@@ -320,11 +339,17 @@ func Select(ts []*Target, unavailable []Unavailable, cipherPats, implPats []stri
 			impls = append(impls, t.Impl)
 		}
 	}
+	// A pattern that names ciphers selects them; only one that names none
+	// ("aes", "aria-256") stands for a family or family and key size, so
+	// "chacha20" does not also select "xchacha20".
+	namesCipher := func(p string) bool {
+		return slices.ContainsFunc(ciphers, func(c string) bool { m, _ := path.Match(p, c); return m })
+	}
 	cipherOK := func(t *Target, p string) bool {
 		if m, _ := path.Match(p, t.Cipher); m {
 			return true
 		}
-		return p == t.Family || p == t.Family+"-"+strconv.Itoa(t.KeyBits)
+		return !namesCipher(p) && (p == t.Family || p == t.Family+"-"+strconv.Itoa(t.KeyBits))
 	}
 	implOK := func(t *Target, p string) bool {
 		if m, _ := path.Match(p, t.Impl); m {

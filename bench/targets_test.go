@@ -24,7 +24,7 @@ func TestTargetsCoverRegistry(t *testing.T) {
 				}
 				continue
 			}
-			wantOps := 1
+			wantOps := 2 // chacha20 and xchacha20
 			if i.NewKernels != nil {
 				wantOps = 5 * 3 // three key sizes for AES and ARIA
 			}
@@ -108,6 +108,12 @@ func TestSelect(t *testing.T) {
 	}
 	if got, _ := Select(ts, un, []string{"aes-256"}, nil); len(got) == 0 || got[0].KeyBits != 256 {
 		t.Error("family-bits selection failed")
+	}
+	if slices.Contains(impl.Ciphers(), "chacha20") {
+		got, _ := Select(ts, un, []string{"chacha20"}, []string{"default"})
+		if len(got) != 1 || got[0].Cipher != "chacha20" {
+			t.Errorf("-cipher chacha20 selected %d targets", len(got))
+		}
 	}
 	_, err = Select(ts, un, []string{"aes-512-ctr"}, nil)
 	var se *SelectError
