@@ -12,8 +12,14 @@ import (
 // in internal/encfile.
 func runEnc(args []string) int {
 	// An interrupted run must not leave its temporary output behind.
+	// Signals the process was started ignoring (nohup, background jobs)
+	// stay ignored: Notify would enable them.
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(s) {
+			signal.Notify(sig, s)
+		}
+	}
 	defer signal.Stop(sig)
 	go func() {
 		s := <-sig
