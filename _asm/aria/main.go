@@ -487,13 +487,21 @@ func (s *slices) diffuse(rk reg.Register, r int, then func(slots ...int)) {
 			s.reg[4*w+k] = y[k]
 		}
 	}
-	s.wordMix(nil)
+	s.wordMix([]int{0, 1, 2, 3}, nil)
 	// P: T1 swaps bytes in pairs, T2 swaps halves, T3 reverses.
 	s.permute([16]int{0, 1, 2, 3, 5, 4, 7, 6, 10, 11, 8, 9, 15, 14, 13, 12})
+	// The next round's slow S-boxes (SB3 and SB4, two dependent GFNI
+	// instructions) sit at byte positions 2, 3 of each word in odd rounds
+	// (SL1) and 0, 1 in even ones; the last W makes them first, which
+	// shortens the round's critical path.
+	order := []int{2, 3, 0, 1}
+	if r%2 == 1 {
+		order = []int{0, 1, 2, 3}
+	}
 	if s.w.evex {
-		s.wordMixKeyed(rk, r, then)
+		s.wordMixKeyed(rk, r, order, then)
 	} else {
-		s.wordMix(then)
+		s.wordMix(order, then)
 	}
 }
 
@@ -502,9 +510,9 @@ func (s *slices) diffuse(rk reg.Register, r int, then func(slots ...int)) {
 // terms, t or u and its key byte, so a VPTERNLOGD with the key byte as an
 // embedded broadcast gives it: six instructions for the four outputs and
 // their keys, against eight for the four-instruction W and four key XORs.
-func (s *slices) wordMixKeyed(rk reg.Register, r int, then func(slots ...int)) {
+func (s *slices) wordMixKeyed(rk reg.Register, r int, order []int, then func(slots ...int)) {
 	key := func(i int) Mem { return Mem{Base: rk, Disp: 4 * (16*r + i)} }
-	for j := 0; j < 4; j++ {
+	for _, j := range order {
 		a, b, c, d := j, 4+j, 8+j, 12+j
 		s.need(a, b, c, d)
 		x0, x1, x2, x3 := s.reg[a], s.reg[b], s.reg[c], s.reg[d]
@@ -526,8 +534,8 @@ func (s *slices) wordMixKeyed(rk reg.Register, r int, then func(slots ...int)) {
 
 // wordMix is W: at each byte position j, T0..T3 become T0⊕T1⊕T2,
 // T0⊕T2⊕T3, T0⊕T1⊕T3, T1⊕T2⊕T3, which are y3, y1, y2, y0 of threeOfFour.
-func (s *slices) wordMix(then func(slots ...int)) {
-	for j := 0; j < 4; j++ {
+func (s *slices) wordMix(order []int, then func(slots ...int)) {
+	for _, j := range order {
 		y := s.threeOfFour(j, 4+j, 8+j, 12+j)
 		s.reg[j], s.reg[4+j], s.reg[8+j], s.reg[12+j] = y[3], y[1], y[2], y[0]
 		if then != nil {
