@@ -215,6 +215,9 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 		if isFile(compareA) && isFile(compareB) {
 			return compareFiles(compareA, compareB, stdout)
 		}
+		if isFile(compareA) || isFile(compareB) {
+			return usagef("-compare %s: give two saved JSON files or two implementations, not one of each", f.compare)
+		}
 	}
 	implPats := splitList(f.impl)
 	if f.compare != "" {
