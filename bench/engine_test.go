@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -53,32 +54,33 @@ func TestFakeKernelRecovered(t *testing.T) {
 		{"overhead-heavy", 500, 0.05, true},
 		{"slow", 1000, 5, true},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			clk := &fakeClock{}
-			tg := fakeTarget(clk, tc.overhead, tc.perByte, tc.noise, 7)
-			res, err := Measure([]*Target{tg}, Config{
-				Clock: clk, MHz: 3000, Duration: 200 * time.Millisecond, Reps: 7,
+		// Ten noise patterns each, with the default repetitions.
+		for seed := uint64(1); seed <= 10; seed++ {
+			t.Run(fmt.Sprintf("%s/seed=%d", tc.name, seed), func(t *testing.T) {
+				clk := &fakeClock{}
+				tg := fakeTarget(clk, tc.overhead, tc.perByte, tc.noise, seed)
+				res, err := Measure([]*Target{tg}, Config{Clock: clk, MHz: 3000, Duration: 200 * time.Millisecond})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res) != 1+len(DefaultSlopeSizes) {
+					t.Fatalf("got %d results, want slope + %d sizes", len(res), len(DefaultSlopeSizes))
+				}
+				s := res[0]
+				if s.Size != 0 {
+					t.Fatalf("first result has size %d, want the slope (0)", s.Size)
+				}
+				within(t, "ns/B", s.NsPerByte, tc.perByte, 0.05)
+				within(t, "overhead ns", s.OverheadNs, tc.overhead, 0.05)
+				within(t, "c/B", s.CyclesPerByte(), tc.perByte*3, 0.05)
+				if !tc.noise && s.Spread > 1e-6 {
+					t.Errorf("spread %.3g on a noiseless kernel", s.Spread)
+				}
+				for _, p := range res[1:] {
+					within(t, "per-size ns/B", p.NsPerByte, tc.perByte+tc.overhead/float64(p.Size), 0.05)
+				}
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res) != 1+len(DefaultSlopeSizes) {
-				t.Fatalf("got %d results, want slope + %d sizes", len(res), len(DefaultSlopeSizes))
-			}
-			s := res[0]
-			if s.Size != 0 {
-				t.Fatalf("first result has size %d, want the slope (0)", s.Size)
-			}
-			within(t, "ns/B", s.NsPerByte, tc.perByte, 0.05)
-			within(t, "overhead ns", s.OverheadNs, tc.overhead, 0.05)
-			within(t, "c/B", s.CyclesPerByte(), tc.perByte*3, 0.05)
-			if !tc.noise && s.Spread > 1e-6 {
-				t.Errorf("spread %.3g on a noiseless kernel", s.Spread)
-			}
-			for _, p := range res[1:] {
-				within(t, "per-size ns/B", p.NsPerByte, tc.perByte+tc.overhead/float64(p.Size), 0.05)
-			}
-		})
+		}
 	}
 }
 
