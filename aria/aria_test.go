@@ -319,3 +319,33 @@ func TestDefaultDispatch(t *testing.T) {
 		t.Errorf("NewCipher runs %s, registry chose %s", got, want.Name)
 	}
 }
+
+// TestWordsMatchBytes checks the portable path's word form (cryptWords,
+// diffuseWords) against the byte-by-byte RFC form (crypt, diffuse).
+func TestWordsMatchBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 300; n++ {
+		var x block
+		copy(x[:], testkit.RandBytes(r, 16))
+		w := toWords(&x)
+		diffuseWords(&w)
+		if y := diffuse(x); w != toWords(&y) {
+			t.Fatalf("diffuseWords(%x) differs from diffuse", x)
+		}
+		s, err := expandKey(testkit.RandBytes(r, []int{16, 24, 32}[n%3]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b block
+		crypt(&s.enc, s.rounds, &a, &x)
+		cryptWords(&s.encWords, s.rounds, &b, &x)
+		if a != b {
+			t.Fatalf("encryption: word form %x, byte form %x", b, a)
+		}
+		crypt(&s.dec, s.rounds, &a, &x)
+		cryptWords(&s.decWords, s.rounds, &b, &x)
+		if a != b {
+			t.Fatalf("decryption: word form %x, byte form %x", b, a)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package aria
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // maxRounds is the number of rounds of ARIA-256.
 const maxRounds = 16
@@ -14,6 +17,8 @@ type schedule struct {
 	rounds int
 	enc    [maxRounds + 1]block
 	dec    [maxRounds + 1]block
+	// The same keys as big-endian 32-bit words, for cryptWords.
+	encWords, decWords [maxRounds + 1]words
 }
 
 // The key-schedule constants CK of RFC 5794 section 2.2: the fractional part
@@ -62,6 +67,10 @@ func expandKey(key []byte) (*schedule, error) {
 		s.dec[i] = diffuse(s.enc[n-i])
 	}
 	s.dec[n] = s.enc[0]
+	for r := 0; r <= n; r++ {
+		s.encWords[r] = toWords(&s.enc[r])
+		s.decWords[r] = toWords(&s.dec[r])
+	}
 	return s, nil
 }
 
@@ -151,9 +160,87 @@ func crypt(rk *[maxRounds + 1]block, rounds int, dst, src *block) {
 	*dst = xor(substEven(xor(x, rk[rounds-1])), rk[rounds])
 }
 
+// The functions above follow RFC 5794 byte by byte and serve as the
+// reference (aria's tests compare cryptWords with crypt). The portable path
+// runs the same cipher on four big-endian 32-bit words, about three times
+// faster: the diffusion layer A factors as W∘P∘W∘M (the form the vector
+// kernels use, see _asm/aria), where M replaces each byte of a word by the
+// XOR of the other three, W does the same across the four words at each
+// byte position, and P permutes the bytes of words 1 to 3.
+
+// words is a block as four big-endian 32-bit words.
+type words = [4]uint32
+
+func toWords(b *block) words {
+	return words{
+		binary.BigEndian.Uint32(b[0:]), binary.BigEndian.Uint32(b[4:]),
+		binary.BigEndian.Uint32(b[8:]), binary.BigEndian.Uint32(b[12:]),
+	}
+}
+
+// substOddWord and substEvenWord are SL1 and SL2 on one word.
+func substOddWord(t uint32) uint32 {
+	return uint32(sb1[t>>24])<<24 | uint32(sb2[t>>16&0xff])<<16 | uint32(sb3[t>>8&0xff])<<8 | uint32(sb4[t&0xff])
+}
+
+func substEvenWord(t uint32) uint32 {
+	return uint32(sb3[t>>24])<<24 | uint32(sb4[t>>16&0xff])<<16 | uint32(sb1[t>>8&0xff])<<8 | uint32(sb2[t&0xff])
+}
+
+// diffuseWords is A = W∘P∘W∘M on words.
+func diffuseWords(t *words) {
+	for i, w := range t {
+		// s gets the XOR of w's four bytes in every byte.
+		s := w ^ bits.RotateLeft32(w, 8)
+		s ^= bits.RotateLeft32(s, 16)
+		t[i] = w ^ s
+	}
+	mixWords(t)
+	t[1] = t[1]<<8&0xff00ff00 | t[1]>>8&0x00ff00ff // swap bytes in pairs
+	t[2] = bits.RotateLeft32(t[2], 16)             // swap halves
+	t[3] = bits.ReverseBytes32(t[3])               // reverse
+	mixWords(t)
+}
+
+// mixWords is W: T0, T1, T2, T3 become T0⊕T1⊕T2, T0⊕T2⊕T3, T0⊕T1⊕T3,
+// T1⊕T2⊕T3.
+func mixWords(t *words) {
+	t[1] ^= t[2]
+	t[2] ^= t[3]
+	t[0] ^= t[1]
+	t[3] ^= t[1]
+	t[2] ^= t[0]
+	t[1] ^= t[2]
+}
+
+// cryptWords is crypt on words.
+func cryptWords(rk *[maxRounds + 1]words, rounds int, dst, src *block) {
+	t := toWords(src)
+	for r := 0; r < rounds-1; r++ {
+		for i := range t {
+			t[i] ^= rk[r][i]
+			if r%2 == 0 {
+				t[i] = substOddWord(t[i])
+			} else {
+				t[i] = substEvenWord(t[i])
+			}
+		}
+		diffuseWords(&t)
+	}
+	for i := range t {
+		w := substEvenWord(t[i]^rk[rounds-1][i]) ^ rk[rounds][i]
+		binary.BigEndian.PutUint32(dst[4*i:], w)
+	}
+}
+
 // generic is the portable path: one block at a time through the S-box
-// tables.
+// tables, on words.
 type generic schedule
 
-func (g *generic) EncryptBlock(dst, src *[BlockSize]byte) { crypt(&g.enc, g.rounds, dst, src) }
-func (g *generic) DecryptBlock(dst, src *[BlockSize]byte) { crypt(&g.dec, g.rounds, dst, src) }
+func (g *generic) EncryptBlock(dst, src *[BlockSize]byte) {
+	cryptWords(&g.encWords, g.rounds, dst, src)
+}
+
+func (g *generic) DecryptBlock(dst, src *[BlockSize]byte) {
+	cryptWords(&g.decWords, g.rounds, dst, src)
+}
