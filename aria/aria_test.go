@@ -349,3 +349,19 @@ func TestWordsMatchBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestWycheproofCBC runs Wycheproof's ARIA-CBC with PKCS#7 records: the
+// package offers no padding, so the testkit pads and strictly unpads around
+// each path's CBC kernels, and invalid paddings must be caught.
+func TestWycheproofCBC(t *testing.T) {
+	path := testkit.SharedPath(t, "wycheproof/testvectors_v1/aria_cbc_pkcs5_test.json")
+	for _, i := range impl.For(Name) {
+		t.Run(i.Name, func(t *testing.T) {
+			if !i.Available() {
+				t.Skipf("%s needs %v", i.Name, i.Missing())
+			}
+			v, inv := testkit.RunWycheproofCBC(t, i, path)
+			t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
+		})
+	}
+}
