@@ -53,7 +53,7 @@ func benchPaths(b *testing.B) []benchPath {
 			continue
 		}
 		paths = append(paths, benchPath{i.Name, func(key []byte) cipher.Block {
-			c, err := newWith(i, key)
+			c, err := i.NewBlock(key)
 			if err != nil {
 				b.Fatal(err)
 			}

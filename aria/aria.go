@@ -46,19 +46,11 @@ func (k KeySizeError) Error() string {
 // offers.
 func NewCipher(key []byte) (cipher.Block, error) {
 	i, _ := impl.Choose(Name)
-	return newWith(i, key)
+	return i.NewBlock(key)
 }
 
 // Name is the cipher family name in the implementation registry.
 const Name = "aria"
-
-func newWith(i *impl.Impl, key []byte) (cipher.Block, error) {
-	k, err := i.NewKernels(key)
-	if err != nil {
-		return nil, err
-	}
-	return modes.NewBlock(k, Name, i.Name), nil
-}
 
 // NewCTR returns a CTR stream (128-bit big-endian counter starting at iv,
 // as crypto/cipher.NewCTR counts) over b. It returns an error if iv is not

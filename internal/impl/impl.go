@@ -78,6 +78,16 @@ func (i *Impl) KernelFor(op Op) string {
 	return i.Name
 }
 
+// NewBlock returns a cipher.Block that runs this path under key, with the
+// block-mode hooks of internal/modes. It serves 128-bit block ciphers only.
+func (i *Impl) NewBlock(key []byte) (cipher.Block, error) {
+	k, err := i.NewKernels(key)
+	if err != nil {
+		return nil, err
+	}
+	return modes.NewBlock(k, i.Cipher, i.Name), nil
+}
+
 // Available reports whether the CPU can run the path under the current mask.
 func (i *Impl) Available() bool { return cpu.HasAll(i.Requires...) }
 

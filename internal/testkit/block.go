@@ -66,13 +66,7 @@ var BlockOps = []Op{
 }
 
 // NewBlock returns a cipher.Block that runs implementation i.
-func NewBlock(i *impl.Impl, key []byte) (cipher.Block, error) {
-	k, err := i.NewKernels(key)
-	if err != nil {
-		return nil, err
-	}
-	return modes.NewBlock(k, i.Cipher, i.Name), nil
-}
+func NewBlock(i *impl.Impl, key []byte) (cipher.Block, error) { return i.NewBlock(key) }
 
 // RandBytes returns n deterministic pseudo-random bytes.
 func RandBytes(r *rand.Rand, n int) []byte {
