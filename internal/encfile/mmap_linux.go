@@ -5,6 +5,8 @@ package encfile
 import (
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapRange maps n bytes of f from offset pos, read-only, with the pages
@@ -37,3 +39,19 @@ func mapRange(f *os.File, pos int64, n int) (mapping, data []byte, err error) {
 func unmap(m []byte) { syscall.Munmap(m) }
 
 const canMap = true
+
+// growPipe asks for a 1 MiB pipe buffer when f is a pipe, so that a
+// stream arrives in fewer, larger reads (fewer wake-ups on both ends).
+// Failure (the system limit, not a pipe) just leaves the pipe as it was.
+func growPipe(f *os.File) {
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		return
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return
+	}
+	rc.Control(func(fd uintptr) {
+		unix.FcntlInt(fd, unix.F_SETPIPE_SZ, 1<<20)
+	})
+}

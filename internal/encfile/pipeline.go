@@ -62,6 +62,9 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 	// A regular file is mapped chunk by chunk rather than read.
 	var mapFile *os.File
 	var mapStart, mapSize int64
+	if f, ok := r.(*os.File); ok {
+		growPipe(f)
+	}
 	if f, ok := r.(*os.File); ok && canMap && !p.noMap {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			if pos, err := f.Seek(0, io.SeekCurrent); err == nil && pos <= fi.Size() {

@@ -203,6 +203,7 @@ func (o *Options) Run(stdio Stdio) error {
 	if err != nil {
 		return err
 	}
+	growPipe(out.f)
 	var size int64 = -1
 	if inErr == nil && inInfo.Mode().IsRegular() {
 		size = inInfo.Size()
