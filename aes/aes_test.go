@@ -4,7 +4,6 @@ import (
 	"bytes"
 	stdaes "crypto/aes"
 	"crypto/cipher"
-	"errors"
 	"path/filepath"
 	"testing"
 
@@ -91,27 +90,11 @@ func TestCAVP(t *testing.T) {
 	}
 }
 
-func TestNewCipherErrors(t *testing.T) {
-	for _, n := range []int{0, 8, 15, 17, 31, 33, 64} {
-		_, err := NewCipher(make([]byte, n))
-		var kse KeySizeError
-		if !errors.As(err, &kse) || int(kse) != n {
-			t.Errorf("NewCipher(%d bytes): err = %v, want KeySizeError(%d)", n, err, n)
-		}
-	}
-	b, err := NewCipher(make([]byte, 16))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := NewCTR(b, make([]byte, 8)); err == nil {
-		t.Error("NewCTR accepted an 8-byte IV")
-	}
-	if _, err := NewCBCEncrypter(b, make([]byte, 32)); err == nil {
-		t.Error("NewCBCEncrypter accepted a 32-byte IV")
-	}
-	if _, err := NewCBCDecrypter(b, nil); err == nil {
-		t.Error("NewCBCDecrypter accepted a nil IV")
-	}
+func TestPublicAPI(t *testing.T) {
+	testkit.CheckBlockAPI(t, testkit.BlockAPI{
+		Cipher: Name, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
+		NewCTR: NewCTR, NewCBCEncrypter: NewCBCEncrypter, NewCBCDecrypter: NewCBCDecrypter,
+	})
 }
 
 // TestExportedConstructors checks the hook-free constructors, and that
@@ -144,15 +127,6 @@ func TestExportedConstructors(t *testing.T) {
 		if !bytes.Equal(got, coreVectors[3].Ciphertext) {
 			t.Errorf("ecb over %T: wrong output", b)
 		}
-	}
-}
-
-// TestDefaultDispatch checks NewCipher runs what the registry chooses.
-func TestDefaultDispatch(t *testing.T) {
-	b, _ := NewCipher(key128)
-	want, _ := impl.Choose(Name)
-	if got := b.(interface{ Impl() string }).Impl(); got != want.Name {
-		t.Errorf("NewCipher runs %s, registry chose %s", got, want.Name)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/cipher"
-	"errors"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -288,36 +287,11 @@ func hexString(b []byte) string {
 	return string(s)
 }
 
-func TestNewCipherErrors(t *testing.T) {
-	for _, n := range []int{0, 8, 15, 17, 31, 33, 64} {
-		_, err := NewCipher(make([]byte, n))
-		var kse KeySizeError
-		if !errors.As(err, &kse) || int(kse) != n {
-			t.Errorf("NewCipher(%d bytes): err = %v, want KeySizeError(%d)", n, err, n)
-		}
-	}
-	b, err := NewCipher(make([]byte, 16))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := NewCTR(b, make([]byte, 8)); err == nil {
-		t.Error("NewCTR accepted an 8-byte IV")
-	}
-	if _, err := NewCBCEncrypter(b, make([]byte, 32)); err == nil {
-		t.Error("NewCBCEncrypter accepted a 32-byte IV")
-	}
-	if _, err := NewCBCDecrypter(b, nil); err == nil {
-		t.Error("NewCBCDecrypter accepted a nil IV")
-	}
-}
-
-// TestDefaultDispatch checks NewCipher runs what the registry chooses.
-func TestDefaultDispatch(t *testing.T) {
-	b, _ := NewCipher(coreVectors[0].Key)
-	want, _ := impl.Choose(Name)
-	if got := b.(interface{ Impl() string }).Impl(); got != want.Name {
-		t.Errorf("NewCipher runs %s, registry chose %s", got, want.Name)
-	}
+func TestPublicAPI(t *testing.T) {
+	testkit.CheckBlockAPI(t, testkit.BlockAPI{
+		Cipher: Name, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
+		NewCTR: NewCTR, NewCBCEncrypter: NewCBCEncrypter, NewCBCDecrypter: NewCBCDecrypter,
+	})
 }
 
 // TestWordsMatchBytes checks the portable path's word form (cryptWords,

@@ -1,0 +1,59 @@
+package testkit
+
+import (
+	"crypto/cipher"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+)
+
+// BlockAPI is the public surface every 128-bit block cipher package offers.
+type BlockAPI struct {
+	Cipher          string
+	KeySizes        []int
+	NewCipher       func(key []byte) (cipher.Block, error)
+	NewCTR          func(b cipher.Block, iv []byte) (cipher.Stream, error)
+	NewCBCEncrypter func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
+	NewCBCDecrypter func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
+}
+
+// CheckBlockAPI checks the package's constructors: key sizes other than the
+// valid ones fail with an error naming the size, IVs of the wrong length
+// fail, and NewCipher runs the path the registry chooses.
+func CheckBlockAPI(t *testing.T, a BlockAPI) {
+	for n := 0; n <= 64; n++ {
+		_, err := a.NewCipher(make([]byte, n))
+		if slices.Contains(a.KeySizes, n) {
+			if err != nil {
+				t.Errorf("NewCipher(%d-byte key): %v", n, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), "invalid key size "+strconv.Itoa(n)) {
+			t.Errorf("NewCipher(%d-byte key): err = %v, want an invalid key size error", n, err)
+		}
+	}
+	b, err := a.NewCipher(make([]byte, a.KeySizes[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, 8, 15, 17, 32} {
+		iv := make([]byte, n)
+		if _, err := a.NewCTR(b, iv); err == nil {
+			t.Errorf("NewCTR accepted a %d-byte IV", n)
+		}
+		if _, err := a.NewCBCEncrypter(b, iv); err == nil {
+			t.Errorf("NewCBCEncrypter accepted a %d-byte IV", n)
+		}
+		if _, err := a.NewCBCDecrypter(b, iv); err == nil {
+			t.Errorf("NewCBCDecrypter accepted a %d-byte IV", n)
+		}
+	}
+	want, _ := impl.Choose(a.Cipher)
+	if got := b.(interface{ Impl() string }).Impl(); got != want.Name {
+		t.Errorf("NewCipher runs %s, the registry chose %s", got, want.Name)
+	}
+}
