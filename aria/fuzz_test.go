@@ -6,6 +6,11 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
-// FuzzModes runs every implementation and mode on fuzzed key, IV and data
-// against the generic path; `go test` runs the seed corpus.
-func FuzzModes(f *testing.F) { testkit.FuzzBlockCipher(f, spec) }
+// One fuzz target per mode, each differential against the generic path
+// over every available implementation; `go test` runs the seed corpus,
+// `go test -fuzz FuzzCTR` explores.
+func FuzzECBEncrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "ecb-encrypt") }
+func FuzzECBDecrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "ecb-decrypt") }
+func FuzzCBCEncrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "cbc-encrypt") }
+func FuzzCBCDecrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "cbc-decrypt") }
+func FuzzCTR(f *testing.F)        { testkit.FuzzBlockCipher(f, spec, "ctr") }
