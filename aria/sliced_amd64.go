@@ -24,52 +24,69 @@ const (
 	batch16 = 16 * BlockSize
 )
 
-// batch is one width's kernels. rk points to expanded round keys.
-type batch struct {
-	size   int // bytes
-	ecb    func(rk *uint32, rounds int, dst, src []byte)
-	cbcDec func(rk *uint32, rounds int, dst, src []byte, iv *[BlockSize]byte)
-	ctr    func(rk *uint32, rounds int, dst, src []byte, ctr *[3]uint64)
+// batch names one width's kernels. Its methods call the assembly directly
+// through a switch: an indirect call through a func value would make every
+// buffer passed to it escape, and the stack copies below would then cost a
+// heap allocation per call.
+type batch uint8
+
+const (
+	zmm64      batch = iota // GFNI, AVX-512
+	ymm32                   // GFNI, AVX2
+	xmm16                   // GFNI, AVX
+	xmm16AESNI              // AES-NI, AVX
+)
+
+// size is the batch in bytes.
+func (b batch) size() int {
+	switch b {
+	case zmm64:
+		return batch64
+	case ymm32:
+		return batch32
+	}
+	return batch16
 }
 
-var (
-	zmm64 = batch{batch64,
-		func(rk *uint32, n int, d, s []byte) { ariaECB64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s)) },
-		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
-			ariaCBCDecrypt64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), iv)
-		},
-		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
-			ariaCTR64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), c)
-		},
+// ecb runs one batch; rk points to expanded round keys.
+func (b batch) ecb(rk *uint32, n int, d, s []byte) {
+	switch b {
+	case zmm64:
+		ariaECB64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s))
+	case ymm32:
+		ariaECB32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s))
+	case xmm16:
+		ariaECB16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s))
+	case xmm16AESNI:
+		ariaECB16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s))
 	}
-	ymm32 = batch{batch32,
-		func(rk *uint32, n int, d, s []byte) { ariaECB32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s)) },
-		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
-			ariaCBCDecrypt32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), iv)
-		},
-		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
-			ariaCTR32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), c)
-		},
+}
+
+func (b batch) cbcDec(rk *uint32, n int, d, s []byte, iv *[BlockSize]byte) {
+	switch b {
+	case zmm64:
+		ariaCBCDecrypt64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), iv)
+	case ymm32:
+		ariaCBCDecrypt32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), iv)
+	case xmm16:
+		ariaCBCDecrypt16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
+	case xmm16AESNI:
+		ariaCBCDecrypt16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
 	}
-	xmm16 = batch{batch16,
-		func(rk *uint32, n int, d, s []byte) { ariaECB16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s)) },
-		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
-			ariaCBCDecrypt16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
-		},
-		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
-			ariaCTR16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
-		},
+}
+
+func (b batch) ctr(rk *uint32, n int, d, s []byte, c *[3]uint64) {
+	switch b {
+	case zmm64:
+		ariaCTR64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), c)
+	case ymm32:
+		ariaCTR32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), c)
+	case xmm16:
+		ariaCTR16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
+	case xmm16AESNI:
+		ariaCTR16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
 	}
-	xmm16AESNI = batch{batch16,
-		func(rk *uint32, n int, d, s []byte) { ariaECB16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s)) },
-		func(rk *uint32, n int, d, s []byte, iv *[16]byte) {
-			ariaCBCDecrypt16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
-		},
-		func(rk *uint32, n int, d, s []byte, c *[3]uint64) {
-			ariaCTR16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
-		},
-	}
-)
+}
 
 // expand lays out round keys for the kernels: every key byte repeated
 // (rep = 1 uint32 for the GFNI kernels, which broadcast it; 4 uint32, a
@@ -123,9 +140,9 @@ func (k *slicedKernels) DecryptBlocks(dst, src []byte) { k.ecb(&k.dec[0], dst, s
 
 func (k *slicedKernels) ecb(rk *uint32, dst, src []byte) {
 	for _, b := range k.batches {
-		for len(src) >= b.size {
+		for len(src) >= b.size() {
 			b.ecb(rk, k.rounds, dst, src)
-			dst, src = dst[b.size:], src[b.size:]
+			dst, src = dst[b.size():], src[b.size():]
 		}
 	}
 	if n := len(src); n > 0 {
@@ -147,11 +164,11 @@ func (k *slicedKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 	// overwrite it in place: it chains into the next batch.
 	var next [BlockSize]byte
 	for _, b := range k.batches {
-		for len(src) >= b.size {
-			copy(next[:], src[b.size-BlockSize:b.size])
+		for len(src) >= b.size() {
+			copy(next[:], src[b.size()-BlockSize:b.size()])
 			b.cbcDec(rk, k.rounds, dst, src, iv)
 			*iv = next
-			dst, src = dst[b.size:], src[b.size:]
+			dst, src = dst[b.size():], src[b.size():]
 		}
 	}
 	if n := len(src); n > 0 {
@@ -175,11 +192,11 @@ func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	lo := binary.BigEndian.Uint64(ctr[8:])
 	c := [3]uint64{binary.BigEndian.Uint64(ctr[:8]), lo, lo + 256}
 	for _, b := range k.batches {
-		for len(src) >= b.size {
+		for len(src) >= b.size() {
 			b.ctr(rk, k.rounds, dst, src, &c)
-			c[1] += uint64(b.size / BlockSize)
+			c[1] += uint64(b.size() / BlockSize)
 			c[2] = c[1] + 256
-			dst, src = dst[b.size:], src[b.size:]
+			dst, src = dst[b.size():], src[b.size():]
 		}
 	}
 	if n := len(src); n > 0 {

@@ -24,26 +24,31 @@ func (g Generic) DecryptBlocks(dst, src []byte) {
 	}
 }
 
+// The methods below hand the one-block cipher only slices of dst and src:
+// a pointer to a local array passed through the OneBlock interface would
+// escape and cost a heap allocation per call.
+
 func (g Generic) CBCEncrypt(dst, src []byte, iv *[BlockSize]byte) {
-	x := *iv
+	prev := iv[:]
 	for i := 0; i < len(src); i += BlockSize {
-		for j := range x {
-			x[j] ^= src[i+j]
+		out := (*[BlockSize]byte)(dst[i:])
+		for j := range out {
+			out[j] = src[i+j] ^ prev[j]
 		}
-		g.C.EncryptBlock(&x, &x)
-		copy(dst[i:], x[:])
+		g.C.EncryptBlock(out, out)
+		prev = out[:]
 	}
-	*iv = x
+	copy(iv[:], prev)
 }
 
 func (g Generic) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 	prev := *iv
-	var c, p [BlockSize]byte
 	for i := 0; i < len(src); i += BlockSize {
-		copy(c[:], src[i:]) // src may be dst: keep the ciphertext for chaining
-		g.C.DecryptBlock(&p, &c)
-		for j := range p {
-			dst[i+j] = p[j] ^ prev[j]
+		c := [BlockSize]byte(src[i:]) // src may be dst: keep the ciphertext for chaining
+		out := (*[BlockSize]byte)(dst[i:])
+		g.C.DecryptBlock(out, (*[BlockSize]byte)(src[i:]))
+		for j := range out {
+			out[j] ^= prev[j]
 		}
 		prev = c
 	}
@@ -51,12 +56,13 @@ func (g Generic) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 }
 
 func (g Generic) CTR(dst, src []byte, ctr *[BlockSize]byte) {
-	var ks [BlockSize]byte
 	lo := binary.BigEndian.Uint64(ctr[8:])
 	for i := 0; i < len(src); i += BlockSize {
-		g.C.EncryptBlock(&ks, ctr)
-		for j := range ks {
-			dst[i+j] = src[i+j] ^ ks[j]
+		in := [BlockSize]byte(src[i:]) // src may be dst
+		out := (*[BlockSize]byte)(dst[i:])
+		g.C.EncryptBlock(out, ctr)
+		for j := range out {
+			out[j] ^= in[j]
 		}
 		lo++
 		binary.BigEndian.PutUint64(ctr[8:], lo)

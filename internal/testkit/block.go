@@ -101,6 +101,7 @@ func RunBlockCipher(t *testing.T, s BlockSpec) {
 			t.Run("Misuse", func(t *testing.T) { testMisuse(t, s, i) })
 			t.Run("GuardPages", func(t *testing.T) { testGuardPages(t, s, i, reference) })
 			t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, s, i, reference) })
+			t.Run("NoAllocs", func(t *testing.T) { testNoAllocs(t, s, i) })
 		})
 	}
 }
@@ -439,5 +440,23 @@ func testConcurrent(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]by
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// testNoAllocs checks that encrypting, once a mode is set up, allocates
+// nothing: the hot path must not touch the heap.
+func testNoAllocs(t *testing.T, s BlockSpec, i *impl.Impl) {
+	b, _ := NewBlock(i, make([]byte, s.KeySizes[0]))
+	buf := make([]byte, 4096+16)
+	for _, op := range BlockOps {
+		crypt := op.New(b, make([]byte, 16))
+		for _, n := range []int{16, 64, 1024, 4096} {
+			if a := testing.AllocsPerRun(20, func() { crypt(buf[:n], buf[:n]) }); a != 0 {
+				t.Errorf("%s of %d bytes: %v allocations per call", op.Name, n, a)
+			}
+		}
+	}
+	if a := testing.AllocsPerRun(20, func() { b.Encrypt(buf[:16], buf[16:32]) }); a != 0 {
+		t.Errorf("Encrypt: %v allocations per call", a)
 	}
 }

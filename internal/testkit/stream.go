@@ -49,6 +49,15 @@ func RunStreamCipher(t *testing.T, s StreamSpec) {
 			t.Run("Misuse", func(t *testing.T) { testStreamMisuse(t, s, i) })
 			t.Run("GuardPages", func(t *testing.T) { testStreamGuard(t, s, i, reference) })
 			t.Run("Concurrent", func(t *testing.T) { testStreamConcurrent(t, s, i, reference) })
+			t.Run("NoAllocs", func(t *testing.T) {
+				st, _ := i.NewStream(make([]byte, s.KeySize), make([]byte, s.NonceSizes[0]))
+				buf := make([]byte, 4096+7)
+				for _, n := range []int{1, 64, 100, 1024, len(buf)} {
+					if a := testing.AllocsPerRun(20, func() { st.XORKeyStream(buf[:n], buf[:n]) }); a != 0 {
+						t.Errorf("XORKeyStream of %d bytes: %v allocations per call", n, a)
+					}
+				}
+			})
 		})
 	}
 }
