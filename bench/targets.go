@@ -116,7 +116,7 @@ func Targets() ([]*Target, []Unavailable) {
 					for _, i := range accepted {
 						t := mk(i.Name)
 						t.Default, t.Variant = i == chosen, i.Variant
-						t.New = blockOp(registryBlock(i), ks, op.mode, op.dir, false)
+						t.New = blockOp(i.NewBlock, ks, op.mode, op.dir, false)
 						out = append(out, t)
 					}
 				}
@@ -218,18 +218,6 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// registryBlock builds a cipher.Block on one implementation, the way the
-// cipher packages do, so the public mode constructors take its hooks.
-func registryBlock(i *impl.Impl) func(key []byte) (cipher.Block, error) {
-	return func(key []byte) (cipher.Block, error) {
-		k, err := i.NewKernels(key)
-		if err != nil {
-			return nil, err
-		}
-		return modes.NewBlock(k, i.Cipher, i.Name), nil
-	}
 }
 
 // benchKey is a fixed, non-trivial key; its value does not matter for speed.
