@@ -6,7 +6,8 @@
 // without relying on those hooks.
 //
 // The portable path looks up tables indexed by secret data and so is not
-// constant-time; the AES-NI and VAES paths are.
+// constant-time; the AES-NI and VAES paths are, key setup included (its
+// S-box step runs on the AES unit).
 package aes
 
 import (

@@ -40,14 +40,16 @@ type asmKernels struct {
 }
 
 func newAsmKernels(key []byte, p path) (modes.Kernels, error) {
-	s, err := expandKey(key)
+	// The S-box step through the AES unit: the portable tables are indexed
+	// by key bytes and would leak them through the cache.
+	s, err := expandKeyWith(key, subWordAESNI)
 	if err != nil {
 		return nil, err
 	}
 	k := &asmKernels{rounds: s.rounds, path: p}
 	first := 16 * (maxRounds - s.rounds)
-	copy(k.enc[first:], s.encBytes())
-	copy(k.dec[first:], s.decBytes())
+	s.putRoundKeys(k.enc[first:], k.dec[first:])
+	*s = schedule{} // the kernels keep their own copy
 	return k, nil
 }
 

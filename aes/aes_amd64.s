@@ -10526,3 +10526,15 @@ cbcenc_10_last:
 	MOVOU      X0, (DI)
 	MOVOU      X0, (R8)
 	RET
+
+// func subWordAESNI(w uint32) uint32
+// Requires: AES, SSE2
+TEXT ·subWordAESNI(SB), NOSPLIT, $0-12
+	MOVL       w+0(FP), AX
+	MOVD       AX, X0
+	PSHUFD     $0x00, X0, X0
+	PXOR       X1, X1
+	AESENCLAST X1, X0
+	MOVD       X0, AX
+	MOVL       AX, ret+8(FP)
+	RET

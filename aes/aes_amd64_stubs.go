@@ -128,3 +128,6 @@ func ctrVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n i
 //
 //go:noescape
 func cbcEncryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
+
+// subWordAESNI applies the AES S-box to each byte of w (constant-time).
+func subWordAESNI(w uint32) uint32

@@ -1,6 +1,9 @@
 package aes
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // maxRounds is the number of rounds of AES-256.
 const maxRounds = 14
@@ -15,7 +18,14 @@ type schedule struct {
 	dec    [4 * (maxRounds + 1)]uint32
 }
 
-func expandKey(key []byte) (*schedule, error) {
+// expandKey expands key with the portable path's S-box table, which is
+// indexed by key bytes: only for that path, which is not constant-time
+// anyway. The hardware paths pass their own constant-time subWord to
+// expandKeyWith.
+func expandKey(key []byte) (*schedule, error) { return expandKeyWith(key, subWord) }
+
+// expandKeyWith expands key, applying the S-box to words through subWord.
+func expandKeyWith(key []byte, subWord func(uint32) uint32) (*schedule, error) {
 	if err := checkKey(key); err != nil {
 		return nil, err
 	}
@@ -49,25 +59,35 @@ func expandKey(key []byte) (*schedule, error) {
 	return s, nil
 }
 
-// encBytes and decBytes lay the round keys out as the bytes AES-NI loads:
-// round r's key at offset 16*r.
-func (s *schedule) encBytes() []byte { return wordsToBytes(s.enc[:4*(s.rounds+1)]) }
-func (s *schedule) decBytes() []byte { return wordsToBytes(s.dec[:4*(s.rounds+1)]) }
-
-func wordsToBytes(w []uint32) []byte {
-	b := make([]byte, 4*len(w))
-	for i, x := range w {
-		binary.BigEndian.PutUint32(b[4*i:], x)
+// putRoundKeys writes the round keys as the bytes AES-NI loads, round r's
+// key at offset 16*r of enc and dec.
+func (s *schedule) putRoundKeys(enc, dec []byte) {
+	n := 4 * (s.rounds + 1)
+	for i := range n {
+		binary.BigEndian.PutUint32(enc[4*i:], s.enc[i])
+		binary.BigEndian.PutUint32(dec[4*i:], s.dec[i])
 	}
-	return b
 }
 
 func subWord(w uint32) uint32 {
 	return uint32(sbox[w>>24])<<24 | uint32(sbox[w>>16&0xff])<<16 | uint32(sbox[w>>8&0xff])<<8 | uint32(sbox[w&0xff])
 }
 
+// invMixColumn is InvMixColumns on one column, computed on all four bytes at
+// once rather than through tables, so that no memory is indexed by key
+// material on any path: byte i becomes 14*a[i] ^ 11*a[i+1] ^ 13*a[i+2] ^
+// 9*a[i+3] in GF(2^8).
 func invMixColumn(w uint32) uint32 {
-	// Through the decryption tables: td[x] is InvMixColumns of x*S^-1,
-	// so feed S(x) to cancel the inverse S-box.
-	return td0[sbox[w>>24]] ^ td1[sbox[w>>16&0xff]] ^ td2[sbox[w>>8&0xff]] ^ td3[sbox[w&0xff]]
+	x2 := xtime4(w)
+	x4 := xtime4(x2)
+	x8 := xtime4(x4)
+	x9 := x8 ^ w
+	x11 := x9 ^ x2
+	x13 := x9 ^ x4
+	x14 := x8 ^ x4 ^ x2
+	return x14 ^ bits.RotateLeft32(x11, 8) ^ bits.RotateLeft32(x13, 16) ^ bits.RotateLeft32(x9, 24)
 }
+
+// xtime4 multiplies each of the four bytes of w by x in GF(2^8), without
+// branches.
+func xtime4(w uint32) uint32 { return (w&0x7f7f7f7f)<<1 ^ (w>>7&0x01010101)*0x1b }

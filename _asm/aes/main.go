@@ -602,6 +602,24 @@ func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0
 	RET()
 }
 
+// genSubWord emits subWordAESNI, the S-box step of the key schedule done by
+// the AES unit instead of the portable path's tables, which are indexed by
+// key bytes. With the word in all four columns, ShiftRows only moves equal
+// bytes between columns, so AESENCLAST with a zero round key leaves
+// SubWord(w) in each column.
+func genSubWord() {
+	TEXT("subWordAESNI", NOSPLIT, "func(w uint32) uint32")
+	Doc("subWordAESNI applies the AES S-box to each byte of w (constant-time).")
+	w := Load(Param("w"), GP32())
+	MOVD(w, X0)
+	PSHUFD(Imm(0), X0, X0)
+	PXOR(X1, X1)
+	AESENCLAST(X1, X0)
+	MOVD(X0, w)
+	Store(w, ReturnIndex(0))
+	RET()
+}
+
 // loadParam loads a 64-bit argument into a physical register (avo's Load
 // deduces moves only for virtual registers).
 func loadParam(name string, r GPPhysical) {
@@ -650,5 +668,6 @@ func main() {
 		}
 	}
 	genCBCEncrypt()
+	genSubWord()
 	Generate()
 }
