@@ -645,12 +645,6 @@ func (g *gen) outputAll() {
 	}
 }
 
-// rowBatch is the short-input path: each register holds one row (four
-// words) of several blocks, one block per 128-bit lane, so a batch costs
-// the latency of one block's rounds rather than a 16-block batch. ZMM (evex)
-// carries 4 blocks per set, YMM (vex) 2; sets are interleaved for latency
-// hiding. The diagonal round rotates rows b, c, d by 1, 2, 3 words within
-// each lane (PSHUFD) and back. Emits sets*4 blocks of output.
 // rows is the short-input path: each register holds one row (four words)
 // of perReg blocks, one block per 128-bit lane, so a batch costs about the
 // latency of one block's rounds rather than a word-sliced batch; sets are
