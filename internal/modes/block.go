@@ -24,9 +24,6 @@ func NewBlock(k Kernels, cipherName, impl string) *Block {
 // Impl returns the name of the implementation the block runs.
 func (b *Block) Impl() string { return b.impl }
 
-// Kernels returns the bulk kernels behind the block.
-func (b *Block) Kernels() Kernels { return b.k }
-
 func (b *Block) BlockSize() int { return BlockSize }
 
 func (b *Block) Encrypt(dst, src []byte) {
