@@ -123,6 +123,7 @@ func (c *Cipher) init(key, nonce []byte, p path) (*Cipher, error) {
 	for i := range 3 {
 		c.state[13+i] = binary.LittleEndian.Uint32(nonce[4*i:])
 	}
+	clear(subkey[:]) // XChaCha20's subkey now lives in c.state only
 	if p == pathChosen {
 		p = chosenPath()
 	}
