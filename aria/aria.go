@@ -20,9 +20,8 @@
 // S-boxes arithmetically and index no memory by data (their PSHUFB tables
 // sit in registers), so every mode is constant-time on them; CBC
 // encryption, a serial chain that wide kernels cannot speed up, runs
-// one-block kernels built the same way. Key setup is not: on every path it
-// runs the key schedule's three rounds through the portable S-box tables,
-// indexed by key bytes.
+// one-block kernels built the same way. Key setup is constant-time on every
+// path: the key schedule computes its S-boxes arithmetically (keysbox.go).
 package aria
 
 import (

@@ -46,11 +46,13 @@ func expandKey(key []byte) (*schedule, error) {
 	ck2 := &keyConstants[(first+1)%3]
 	ck3 := &keyConstants[(first+2)%3]
 
+	// FO and FE with the S-boxes computed, not looked up (keysbox.go):
+	// the tables would be indexed by key bytes.
 	var w [4]block
 	w[0] = kl
-	w[1] = xor(roundOdd(w[0], ck1), kr)
-	w[2] = xor(roundEven(w[1], ck2), w[0])
-	w[3] = xor(roundOdd(w[2], ck3), w[1])
+	w[1] = xor(diffuse(substKey(xor(w[0], *ck1), true)), kr)
+	w[2] = xor(diffuse(substKey(xor(w[1], *ck2), false)), w[0])
+	w[3] = xor(diffuse(substKey(xor(w[2], *ck3), true)), w[1])
 
 	// ek(4j+i+1) = W(i) ⊕ (W(i+1 mod 4) >>> r(j)) for the rotations
 	// r = 19, 31, -61, -31, -19 (right rotation by 128-61 = 67 and so on).
