@@ -1,65 +1,23 @@
 package encfile
 
 import (
-	"bytes"
-	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
-
-// openPTY returns both ends of a new pseudo-terminal, or skips the test.
-func openPTY(t *testing.T) (master, slave *os.File) {
-	t.Helper()
-	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminals here (%v): cannot test terminal output", err)
-	}
-	t.Cleanup(func() { master.Close() })
-	if err := unix.IoctlSetPointerInt(int(master.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Fatal(err)
-	}
-	n, err := unix.IoctlGetInt(int(master.Fd()), unix.TIOCGPTN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	slave, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { slave.Close() })
-	return master, slave
-}
 
 // TestProgress checks the bar: drawn on a terminal once the delay has
 // passed, never before it, and never on a file.
 func TestProgress(t *testing.T) {
-	master, slave := openPTY(t)
-	var mu sync.Mutex
-	var screen bytes.Buffer
-	go func() {
-		buf := make([]byte, 4096)
-		for {
-			n, err := master.Read(buf)
-			mu.Lock()
-			screen.Write(buf[:n])
-			mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
+	pty := testkit.OpenPTY(t)
+	slave := pty.Slave
 	shown := func() string {
 		time.Sleep(100 * time.Millisecond) // let the terminal deliver
-		mu.Lock()
-		defer mu.Unlock()
-		return screen.String()
+		return pty.Screen()
 	}
 
 	var consumed atomic.Int64
