@@ -85,7 +85,3 @@ func WideVectorsDownclock() bool {
 	}
 	return false
 }
-
-// Zen4 reports whether the processor is AMD Zen 4, which executes 512-bit
-// operations as two 256-bit halves.
-func Zen4() bool { return info.Uarch == "Zen 4" }
