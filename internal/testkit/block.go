@@ -99,6 +99,7 @@ func RunBlockCipher(t *testing.T, s BlockSpec) {
 			t.Run("Counters", func(t *testing.T) { testCounters(t, s, i, reference) })
 			t.Run("Split", func(t *testing.T) { testSplit(t, s, i) })
 			t.Run("Misuse", func(t *testing.T) { testMisuse(t, s, i) })
+			t.Run("SetIV", func(t *testing.T) { testSetIV(t, s, i, reference) })
 			t.Run("GuardPages", func(t *testing.T) { testGuardPages(t, s, i, reference) })
 			t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, s, i, reference) })
 			t.Run("NoAllocs", func(t *testing.T) { testNoAllocs(t, s, i) })
@@ -350,6 +351,37 @@ func testMisuse(t *testing.T, s BlockSpec, i *impl.Impl) {
 	}
 	if _, err := modes.NewCBCEncrypter(b, nil); err == nil {
 		t.Error("modes.NewCBCEncrypter accepted an empty IV")
+	}
+}
+
+// testSetIV checks the CBC modes' SetIV (crypto/cipher's modes have it, and
+// crypto/tls resets the IV through it): after a reset, a mode part-way
+// through a chain continues from the new IV, and a wrong length panics.
+func testSetIV(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+	r := rand.New(rand.NewPCG(6, 6))
+	key := RandBytes(r, s.KeySizes[0])
+	b, _ := NewBlock(i, key)
+	ref, _ := reference(key)
+	iv1, iv2, src := RandBytes(r, 16), RandBytes(r, 16), RandBytes(r, 160)
+	for _, op := range BlockOps[2:4] {
+		var mode cipher.BlockMode
+		if op.Name == "cbc-encrypt" {
+			mode = cipher.NewCBCEncrypter(b, iv1)
+		} else {
+			mode = cipher.NewCBCDecrypter(b, iv1)
+		}
+		setter, ok := mode.(interface{ SetIV([]byte) })
+		if !ok {
+			t.Fatalf("%s: mode has no SetIV", op.Name)
+		}
+		got := make([]byte, len(src))
+		mode.CryptBlocks(got, src)
+		setter.SetIV(iv2)
+		mode.CryptBlocks(got, src)
+		if !bytes.Equal(got, op.ref(ref, iv2, src)) {
+			t.Errorf("%s: output after SetIV does not chain from the new IV", op.Name)
+		}
+		MustPanic(t, op.Name+" SetIV of 15 bytes", func() { setter.SetIV(iv2[:15]) })
 	}
 }
 
