@@ -21,8 +21,13 @@ import (
 // so that `simdcrypt speed` with no flags ends within a minute.
 const speedBudget = 35 * time.Second
 
-func runSpeed(args []string) int {
-	return speed(args, os.Stdout, os.Stderr, term.IsTerminal(int(os.Stderr.Fd())))
+func runSpeed(args []string) int { return speed(args, os.Stdout, os.Stderr) }
+
+// isTerminal reports whether w is a terminal: progress is drawn only there,
+// never into a file or pipe that collects the output.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // usageError is a mistake in the command line: one line, exit status 2.
@@ -80,7 +85,8 @@ func flagNames(fs *flag.FlagSet) string {
 	return strings.Join(names, " ")
 }
 
-func speed(args []string, stdout, stderr io.Writer, interactive bool) int {
+func speed(args []string, stdout, stderr io.Writer) int {
+	interactive := isTerminal(stderr)
 	var f speedFlags
 	fs := speedFlagSet(&f)
 	if err := fs.Parse(args); err != nil {

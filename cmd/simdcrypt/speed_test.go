@@ -14,7 +14,7 @@ import (
 func runSpeedArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var o, e bytes.Buffer
-	code = speed(args, &o, &e, false)
+	code = speed(args, &o, &e)
 	return code, o.String(), e.String()
 }
 
