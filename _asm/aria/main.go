@@ -61,8 +61,8 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"math/bits"
+	"os"
 
 	"github.com/mmcloughlin/avo/attr"
 	. "github.com/mmcloughlin/avo/build"
