@@ -409,30 +409,42 @@ func testGuardPages(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]by
 	b, _ := NewBlock(i, key)
 	ref, _ := reference(key)
 	for _, op := range BlockOps {
-		for _, n := range GuardedLengths {
-			if op.Whole && n%16 != 0 {
-				continue
+		eachGuarded(t, op.Whole, func(src, dst []byte) {
+			n := len(src)
+			data := RandBytes(r, n)
+			copy(src, data)
+			want := op.ref(ref, iv, data)
+			op.New(b, iv)(dst, src)
+			if !bytes.Equal(dst, want) {
+				t.Fatalf("%s len %d guarded: mismatch", op.Name, n)
 			}
-			for _, atEnd := range []bool{true, false} {
-				src, freeSrc, ok := Guarded(n, atEnd)
-				if !ok {
-					t.Skip("guard pages unavailable on this system (no mmap/mprotect)")
-				}
-				dst, freeDst, _ := Guarded(n, !atEnd)
-				data := RandBytes(r, n)
-				copy(src, data)
-				want := op.ref(ref, iv, data)
-				op.New(b, iv)(dst, src)
-				if !bytes.Equal(dst, want) {
-					t.Fatalf("%s len %d guarded: mismatch", op.Name, n)
-				}
-				op.New(b, iv)(src, src) // in place
-				if !bytes.Equal(src, want) {
-					t.Fatalf("%s len %d guarded in place: mismatch", op.Name, n)
-				}
-				freeSrc()
-				freeDst()
+			op.New(b, iv)(src, src) // in place
+			if !bytes.Equal(src, want) {
+				t.Fatalf("%s len %d guarded in place: mismatch", op.Name, n)
 			}
+		})
+	}
+}
+
+// eachGuarded calls f for every length in GuardedLengths (whole blocks
+// only, if wholeBlocks) with a source and a destination of that length
+// flush against guard pages at opposite ends, both ways round. It skips the
+// test, saying why, where guard pages are unavailable.
+func eachGuarded(t *testing.T, wholeBlocks bool, f func(src, dst []byte)) {
+	t.Helper()
+	for _, n := range GuardedLengths {
+		if wholeBlocks && n%16 != 0 {
+			continue
+		}
+		for _, atEnd := range []bool{true, false} {
+			src, freeSrc, ok := Guarded(n, atEnd)
+			if !ok {
+				t.Skip("guard pages unavailable on this system (no mmap/mprotect)")
+			}
+			dst, freeDst, _ := Guarded(n, !atEnd)
+			f(src, dst)
+			freeSrc()
+			freeDst()
 		}
 	}
 }

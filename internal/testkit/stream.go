@@ -187,30 +187,22 @@ func testStreamMisuse(t *testing.T, s StreamSpec, i *impl.Impl) {
 func testStreamGuard(t *testing.T, s StreamSpec, i *impl.Impl, reference func(key, nonce []byte) (cipher.Stream, error)) {
 	r := rand.New(rand.NewPCG(14, 14))
 	key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[0])
-	for _, n := range GuardedLengths {
-		for _, atEnd := range []bool{true, false} {
-			src, freeSrc, ok := Guarded(n, atEnd)
-			if !ok {
-				t.Skip("guard pages unavailable on this system (no mmap/mprotect)")
-			}
-			dst, freeDst, _ := Guarded(n, !atEnd)
-			data := RandBytes(r, n)
-			copy(src, data)
-			want := xorAll(t, reference, key, nonce, data)
-			st, _ := i.NewStream(key, nonce)
-			st.XORKeyStream(dst, src)
-			if !bytes.Equal(dst, want) {
-				t.Fatalf("len %d guarded: mismatch", n)
-			}
-			st, _ = i.NewStream(key, nonce)
-			st.XORKeyStream(src, src)
-			if !bytes.Equal(src, want) {
-				t.Fatalf("len %d guarded in place: mismatch", n)
-			}
-			freeSrc()
-			freeDst()
+	eachGuarded(t, false, func(src, dst []byte) {
+		n := len(src)
+		data := RandBytes(r, n)
+		copy(src, data)
+		want := xorAll(t, reference, key, nonce, data)
+		st, _ := i.NewStream(key, nonce)
+		st.XORKeyStream(dst, src)
+		if !bytes.Equal(dst, want) {
+			t.Fatalf("len %d guarded: mismatch", n)
 		}
-	}
+		st, _ = i.NewStream(key, nonce)
+		st.XORKeyStream(src, src)
+		if !bytes.Equal(src, want) {
+			t.Fatalf("len %d guarded in place: mismatch", n)
+		}
+	})
 }
 
 // testStreamConcurrent runs independent streams of one implementation on
