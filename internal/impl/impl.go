@@ -123,7 +123,13 @@ func Register(i *Impl) {
 	if _, seen := registry[i.Cipher]; !seen {
 		order = append(order, i.Cipher)
 	}
-	registry[i.Cipher] = append(registry[i.Cipher], i)
+	// Kept in preference order (see For) here, once, rather than sorted on
+	// every Choose: key setup calls Choose each time.
+	all := append(registry[i.Cipher], i)
+	slices.SortStableFunc(all, func(a, b *Impl) int {
+		return boolInt(len(a.Requires) == 0) - boolInt(len(b.Requires) == 0)
+	})
+	registry[i.Cipher] = all
 }
 
 // Ciphers returns the registered cipher families in registration order.
@@ -138,12 +144,8 @@ func Ciphers() []string {
 // the order in which a package's files register does not matter for them.
 func For(cipherName string) []*Impl {
 	mu.RLock()
-	all := slices.Clone(registry[cipherName])
-	mu.RUnlock()
-	slices.SortStableFunc(all, func(a, b *Impl) int {
-		return boolInt(len(a.Requires) == 0) - boolInt(len(b.Requires) == 0)
-	})
-	return all
+	defer mu.RUnlock()
+	return slices.Clone(registry[cipherName])
 }
 
 // Lookup finds an implementation by cipher and name.
@@ -167,7 +169,9 @@ func lookup(cipherName, name string) (*Impl, bool) {
 func Choose(cipherName string) (*Impl, string) {
 	var avoided []string
 	var fallback *Impl
-	for _, i := range For(cipherName) {
+	mu.RLock()
+	defer mu.RUnlock()
+	for _, i := range registry[cipherName] {
 		if i.Variant || !i.Available() {
 			continue
 		}
