@@ -11,14 +11,20 @@ import (
 // NewCBCDecrypter, and this module's ecb package, pick up the bulk kernels.
 type Block struct {
 	k      Kernels
-	prefix string // "simdcrypt/aes", for panic messages
+	cipher string // "aes", "aria": named in panic messages
 	impl   string
 }
 
-// NewBlock wraps k. cipherName ("aes", "aria") prefixes panic messages and
+// NewBlock wraps k. cipherName ("aes", "aria") is named in panic messages and
 // impl names the implementation behind k.
 func NewBlock(k Kernels, cipherName, impl string) *Block {
-	return &Block{k: k, prefix: "simdcrypt/" + cipherName, impl: impl}
+	return &Block{k: k, cipher: cipherName, impl: impl}
+}
+
+// misuse panics, as crypto/cipher does, for a caller's error. The message is
+// built only here: a prefix built in NewBlock cost an allocation per key.
+func (b *Block) misuse(what string) {
+	panic("simdcrypt/" + b.cipher + ": " + what)
 }
 
 // Impl returns the name of the implementation the block runs.
@@ -38,13 +44,13 @@ func (b *Block) Decrypt(dst, src []byte) {
 
 func (b *Block) checkOne(dst, src []byte) {
 	if len(src) < BlockSize {
-		panic(b.prefix + ": input not full block")
+		b.misuse("input not full block")
 	}
 	if len(dst) < BlockSize {
-		panic(b.prefix + ": output not full block")
+		b.misuse("output not full block")
 	}
 	if alias.InexactOverlap(dst[:BlockSize], src[:BlockSize]) {
-		panic(b.prefix + ": invalid buffer overlap")
+		b.misuse("invalid buffer overlap")
 	}
 }
 

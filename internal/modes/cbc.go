@@ -17,7 +17,7 @@ func newCBC(b *Block, iv []byte, decrypt bool) *cbc {
 func (c *cbc) BlockSize() int { return BlockSize }
 
 func (c *cbc) CryptBlocks(dst, src []byte) {
-	dst = checkBlocks(c.b.prefix, dst, src)
+	dst = checkBlocks(c.b, dst, src)
 	if c.decrypt {
 		c.b.k.CBCDecrypt(dst, src, &c.iv)
 	} else {
@@ -41,7 +41,7 @@ type ecbMode struct {
 func (e *ecbMode) BlockSize() int { return BlockSize }
 
 func (e *ecbMode) CryptBlocks(dst, src []byte) {
-	dst = checkBlocks(e.b.prefix, dst, src)
+	dst = checkBlocks(e.b, dst, src)
 	if e.decrypt {
 		e.b.k.DecryptBlocks(dst, src)
 	} else {
@@ -51,16 +51,16 @@ func (e *ecbMode) CryptBlocks(dst, src []byte) {
 
 // checkBlocks makes crypto/cipher's CryptBlocks checks and returns dst cut
 // to the length of src.
-func checkBlocks(prefix string, dst, src []byte) []byte {
+func checkBlocks(b *Block, dst, src []byte) []byte {
 	if len(src)%BlockSize != 0 {
-		panic(prefix + ": input not full blocks")
+		b.misuse("input not full blocks")
 	}
 	if len(dst) < len(src) {
-		panic(prefix + ": output smaller than input")
+		b.misuse("output smaller than input")
 	}
 	dst = dst[:len(src)]
 	if alias.InexactOverlap(dst, src) {
-		panic(prefix + ": invalid buffer overlap")
+		b.misuse("invalid buffer overlap")
 	}
 	return dst
 }

@@ -28,15 +28,15 @@ func newCTR(b *Block, iv []byte) *ctr {
 
 func (c *ctr) XORKeyStream(dst, src []byte) {
 	if len(dst) < len(src) {
-		panic(c.b.prefix + ": output smaller than input")
+		c.b.misuse("output smaller than input")
 	}
 	dst = dst[:len(src)]
 	if alias.InexactOverlap(dst, src) {
-		panic(c.b.prefix + ": invalid buffer overlap")
+		c.b.misuse("invalid buffer overlap")
 	}
 	total, carry := bits.Add64(c.total, uint64(len(src)), 0)
 	if carry != 0 {
-		panic(c.b.prefix + ": counter overflow: more than 2^64 bytes of keystream from one IV")
+		c.b.misuse("counter overflow: more than 2^64 bytes of keystream from one IV")
 	}
 	c.total = total
 
