@@ -4,9 +4,8 @@ import (
 	"bytes"
 	stdaes "crypto/aes"
 	"crypto/cipher"
-	"testing"
-
 	"encoding/hex"
+	"testing"
 
 	"github.com/simdcrypt/simdcrypt/aes"
 )
@@ -19,6 +18,8 @@ func unhex(s string) []byte {
 	return b
 }
 
+// mustPanic is testkit.MustPanic, which this package cannot import: testkit
+// imports ecb.
 func mustPanic(t *testing.T, what string, f func()) {
 	t.Helper()
 	defer func() {
