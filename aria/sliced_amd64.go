@@ -4,6 +4,7 @@ package aria
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/impl"
@@ -108,8 +109,10 @@ func expand(rk *[maxRounds + 1]block, rounds, rep int) []uint32 {
 type oneBlockKernel func(rk *[(maxRounds + 1) * BlockSize]byte, rounds int, dst, src []byte, iv *[BlockSize]byte)
 
 type slicedKernels struct {
-	rounds      int
-	enc, dec    []uint32
+	rounds   int
+	enc, dec []uint32
+	// encZ and decZ are enc and dec laid out for zmm64 (mixKeys).
+	encZ, decZ  []uint32
 	batches     []batch // widest first; the last is 16 blocks
 	cbcEncrypt1 oneBlockKernel
 	encBlocks   [(maxRounds + 1) * BlockSize]byte
@@ -131,15 +134,47 @@ func newSliced(keyRep int, cbcEncrypt1 oneBlockKernel, batches ...batch) func(ke
 		for r := range s.enc {
 			copy(k.encBlocks[r*BlockSize:], s.enc[r][:])
 		}
+		if slices.Contains(batches, zmm64) {
+			k.encZ, k.decZ = mixKeys(k.enc, k.rounds), mixKeys(k.dec, k.rounds)
+		}
 		return k, nil
 	}
 }
 
-func (k *slicedKernels) EncryptBlocks(dst, src []byte) { k.ecb(&k.enc[0], dst, src) }
-func (k *slicedKernels) DecryptBlocks(dst, src []byte) { k.ecb(&k.dec[0], dst, src) }
+// mixKeys lays out expanded round keys (one uint32 per byte) for the
+// AVX-512 kernels, which add the keys of rounds 1..n-1 inside the diffusion
+// layer partly through sums of bytes they share between outputs: slot i of
+// such a round holds the XOR of the key bytes set in diffusionKeyMasks[i].
+func mixKeys(x []uint32, rounds int) []uint32 {
+	z := slices.Clone(x)
+	for r := 1; r < rounds; r++ {
+		for i, m := range diffusionKeyMasks {
+			var v uint32
+			for j := range BlockSize {
+				if m>>j&1 == 1 {
+					v ^= x[BlockSize*r+j]
+				}
+			}
+			z[BlockSize*r+i] = v
+		}
+	}
+	return z
+}
 
-func (k *slicedKernels) ecb(rk *uint32, dst, src []byte) {
+// keys picks the round keys for batch b: mixed for zmm64.
+func keys(b batch, plain, mixed []uint32) *uint32 {
+	if b == zmm64 {
+		return &mixed[0]
+	}
+	return &plain[0]
+}
+
+func (k *slicedKernels) EncryptBlocks(dst, src []byte) { k.ecb(k.enc, k.encZ, dst, src) }
+func (k *slicedKernels) DecryptBlocks(dst, src []byte) { k.ecb(k.dec, k.decZ, dst, src) }
+
+func (k *slicedKernels) ecb(plain, mixed []uint32, dst, src []byte) {
 	for _, b := range k.batches {
+		rk := keys(b, plain, mixed)
 		for len(src) >= b.size() {
 			b.ecb(rk, k.rounds, dst, src)
 			dst, src = dst[b.size():], src[b.size():]
@@ -148,7 +183,7 @@ func (k *slicedKernels) ecb(rk *uint32, dst, src []byte) {
 	if n := len(src); n > 0 {
 		var buf [batch16]byte
 		copy(buf[:], src)
-		k.batches[len(k.batches)-1].ecb(rk, k.rounds, buf[:], buf[:])
+		k.batches[len(k.batches)-1].ecb(&plain[0], k.rounds, buf[:], buf[:])
 		copy(dst, buf[:n])
 		clear(buf[:])
 	}
@@ -159,11 +194,11 @@ func (k *slicedKernels) CBCEncrypt(dst, src []byte, iv *[BlockSize]byte) {
 }
 
 func (k *slicedKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
-	rk := &k.dec[0]
 	// Each batch keeps its last ciphertext block before the kernel may
 	// overwrite it in place: it chains into the next batch.
 	var next [BlockSize]byte
 	for _, b := range k.batches {
+		rk := keys(b, k.dec, k.decZ)
 		for len(src) >= b.size() {
 			copy(next[:], src[b.size()-BlockSize:b.size()])
 			b.cbcDec(rk, k.rounds, dst, src, iv)
@@ -175,7 +210,7 @@ func (k *slicedKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 		var buf [batch16]byte
 		copy(buf[:], src)
 		copy(next[:], src[n-BlockSize:])
-		k.batches[len(k.batches)-1].cbcDec(rk, k.rounds, buf[:], buf[:], iv)
+		k.batches[len(k.batches)-1].cbcDec(&k.dec[0], k.rounds, buf[:], buf[:], iv)
 		copy(dst, buf[:n])
 		clear(buf[:])
 		*iv = next
@@ -183,7 +218,6 @@ func (k *slicedKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 }
 
 func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
-	rk := &k.enc[0]
 	// The kernels take the counter as {high, low, low+256}: they build the
 	// counter blocks byte-sliced, taking the bytes above the lowest from
 	// low or, where adding the block index carried, from low+256. The
@@ -192,6 +226,7 @@ func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	lo := binary.BigEndian.Uint64(ctr[8:])
 	c := [3]uint64{binary.BigEndian.Uint64(ctr[:8]), lo, lo + 256}
 	for _, b := range k.batches {
+		rk := keys(b, k.enc, k.encZ)
 		for len(src) >= b.size() {
 			b.ctr(rk, k.rounds, dst, src, &c)
 			c[1] += uint64(b.size() / BlockSize)
@@ -202,7 +237,7 @@ func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	if n := len(src); n > 0 {
 		var buf [batch16]byte
 		copy(buf[:], src)
-		k.batches[len(k.batches)-1].ctr(rk, k.rounds, buf[:], buf[:], &c)
+		k.batches[len(k.batches)-1].ctr(&k.enc[0], k.rounds, buf[:], buf[:], &c)
 		copy(dst, buf[:n])
 		clear(buf[:])
 		c[1] += uint64(n / BlockSize)
