@@ -2,13 +2,18 @@ package testkit
 
 import (
 	"crypto/cipher"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
+
+// modesPkg is the package whose modes run the bulk kernels.
+var modesPkg = reflect.TypeFor[modes.Block]().PkgPath()
 
 // BlockAPI is the public surface every 128-bit block cipher package offers.
 type BlockAPI struct {
@@ -50,6 +55,19 @@ func CheckBlockAPI(t *testing.T, a BlockAPI) {
 		}
 		if _, err := a.NewCBCDecrypter(b, iv); err == nil {
 			t.Errorf("NewCBCDecrypter accepted a %d-byte IV", n)
+		}
+	}
+	// crypto/cipher's constructors must hand the work to this module's
+	// modes (its hooks); if upstream drops the hooks, output stays right
+	// but the kernels no longer run, which only this check would notice.
+	iv := make([]byte, 16)
+	for what, v := range map[string]any{
+		"cipher.NewCTR":          cipher.NewCTR(b, iv),
+		"cipher.NewCBCEncrypter": cipher.NewCBCEncrypter(b, iv),
+		"cipher.NewCBCDecrypter": cipher.NewCBCDecrypter(b, iv),
+	} {
+		if pkg := reflect.TypeOf(v).Elem().PkgPath(); pkg != modesPkg {
+			t.Errorf("%s returned a %T, not the block's own mode from %s", what, v, modesPkg)
 		}
 	}
 	want, _ := impl.Choose(a.Cipher)
