@@ -36,12 +36,21 @@ func sizeName(n int) string {
 
 // benchPath is one implementation under test: stdlib or a registered path.
 type benchPath struct {
-	name  string
-	block func(key []byte) cipher.Block
+	name    string
+	block   func(key []byte) cipher.Block
+	missing string // why the path cannot run here; "" when it can
+}
+
+// skipIfMissing reports a path this CPU cannot run instead of leaving it
+// out of the results unmentioned.
+func (p benchPath) skipIfMissing(b *testing.B) {
+	if p.missing != "" {
+		b.Skip(p.missing)
+	}
 }
 
 func benchPaths(b *testing.B) []benchPath {
-	paths := []benchPath{{"stdlib", func(key []byte) cipher.Block {
+	paths := []benchPath{{name: "stdlib", block: func(key []byte) cipher.Block {
 		c, err := stdaes.NewCipher(key)
 		if err != nil {
 			b.Fatal(err)
@@ -50,9 +59,10 @@ func benchPaths(b *testing.B) []benchPath {
 	}}}
 	for _, i := range impl.For(Name) {
 		if !i.Available() {
+			paths = append(paths, benchPath{name: i.Name, missing: fmt.Sprintf("%s needs %v", i.Name, i.Missing())})
 			continue
 		}
-		paths = append(paths, benchPath{i.Name, func(key []byte) cipher.Block {
+		paths = append(paths, benchPath{name: i.Name, block: func(key []byte) cipher.Block {
 			c, err := i.NewBlock(key)
 			if err != nil {
 				b.Fatal(err)
@@ -90,6 +100,7 @@ func BenchmarkAES(b *testing.B) {
 		b.Run(m.name, func(b *testing.B) {
 			for _, p := range benchPaths(b) {
 				b.Run(p.name, func(b *testing.B) {
+					p.skipIfMissing(b)
 					for _, n := range benchSizes {
 						b.Run(sizeName(n), func(b *testing.B) {
 							key := make([]byte, m.keySize)
@@ -141,6 +152,7 @@ func BenchmarkAESCold(b *testing.B) {
 		b.Run(m.name, func(b *testing.B) {
 			for _, p := range benchPaths(b) {
 				b.Run(fmt.Sprintf("%s/%dM", p.name, total>>20), func(b *testing.B) {
+					p.skipIfMissing(b)
 					run := m.run(p.block(make([]byte, m.keySize)))
 					b.SetBytes(chunk)
 					off := 0
