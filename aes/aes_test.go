@@ -76,18 +76,13 @@ func TestCAVP(t *testing.T) {
 		t.Fatalf("found %d KAT/MMT and %d MCT files, want 30 and 6", len(katmmt), len(mct))
 	}
 	sp, _ := filepath.Glob(filepath.Join(testkit.SharedPath(t, "aes/sp800-38a"), "*.rsp"))
-	for _, i := range impl.For(Name) {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("%s needs %v", i.Name, i.Missing())
-			}
-			n := testkit.RunCAVP(t, i, append(katmmt, sp...))
-			for _, p := range mct {
-				n += testkit.RunMCT(t, i, p)
-			}
-			t.Logf("%d CAVP records passed", n)
-		})
-	}
+	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+		n := testkit.RunCAVP(t, i, append(katmmt, sp...))
+		for _, p := range mct {
+			n += testkit.RunMCT(t, i, p)
+		}
+		t.Logf("%d CAVP records passed", n)
+	})
 }
 
 func TestPublicAPI(t *testing.T) {
@@ -132,13 +127,8 @@ func TestExportedConstructors(t *testing.T) {
 
 func TestWycheproofCBC(t *testing.T) {
 	path := testkit.SharedPath(t, "wycheproof/testvectors_v1/aes_cbc_pkcs5_test.json")
-	for _, i := range impl.For(Name) {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("%s needs %v", i.Name, i.Missing())
-			}
-			v, inv := testkit.RunWycheproofCBC(t, i, path)
-			t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
-		})
-	}
+	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+		v, inv := testkit.RunWycheproofCBC(t, i, path)
+		t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
+	})
 }

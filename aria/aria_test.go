@@ -106,18 +106,13 @@ func TestKISA(t *testing.T) {
 	if len(files) != 6 {
 		t.Fatalf("found %d KISA files in %s, want 6 (KAT and MMT for 128, 192, 256)", len(files), dir)
 	}
-	for _, i := range impl.For(Name) {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("%s needs %v", i.Name, i.Missing())
-			}
-			n := testkit.RunCAVP(t, i, files)
-			if n < 6*10 {
-				t.Fatalf("only %d KISA records parsed", n)
-			}
-			t.Logf("%d KISA records passed", n)
-		})
-	}
+	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+		n := testkit.RunCAVP(t, i, files)
+		if n < 6*10 {
+			t.Fatalf("only %d KISA records parsed", n)
+		}
+		t.Logf("%d KISA records passed", n)
+	})
 }
 
 // mbedRecords parses Mbed TLS's test_suite_aria.data: records are a
@@ -191,16 +186,11 @@ func TestMbedTLS(t *testing.T) {
 			}
 		}
 	}
-	for _, i := range impl.For(Name) {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("%s needs %v", i.Name, i.Missing())
-			}
-			for _, v := range vs {
-				testkit.CheckVector(t, i, v)
-			}
-		})
-	}
+	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+		for _, v := range vs {
+			testkit.CheckVector(t, i, v)
+		}
+	})
 }
 
 // TestOpenSSL compares every available path with the openssl command on
@@ -329,13 +319,8 @@ func TestWordsMatchBytes(t *testing.T) {
 // each path's CBC kernels, and invalid paddings must be caught.
 func TestWycheproofCBC(t *testing.T) {
 	path := testkit.SharedPath(t, "wycheproof/testvectors_v1/aria_cbc_pkcs5_test.json")
-	for _, i := range impl.For(Name) {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("%s needs %v", i.Name, i.Missing())
-			}
-			v, inv := testkit.RunWycheproofCBC(t, i, path)
-			t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
-		})
-	}
+	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+		v, inv := testkit.RunWycheproofCBC(t, i, path)
+		t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
+	})
 }

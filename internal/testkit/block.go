@@ -77,9 +77,27 @@ func RandBytes(r *rand.Rand, n int) []byte {
 	return b
 }
 
+// ForEachImpl runs f as a subtest for every registered implementation of
+// the cipher; the ones this CPU cannot run (or SIMDCRYPT_CPU masks) are
+// skipped with the features they need, never left out unmentioned.
+func ForEachImpl(t *testing.T, cipherName string, f func(t *testing.T, i *impl.Impl)) {
+	t.Helper()
+	all := impl.For(cipherName)
+	if len(all) == 0 {
+		t.Fatalf("no implementation of %s registered", cipherName)
+	}
+	for _, i := range all {
+		t.Run(i.Name, func(t *testing.T) {
+			if !i.Available() {
+				t.Skipf("%s/%s not tested here: needs %v, which this CPU lacks or SIMDCRYPT_CPU masks", cipherName, i.Name, i.Missing())
+			}
+			f(t, i)
+		})
+	}
+}
+
 // RunBlockCipher tests every registered implementation of the cipher.
 func RunBlockCipher(t *testing.T, s BlockSpec) {
-	impls := impl.For(s.Cipher)
 	generic, ok := impl.Lookup(s.Cipher, "generic")
 	if !ok {
 		t.Fatalf("%s has no generic implementation registered", s.Cipher)
@@ -88,23 +106,18 @@ func RunBlockCipher(t *testing.T, s BlockSpec) {
 	if reference == nil {
 		reference = func(key []byte) (cipher.Block, error) { return NewBlock(generic, key) }
 	}
-	for _, i := range impls {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("%s/%s not tested here: needs %v, which this CPU lacks or SIMDCRYPT_CPU masks", s.Cipher, i.Name, i.Missing())
-			}
-			t.Run("KeySizes", func(t *testing.T) { testKeySizes(t, s, i) })
-			t.Run("KnownAnswers", func(t *testing.T) { testBlockVectors(t, s, i) })
-			t.Run("Differential", func(t *testing.T) { testDifferential(t, s, i, generic, reference) })
-			t.Run("Counters", func(t *testing.T) { testCounters(t, s, i, reference) })
-			t.Run("Split", func(t *testing.T) { testSplit(t, s, i) })
-			t.Run("Misuse", func(t *testing.T) { testMisuse(t, s, i) })
-			t.Run("SetIV", func(t *testing.T) { testSetIV(t, s, i, reference) })
-			t.Run("GuardPages", func(t *testing.T) { testGuardPages(t, s, i, reference) })
-			t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, s, i, reference) })
-			t.Run("NoAllocs", func(t *testing.T) { testNoAllocs(t, s, i) })
-		})
-	}
+	ForEachImpl(t, s.Cipher, func(t *testing.T, i *impl.Impl) {
+		t.Run("KeySizes", func(t *testing.T) { testKeySizes(t, s, i) })
+		t.Run("KnownAnswers", func(t *testing.T) { testBlockVectors(t, s, i) })
+		t.Run("Differential", func(t *testing.T) { testDifferential(t, s, i, generic, reference) })
+		t.Run("Counters", func(t *testing.T) { testCounters(t, s, i, reference) })
+		t.Run("Split", func(t *testing.T) { testSplit(t, s, i) })
+		t.Run("Misuse", func(t *testing.T) { testMisuse(t, s, i) })
+		t.Run("SetIV", func(t *testing.T) { testSetIV(t, s, i, reference) })
+		t.Run("GuardPages", func(t *testing.T) { testGuardPages(t, s, i, reference) })
+		t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, s, i, reference) })
+		t.Run("NoAllocs", func(t *testing.T) { testNoAllocs(t, s, i) })
+	})
 }
 
 func testKeySizes(t *testing.T, s BlockSpec, i *impl.Impl) {

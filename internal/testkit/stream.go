@@ -37,29 +37,24 @@ func RunStreamCipher(t *testing.T, s StreamSpec) {
 	if reference == nil {
 		reference = generic.NewStream
 	}
-	for _, i := range impl.For(s.Cipher) {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("%s/%s not tested here: needs %v, which this CPU lacks or SIMDCRYPT_CPU masks", s.Cipher, i.Name, i.Missing())
-			}
-			t.Run("Sizes", func(t *testing.T) { testStreamSizes(t, s, i) })
-			t.Run("Differential", func(t *testing.T) { testStreamDifferential(t, s, i, generic, reference) })
-			t.Run("Counters", func(t *testing.T) { testStreamCounters(t, s, i, reference) })
-			t.Run("Split", func(t *testing.T) { testStreamSplit(t, s, i) })
-			t.Run("Misuse", func(t *testing.T) { testStreamMisuse(t, s, i) })
-			t.Run("GuardPages", func(t *testing.T) { testStreamGuard(t, s, i, reference) })
-			t.Run("Concurrent", func(t *testing.T) { testStreamConcurrent(t, s, i, reference) })
-			t.Run("NoAllocs", func(t *testing.T) {
-				st, _ := i.NewStream(make([]byte, s.KeySize), make([]byte, s.NonceSizes[0]))
-				buf := make([]byte, 4096+7)
-				for _, n := range []int{1, 64, 100, 1024, len(buf)} {
-					if a := testing.AllocsPerRun(20, func() { st.XORKeyStream(buf[:n], buf[:n]) }); a != 0 {
-						t.Errorf("XORKeyStream of %d bytes: %v allocations per call", n, a)
-					}
+	ForEachImpl(t, s.Cipher, func(t *testing.T, i *impl.Impl) {
+		t.Run("Sizes", func(t *testing.T) { testStreamSizes(t, s, i) })
+		t.Run("Differential", func(t *testing.T) { testStreamDifferential(t, s, i, generic, reference) })
+		t.Run("Counters", func(t *testing.T) { testStreamCounters(t, s, i, reference) })
+		t.Run("Split", func(t *testing.T) { testStreamSplit(t, s, i) })
+		t.Run("Misuse", func(t *testing.T) { testStreamMisuse(t, s, i) })
+		t.Run("GuardPages", func(t *testing.T) { testStreamGuard(t, s, i, reference) })
+		t.Run("Concurrent", func(t *testing.T) { testStreamConcurrent(t, s, i, reference) })
+		t.Run("NoAllocs", func(t *testing.T) {
+			st, _ := i.NewStream(make([]byte, s.KeySize), make([]byte, s.NonceSizes[0]))
+			buf := make([]byte, 4096+7)
+			for _, n := range []int{1, 64, 100, 1024, len(buf)} {
+				if a := testing.AllocsPerRun(20, func() { st.XORKeyStream(buf[:n], buf[:n]) }); a != 0 {
+					t.Errorf("XORKeyStream of %d bytes: %v allocations per call", n, a)
 				}
-			})
+			}
 		})
-	}
+	})
 }
 
 func testStreamSizes(t *testing.T, s StreamSpec, i *impl.Impl) {
