@@ -4,30 +4,23 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 // forEachPath runs f for every registered path, reporting (not hiding) the
-// ones this CPU or mask cannot run.
+// ones this CPU or mask cannot run, after checking that the registry's
+// constructor returns a *Cipher pinned to that path.
 func forEachPath(t *testing.T, f func(t *testing.T, p path)) {
 	t.Helper()
-	all := impl.For("chacha20")
-	if len(all) == 0 {
-		t.Fatal("no chacha20 implementations registered")
-	}
-	for _, i := range all {
-		t.Run(i.Name, func(t *testing.T) {
-			if !i.Available() {
-				t.Skipf("path %s not run: CPU lacks or mask hides %v", i.Name, i.Missing())
-			}
-			s, err := i.NewStream(make([]byte, KeySize), make([]byte, NonceSize))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, ok := s.(*Cipher)
-			if !ok || c.path != pathByName(i.Name) {
-				t.Fatalf("NewStream of %s did not return a *Cipher pinned to it", i.Name)
-			}
-			f(t, c.path)
-		})
-	}
+	testkit.ForEachImpl(t, "chacha20", func(t *testing.T, i *impl.Impl) {
+		s, err := i.NewStream(make([]byte, KeySize), make([]byte, NonceSize))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok := s.(*Cipher)
+		if !ok || c.path != pathByName(i.Name) {
+			t.Fatalf("NewStream of %s did not return a *Cipher pinned to it", i.Name)
+		}
+		f(t, c.path)
+	})
 }
