@@ -254,6 +254,16 @@ DATA ariaCTRIndex4<>+48(SB)/8, $0x1f1b17130f0b0703
 DATA ariaCTRIndex4<>+56(SB)/8, $0x3f3b37332f2b2723
 GLOBL ariaCTRIndex4<>(SB), RODATA|NOPTR, $64
 
+DATA ariaCTRCarry<>+0(SB)/8, $0x0000000000000000
+DATA ariaCTRCarry<>+8(SB)/8, $0x0000000000000100
+DATA ariaCTRCarry<>+16(SB)/8, $0x0000000000000000
+DATA ariaCTRCarry<>+24(SB)/8, $0x0000000000000100
+DATA ariaCTRCarry<>+32(SB)/8, $0x0000000000000000
+DATA ariaCTRCarry<>+40(SB)/8, $0x0000000000000100
+DATA ariaCTRCarry<>+48(SB)/8, $0x0000000000000000
+DATA ariaCTRCarry<>+56(SB)/8, $0x0000000000000100
+GLOBL ariaCTRCarry<>(SB), RODATA|NOPTR, $64
+
 DATA ariaShiftRows<>+0(SB)/8, $0x030e09040f0a0500
 DATA ariaShiftRows<>+8(SB)/8, $0x0b06010c07020d08
 DATA ariaShiftRows<>+16(SB)/8, $0x030e09040f0a0500
@@ -3495,44 +3505,46 @@ ariaCBCDecrypt64_more14:
 // func ariaCTR64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[3]uint64)
 // Requires: AVX, AVX512BW, AVX512F, GFNI
 TEXT ·ariaCTR64(SB), NOSPLIT, $0-40
-	MOVQ            rk+0(FP), AX
-	MOVQ            rounds+8(FP), CX
-	MOVQ            dst+16(FP), DX
-	MOVQ            src+24(FP), BX
-	MOVQ            ctr+32(FP), SI
-	VPBROADCASTQ    ariaMatSB1<>+0(SB), Z26
-	VPBROADCASTQ    ariaMatSB2<>+0(SB), Z27
-	VPBROADCASTQ    ariaMatSB1Inv<>+0(SB), Z28
-	VPBROADCASTQ    ariaMatSB2Inv<>+0(SB), Z29
-	VPBROADCASTQ    ariaMatIdentity<>+0(SB), Z30
-	VMOVDQU64       ariaByteTranspose<>+0(SB), Z25
-	VBROADCASTI32X4 (SI), Z0
-	VBROADCASTI32X4 8(SI), Z1
-	VPSHUFB         ariaSplat8<>+0(SB), Z0, Z2
-	VPADDB          ariaCTRIndex4<>+0(SB), Z2, Z2
-	VPCMPUB         $0x01, ariaCTRIndex4<>+0(SB), Z2, K1
-	VPSHUFB         ariaSplat15<>+0(SB), Z0, Z3
-	VPSHUFB         ariaSplat15<>+0(SB), Z1, K1, Z3
-	VPSHUFB         ariaSplat14<>+0(SB), Z0, Z4
-	VPSHUFB         ariaSplat14<>+0(SB), Z1, K1, Z4
-	VPSHUFB         ariaSplat13<>+0(SB), Z0, Z5
-	VPSHUFB         ariaSplat13<>+0(SB), Z1, K1, Z5
-	VPSHUFB         ariaSplat12<>+0(SB), Z0, Z6
-	VPSHUFB         ariaSplat12<>+0(SB), Z1, K1, Z6
-	VPSHUFB         ariaSplat11<>+0(SB), Z0, Z7
-	VPSHUFB         ariaSplat11<>+0(SB), Z1, K1, Z7
-	VPSHUFB         ariaSplat10<>+0(SB), Z0, Z8
-	VPSHUFB         ariaSplat10<>+0(SB), Z1, K1, Z8
-	VPSHUFB         ariaSplat9<>+0(SB), Z0, Z9
-	VPSHUFB         ariaSplat9<>+0(SB), Z1, K1, Z9
-	VPSHUFB         ariaSplat7<>+0(SB), Z0, Z1
-	VPSHUFB         ariaSplat6<>+0(SB), Z0, Z10
-	VPSHUFB         ariaSplat5<>+0(SB), Z0, Z11
-	VPSHUFB         ariaSplat4<>+0(SB), Z0, Z12
-	VPSHUFB         ariaSplat3<>+0(SB), Z0, Z13
-	VPSHUFB         ariaSplat2<>+0(SB), Z0, Z14
-	VPSHUFB         ariaSplat1<>+0(SB), Z0, Z15
-	VPSHUFB         ariaSplat0<>+0(SB), Z0, Z0
+	MOVQ         rk+0(FP), AX
+	MOVQ         rounds+8(FP), CX
+	MOVQ         dst+16(FP), DX
+	MOVQ         src+24(FP), BX
+	MOVQ         ctr+32(FP), SI
+	VPBROADCASTQ ariaMatSB1<>+0(SB), Z26
+	VPBROADCASTQ ariaMatSB2<>+0(SB), Z27
+	VPBROADCASTQ ariaMatSB1Inv<>+0(SB), Z28
+	VPBROADCASTQ ariaMatSB2Inv<>+0(SB), Z29
+	VPBROADCASTQ ariaMatIdentity<>+0(SB), Z30
+	VMOVDQU64    ariaByteTranspose<>+0(SB), Z25
+	VPBROADCASTQ (SI), Z0
+	VPBROADCASTQ 8(SI), Z2
+	VPADDQ       ariaCTRCarry<>+0(SB), Z2, Z1
+	VPUNPCKLQDQ  Z2, Z0, Z0
+	VPSHUFB      ariaSplat8<>+0(SB), Z0, Z2
+	VPADDB       ariaCTRIndex4<>+0(SB), Z2, Z2
+	VPCMPUB      $0x01, ariaCTRIndex4<>+0(SB), Z2, K1
+	VPSHUFB      ariaSplat15<>+0(SB), Z0, Z3
+	VPSHUFB      ariaSplat15<>+0(SB), Z1, K1, Z3
+	VPSHUFB      ariaSplat14<>+0(SB), Z0, Z4
+	VPSHUFB      ariaSplat14<>+0(SB), Z1, K1, Z4
+	VPSHUFB      ariaSplat13<>+0(SB), Z0, Z5
+	VPSHUFB      ariaSplat13<>+0(SB), Z1, K1, Z5
+	VPSHUFB      ariaSplat12<>+0(SB), Z0, Z6
+	VPSHUFB      ariaSplat12<>+0(SB), Z1, K1, Z6
+	VPSHUFB      ariaSplat11<>+0(SB), Z0, Z7
+	VPSHUFB      ariaSplat11<>+0(SB), Z1, K1, Z7
+	VPSHUFB      ariaSplat10<>+0(SB), Z0, Z8
+	VPSHUFB      ariaSplat10<>+0(SB), Z1, K1, Z8
+	VPSHUFB      ariaSplat9<>+0(SB), Z0, Z9
+	VPSHUFB      ariaSplat9<>+0(SB), Z1, K1, Z9
+	VPSHUFB      ariaSplat7<>+0(SB), Z0, Z1
+	VPSHUFB      ariaSplat6<>+0(SB), Z0, Z10
+	VPSHUFB      ariaSplat5<>+0(SB), Z0, Z11
+	VPSHUFB      ariaSplat4<>+0(SB), Z0, Z12
+	VPSHUFB      ariaSplat3<>+0(SB), Z0, Z13
+	VPSHUFB      ariaSplat2<>+0(SB), Z0, Z14
+	VPSHUFB      ariaSplat1<>+0(SB), Z0, Z15
+	VPSHUFB      ariaSplat0<>+0(SB), Z0, Z0
 
 	// Round 1
 	VPXORD.BCST       (AX), Z1, Z1
@@ -10508,46 +10520,48 @@ ariaCBCDecrypt32_more14:
 // func ariaCTR32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[3]uint64)
 // Requires: AVX, AVX2, GFNI
 TEXT ·ariaCTR32(SB), $512-40
-	MOVQ           rk+0(FP), AX
-	MOVQ           rounds+8(FP), CX
-	MOVQ           dst+16(FP), DX
-	MOVQ           src+24(FP), BX
-	MOVQ           ctr+32(FP), SI
-	VBROADCASTI128 (SI), Y0
-	VBROADCASTI128 8(SI), Y1
-	VPSHUFB        ariaSplat8<>+0(SB), Y0, Y2
-	VPADDB         ariaCTRIndex2<>+0(SB), Y2, Y2
-	VPMAXUB        ariaCTRIndex2<>+0(SB), Y2, Y3
-	VPCMPEQB       Y2, Y3, Y3
-	VPSHUFB        ariaSplat15<>+0(SB), Y0, Y4
-	VPSHUFB        ariaSplat15<>+0(SB), Y1, Y5
-	VPBLENDVB      Y3, Y4, Y5, Y4
-	VPSHUFB        ariaSplat14<>+0(SB), Y0, Y5
-	VPSHUFB        ariaSplat14<>+0(SB), Y1, Y6
-	VPBLENDVB      Y3, Y5, Y6, Y5
-	VPSHUFB        ariaSplat13<>+0(SB), Y0, Y6
-	VPSHUFB        ariaSplat13<>+0(SB), Y1, Y7
-	VPBLENDVB      Y3, Y6, Y7, Y6
-	VPSHUFB        ariaSplat12<>+0(SB), Y0, Y7
-	VPSHUFB        ariaSplat12<>+0(SB), Y1, Y8
-	VPBLENDVB      Y3, Y7, Y8, Y7
-	VPSHUFB        ariaSplat11<>+0(SB), Y0, Y8
-	VPSHUFB        ariaSplat11<>+0(SB), Y1, Y9
-	VPBLENDVB      Y3, Y8, Y9, Y8
-	VPSHUFB        ariaSplat10<>+0(SB), Y0, Y9
-	VPSHUFB        ariaSplat10<>+0(SB), Y1, Y10
-	VPBLENDVB      Y3, Y9, Y10, Y9
-	VPSHUFB        ariaSplat9<>+0(SB), Y0, Y10
-	VPSHUFB        ariaSplat9<>+0(SB), Y1, Y11
-	VPBLENDVB      Y3, Y10, Y11, Y10
-	VPSHUFB        ariaSplat7<>+0(SB), Y0, Y3
-	VPSHUFB        ariaSplat6<>+0(SB), Y0, Y1
-	VPSHUFB        ariaSplat5<>+0(SB), Y0, Y11
-	VPSHUFB        ariaSplat4<>+0(SB), Y0, Y12
-	VPSHUFB        ariaSplat3<>+0(SB), Y0, Y13
-	VPSHUFB        ariaSplat2<>+0(SB), Y0, Y14
-	VPSHUFB        ariaSplat1<>+0(SB), Y0, Y15
-	VPSHUFB        ariaSplat0<>+0(SB), Y0, Y0
+	MOVQ         rk+0(FP), AX
+	MOVQ         rounds+8(FP), CX
+	MOVQ         dst+16(FP), DX
+	MOVQ         src+24(FP), BX
+	MOVQ         ctr+32(FP), SI
+	VPBROADCASTQ (SI), Y0
+	VPBROADCASTQ 8(SI), Y2
+	VPADDQ       ariaCTRCarry<>+0(SB), Y2, Y1
+	VPUNPCKLQDQ  Y2, Y0, Y0
+	VPSHUFB      ariaSplat8<>+0(SB), Y0, Y2
+	VPADDB       ariaCTRIndex2<>+0(SB), Y2, Y2
+	VPMAXUB      ariaCTRIndex2<>+0(SB), Y2, Y3
+	VPCMPEQB     Y2, Y3, Y3
+	VPSHUFB      ariaSplat15<>+0(SB), Y0, Y4
+	VPSHUFB      ariaSplat15<>+0(SB), Y1, Y5
+	VPBLENDVB    Y3, Y4, Y5, Y4
+	VPSHUFB      ariaSplat14<>+0(SB), Y0, Y5
+	VPSHUFB      ariaSplat14<>+0(SB), Y1, Y6
+	VPBLENDVB    Y3, Y5, Y6, Y5
+	VPSHUFB      ariaSplat13<>+0(SB), Y0, Y6
+	VPSHUFB      ariaSplat13<>+0(SB), Y1, Y7
+	VPBLENDVB    Y3, Y6, Y7, Y6
+	VPSHUFB      ariaSplat12<>+0(SB), Y0, Y7
+	VPSHUFB      ariaSplat12<>+0(SB), Y1, Y8
+	VPBLENDVB    Y3, Y7, Y8, Y7
+	VPSHUFB      ariaSplat11<>+0(SB), Y0, Y8
+	VPSHUFB      ariaSplat11<>+0(SB), Y1, Y9
+	VPBLENDVB    Y3, Y8, Y9, Y8
+	VPSHUFB      ariaSplat10<>+0(SB), Y0, Y9
+	VPSHUFB      ariaSplat10<>+0(SB), Y1, Y10
+	VPBLENDVB    Y3, Y9, Y10, Y9
+	VPSHUFB      ariaSplat9<>+0(SB), Y0, Y10
+	VPSHUFB      ariaSplat9<>+0(SB), Y1, Y11
+	VPBLENDVB    Y3, Y10, Y11, Y10
+	VPSHUFB      ariaSplat7<>+0(SB), Y0, Y3
+	VPSHUFB      ariaSplat6<>+0(SB), Y0, Y1
+	VPSHUFB      ariaSplat5<>+0(SB), Y0, Y11
+	VPSHUFB      ariaSplat4<>+0(SB), Y0, Y12
+	VPSHUFB      ariaSplat3<>+0(SB), Y0, Y13
+	VPSHUFB      ariaSplat2<>+0(SB), Y0, Y14
+	VPSHUFB      ariaSplat1<>+0(SB), Y0, Y15
+	VPSHUFB      ariaSplat0<>+0(SB), Y0, Y0
 
 	// Round 1
 	VMOVDQU           Y2, 480(SP)
