@@ -264,6 +264,16 @@ DATA ariaCTRCarry<>+48(SB)/8, $0x0000000000000000
 DATA ariaCTRCarry<>+56(SB)/8, $0x0000000000000100
 GLOBL ariaCTRCarry<>(SB), RODATA|NOPTR, $64
 
+DATA ariaCTRPrepBytes<>+0(SB)/8, $0x0606060607070707
+DATA ariaCTRPrepBytes<>+8(SB)/8, $0x0404040405050505
+DATA ariaCTRPrepBytes<>+16(SB)/8, $0x0202020203030303
+DATA ariaCTRPrepBytes<>+24(SB)/8, $0x0000000001010101
+DATA ariaCTRPrepBytes<>+32(SB)/8, $0x0606060607070707
+DATA ariaCTRPrepBytes<>+40(SB)/8, $0x0404040405050505
+DATA ariaCTRPrepBytes<>+48(SB)/8, $0x0202020203030303
+DATA ariaCTRPrepBytes<>+56(SB)/8, $0x0000000001010101
+GLOBL ariaCTRPrepBytes<>(SB), RODATA|NOPTR, $64
+
 DATA ariaShiftRows<>+0(SB)/8, $0x030e09040f0a0500
 DATA ariaShiftRows<>+8(SB)/8, $0x0b06010c07020d08
 DATA ariaShiftRows<>+16(SB)/8, $0x030e09040f0a0500
@@ -3502,7 +3512,7 @@ ariaCBCDecrypt64_more14:
 	VZEROUPPER
 	RET
 
-// func ariaCTR64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[3]uint64)
+// func ariaCTR64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[7]uint64)
 // Requires: AVX, AVX512BW, AVX512F, GFNI
 TEXT ·ariaCTR64(SB), NOSPLIT, $0-40
 	MOVQ         rk+0(FP), AX
@@ -3537,36 +3547,16 @@ TEXT ·ariaCTR64(SB), NOSPLIT, $0-40
 	VPSHUFB      ariaSplat10<>+0(SB), Z1, K1, Z8
 	VPSHUFB      ariaSplat9<>+0(SB), Z0, Z9
 	VPSHUFB      ariaSplat9<>+0(SB), Z1, K1, Z9
-	VPSHUFB      ariaSplat7<>+0(SB), Z0, Z1
-	VPSHUFB      ariaSplat6<>+0(SB), Z0, Z10
-	VPSHUFB      ariaSplat5<>+0(SB), Z0, Z11
-	VPSHUFB      ariaSplat4<>+0(SB), Z0, Z12
-	VPSHUFB      ariaSplat3<>+0(SB), Z0, Z13
-	VPSHUFB      ariaSplat2<>+0(SB), Z0, Z14
-	VPSHUFB      ariaSplat1<>+0(SB), Z0, Z15
-	VPSHUFB      ariaSplat0<>+0(SB), Z0, Z0
+	VPBROADCASTD 24(SI), Z1
+	VPBROADCASTD 28(SI), Z10
+	VPBROADCASTD 32(SI), Z11
+	VPBROADCASTD 36(SI), Z12
+	VPBROADCASTD 40(SI), Z13
+	VPBROADCASTD 44(SI), Z14
+	VPBROADCASTD 48(SI), Z15
+	VPBROADCASTD 52(SI), Z0
 
 	// Round 1
-	VPXORD.BCST       (AX), Z1, Z1
-	VGF2P8AFFINEINVQB $0x63, Z26, Z1, Z1
-	VPXORD.BCST       4(AX), Z10, Z10
-	VGF2P8AFFINEINVQB $0xe2, Z27, Z10, Z10
-	VPXORD.BCST       8(AX), Z11, Z11
-	VGF2P8AFFINEQB    $0x05, Z28, Z11, Z11
-	VGF2P8AFFINEINVQB $0x00, Z30, Z11, Z11
-	VPXORD.BCST       12(AX), Z12, Z12
-	VGF2P8AFFINEQB    $0x2c, Z29, Z12, Z12
-	VGF2P8AFFINEINVQB $0x00, Z30, Z12, Z12
-	VPXORD.BCST       16(AX), Z13, Z13
-	VGF2P8AFFINEINVQB $0x63, Z26, Z13, Z13
-	VPXORD.BCST       20(AX), Z14, Z14
-	VGF2P8AFFINEINVQB $0xe2, Z27, Z14, Z14
-	VPXORD.BCST       24(AX), Z15, Z15
-	VGF2P8AFFINEQB    $0x05, Z28, Z15, Z15
-	VGF2P8AFFINEINVQB $0x00, Z30, Z15, Z15
-	VPXORD.BCST       28(AX), Z0, Z0
-	VGF2P8AFFINEQB    $0x2c, Z29, Z0, Z0
-	VGF2P8AFFINEINVQB $0x00, Z30, Z0, Z0
 	VPXORD.BCST       32(AX), Z3, Z3
 	VGF2P8AFFINEINVQB $0x63, Z26, Z3, Z3
 	VPXORD.BCST       36(AX), Z4, Z4
@@ -10517,7 +10507,7 @@ ariaCBCDecrypt32_more14:
 	VZEROUPPER
 	RET
 
-// func ariaCTR32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[3]uint64)
+// func ariaCTR32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[7]uint64)
 // Requires: AVX, AVX2, GFNI
 TEXT ·ariaCTR32(SB), $512-40
 	MOVQ         rk+0(FP), AX
@@ -18666,7 +18656,7 @@ ariaCBCDecrypt16_more14:
 	VZEROUPPER
 	RET
 
-// func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[3]uint64)
+// func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[7]uint64)
 // Requires: AVX, AVX2, GFNI
 TEXT ·ariaCTR16(SB), $256-40
 	MOVQ      rk+0(FP), AX
@@ -28561,7 +28551,7 @@ ariaCBCDecrypt16AESNI_more14:
 	VZEROUPPER
 	RET
 
-// func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[3]uint64)
+// func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[7]uint64)
 // Requires: AES, AVX
 TEXT ·ariaCTR16AESNI(SB), $256-40
 	MOVQ      rk+0(FP), AX
@@ -32120,6 +32110,27 @@ ariaCTR16AESNI_more14:
 	VMOVDQU     X9, 224(DX)
 	VPXOR       240(BX), X12, X12
 	VMOVDQU     X12, 240(DX)
+	VZEROUPPER
+	RET
+
+// func ariaCTRPrep(rk *uint32, ctr *[7]uint64)
+// Requires: AVX, AVX2, GFNI
+TEXT ·ariaCTRPrep(SB), NOSPLIT, $0-16
+	MOVQ              rk+0(FP), AX
+	MOVQ              ctr+8(FP), CX
+	VPBROADCASTQ      (CX), Y0
+	VPSHUFB           ariaCTRPrepBytes<>+0(SB), Y0, Y0
+	VPXOR             (AX), Y0, Y0
+	VGF2P8AFFINEINVQB $0x63, ariaMatSB1<>+0(SB), Y0, Y2
+	VGF2P8AFFINEINVQB $0xe2, ariaMatSB2<>+0(SB), Y0, Y3
+	VGF2P8AFFINEQB    $0x05, ariaMatSB1Inv<>+0(SB), Y0, Y1
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y4
+	VGF2P8AFFINEQB    $0x2c, ariaMatSB2Inv<>+0(SB), Y0, Y1
+	VGF2P8AFFINEINVQB $0x00, ariaMatIdentity<>+0(SB), Y1, Y0
+	VPBLENDD          $0x22, Y3, Y2, Y2
+	VPBLENDD          $0x44, Y4, Y2, Y2
+	VPBLENDD          $0x88, Y0, Y2, Y2
+	VMOVDQU           Y2, 24(CX)
 	VZEROUPPER
 	RET
 

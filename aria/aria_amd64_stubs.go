@@ -16,9 +16,10 @@ func ariaECB64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte)
 func ariaCBCDecrypt64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, iv *[16]byte)
 
 // ariaCTR64 XORs 64 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
+// ctr[3:7] holds what ariaCTRPrep put there for this key and high half.
 //
 //go:noescape
-func ariaCTR64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[3]uint64)
+func ariaCTR64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[7]uint64)
 
 // ariaECB32 encrypts or decrypts 32 blocks with expanded round keys rk.
 //
@@ -34,7 +35,7 @@ func ariaCBCDecrypt32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, iv
 // ariaCTR32 XORs 32 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 //
 //go:noescape
-func ariaCTR32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[3]uint64)
+func ariaCTR32(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[7]uint64)
 
 // ariaECB16 encrypts or decrypts 16 blocks with expanded round keys rk.
 //
@@ -50,7 +51,7 @@ func ariaCBCDecrypt16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv
 // ariaCTR16 XORs 16 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 //
 //go:noescape
-func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[3]uint64)
+func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[7]uint64)
 
 // ariaECB16AESNI encrypts or decrypts 16 blocks with expanded round keys rk.
 //
@@ -66,7 +67,14 @@ func ariaCBCDecrypt16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byt
 // ariaCTR16AESNI XORs 16 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 //
 //go:noescape
-func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[3]uint64)
+func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[7]uint64)
+
+// ariaCTRPrep stores in ctr[3:7], as eight uint32, the bytes of the big-endian
+// high half ctr[0] XORed with the first round key rk and substituted
+// (SB1, SB2, SB3, SB4, SB1, ...), each byte repeated four times.
+//
+//go:noescape
+func ariaCTRPrep(rk *uint32, ctr *[7]uint64)
 
 // ariaCBCEncrypt1 CBC-encrypts len(src)/16 blocks one at a time with the
 // round keys rk (ek1..ek(n+1) as 16-byte blocks), chaining from *iv and

@@ -76,7 +76,7 @@ func (b batch) cbcDec(rk *uint32, n int, d, s []byte, iv *[BlockSize]byte) {
 	}
 }
 
-func (b batch) ctr(rk *uint32, n int, d, s []byte, c *[3]uint64) {
+func (b batch) ctr(rk *uint32, n int, d, s []byte, c *[7]uint64) {
 	switch b {
 	case zmm64:
 		ariaCTR64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), c)
@@ -224,9 +224,13 @@ func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	// layer never asks for blocks past a wrap of the low half; the padded
 	// tail batch may compute wrapped counters for blocks it drops.
 	lo := binary.BigEndian.Uint64(ctr[8:])
-	c := [3]uint64{binary.BigEndian.Uint64(ctr[:8]), lo, lo + 256}
+	// c[3:7] is ariaCTR64's: the first round on the high half, done once.
+	c := [7]uint64{binary.BigEndian.Uint64(ctr[:8]), lo, lo + 256}
 	for _, b := range k.batches {
 		rk := keys(b, k.enc, k.encZ)
+		if b == zmm64 && len(src) >= batch64 {
+			ariaCTRPrep(rk, &c)
+		}
 		for len(src) >= b.size() {
 			b.ctr(rk, k.rounds, dst, src, &c)
 			c[1] += uint64(b.size() / BlockSize)

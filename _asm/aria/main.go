@@ -164,7 +164,7 @@ var (
 	constByteTranspose                                       Mem
 	constSplat                                               [16]Mem
 	constCTRIndex                                            map[int]Mem
-	constCTRCarry                                            Mem
+	constCTRCarry, constCTRPrepBytes                         Mem
 
 	constShiftRows, constInvShiftRows, constZero, constNibbleMask Mem
 	constSB2PostLo, constSB2PostHi, constSB4PreLo, constSB4PreHi  Mem
@@ -205,6 +205,9 @@ func constants() {
 	}
 	// (0, 256) in each lane: (low, low+256) from low.
 	constCTRCarry = qwords("ariaCTRCarry", 0, 256)
+	// Byte 7-s of a qword in each byte of uint32 s, s = 0..3 in the low
+	// 128-bit lane and 4..7 in the high one.
+	constCTRPrepBytes = qwords("ariaCTRPrepBytes", 0x0606060607070707, 0x0404040405050505, 0x0202020203030303, 0x0000000001010101)
 	// AES ShiftRows and its inverse as byte permutations of a 16-byte
 	// state (byte 4c+r is row r of column c).
 	constShiftRows = qwords("ariaShiftRows", 0x030e09040f0a0500, 0x0b06010c07020d08)
@@ -1028,9 +1031,13 @@ func cbcDecrypt(w width) {
 // out of byte slices puts blocks in.
 func ctr(w width) {
 	name := kernelName("CTR", w)
-	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[3]uint64)", arraySig(w)))
+	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[7]uint64)", arraySig(w)))
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s XORs %d blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.", name, w.blocks()))
+	doc := []string{fmt.Sprintf("%s XORs %d blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.", name, w.blocks())}
+	if w.evex {
+		doc = append(doc, "ctr[3:7] holds what ariaCTRPrep put there for this key and high half.")
+	}
+	Doc(doc...)
 	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
 	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
 	ctrp := Load(Param("ctr"), GP64())
@@ -1094,16 +1101,31 @@ func ctr(w width) {
 	if !w.evex {
 		s.release(noCarry)
 	}
-	for sl := 0; sl < 8; sl++ {
-		x := hl
-		if sl < 7 {
-			x = s.alloc()
+	firstRound := func(sub func(slots ...int)) { sub() }
+	if w.evex && !abOn["noprep"] {
+		// Slices 0..7, the high half, are the same in every batch of a
+		// call, and so is the first round's key addition and substitution
+		// on them: ariaCTRPrep did it once, each byte in a uint32.
+		for sl := 0; sl < 8; sl++ {
+			x := hl
+			if sl < 7 {
+				x = s.alloc()
+			}
+			VPBROADCASTD(Mem{Base: ctrp, Disp: 24 + 4*sl}, x)
+			s.set(sl, x)
 		}
-		VPSHUFB(constSplat[7-sl], hl, x)
-		s.set(sl, x)
+		firstRound = func(sub func(slots ...int)) { sub(8, 9, 10, 11, 12, 13, 14, 15) }
+	} else {
+		for sl := 0; sl < 8; sl++ {
+			x := hl
+			if sl < 7 {
+				x = s.alloc()
+			}
+			VPSHUFB(constSplat[7-sl], hl, x)
+			s.set(sl, x)
+		}
 	}
-	allSlices := func(sub func(slots ...int)) { sub() }
-	cipher(s, rk, rounds, name, allSlices, func(s *slices) {
+	cipher(s, rk, rounds, name, firstRound, func(s *slices) {
 		for i := 0; i < 16; i++ {
 			s.need(i)
 			s.xor(vecMem(src, w, i), s.reg[i], s.reg[i])
@@ -1112,6 +1134,36 @@ func ctr(w width) {
 		VZEROUPPER()
 		RET()
 	})
+}
+
+// ctrPrep emits ariaCTRPrep, which does the first round's key addition and
+// substitution on the counter's high half once per call for ariaCTR64.
+func ctrPrep() {
+	TEXT("ariaCTRPrep", NOSPLIT, "func(rk *uint32, ctr *[7]uint64)")
+	Pragma("noescape")
+	Doc("ariaCTRPrep stores in ctr[3:7], as eight uint32, the bytes of the big-endian",
+		"high half ctr[0] XORed with the first round key rk and substituted",
+		"(SB1, SB2, SB3, SB4, SB1, ...), each byte repeated four times.")
+	rk, ctrp := Load(Param("rk"), GP64()), Load(Param("ctr"), GP64())
+	x, t := YMM(), YMM()
+	y := [4]reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	VPBROADCASTQ(Mem{Base: ctrp}, x)
+	// uint32 s takes byte 7-s of the native uint64: big-endian byte s.
+	VPSHUFB(constCTRPrepBytes, x, x)
+	VPXOR(Mem{Base: rk}, x, x)
+	VGF2P8AFFINEINVQB(U8(cSB1), constSB1, x, y[0])
+	VGF2P8AFFINEINVQB(U8(cSB2), constSB2, x, y[1])
+	VGF2P8AFFINEQB(U8(cSB3Pre), constSB1Inv, x, t)
+	VGF2P8AFFINEINVQB(U8(0), constIdent, t, y[2])
+	VGF2P8AFFINEQB(U8(cSB4Pre), constSB2Inv, x, t)
+	VGF2P8AFFINEINVQB(U8(0), constIdent, t, y[3])
+	// uint32 s takes S-box s mod 4.
+	VPBLENDD(U8(0x22), y[1], y[0], y[0])
+	VPBLENDD(U8(0x44), y[2], y[0], y[0])
+	VPBLENDD(U8(0x88), y[3], y[0], y[0])
+	VMOVDQU(y[0], Mem{Base: ctrp, Disp: 24})
+	VZEROUPPER()
+	RET()
 }
 
 func main() {
@@ -1131,6 +1183,7 @@ func main() {
 		ctr(width{bytes: 32})
 		abSuffix, abOn[f] = "", false
 	}
+	ctrPrep()
 	one := oneBlockConstants()
 	cbcEncrypt1(one, false)
 	cbcEncrypt1(one, true)
