@@ -923,18 +923,7 @@ func vecMem(base reg.Register, w width, i int) Mem {
 	return Mem{Base: base, Disp: i * w.bytes}
 }
 
-// abSuffix and abOn serve A/B measurements (ARIA_AB=feature): the
-// 64-block ECB and CTR kernels are emitted a second time, with the suffix
-// B and the feature on.
-var (
-	abSuffix string
-	abOn     = map[string]bool{}
-)
-
 func kernelName(kind string, w width) string {
-	if abSuffix != "" {
-		return fmt.Sprintf("aria%s%d%s", kind, w.blocks(), abSuffix)
-	}
 	if w.aesni {
 		return fmt.Sprintf("aria%s%dAESNI", kind, w.blocks())
 	}
@@ -1055,7 +1044,7 @@ func ctr(w width) {
 	// hl = (high, low) and lc = (low, low+256) in every lane; byte j of
 	// either is splat by a PSHUFB with constSplat[j].
 	hl, lc := s.alloc(), s.alloc()
-	if w.bytes >= 32 && !abOn["ctrload"] {
+	if w.bytes >= 32 {
 		// The caller has just stored the low half: a 16-byte load over it
 		// and a neighbour would wait for the store to retire instead of
 		// taking its value from the store buffer (about 10% of a batch
@@ -1102,7 +1091,7 @@ func ctr(w width) {
 		s.release(noCarry)
 	}
 	firstRound := func(sub func(slots ...int)) { sub() }
-	if w.evex && !abOn["noprep"] {
+	if w.evex {
 		// Slices 0..7, the high half, are the same in every batch of a
 		// call, and so is the first round's key addition and substitution
 		// on them: ariaCTRPrep did it once, each byte in a uint32.
@@ -1175,13 +1164,6 @@ func main() {
 		ecb(w)
 		cbcDecrypt(w)
 		ctr(w)
-	}
-	if f := os.Getenv("ARIA_AB"); f != "" {
-		abSuffix, abOn[f] = "B", true
-		ecb(width{bytes: 64, evex: true})
-		ctr(width{bytes: 64, evex: true})
-		ctr(width{bytes: 32})
-		abSuffix, abOn[f] = "", false
 	}
 	ctrPrep()
 	one := oneBlockConstants()
