@@ -137,6 +137,7 @@ func newSliced(keyRep int, cbcEncrypt1 oneBlockKernel, batches ...batch) func(ke
 		if slices.Contains(batches, zmm64) {
 			k.encZ, k.decZ = mixKeys(k.enc, k.rounds), mixKeys(k.dec, k.rounds)
 		}
+		*s = schedule{} // the kernels have their own copies of the round keys
 		return k, nil
 	}
 }
