@@ -310,6 +310,7 @@ func WriteTable(w io.Writer, results []Result, env *Env) {
 // jsonRecord is one element of the JSON array.
 type jsonRecord struct {
 	Cipher        string    `json:"cipher"`
+	Family        string    `json:"family"` // registry family ("chacha20" for xchacha20 too)
 	Mode          string    `json:"mode"`
 	KeyBits       int       `json:"key_bits"`
 	Direction     string    `json:"direction"`
@@ -357,7 +358,7 @@ func WriteJSON(w io.Writer, results []Result, env *Env) error {
 			samples[i] = finite(s)
 		}
 		recs = append(recs, jsonRecord{
-			Cipher: t.Cipher, Mode: t.Mode, KeyBits: t.KeyBits, Direction: t.Direction, Impl: t.Impl,
+			Cipher: t.Cipher, Family: t.Family, Mode: t.Mode, KeyBits: t.KeyBits, Direction: t.Direction, Impl: t.Impl,
 			Default: t.Default, Variant: t.Variant, Baseline: t.Baseline,
 			Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run,
 			NsPerByte: finite(r.NsPerByte), MiBPerS: finite(r.MiBps()), TotalMiBPerS: finite(r.TotalMiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
@@ -392,7 +393,10 @@ func ReadJSON(r io.Reader) ([]Result, *Env, error) {
 		name := j.Cipher + "/" + j.Direction + "/" + j.Impl
 		t := targets[name]
 		if t == nil {
-			fam, _, _ := strings.Cut(j.Cipher, "-")
+			fam := j.Family
+			if fam == "" {
+				fam, _, _ = strings.Cut(j.Cipher, "-")
+			}
 			t = &Target{Family: fam, Cipher: j.Cipher, Mode: j.Mode, KeyBits: j.KeyBits, Direction: j.Direction,
 				Impl: j.Impl, Default: j.Default, Variant: j.Variant, Baseline: j.Baseline, Align: 1}
 			targets[name] = t

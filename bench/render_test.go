@@ -88,7 +88,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	for i := range rs {
 		a, b := rs[i], back[i]
-		if a.Target.Name() != b.Target.Name() || a.Size != b.Size || a.Run != b.Run ||
+		if a.Target.Name() != b.Target.Name() || a.Target.Family != b.Target.Family || a.Size != b.Size || a.Run != b.Run ||
 			a.Target.Default != b.Target.Default || a.Target.Variant != b.Target.Variant ||
 			math.Abs(a.NsPerByte-b.NsPerByte) > 1e-12 || len(a.Samples) != len(b.Samples) {
 			t.Fatalf("record %d: wrote %+v, read %+v", i, a, b)
