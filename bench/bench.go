@@ -81,6 +81,11 @@ type Config struct {
 	Budget time.Duration
 	// Reps is the number of repetitions per measurement (default 5).
 	Reps int
+	// Slices is the number of timed slices per batch, the fastest of which
+	// counts (default DefaultSlices). 1 times whole batches, which on a
+	// machine whose speed wanders averages its slow and fast phases, as
+	// go test -bench does.
+	Slices int
 	// Count repeats the whole run (default 1), interleaving targets, so
 	// that slow drifts spread over all of them.
 	Count int

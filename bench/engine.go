@@ -48,6 +48,9 @@ func (c *Config) withDefaults() Config {
 	if d.Reps <= 0 {
 		d.Reps = DefaultReps
 	}
+	if d.Slices <= 0 {
+		d.Slices = DefaultSlices
+	}
 	d.Count = max(d.Count, 1)
 	d.Threads = max(d.Threads, 1)
 	if d.Clock == nil {
@@ -316,17 +319,17 @@ func (c *crew) run(n, size int) int64 {
 	return sum / int64(len(c.start))
 }
 
-// Slices is the number of timed slices a batch is cut into. A slice that
+// DefaultSlices is the number of timed slices a batch is cut into. A slice that
 // the OS interrupted (another process, an interrupt, a page fault) only
 // gets slower, never faster, so the fastest slice is the batch's figure:
 // on a busy machine slices a few milliseconds long often run whole between
 // two preemptions where a longer batch never would.
-const Slices = 4
+const DefaultSlices = 4
 
-// timeSlices makes n calls of size bytes in Slices timed slices and
-// returns the fastest slice's time per call.
-func (c *crew) timeSlices(n, size int) float64 {
-	k := min(Slices, n)
+// timeSlices makes n calls of size bytes in k timed slices and returns
+// the fastest slice's time per call.
+func (c *crew) timeSlices(n, size, k int) float64 {
+	k = min(k, n)
 	best := math.Inf(1)
 	for i := range k {
 		m := n/k + boolInt(i < n%k)
@@ -382,7 +385,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		// clock or load does not bias one end of the line.
 		for k := range sizes {
 			i := (k + rep) % len(sizes)
-			perCall[i] = append(perCall[i], c.timeSlices(calls[i], sizes[i]))
+			perCall[i] = append(perCall[i], c.timeSlices(calls[i], sizes[i], r.cfg.Slices))
 			totalCalls += int64(calls[i] * threads)
 		}
 	}

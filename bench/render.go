@@ -160,7 +160,11 @@ func WriteHeader(w io.Writer, env *Env) {
 	if env.Source != "" {
 		per = "saved in " + env.Source
 	}
-	fmt.Fprintf(w, "\n       %s: warm-up, then %d reps (each the fastest of %d timed slices)", per, c.Reps, Slices)
+	if c.Slices > 1 {
+		fmt.Fprintf(w, "\n       %s: warm-up, then %d reps (each the fastest of %d timed slices)", per, c.Reps, c.Slices)
+	} else {
+		fmt.Fprintf(w, "\n       %s: warm-up, then %d reps (whole batches)", per, c.Reps)
+	}
 	if c.Count > 1 {
 		fmt.Fprintf(w, ", %d runs", c.Count)
 	}

@@ -41,7 +41,7 @@ type speedFlags struct {
 	cipher, impl, size, offset, format, plot, compare, load string
 	set                                                     map[string]bool // flags given on the command line
 	duration                                                time.Duration
-	count, reps, threads                                    int
+	count, reps, slices, threads                            int
 	mhz                                                     float64
 	cold, report, list                                      bool
 }
@@ -56,6 +56,7 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 	fs.DurationVar(&f.duration, "duration", 0, "time per measurement (0 = spread a 35 s budget over the run)")
 	fs.IntVar(&f.count, "count", 1, "repeat the whole run N times (for benchstat and -compare)")
 	fs.IntVar(&f.reps, "reps", bench.DefaultReps, "repetitions inside each measurement (median taken)")
+	fs.IntVar(&f.slices, "slices", bench.DefaultSlices, "timed slices per batch, the fastest counts (1 = whole batches, averaging like go test -bench)")
 	fs.IntVar(&f.threads, "threads", 1, "also measure on N goroutines at once (per-thread and total throughput)")
 	fs.Float64Var(&f.mhz, "cpu-mhz", 0, "core clock for cycles/byte (0 = measure it)")
 	fs.BoolVar(&f.cold, "cold", false, "cache-cold: rotate calls over a working set twice the last-level cache")
@@ -185,8 +186,8 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 			return usagef("-plot %q: the file name must end in .svg or .png", f.plot)
 		}
 	}
-	if f.count < 1 || f.reps < 1 || f.threads < 1 {
-		return usagef("-count, -reps and -threads must be at least 1")
+	if f.count < 1 || f.reps < 1 || f.slices < 1 || f.threads < 1 {
+		return usagef("-count, -reps, -slices and -threads must be at least 1")
 	}
 	if f.mhz < 0 || f.duration < 0 {
 		return usagef("-cpu-mhz and -duration must not be negative")
@@ -237,7 +238,7 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 		return err
 	}
 
-	cfg := bench.Config{Sizes: sizes, Offsets: offsets, Duration: f.duration, Reps: f.reps, Count: f.count,
+	cfg := bench.Config{Sizes: sizes, Offsets: offsets, Duration: f.duration, Reps: f.reps, Slices: f.slices, Count: f.count,
 		Cold: f.cold, Threads: f.threads, MHz: f.mhz}
 	if err := cfg.Validate(targets); err != nil {
 		return usageError{err.Error()}
