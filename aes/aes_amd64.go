@@ -53,13 +53,28 @@ func newAsmKernels(key []byte, p path) (modes.Kernels, error) {
 	return k, nil
 }
 
+// pathFor returns the path whose kernel runs a call of n blocks: the
+// 512-bit paths hand calls shorter than one ZMM vector to the 128-bit
+// kernel (see zmmBlocks).
+func (k *asmKernels) pathFor(n int) path {
+	if n < zmmBlocks {
+		switch k.path {
+		case pathVAES512:
+			return pathAESNI
+		case pathVAES512NoPrefetch:
+			return pathAESNINoPrefetch
+		}
+	}
+	return k.path
+}
+
 func (k *asmKernels) EncryptBlocks(dst, src []byte) {
 	n := len(src) / BlockSize
 	if n == 0 {
 		return
 	}
 	d, s := &dst[0], &src[0]
-	switch k.path {
+	switch k.pathFor(n) {
 	case pathAESNI:
 		encryptBlocksAESNI(&k.enc, k.rounds, d, s, n)
 	case pathAESNINoPrefetch:
@@ -69,16 +84,8 @@ func (k *asmKernels) EncryptBlocks(dst, src []byte) {
 	case pathVAES256NoPrefetch:
 		encryptBlocksVAES256NoPrefetch(&k.enc, k.rounds, d, s, n)
 	case pathVAES512:
-		if n < zmmBlocks {
-			encryptBlocksAESNI(&k.enc, k.rounds, d, s, n)
-			break
-		}
 		encryptBlocksVAES512(&k.enc, k.rounds, d, s, n)
 	case pathVAES512NoPrefetch:
-		if n < zmmBlocks {
-			encryptBlocksAESNI(&k.enc, k.rounds, d, s, n)
-			break
-		}
 		encryptBlocksVAES512NoPrefetch(&k.enc, k.rounds, d, s, n)
 	}
 }
@@ -89,7 +96,7 @@ func (k *asmKernels) DecryptBlocks(dst, src []byte) {
 		return
 	}
 	d, s := &dst[0], &src[0]
-	switch k.path {
+	switch k.pathFor(n) {
 	case pathAESNI:
 		decryptBlocksAESNI(&k.dec, k.rounds, d, s, n)
 	case pathAESNINoPrefetch:
@@ -99,16 +106,8 @@ func (k *asmKernels) DecryptBlocks(dst, src []byte) {
 	case pathVAES256NoPrefetch:
 		decryptBlocksVAES256NoPrefetch(&k.dec, k.rounds, d, s, n)
 	case pathVAES512:
-		if n < zmmBlocks {
-			decryptBlocksAESNI(&k.dec, k.rounds, d, s, n)
-			break
-		}
 		decryptBlocksVAES512(&k.dec, k.rounds, d, s, n)
 	case pathVAES512NoPrefetch:
-		if n < zmmBlocks {
-			decryptBlocksAESNI(&k.dec, k.rounds, d, s, n)
-			break
-		}
 		decryptBlocksVAES512NoPrefetch(&k.dec, k.rounds, d, s, n)
 	}
 }
@@ -129,7 +128,7 @@ func (k *asmKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 	// Saved first: decryption in place overwrites it.
 	next := [BlockSize]byte(src[len(src)-BlockSize:])
 	d, s := &dst[0], &src[0]
-	switch k.path {
+	switch k.pathFor(n) {
 	case pathAESNI:
 		cbcDecryptAESNI(&k.dec, k.rounds, d, s, n, iv)
 	case pathAESNINoPrefetch:
@@ -139,16 +138,8 @@ func (k *asmKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 	case pathVAES256NoPrefetch:
 		cbcDecryptVAES256NoPrefetch(&k.dec, k.rounds, d, s, n, iv)
 	case pathVAES512:
-		if n < zmmBlocks {
-			cbcDecryptAESNI(&k.dec, k.rounds, d, s, n, iv)
-			break
-		}
 		cbcDecryptVAES512(&k.dec, k.rounds, d, s, n, iv)
 	case pathVAES512NoPrefetch:
-		if n < zmmBlocks {
-			cbcDecryptAESNI(&k.dec, k.rounds, d, s, n, iv)
-			break
-		}
 		cbcDecryptVAES512NoPrefetch(&k.dec, k.rounds, d, s, n, iv)
 	}
 	*iv = next
@@ -162,7 +153,7 @@ func (k *asmKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 		return
 	}
 	d, s := &dst[0], &src[0]
-	switch k.path {
+	switch k.pathFor(n) {
 	case pathAESNI:
 		ctrAESNI(&k.enc, k.rounds, d, s, n, ctr)
 	case pathAESNINoPrefetch:
@@ -172,16 +163,8 @@ func (k *asmKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	case pathVAES256NoPrefetch:
 		ctrVAES256NoPrefetch(&k.enc, k.rounds, d, s, n, ctr)
 	case pathVAES512:
-		if n < zmmBlocks {
-			ctrAESNI(&k.enc, k.rounds, d, s, n, ctr)
-			break
-		}
 		ctrVAES512(&k.enc, k.rounds, d, s, n, ctr)
 	case pathVAES512NoPrefetch:
-		if n < zmmBlocks {
-			ctrAESNI(&k.enc, k.rounds, d, s, n, ctr)
-			break
-		}
 		ctrVAES512NoPrefetch(&k.enc, k.rounds, d, s, n, ctr)
 	}
 }
