@@ -98,10 +98,7 @@ func ForEachImpl(t *testing.T, cipherName string, f func(t *testing.T, i *impl.I
 
 // RunBlockCipher tests every registered implementation of the cipher.
 func RunBlockCipher(t *testing.T, s BlockSpec) {
-	generic, ok := impl.Lookup(s.Cipher, "generic")
-	if !ok {
-		t.Fatalf("%s has no generic implementation registered", s.Cipher)
-	}
+	generic := mustGeneric(t, s.Cipher)
 	reference := s.Reference
 	if reference == nil {
 		reference = func(key []byte) (cipher.Block, error) { return NewBlock(generic, key) }
@@ -516,4 +513,15 @@ func testNoAllocs(t *testing.T, s BlockSpec, i *impl.Impl) {
 	if a := testing.AllocsPerRun(20, func() { b.Encrypt(buf[:16], buf[16:32]) }); a != 0 {
 		t.Errorf("Encrypt: %v allocations per call", a)
 	}
+}
+
+// mustGeneric returns the cipher's portable path, which every suite uses as
+// a reference when the spec names no independent one.
+func mustGeneric(t *testing.T, cipherName string) *impl.Impl {
+	t.Helper()
+	generic, ok := impl.Lookup(cipherName, "generic")
+	if !ok {
+		t.Fatalf("%s has no generic implementation registered", cipherName)
+	}
+	return generic
 }

@@ -29,10 +29,7 @@ type counterSetter interface{ SetCounter(uint32) }
 
 // RunStreamCipher tests every registered implementation of the cipher.
 func RunStreamCipher(t *testing.T, s StreamSpec) {
-	generic, ok := impl.Lookup(s.Cipher, "generic")
-	if !ok {
-		t.Fatalf("%s has no generic implementation registered", s.Cipher)
-	}
+	generic := mustGeneric(t, s.Cipher)
 	reference := s.Reference
 	if reference == nil {
 		reference = generic.NewStream
