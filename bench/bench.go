@@ -55,6 +55,19 @@ type Target struct {
 // Name is "aes-128-ctr/encrypt/vaes512".
 func (t *Target) Name() string { return t.Cipher + "/" + t.Direction + "/" + t.Impl }
 
+// Role is "default", "variant", "baseline" or "" (another path).
+func (t *Target) Role() string {
+	switch {
+	case t.Default:
+		return "default"
+	case t.Variant:
+		return "variant"
+	case t.Baseline:
+		return "baseline"
+	}
+	return ""
+}
+
 // Group is "aes-128-ctr/encrypt": what implementations are compared across.
 func (t *Target) Group() string { return t.Cipher + "/" + t.Direction }
 

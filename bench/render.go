@@ -76,11 +76,12 @@ func sizesString(s []int) string {
 	return strings.Join(parts, ",")
 }
 
+// implLabel marks the default path "*" and variants "~", as the table key says.
 func implLabel(t *Target) string {
-	switch {
-	case t.Default:
+	switch t.Role() {
+	case "default":
 		return t.Impl + " *"
-	case t.Variant:
+	case "variant":
 		return t.Impl + " ~"
 	}
 	return t.Impl

@@ -254,7 +254,11 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	}
 	if f.list {
 		for _, t := range targets {
-			fmt.Fprintf(stdout, "%-16s %-8s %s\n", t.Cipher, t.Direction, strings.TrimSpace(implMark(t)))
+			label := t.Impl
+			if role := t.Role(); role != "" {
+				label += " (" + role + ")"
+			}
+			fmt.Fprintf(stdout, "%-16s %-8s %s\n", t.Cipher, t.Direction, label)
 		}
 		fmt.Fprintf(stdout, "%d targets, %d measurements of %v each\n", len(targets), cfg.Plan(len(targets)), cfg.Duration)
 		return nil
@@ -312,18 +316,6 @@ func render(f *speedFlags, results []bench.Result, env *bench.Env, stdout, stder
 		fmt.Fprintf(stderr, "simdcrypt speed: wrote %s\n", f.plot)
 	}
 	return nil
-}
-
-func implMark(t *bench.Target) string {
-	switch {
-	case t.Default:
-		return t.Impl + " (default)"
-	case t.Variant:
-		return t.Impl + " (variant)"
-	case t.Baseline:
-		return t.Impl + " (baseline)"
-	}
-	return t.Impl
 }
 
 func isFile(name string) bool {
