@@ -455,16 +455,23 @@ func (s *slices) sboxAESNI(i, kind int) {
 func (s *slices) nibbleAffine(i int, lo, hi Mem) {
 	x := s.reg[i]
 	t, u := s.alloc(i), s.alloc(i)
-	VPAND(constNibbleMask, x, t)
-	VPSRLW(U8(4), x, x)
-	VPAND(constNibbleMask, x, x)
+	emitNibbleAffine(x, x, t, u, lo, hi)
+	s.release(u)
+	s.release(t)
+}
+
+// emitNibbleAffine sets dst to lo[b&15] ⊕ hi[b>>4] for each byte b of src
+// (dst may be src), through two PSHUFB look-ups in registers; t and u are
+// scratch. The sliced kernels and the one-block kernel both use it.
+func emitNibbleAffine(src, dst, t, u reg.Register, lo, hi Mem) {
+	VPAND(constNibbleMask, src, t)
+	VPSRLW(U8(4), src, dst)
+	VPAND(constNibbleMask, dst, dst)
 	VMOVDQU(lo, u)
 	VPSHUFB(t, u, t)
 	VMOVDQU(hi, u)
-	VPSHUFB(x, u, x)
-	VPXOR(t, x, x)
-	s.release(u)
-	s.release(t)
+	VPSHUFB(dst, u, dst)
+	VPXOR(t, dst, dst)
 }
 
 // substitute is key addition and the substitution layer: SL1 (SB1, SB2,

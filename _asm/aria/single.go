@@ -152,14 +152,7 @@ func oneBlockConstants() oneBlock {
 // affine1 returns lo[b&15] ⊕ hi[b>>4] for each byte b of src.
 func affine1(src reg.VecVirtual, lo, hi Mem) reg.VecVirtual {
 	t, u, d := XMM(), XMM(), XMM()
-	VPAND(constNibbleMask, src, t)
-	VPSRLW(U8(4), src, d)
-	VPAND(constNibbleMask, d, d)
-	VMOVDQU(lo, u)
-	VPSHUFB(t, u, t)
-	VMOVDQU(hi, u)
-	VPSHUFB(d, u, d)
-	VPXOR(t, d, d)
+	emitNibbleAffine(src, d, t, u, lo, hi)
 	return d
 }
 
