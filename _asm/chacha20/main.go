@@ -237,22 +237,34 @@ func (g *gen) stateWord(i int) Mem { return Mem{Base: g.state, Disp: 4 * i} }
 
 // Instruction forms by encoding. Two-operand sse forms compute dst op= src.
 
-func (g *gen) add(src Op, dst Register) {
+func (g *gen) add(src Op, dst Register) { g.add3(src, dst, dst) }
+func (g *gen) xor(src Op, dst Register) { g.xor3(src, dst, dst) }
+
+// add3 and xor3 compute dst = x op y; the sse forms exist only for y == dst.
+func (g *gen) add3(x Op, y, dst Register) {
+	g.checkTwoOperand(y, dst)
 	if g.isa == sse {
-		PADDL(src, dst)
+		PADDL(x, dst)
 	} else {
-		VPADDD(src, dst, dst)
+		VPADDD(x, y, dst)
 	}
 }
 
-func (g *gen) xor(src Op, dst Register) {
+func (g *gen) xor3(x Op, y, dst Register) {
+	g.checkTwoOperand(y, dst)
 	switch g.isa {
 	case sse:
-		PXOR(src, dst)
+		PXOR(x, dst)
 	case vex:
-		VPXOR(src, dst, dst)
+		VPXOR(x, y, dst)
 	default:
-		VPXORD(src, dst, dst)
+		VPXORD(x, y, dst)
+	}
+}
+
+func (g *gen) checkTwoOperand(y, dst Register) {
+	if g.isa == sse && y != dst {
+		panic("two-operand form needs the destination as source")
 	}
 }
 
@@ -358,37 +370,14 @@ func (g *gen) quarterRoundFrom(groups, from [][4]Register) {
 	}
 	a, b, c, d := col(groups, 0), col(groups, 1), col(groups, 2), col(groups, 3)
 	a0, b0, c0, d0 := col(from, 0), col(from, 1), col(from, 2), col(from, 3)
-	op := func(f func(Op, Op, Op), x, y, dst Register) {
-		if g.isa == sse && y != dst {
-			panic("two-operand form needs the destination as source")
-		}
-		f(x, y, dst)
-	}
-	add := func(x, y, dst Op) {
-		if g.isa == sse {
-			PADDL(x, dst)
-		} else {
-			VPADDD(x, y, dst)
-		}
-	}
-	xor := func(x, y, dst Op) {
-		switch g.isa {
-		case sse:
-			PXOR(x, dst)
-		case vex:
-			VPXOR(x, y, dst)
-		default:
-			VPXORD(x, y, dst)
-		}
-	}
 	for k := range groups {
-		op(add, b0[k], a0[k], a[k])
-		op(xor, a[k], d0[k], d[k])
+		g.add3(b0[k], a0[k], a[k])
+		g.xor3(a[k], d0[k], d[k])
 	}
 	g.rotate(16, d...)
 	for k := range groups {
-		op(add, d[k], c0[k], c[k])
-		op(xor, c[k], b0[k], b[k])
+		g.add3(d[k], c0[k], c[k])
+		g.xor3(c[k], b0[k], b[k])
 	}
 	g.rotate(12, b...)
 	for k := range groups {
