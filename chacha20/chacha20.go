@@ -5,7 +5,7 @@
 // Code paths, registered with internal/impl and chosen when a cipher is
 // created (SIMDCRYPT_CPU masks them: avx512=off, avx2=off, ssse3=off):
 //
-//	avx512   16 blocks per batch in ZMM (VPROLD)
+//	avx512   32 blocks per batch: two interleaved sets of 16 in ZMM (VPROLD)
 //	avx2     8 blocks per batch in YMM
 //	ssse3    4 blocks per batch in XMM
 //	generic  portable Go, one block at a time

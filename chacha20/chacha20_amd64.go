@@ -7,7 +7,7 @@ import "github.com/simdcrypt/simdcrypt/internal/cpu"
 // Registered best first: that order is dispatch preference.
 func init() {
 	register(pathAVX512, []cpu.Feature{cpu.AVX512}, avoidAVX512,
-		"16 blocks per batch in ZMM, VPROLD rotations; under 16 blocks, row layout (4 blocks per ZMM), so short inputs pay one block's latency")
+		"32 blocks per batch, two interleaved sets of 16 in ZMM, VPROLD rotations; then 16; under 16 blocks, row layout (4 blocks per ZMM), so short inputs pay one block's latency")
 	register(pathAVX2, []cpu.Feature{cpu.AVX2}, nil,
 		"8 blocks per batch in YMM, PSHUFB rotations by 8 and 16; under 8 blocks, row layout (2 blocks per YMM)")
 	register(pathSSSE3, []cpu.Feature{cpu.SSSE3}, nil,

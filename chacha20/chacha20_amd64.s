@@ -20,7 +20,23 @@ DATA chacha20_iota<>+48(SB)/4, $0x0000000c
 DATA chacha20_iota<>+52(SB)/4, $0x0000000d
 DATA chacha20_iota<>+56(SB)/4, $0x0000000e
 DATA chacha20_iota<>+60(SB)/4, $0x0000000f
-GLOBL chacha20_iota<>(SB), RODATA|NOPTR, $64
+DATA chacha20_iota<>+64(SB)/4, $0x00000010
+DATA chacha20_iota<>+68(SB)/4, $0x00000011
+DATA chacha20_iota<>+72(SB)/4, $0x00000012
+DATA chacha20_iota<>+76(SB)/4, $0x00000013
+DATA chacha20_iota<>+80(SB)/4, $0x00000014
+DATA chacha20_iota<>+84(SB)/4, $0x00000015
+DATA chacha20_iota<>+88(SB)/4, $0x00000016
+DATA chacha20_iota<>+92(SB)/4, $0x00000017
+DATA chacha20_iota<>+96(SB)/4, $0x00000018
+DATA chacha20_iota<>+100(SB)/4, $0x00000019
+DATA chacha20_iota<>+104(SB)/4, $0x0000001a
+DATA chacha20_iota<>+108(SB)/4, $0x0000001b
+DATA chacha20_iota<>+112(SB)/4, $0x0000001c
+DATA chacha20_iota<>+116(SB)/4, $0x0000001d
+DATA chacha20_iota<>+120(SB)/4, $0x0000001e
+DATA chacha20_iota<>+124(SB)/4, $0x0000001f
+GLOBL chacha20_iota<>(SB), RODATA|NOPTR, $128
 
 DATA chacha20_rowctr<>+0(SB)/4, $0x00000000
 DATA chacha20_rowctr<>+4(SB)/4, $0x00000000
@@ -1306,65 +1322,2187 @@ done:
 
 // func xorBlocksAVX512(state *[16]uint32, dst []byte, src []byte)
 // Requires: AVX, AVX512F
-TEXT ·xorBlocksAVX512(SB), NOSPLIT, $0-56
+TEXT ·xorBlocksAVX512(SB), $1088-56
 	MOVQ         state+0(FP), AX
 	MOVQ         dst_base+8(FP), CX
 	MOVQ         src_base+32(FP), DX
 	MOVQ         src_len+40(FP), BX
+	LEAQ         (SP), SI
+	ADDQ         $0x0000003f, SI
+	ANDQ         $-64, SI
 	CMPQ         BX, $0x00000400
-	JB           step1
-	VPBROADCASTD 4(AX), Z20
-	VPBROADCASTD 20(AX), Z21
-	VPBROADCASTD 36(AX), Z22
-	VPBROADCASTD 52(AX), Z23
-	VPBROADCASTD 8(AX), Z24
-	VPBROADCASTD 24(AX), Z25
-	VPBROADCASTD 40(AX), Z26
-	VPBROADCASTD 56(AX), Z27
-	VPBROADCASTD 12(AX), Z28
-	VPBROADCASTD 28(AX), Z29
-	VPBROADCASTD 44(AX), Z30
-	VPBROADCASTD 60(AX), Z31
-	VPADDD       Z21, Z20, Z20
-	VPXORD       Z20, Z23, Z23
-	VPADDD       Z25, Z24, Z24
-	VPXORD       Z24, Z27, Z27
-	VPADDD       Z29, Z28, Z28
-	VPXORD       Z28, Z31, Z31
-	VPROLD       $0x10, Z23, Z23
-	VPROLD       $0x10, Z27, Z27
-	VPROLD       $0x10, Z31, Z31
-	VPADDD       Z23, Z22, Z22
-	VPXORD       Z22, Z21, Z21
-	VPADDD       Z27, Z26, Z26
-	VPXORD       Z26, Z25, Z25
-	VPADDD       Z31, Z30, Z30
-	VPXORD       Z30, Z29, Z29
-	VPROLD       $0x0c, Z21, Z21
-	VPROLD       $0x0c, Z25, Z25
-	VPROLD       $0x0c, Z29, Z29
-	VPADDD       Z21, Z20, Z20
-	VPXORD       Z20, Z23, Z23
-	VPADDD       Z25, Z24, Z24
-	VPXORD       Z24, Z27, Z27
-	VPADDD       Z29, Z28, Z28
-	VPXORD       Z28, Z31, Z31
-	VPROLD       $0x08, Z23, Z23
-	VPROLD       $0x08, Z27, Z27
-	VPROLD       $0x08, Z31, Z31
-	VPADDD       Z23, Z22, Z22
-	VPXORD       Z22, Z21, Z21
-	VPADDD       Z27, Z26, Z26
-	VPXORD       Z26, Z25, Z25
-	VPADDD       Z31, Z30, Z30
-	VPXORD       Z30, Z29, Z29
-	VPROLD       $0x07, Z21, Z21
-	VPROLD       $0x07, Z25, Z25
-	VPROLD       $0x07, Z29, Z29
+	JB           step2
+	VPBROADCASTD 4(AX), Z0
+	VPBROADCASTD 20(AX), Z1
+	VPBROADCASTD 36(AX), Z2
+	VPBROADCASTD 52(AX), Z3
+	VPBROADCASTD 8(AX), Z4
+	VPBROADCASTD 24(AX), Z5
+	VPBROADCASTD 40(AX), Z6
+	VPBROADCASTD 56(AX), Z7
+	VPBROADCASTD 12(AX), Z8
+	VPBROADCASTD 28(AX), Z9
+	VPBROADCASTD 44(AX), Z10
+	VPBROADCASTD 60(AX), Z11
+	VPADDD       Z1, Z0, Z0
+	VPXORD       Z0, Z3, Z3
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z7, Z7
+	VPADDD       Z9, Z8, Z8
+	VPXORD       Z8, Z11, Z11
+	VPROLD       $0x10, Z3, Z3
+	VPROLD       $0x10, Z7, Z7
+	VPROLD       $0x10, Z11, Z11
+	VPADDD       Z3, Z2, Z2
+	VPXORD       Z2, Z1, Z1
+	VPADDD       Z7, Z6, Z6
+	VPXORD       Z6, Z5, Z5
+	VPADDD       Z11, Z10, Z10
+	VPXORD       Z10, Z9, Z9
+	VPROLD       $0x0c, Z1, Z1
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z9, Z9
+	VPADDD       Z1, Z0, Z0
+	VPXORD       Z0, Z3, Z3
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z7, Z7
+	VPADDD       Z9, Z8, Z8
+	VPXORD       Z8, Z11, Z11
+	VPROLD       $0x08, Z3, Z3
+	VPROLD       $0x08, Z7, Z7
+	VPROLD       $0x08, Z11, Z11
+	VPADDD       Z3, Z2, Z2
+	VPXORD       Z2, Z1, Z1
+	VPADDD       Z7, Z6, Z6
+	VPXORD       Z6, Z5, Z5
+	VPADDD       Z11, Z10, Z10
+	VPXORD       Z10, Z9, Z9
+	VPROLD       $0x07, Z1, Z1
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z9, Z9
+	VMOVDQU32    Z0, (SI)
+	VMOVDQU32    Z1, 64(SI)
+	VMOVDQU32    Z2, 128(SI)
+	VMOVDQU32    Z3, 192(SI)
+	VMOVDQU32    Z4, 256(SI)
+	VMOVDQU32    Z5, 320(SI)
+	VMOVDQU32    Z6, 384(SI)
+	VMOVDQU32    Z7, 448(SI)
+	VMOVDQU32    Z8, 512(SI)
+	VMOVDQU32    Z9, 576(SI)
+	VMOVDQU32    Z10, 640(SI)
+	VMOVDQU32    Z11, 704(SI)
 
 step0:
-	CMPQ         BX, $0x00000400
+	CMPQ         BX, $0x00000800
 	JB           step1
+	VPBROADCASTD (AX), Z0
+	VPBROADCASTD 16(AX), Z4
+	VPBROADCASTD 32(AX), Z8
+	VPBROADCASTD 48(AX), Z12
+	VPADDD       chacha20_iota<>+0(SB), Z12, Z12
+	VPBROADCASTD (AX), Z16
+	VPBROADCASTD 16(AX), Z20
+	VPBROADCASTD 32(AX), Z24
+	VPBROADCASTD 48(AX), Z28
+	VPADDD       chacha20_iota<>+64(SB), Z28, Z28
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z28, Z28
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z28, Z28
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       64(SI), Z0, Z0
+	VPXORD       704(SI), Z0, Z15
+	VPROLD       $0x10, Z15, Z15
+	VPADDD       384(SI), Z15, Z10
+	VPXORD       64(SI), Z10, Z5
+	VPROLD       $0x0c, Z5, Z5
+	VMOVDQU32    (SI), Z1
+	VPADDD       320(SI), Z1, Z1
+	VPXORD       Z12, Z1, Z12
+	VPROLD       $0x10, Z12, Z12
+	VPADDD       640(SI), Z12, Z11
+	VPXORD       320(SI), Z11, Z6
+	VPROLD       $0x0c, Z6, Z6
+	VMOVDQU32    256(SI), Z2
+	VPADDD       576(SI), Z2, Z2
+	VPXORD       192(SI), Z2, Z13
+	VPROLD       $0x10, Z13, Z13
+	VPADDD       Z8, Z13, Z8
+	VPXORD       576(SI), Z8, Z7
+	VPROLD       $0x0c, Z7, Z7
+	VPADDD       512(SI), Z4, Z3
+	VPXORD       448(SI), Z3, Z14
+	VPROLD       $0x10, Z14, Z14
+	VPADDD       128(SI), Z14, Z9
+	VPXORD       Z4, Z9, Z4
+	VPROLD       $0x0c, Z4, Z4
+	VPADDD       64(SI), Z16, Z16
+	VPXORD       704(SI), Z16, Z31
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       384(SI), Z31, Z26
+	VPXORD       64(SI), Z26, Z21
+	VPROLD       $0x0c, Z21, Z21
+	VMOVDQU32    (SI), Z17
+	VPADDD       320(SI), Z17, Z17
+	VPXORD       Z28, Z17, Z28
+	VPROLD       $0x10, Z28, Z28
+	VPADDD       640(SI), Z28, Z27
+	VPXORD       320(SI), Z27, Z22
+	VPROLD       $0x0c, Z22, Z22
+	VMOVDQU32    256(SI), Z18
+	VPADDD       576(SI), Z18, Z18
+	VPXORD       192(SI), Z18, Z29
+	VPROLD       $0x10, Z29, Z29
+	VPADDD       Z24, Z29, Z24
+	VPXORD       576(SI), Z24, Z23
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       512(SI), Z20, Z19
+	VPXORD       448(SI), Z19, Z30
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       128(SI), Z30, Z25
+	VPXORD       Z20, Z25, Z20
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPROLD       $0x10, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z20, Z20
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPADDD       Z4, Z0, Z0
+	VPXORD       Z0, Z12, Z12
+	VPADDD       Z5, Z1, Z1
+	VPXORD       Z1, Z13, Z13
+	VPADDD       Z6, Z2, Z2
+	VPXORD       Z2, Z14, Z14
+	VPADDD       Z7, Z3, Z3
+	VPXORD       Z3, Z15, Z15
+	VPADDD       Z20, Z16, Z16
+	VPXORD       Z16, Z28, Z28
+	VPADDD       Z21, Z17, Z17
+	VPXORD       Z17, Z29, Z29
+	VPADDD       Z22, Z18, Z18
+	VPXORD       Z18, Z30, Z30
+	VPADDD       Z23, Z19, Z19
+	VPXORD       Z19, Z31, Z31
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPROLD       $0x08, Z31, Z31
+	VPADDD       Z12, Z8, Z8
+	VPXORD       Z8, Z4, Z4
+	VPADDD       Z13, Z9, Z9
+	VPXORD       Z9, Z5, Z5
+	VPADDD       Z14, Z10, Z10
+	VPXORD       Z10, Z6, Z6
+	VPADDD       Z15, Z11, Z11
+	VPXORD       Z11, Z7, Z7
+	VPADDD       Z28, Z24, Z24
+	VPXORD       Z24, Z20, Z20
+	VPADDD       Z29, Z25, Z25
+	VPXORD       Z25, Z21, Z21
+	VPADDD       Z30, Z26, Z26
+	VPXORD       Z26, Z22, Z22
+	VPADDD       Z31, Z27, Z27
+	VPXORD       Z27, Z23, Z23
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z20, Z20
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x10, Z15, Z15
+	VPROLD       $0x10, Z12, Z12
+	VPROLD       $0x10, Z13, Z13
+	VPROLD       $0x10, Z14, Z14
+	VPROLD       $0x10, Z31, Z31
+	VPROLD       $0x10, Z28, Z28
+	VPROLD       $0x10, Z29, Z29
+	VPROLD       $0x10, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x0c, Z5, Z5
+	VPROLD       $0x0c, Z6, Z6
+	VPROLD       $0x0c, Z7, Z7
+	VPROLD       $0x0c, Z4, Z4
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z22, Z22
+	VPROLD       $0x0c, Z23, Z23
+	VPROLD       $0x0c, Z20, Z20
+	VPADDD       Z5, Z0, Z0
+	VPXORD       Z0, Z15, Z15
+	VPADDD       Z6, Z1, Z1
+	VPXORD       Z1, Z12, Z12
+	VPADDD       Z7, Z2, Z2
+	VPXORD       Z2, Z13, Z13
+	VPADDD       Z4, Z3, Z3
+	VPXORD       Z3, Z14, Z14
+	VPADDD       Z21, Z16, Z16
+	VPXORD       Z16, Z31, Z31
+	VPADDD       Z22, Z17, Z17
+	VPXORD       Z17, Z28, Z28
+	VPADDD       Z23, Z18, Z18
+	VPXORD       Z18, Z29, Z29
+	VPADDD       Z20, Z19, Z19
+	VPXORD       Z19, Z30, Z30
+	VPROLD       $0x08, Z15, Z15
+	VPROLD       $0x08, Z12, Z12
+	VPROLD       $0x08, Z13, Z13
+	VPROLD       $0x08, Z14, Z14
+	VPROLD       $0x08, Z31, Z31
+	VPROLD       $0x08, Z28, Z28
+	VPROLD       $0x08, Z29, Z29
+	VPROLD       $0x08, Z30, Z30
+	VPADDD       Z15, Z10, Z10
+	VPXORD       Z10, Z5, Z5
+	VPADDD       Z12, Z11, Z11
+	VPXORD       Z11, Z6, Z6
+	VPADDD       Z13, Z8, Z8
+	VPXORD       Z8, Z7, Z7
+	VPADDD       Z14, Z9, Z9
+	VPXORD       Z9, Z4, Z4
+	VPADDD       Z31, Z26, Z26
+	VPXORD       Z26, Z21, Z21
+	VPADDD       Z28, Z27, Z27
+	VPXORD       Z27, Z22, Z22
+	VPADDD       Z29, Z24, Z24
+	VPXORD       Z24, Z23, Z23
+	VPADDD       Z30, Z25, Z25
+	VPXORD       Z25, Z20, Z20
+	VPROLD       $0x07, Z5, Z5
+	VPROLD       $0x07, Z6, Z6
+	VPROLD       $0x07, Z7, Z7
+	VPROLD       $0x07, Z4, Z4
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z22, Z22
+	VPROLD       $0x07, Z23, Z23
+	VPROLD       $0x07, Z20, Z20
+	VMOVDQU32    Z28, 768(SI)
+	VMOVDQU32    Z29, 832(SI)
+	VMOVDQU32    Z30, 896(SI)
+	VMOVDQU32    Z31, 960(SI)
+	VPADDD.BCST  (AX), Z0, Z0
+	VPADDD.BCST  4(AX), Z1, Z1
+	VPADDD.BCST  8(AX), Z2, Z2
+	VPADDD.BCST  12(AX), Z3, Z3
+	VPUNPCKLDQ   Z1, Z0, Z28
+	VPUNPCKHDQ   Z1, Z0, Z0
+	VPUNPCKLDQ   Z3, Z2, Z29
+	VPUNPCKHDQ   Z3, Z2, Z2
+	VPUNPCKLQDQ  Z29, Z28, Z1
+	VPUNPCKHQDQ  Z29, Z28, Z28
+	VPUNPCKLQDQ  Z2, Z0, Z3
+	VPUNPCKHQDQ  Z2, Z0, Z0
+	VPADDD.BCST  16(AX), Z4, Z4
+	VPADDD.BCST  20(AX), Z5, Z5
+	VPADDD.BCST  24(AX), Z6, Z6
+	VPADDD.BCST  28(AX), Z7, Z7
+	VPUNPCKLDQ   Z5, Z4, Z29
+	VPUNPCKHDQ   Z5, Z4, Z4
+	VPUNPCKLDQ   Z7, Z6, Z2
+	VPUNPCKHDQ   Z7, Z6, Z6
+	VPUNPCKLQDQ  Z2, Z29, Z5
+	VPUNPCKHQDQ  Z2, Z29, Z29
+	VPUNPCKLQDQ  Z6, Z4, Z7
+	VPUNPCKHQDQ  Z6, Z4, Z4
+	VPADDD.BCST  32(AX), Z8, Z8
+	VPADDD.BCST  36(AX), Z9, Z9
+	VPADDD.BCST  40(AX), Z10, Z10
+	VPADDD.BCST  44(AX), Z11, Z11
+	VPUNPCKLDQ   Z9, Z8, Z2
+	VPUNPCKHDQ   Z9, Z8, Z8
+	VPUNPCKLDQ   Z11, Z10, Z6
+	VPUNPCKHDQ   Z11, Z10, Z10
+	VPUNPCKLQDQ  Z6, Z2, Z9
+	VPUNPCKHQDQ  Z6, Z2, Z2
+	VPUNPCKLQDQ  Z10, Z8, Z11
+	VPUNPCKHQDQ  Z10, Z8, Z8
+	VPBROADCASTD 48(AX), Z6
+	VPADDD       chacha20_iota<>+0(SB), Z6, Z6
+	VPADDD       Z6, Z12, Z12
+	VPADDD.BCST  52(AX), Z13, Z13
+	VPADDD.BCST  56(AX), Z14, Z14
+	VPADDD.BCST  60(AX), Z15, Z15
+	VPUNPCKLDQ   Z13, Z12, Z6
+	VPUNPCKHDQ   Z13, Z12, Z12
+	VPUNPCKLDQ   Z15, Z14, Z10
+	VPUNPCKHDQ   Z15, Z14, Z14
+	VPUNPCKLQDQ  Z10, Z6, Z13
+	VPUNPCKHQDQ  Z10, Z6, Z6
+	VPUNPCKLQDQ  Z14, Z12, Z15
+	VPUNPCKHQDQ  Z14, Z12, Z12
+	VSHUFI32X4   $0x44, Z5, Z1, Z10
+	VSHUFI32X4   $0xee, Z5, Z1, Z14
+	VSHUFI32X4   $0x44, Z13, Z9, Z30
+	VSHUFI32X4   $0xee, Z13, Z9, Z31
+	VSHUFI32X4   $0x88, Z30, Z10, Z1
+	VSHUFI32X4   $0xdd, Z30, Z10, Z5
+	VSHUFI32X4   $0x88, Z31, Z14, Z9
+	VSHUFI32X4   $0xdd, Z31, Z14, Z13
+	VPXORD       (DX), Z1, Z1
+	VMOVDQU32    Z1, (CX)
+	VPXORD       256(DX), Z5, Z5
+	VMOVDQU32    Z5, 256(CX)
+	VPXORD       512(DX), Z9, Z9
+	VMOVDQU32    Z9, 512(CX)
+	VPXORD       768(DX), Z13, Z13
+	VMOVDQU32    Z13, 768(CX)
+	VSHUFI32X4   $0x44, Z29, Z28, Z10
+	VSHUFI32X4   $0xee, Z29, Z28, Z14
+	VSHUFI32X4   $0x44, Z6, Z2, Z30
+	VSHUFI32X4   $0xee, Z6, Z2, Z31
+	VSHUFI32X4   $0x88, Z30, Z10, Z28
+	VSHUFI32X4   $0xdd, Z30, Z10, Z29
+	VSHUFI32X4   $0x88, Z31, Z14, Z2
+	VSHUFI32X4   $0xdd, Z31, Z14, Z6
+	VPXORD       64(DX), Z28, Z28
+	VMOVDQU32    Z28, 64(CX)
+	VPXORD       320(DX), Z29, Z29
+	VMOVDQU32    Z29, 320(CX)
+	VPXORD       576(DX), Z2, Z2
+	VMOVDQU32    Z2, 576(CX)
+	VPXORD       832(DX), Z6, Z6
+	VMOVDQU32    Z6, 832(CX)
+	VSHUFI32X4   $0x44, Z7, Z3, Z10
+	VSHUFI32X4   $0xee, Z7, Z3, Z14
+	VSHUFI32X4   $0x44, Z15, Z11, Z30
+	VSHUFI32X4   $0xee, Z15, Z11, Z31
+	VSHUFI32X4   $0x88, Z30, Z10, Z3
+	VSHUFI32X4   $0xdd, Z30, Z10, Z7
+	VSHUFI32X4   $0x88, Z31, Z14, Z11
+	VSHUFI32X4   $0xdd, Z31, Z14, Z15
+	VPXORD       128(DX), Z3, Z3
+	VMOVDQU32    Z3, 128(CX)
+	VPXORD       384(DX), Z7, Z7
+	VMOVDQU32    Z7, 384(CX)
+	VPXORD       640(DX), Z11, Z11
+	VMOVDQU32    Z11, 640(CX)
+	VPXORD       896(DX), Z15, Z15
+	VMOVDQU32    Z15, 896(CX)
+	VSHUFI32X4   $0x44, Z4, Z0, Z10
+	VSHUFI32X4   $0xee, Z4, Z0, Z14
+	VSHUFI32X4   $0x44, Z12, Z8, Z30
+	VSHUFI32X4   $0xee, Z12, Z8, Z31
+	VSHUFI32X4   $0x88, Z30, Z10, Z0
+	VSHUFI32X4   $0xdd, Z30, Z10, Z4
+	VSHUFI32X4   $0x88, Z31, Z14, Z8
+	VSHUFI32X4   $0xdd, Z31, Z14, Z12
+	VPXORD       192(DX), Z0, Z0
+	VMOVDQU32    Z0, 192(CX)
+	VPXORD       448(DX), Z4, Z4
+	VMOVDQU32    Z4, 448(CX)
+	VPXORD       704(DX), Z8, Z8
+	VMOVDQU32    Z8, 704(CX)
+	VPXORD       960(DX), Z12, Z12
+	VMOVDQU32    Z12, 960(CX)
+	VMOVDQU32    768(SI), Z0
+	VMOVDQU32    832(SI), Z1
+	VMOVDQU32    896(SI), Z2
+	VMOVDQU32    960(SI), Z3
+	VPADDD.BCST  (AX), Z16, Z16
+	VPADDD.BCST  4(AX), Z17, Z17
+	VPADDD.BCST  8(AX), Z18, Z18
+	VPADDD.BCST  12(AX), Z19, Z19
+	VPUNPCKLDQ   Z17, Z16, Z4
+	VPUNPCKHDQ   Z17, Z16, Z16
+	VPUNPCKLDQ   Z19, Z18, Z5
+	VPUNPCKHDQ   Z19, Z18, Z18
+	VPUNPCKLQDQ  Z5, Z4, Z17
+	VPUNPCKHQDQ  Z5, Z4, Z4
+	VPUNPCKLQDQ  Z18, Z16, Z19
+	VPUNPCKHQDQ  Z18, Z16, Z16
+	VPADDD.BCST  16(AX), Z20, Z20
+	VPADDD.BCST  20(AX), Z21, Z21
+	VPADDD.BCST  24(AX), Z22, Z22
+	VPADDD.BCST  28(AX), Z23, Z23
+	VPUNPCKLDQ   Z21, Z20, Z5
+	VPUNPCKHDQ   Z21, Z20, Z20
+	VPUNPCKLDQ   Z23, Z22, Z18
+	VPUNPCKHDQ   Z23, Z22, Z22
+	VPUNPCKLQDQ  Z18, Z5, Z21
+	VPUNPCKHQDQ  Z18, Z5, Z5
+	VPUNPCKLQDQ  Z22, Z20, Z23
+	VPUNPCKHQDQ  Z22, Z20, Z20
+	VPADDD.BCST  32(AX), Z24, Z24
+	VPADDD.BCST  36(AX), Z25, Z25
+	VPADDD.BCST  40(AX), Z26, Z26
+	VPADDD.BCST  44(AX), Z27, Z27
+	VPUNPCKLDQ   Z25, Z24, Z18
+	VPUNPCKHDQ   Z25, Z24, Z24
+	VPUNPCKLDQ   Z27, Z26, Z22
+	VPUNPCKHDQ   Z27, Z26, Z26
+	VPUNPCKLQDQ  Z22, Z18, Z25
+	VPUNPCKHQDQ  Z22, Z18, Z18
+	VPUNPCKLQDQ  Z26, Z24, Z27
+	VPUNPCKHQDQ  Z26, Z24, Z24
+	VPBROADCASTD 48(AX), Z22
+	VPADDD       chacha20_iota<>+64(SB), Z22, Z22
+	VPADDD       Z22, Z0, Z0
+	VPADDD.BCST  52(AX), Z1, Z1
+	VPADDD.BCST  56(AX), Z2, Z2
+	VPADDD.BCST  60(AX), Z3, Z3
+	VPUNPCKLDQ   Z1, Z0, Z22
+	VPUNPCKHDQ   Z1, Z0, Z0
+	VPUNPCKLDQ   Z3, Z2, Z26
+	VPUNPCKHDQ   Z3, Z2, Z2
+	VPUNPCKLQDQ  Z26, Z22, Z1
+	VPUNPCKHQDQ  Z26, Z22, Z22
+	VPUNPCKLQDQ  Z2, Z0, Z3
+	VPUNPCKHQDQ  Z2, Z0, Z0
+	VSHUFI32X4   $0x44, Z21, Z17, Z26
+	VSHUFI32X4   $0xee, Z21, Z17, Z2
+	VSHUFI32X4   $0x44, Z1, Z25, Z6
+	VSHUFI32X4   $0xee, Z1, Z25, Z7
+	VSHUFI32X4   $0x88, Z6, Z26, Z17
+	VSHUFI32X4   $0xdd, Z6, Z26, Z21
+	VSHUFI32X4   $0x88, Z7, Z2, Z25
+	VSHUFI32X4   $0xdd, Z7, Z2, Z1
+	VPXORD       1024(DX), Z17, Z17
+	VMOVDQU32    Z17, 1024(CX)
+	VPXORD       1280(DX), Z21, Z21
+	VMOVDQU32    Z21, 1280(CX)
+	VPXORD       1536(DX), Z25, Z25
+	VMOVDQU32    Z25, 1536(CX)
+	VPXORD       1792(DX), Z1, Z1
+	VMOVDQU32    Z1, 1792(CX)
+	VSHUFI32X4   $0x44, Z5, Z4, Z26
+	VSHUFI32X4   $0xee, Z5, Z4, Z2
+	VSHUFI32X4   $0x44, Z22, Z18, Z6
+	VSHUFI32X4   $0xee, Z22, Z18, Z7
+	VSHUFI32X4   $0x88, Z6, Z26, Z4
+	VSHUFI32X4   $0xdd, Z6, Z26, Z5
+	VSHUFI32X4   $0x88, Z7, Z2, Z18
+	VSHUFI32X4   $0xdd, Z7, Z2, Z22
+	VPXORD       1088(DX), Z4, Z4
+	VMOVDQU32    Z4, 1088(CX)
+	VPXORD       1344(DX), Z5, Z5
+	VMOVDQU32    Z5, 1344(CX)
+	VPXORD       1600(DX), Z18, Z18
+	VMOVDQU32    Z18, 1600(CX)
+	VPXORD       1856(DX), Z22, Z22
+	VMOVDQU32    Z22, 1856(CX)
+	VSHUFI32X4   $0x44, Z23, Z19, Z26
+	VSHUFI32X4   $0xee, Z23, Z19, Z2
+	VSHUFI32X4   $0x44, Z3, Z27, Z6
+	VSHUFI32X4   $0xee, Z3, Z27, Z7
+	VSHUFI32X4   $0x88, Z6, Z26, Z19
+	VSHUFI32X4   $0xdd, Z6, Z26, Z23
+	VSHUFI32X4   $0x88, Z7, Z2, Z27
+	VSHUFI32X4   $0xdd, Z7, Z2, Z3
+	VPXORD       1152(DX), Z19, Z19
+	VMOVDQU32    Z19, 1152(CX)
+	VPXORD       1408(DX), Z23, Z23
+	VMOVDQU32    Z23, 1408(CX)
+	VPXORD       1664(DX), Z27, Z27
+	VMOVDQU32    Z27, 1664(CX)
+	VPXORD       1920(DX), Z3, Z3
+	VMOVDQU32    Z3, 1920(CX)
+	VSHUFI32X4   $0x44, Z20, Z16, Z26
+	VSHUFI32X4   $0xee, Z20, Z16, Z2
+	VSHUFI32X4   $0x44, Z0, Z24, Z6
+	VSHUFI32X4   $0xee, Z0, Z24, Z7
+	VSHUFI32X4   $0x88, Z6, Z26, Z16
+	VSHUFI32X4   $0xdd, Z6, Z26, Z20
+	VSHUFI32X4   $0x88, Z7, Z2, Z24
+	VSHUFI32X4   $0xdd, Z7, Z2, Z0
+	VPXORD       1216(DX), Z16, Z16
+	VMOVDQU32    Z16, 1216(CX)
+	VPXORD       1472(DX), Z20, Z20
+	VMOVDQU32    Z20, 1472(CX)
+	VPXORD       1728(DX), Z24, Z24
+	VMOVDQU32    Z24, 1728(CX)
+	VPXORD       1984(DX), Z0, Z0
+	VMOVDQU32    Z0, 1984(CX)
+	ADDL         $0x00000020, 48(AX)
+	ADDQ         $0x00000800, CX
+	ADDQ         $0x00000800, DX
+	SUBQ         $0x00000800, BX
+	JMP          step0
+
+step1:
+	CMPQ         BX, $0x00000400
+	JB           step2
 	VPBROADCASTD (AX), Z0
 	VPBROADCASTD 16(AX), Z4
 	VPBROADCASTD 32(AX), Z8
@@ -1382,29 +3520,31 @@ step0:
 	VPADDD       Z12, Z8, Z8
 	VPXORD       Z8, Z4, Z4
 	VPROLD       $0x07, Z4, Z4
-	VPADDD       Z21, Z0, Z0
-	VPXORD       Z0, Z31, Z15
-	VPADDD       Z25, Z20, Z1
-	VPXORD       Z1, Z12, Z12
-	VPADDD       Z29, Z24, Z2
-	VPXORD       Z2, Z23, Z13
-	VPADDD       Z4, Z28, Z3
-	VPXORD       Z3, Z27, Z14
+	VPADDD       64(SI), Z0, Z0
+	VPXORD       704(SI), Z0, Z15
 	VPROLD       $0x10, Z15, Z15
-	VPROLD       $0x10, Z12, Z12
-	VPROLD       $0x10, Z13, Z13
-	VPROLD       $0x10, Z14, Z14
-	VPADDD       Z15, Z26, Z10
-	VPXORD       Z10, Z21, Z5
-	VPADDD       Z12, Z30, Z11
-	VPXORD       Z11, Z25, Z6
-	VPADDD       Z13, Z8, Z8
-	VPXORD       Z8, Z29, Z7
-	VPADDD       Z14, Z22, Z9
-	VPXORD       Z9, Z4, Z4
+	VPADDD       384(SI), Z15, Z10
+	VPXORD       64(SI), Z10, Z5
 	VPROLD       $0x0c, Z5, Z5
+	VMOVDQU32    (SI), Z1
+	VPADDD       320(SI), Z1, Z1
+	VPXORD       Z12, Z1, Z12
+	VPROLD       $0x10, Z12, Z12
+	VPADDD       640(SI), Z12, Z11
+	VPXORD       320(SI), Z11, Z6
 	VPROLD       $0x0c, Z6, Z6
+	VMOVDQU32    256(SI), Z2
+	VPADDD       576(SI), Z2, Z2
+	VPXORD       192(SI), Z2, Z13
+	VPROLD       $0x10, Z13, Z13
+	VPADDD       Z8, Z13, Z8
+	VPXORD       576(SI), Z8, Z7
 	VPROLD       $0x0c, Z7, Z7
+	VPADDD       512(SI), Z4, Z3
+	VPXORD       448(SI), Z3, Z14
+	VPROLD       $0x10, Z14, Z14
+	VPADDD       128(SI), Z14, Z9
+	VPXORD       Z4, Z9, Z4
 	VPROLD       $0x0c, Z4, Z4
 	VPADDD       Z5, Z0, Z0
 	VPXORD       Z0, Z15, Z15
@@ -2412,11 +4552,11 @@ step0:
 	ADDQ         $0x00000400, CX
 	ADDQ         $0x00000400, DX
 	SUBQ         $0x00000400, BX
-	JMP          step0
+	JMP          step1
 
-step1:
+step2:
 	CMPQ            BX, $0x00000200
-	JB              step2
+	JB              step3
 	VBROADCASTI32X4 (AX), Z8
 	VBROADCASTI32X4 16(AX), Z9
 	VBROADCASTI32X4 32(AX), Z10
@@ -2434,7 +4574,7 @@ step1:
 	VMOVDQU32       Z12, Z7
 	MOVL            $0x0000000a, SI
 
-rowrounds2_2:
+rowrounds2_3:
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
 	VPADDD     Z5, Z4, Z4
@@ -2496,7 +4636,7 @@ rowrounds2_2:
 	VPSHUFD    $0x4e, Z6, Z6
 	VPSHUFD    $0x39, Z7, Z7
 	DECL       SI
-	JNZ        rowrounds2_2
+	JNZ        rowrounds2_3
 	VPADDD     Z8, Z0, Z0
 	VPADDD     Z9, Z1, Z1
 	VPADDD     Z10, Z2, Z2
@@ -2541,84 +4681,11 @@ rowrounds2_2:
 	ADDQ       $0x00000200, CX
 	ADDQ       $0x00000200, DX
 	SUBQ       $0x00000200, BX
-	JMP        step1
-
-step2:
-	CMPQ            BX, $0x00000100
-	JB              partial
-	VBROADCASTI32X4 (AX), Z4
-	VBROADCASTI32X4 16(AX), Z5
-	VBROADCASTI32X4 32(AX), Z6
-	VBROADCASTI32X4 48(AX), Z7
-	VPADDD          chacha20_rowctr<>+0(SB), Z7, Z7
-	VMOVDQU32       Z4, Z0
-	VMOVDQU32       Z5, Z1
-	VMOVDQU32       Z6, Z2
-	VMOVDQU32       Z7, Z3
-	MOVL            $0x0000000a, SI
-
-rowrounds1_3:
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x10, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x0c, Z1, Z1
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x08, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x39, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x93, Z3, Z3
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x10, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x0c, Z1, Z1
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x08, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x93, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x39, Z3, Z3
-	DECL       SI
-	JNZ        rowrounds1_3
-	VPADDD     Z4, Z0, Z0
-	VPADDD     Z5, Z1, Z1
-	VPADDD     Z6, Z2, Z2
-	VPADDD     Z7, Z3, Z3
-	VSHUFI32X4 $0x44, Z1, Z0, Z16
-	VSHUFI32X4 $0xee, Z1, Z0, Z17
-	VSHUFI32X4 $0x44, Z3, Z2, Z18
-	VSHUFI32X4 $0xee, Z3, Z2, Z19
-	VSHUFI32X4 $0x88, Z18, Z16, Z0
-	VSHUFI32X4 $0xdd, Z18, Z16, Z1
-	VSHUFI32X4 $0x88, Z19, Z17, Z2
-	VSHUFI32X4 $0xdd, Z19, Z17, Z3
-	VPXORD     (DX), Z0, Z0
-	VMOVDQU32  Z0, (CX)
-	VPXORD     64(DX), Z1, Z1
-	VMOVDQU32  Z1, 64(CX)
-	VPXORD     128(DX), Z2, Z2
-	VMOVDQU32  Z2, 128(CX)
-	VPXORD     192(DX), Z3, Z3
-	VMOVDQU32  Z3, 192(CX)
-	ADDL       $0x00000004, 48(AX)
-	ADDQ       $0x00000100, CX
-	ADDQ       $0x00000100, DX
-	SUBQ       $0x00000100, BX
 	JMP        step2
 
-partial:
-	TESTQ           BX, BX
-	JZ              done
+step3:
+	CMPQ            BX, $0x00000100
+	JB              partial
 	VBROADCASTI32X4 (AX), Z4
 	VBROADCASTI32X4 16(AX), Z5
 	VBROADCASTI32X4 32(AX), Z6
@@ -2663,6 +4730,79 @@ rowrounds1_4:
 	VPSHUFD    $0x39, Z3, Z3
 	DECL       SI
 	JNZ        rowrounds1_4
+	VPADDD     Z4, Z0, Z0
+	VPADDD     Z5, Z1, Z1
+	VPADDD     Z6, Z2, Z2
+	VPADDD     Z7, Z3, Z3
+	VSHUFI32X4 $0x44, Z1, Z0, Z16
+	VSHUFI32X4 $0xee, Z1, Z0, Z17
+	VSHUFI32X4 $0x44, Z3, Z2, Z18
+	VSHUFI32X4 $0xee, Z3, Z2, Z19
+	VSHUFI32X4 $0x88, Z18, Z16, Z0
+	VSHUFI32X4 $0xdd, Z18, Z16, Z1
+	VSHUFI32X4 $0x88, Z19, Z17, Z2
+	VSHUFI32X4 $0xdd, Z19, Z17, Z3
+	VPXORD     (DX), Z0, Z0
+	VMOVDQU32  Z0, (CX)
+	VPXORD     64(DX), Z1, Z1
+	VMOVDQU32  Z1, 64(CX)
+	VPXORD     128(DX), Z2, Z2
+	VMOVDQU32  Z2, 128(CX)
+	VPXORD     192(DX), Z3, Z3
+	VMOVDQU32  Z3, 192(CX)
+	ADDL       $0x00000004, 48(AX)
+	ADDQ       $0x00000100, CX
+	ADDQ       $0x00000100, DX
+	SUBQ       $0x00000100, BX
+	JMP        step3
+
+partial:
+	TESTQ           BX, BX
+	JZ              done
+	VBROADCASTI32X4 (AX), Z4
+	VBROADCASTI32X4 16(AX), Z5
+	VBROADCASTI32X4 32(AX), Z6
+	VBROADCASTI32X4 48(AX), Z7
+	VPADDD          chacha20_rowctr<>+0(SB), Z7, Z7
+	VMOVDQU32       Z4, Z0
+	VMOVDQU32       Z5, Z1
+	VMOVDQU32       Z6, Z2
+	VMOVDQU32       Z7, Z3
+	MOVL            $0x0000000a, SI
+
+rowrounds1_5:
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x10, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x0c, Z1, Z1
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x08, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x07, Z1, Z1
+	VPSHUFD    $0x39, Z1, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPSHUFD    $0x93, Z3, Z3
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x10, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x0c, Z1, Z1
+	VPADDD     Z1, Z0, Z0
+	VPXORD     Z0, Z3, Z3
+	VPROLD     $0x08, Z3, Z3
+	VPADDD     Z3, Z2, Z2
+	VPXORD     Z2, Z1, Z1
+	VPROLD     $0x07, Z1, Z1
+	VPSHUFD    $0x93, Z1, Z1
+	VPSHUFD    $0x4e, Z2, Z2
+	VPSHUFD    $0x39, Z3, Z3
+	DECL       SI
+	JNZ        rowrounds1_5
 	VPADDD     Z4, Z0, Z0
 	VPADDD     Z5, Z1, Z1
 	VPADDD     Z6, Z2, Z2

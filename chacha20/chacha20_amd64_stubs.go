@@ -14,7 +14,7 @@ func xorBlocksSSSE3(state *[16]uint32, dst []byte, src []byte)
 //go:noescape
 func xorBlocksAVX2(state *[16]uint32, dst []byte, src []byte)
 
-// xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+// xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.
 //
 //go:noescape
 func xorBlocksAVX512(state *[16]uint32, dst []byte, src []byte)

@@ -33,16 +33,16 @@ func TestStreamSuite(t *testing.T) {
 }
 
 // TestOffsets tries every source and destination offset 0..63 at lengths
-// around the batch edges of every kernel width (4, 8 and 16 blocks).
+// around the batch edges of every kernel width (4, 8, 16 and 32 blocks).
 func TestOffsets(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	key, nonce := testkit.RandBytes(r, KeySize), testkit.RandBytes(r, NonceSize)
-	lengths := []int{1, 63, 64, 65, 191, 255, 256, 257, 511, 512, 513, 767, 1023, 1024, 1025, 1535, 1792, 2049}
-	src := testkit.RandBytes(r, 2049)
+	lengths := []int{1, 63, 64, 65, 191, 255, 256, 257, 511, 512, 513, 767, 1023, 1024, 1025, 1535, 1792, 2047, 2048, 2049, 3071, 3073, 4159}
+	src := testkit.RandBytes(r, 4159)
 	ref, _ := xchacha.NewUnauthenticatedCipher(key, nonce)
 	want := make([]byte, len(src))
 	ref.XORKeyStream(want, src)
-	srcBuf, dstBuf := make([]byte, 2049+64), make([]byte, 2049+64)
+	srcBuf, dstBuf := make([]byte, len(src)+64), make([]byte, len(src)+64)
 	forEachPath(t, func(t *testing.T, p path) {
 		for _, n := range lengths {
 			for so := 0; so < 64; so++ {

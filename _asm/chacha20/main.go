@@ -5,11 +5,19 @@
 // blocks (word i of block j in lane j), so the rounds need no shuffles; a
 // 4x4 dword transpose within 128-bit lanes, then (for 8 and 16 lanes) a
 // 128-bit-lane transpose, turns words back into contiguous blocks before the
-// XOR with the input. One function, batch, emits all three widths from the
-// same quarter-round code: 4 blocks in XMM with legacy SSE (ssse3), 8 in YMM
-// with VEX (avx2), 16 in ZMM with EVEX (avx512); only the instruction forms,
-// the register plan (16 or 32 registers) and the rotation helper (PSHUFB and
-// shift-or, or VPROLD) differ.
+// XOR with the input. The same quarter-round code serves all three widths:
+// 4 blocks in XMM with legacy SSE (ssse3), 8 in YMM with VEX (avx2), 16 in
+// ZMM with EVEX (avx512); only the instruction forms, the register plan (16
+// or 32 registers) and the rotation helper (PSHUFB and shift-or, or VPROLD)
+// differ.
+//
+// AVX-512 runs two 16-block sets at once (32 blocks, all 32 registers).
+// One set's quarter rounds are four dependent chains, rejoined every round,
+// and a third of their operations (VPROLD) can only use port 0 on Intel
+// cores: one set leaves a vector port idle about one cycle in six; two
+// interleaved sets fill it (8% faster on Emerald Rapids, measured). The
+// first round's columns 1..3 do not involve the counter, so they are
+// computed once per call and read from the frame.
 //
 // Below a full batch the kernels switch to row layout (rows): each register
 // holds one row of a block per 128-bit lane, so a few blocks cost about one
@@ -47,7 +55,7 @@ var zregs = []VecPhysical{
 
 var (
 	rowCtr    Mem // 128-bit lane L = {L, 0, 0, 0}: row layout block offsets
-	iotaData  Mem // dwords 0..15: lane j of the counter row gets counter+j
+	iotaData  Mem // dwords 0..31: lane j of the counter row gets counter+j
 	rot16Mask Mem // PSHUFB control rotating each dword left by 16
 	rot8Mask  Mem // PSHUFB control rotating each dword left by 8
 )
@@ -56,7 +64,7 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 
 	iotaData = GLOBL("chacha20_iota", RODATA|NOPTR)
-	for i := 0; i < 16; i++ {
+	for i := 0; i < 32; i++ {
 		DATA(4*i, U32(i))
 	}
 	rowCtr = GLOBL("chacha20_rowctr", RODATA|NOPTR)
@@ -72,8 +80,8 @@ func main() {
 		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (4 at a time, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	kernel("xorBlocksAVX2", vex, []step{{word: 8}, {sets: 2}, {sets: 1}},
 		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernel("xorBlocksAVX512", evex, []step{{word: 16}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (16 at a time, then 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX512", evex, []step{{word: 32}, {word: 16}, {sets: 2}, {sets: 1}},
+		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	Generate()
 }
 
@@ -99,11 +107,23 @@ type gen struct {
 	spill Mem       // sse/vex: home of state words 8..11 while out of registers
 	creg  map[int]int
 	label int
-	// pre, in the 16-block AVX-512 loop, holds the first column round's
-	// quarter rounds on columns 1..3, which do not involve the counter: they
-	// are computed once per call (precomputeColumns) and feed every batch.
-	pre [][4]Register
+	// pre, for the AVX-512 word-sliced batches, holds the first column
+	// round's quarter rounds on columns 1..3, which do not involve the
+	// counter: they are computed once per call (precomputeColumns), kept in
+	// the frame and read as memory operands by every batch.
+	pre   [][4]Op
+	frame GPVirtual // evex: 64-byte aligned scratch (pre, then spills)
+	// ctrOff and outOff place a 16-block set inside a wider batch: its
+	// first lane's counter offset and its first output byte.
+	ctrOff, outOff int
 }
+
+// Layout of the evex frame, in 64-byte vectors from g.frame.
+const (
+	framePre   = 0  // 12 vectors: columns 1..3 after the first round
+	frameSpill = 12 // 4 vectors: words of the second set while the first is written
+	frameVecs  = 16
+)
 
 // step is one kind of batch a kernel runs while enough input remains:
 // word-sliced with word blocks, or row layout with sets register sets.
@@ -133,7 +153,12 @@ func (g *gen) blocks(s step) int {
 // a last row batch for the blocks left (partial): so every kernel takes any
 // whole number of blocks.
 func kernel(name string, is isa, steps []step, doc string) {
-	TEXT(name, NOSPLIT, "func(state *[16]uint32, dst, src []byte)")
+	flags := NOSPLIT
+	if is == evex {
+		// The frame (1 KiB) is over the 800 bytes a NOSPLIT chain may use.
+		flags = 0
+	}
+	TEXT(name, flags, "func(state *[16]uint32, dst, src []byte)")
 	Pragma("noescape")
 	Doc(doc)
 	g := &gen{isa: is}
@@ -152,13 +177,15 @@ func kernel(name string, is isa, steps []step, doc string) {
 		}
 		return fmt.Sprintf("step%d", k)
 	}
-	if is == evex && steps[0].word == 16 {
-		g.precomputeColumns(label(1))
+	if is == evex {
+		buf := AllocLocal(64*frameVecs + 64)
+		g.frame = GP64()
+		LEAQ(buf, g.frame)
+		ADDQ(U32(63), g.frame)
+		ANDQ(I32(-64), g.frame)
+		g.precomputeColumns(label(len(steps) - 2))
 	}
 	for k, s := range steps {
-		if s.word != 16 {
-			g.pre = nil
-		}
 		n := 64 * g.blocks(s)
 		Label(label(k))
 		CMPQ(g.n, U32(n))
@@ -297,7 +324,7 @@ func (g *gen) counterRow(dst, tmp Register) {
 		PADDL(tmp, dst)
 		return
 	}
-	VPADDD(iotaData, dst, dst)
+	VPADDD(iotaData.Offset(4*g.ctrOff), dst, dst)
 }
 
 // rotate rotates every dword of each register left by bits. AVX-512 has a
@@ -352,34 +379,26 @@ func (g *gen) quarterRounds(groups ...[4]int) {
 }
 
 // quarterRoundRegs is the quarter round on (a, b, c, d) register groups,
-// shared by the word-sliced batches and the row-layout short path.
-func (g *gen) quarterRoundRegs(groups [][4]Register) { g.quarterRoundFrom(groups, groups) }
-
-// quarterRoundFrom is the quarter round whose inputs come from the
-// registers in from and whose results land in groups: each word's first
-// update reads from its source register (three-operand forms), so values
-// precomputed once per call feed a batch without copies. With sse's
-// two-operand forms from must equal groups.
-func (g *gen) quarterRoundFrom(groups, from [][4]Register) {
-	col := func(gs [][4]Register, k int) []Register {
-		var rs []Register
-		for _, q := range gs {
-			rs = append(rs, q[k])
-		}
-		return rs
-	}
+// step by step across the groups so independent chains interleave; shared
+// by the word-sliced batches and the row-layout short path.
+func (g *gen) quarterRoundRegs(groups [][4]Register) {
 	a, b, c, d := col(groups, 0), col(groups, 1), col(groups, 2), col(groups, 3)
-	a0, b0, c0, d0 := col(from, 0), col(from, 1), col(from, 2), col(from, 3)
 	for k := range groups {
-		g.add3(b0[k], a0[k], a[k])
-		g.xor3(a[k], d0[k], d[k])
+		g.add(b[k], a[k])
+		g.xor(a[k], d[k])
 	}
 	g.rotate(16, d...)
 	for k := range groups {
-		g.add3(d[k], c0[k], c[k])
-		g.xor3(c[k], b0[k], b[k])
+		g.add(d[k], c[k])
+		g.xor(c[k], b[k])
 	}
 	g.rotate(12, b...)
+	g.secondHalf(groups)
+}
+
+// secondHalf is the second half of the quarter round (rotations by 8 and 7).
+func (g *gen) secondHalf(groups [][4]Register) {
+	a, b, c, d := col(groups, 0), col(groups, 1), col(groups, 2), col(groups, 3)
 	for k := range groups {
 		g.add(b[k], a[k])
 		g.xor(a[k], d[k])
@@ -390,6 +409,15 @@ func (g *gen) quarterRoundFrom(groups, from [][4]Register) {
 		g.xor(c[k], b[k])
 	}
 	g.rotate(7, b...)
+}
+
+// col returns word k of each group.
+func col(gs [][4]Register, k int) []Register {
+	var rs []Register
+	for _, q := range gs {
+		rs = append(rs, q[k])
+	}
+	return rs
 }
 
 // swapC moves state words out of and into the two c registers.
@@ -407,16 +435,11 @@ var (
 	diagonals = [4][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
 )
 
-// doubleRound emits one column round and one diagonal round. With 16
-// registers the c words rotate through two registers: the column round's
-// second half and the diagonal round's first half both use words 10 and 11,
-// so one swap before and one after them suffices.
+// doubleRound emits one column round and one diagonal round (sse, vex).
+// With 16 registers the c words rotate through two registers: the column
+// round's second half and the diagonal round's first half both use words 10
+// and 11, so one swap before and one after them suffices.
 func (g *gen) doubleRound() {
-	if g.isa == evex {
-		g.quarterRounds(columns[:]...)
-		g.quarterRounds(diagonals[:]...)
-		return
-	}
 	g.quarterRounds(columns[0], columns[1]) // c words 8, 9
 	g.swapC([2]int{8, 9}, [2]int{10, 11})
 	g.quarterRounds(columns[2], columns[3])     // 10, 11
@@ -428,8 +451,8 @@ func (g *gen) doubleRound() {
 // batch emits the keystream generation and XOR of g.w blocks at dst/src.
 func (g *gen) batch() {
 	g.label++
-	if g.pre != nil && g.w == 16 {
-		g.batchPrecomputed()
+	if g.isa == evex {
+		g.batchPrecomputed(g.w / 16)
 		return
 	}
 	// Load the state, one word per register (lane j = block j).
@@ -451,15 +474,6 @@ func (g *gen) batch() {
 }
 
 func (g *gen) roundLoop(n int) {
-	if g.isa == evex && g.w == 16 {
-		// Unrolled, the scheduler sees whole rounds of the throughput-bound
-		// 16-block batch at once: 2-3% faster on Emerald Rapids (measured),
-		// for about 6 KB of code. The narrower batches gain nothing.
-		for i := 0; i < n; i++ {
-			g.doubleRound()
-		}
-		return
-	}
 	rounds := GP32()
 	MOVL(U32(n), rounds)
 	loop := fmt.Sprintf("rounds%d_%d", g.w, g.label)
@@ -471,7 +485,7 @@ func (g *gen) roundLoop(n int) {
 
 func (g *gen) finish() {
 	if g.isa == evex {
-		g.outputAll()
+		g.outputSets()
 	} else {
 		g.mov(g.word(8), g.spillSlot(8))
 		g.mov(g.word(9), g.spillSlot(9))
@@ -528,6 +542,7 @@ func (g *gen) transpose4(a, b, c, d, t0, t1 Register) (res [4]Register, free [2]
 
 // xorStore XORs r with 16*w/4 bytes of src at off and stores them to dst.
 func (g *gen) xorStore(r, tmp Register, off int) {
+	off += g.outOff
 	in := Mem{Base: g.src, Disp: off}
 	out := Mem{Base: g.dst, Disp: off}
 	if g.isa == sse {
@@ -597,23 +612,54 @@ func (g *gen) outputGroups() {
 	}
 }
 
-// outputAll writes the batch with 32 registers: all four groups transposed
-// in lanes, then 128-bit lanes gathered into whole blocks.
-func (g *gen) outputAll() {
-	if g.w != 16 {
-		panic("outputAll writes 16-block batches only")
+// outputSets writes a word-sliced batch of one or two 16-block sets. With
+// two, all 32 registers hold state, so four words of the second set wait in
+// the frame while the first is written with their registers as temporaries.
+func (g *gen) outputSets() {
+	var words [2][16]Register
+	for set := 0; set < g.w/16; set++ {
+		for i := range words[set] {
+			words[set][i] = zregs[16*set+i]
+		}
 	}
+	if g.w == 16 {
+		var pool []Register
+		for i := 16; i < 32; i++ {
+			pool = append(pool, zregs[i])
+		}
+		g.outputWords(words[0], pool)
+		return
+	}
+	spilled := []int{12, 13, 14, 15}
 	var pool []Register
-	end := 32
-	if g.pre != nil {
-		end = 20 // 20..31 keep the precomputed columns for the next batch
+	for k, i := range spilled {
+		g.mov(words[1][i], g.frameVec(frameSpill+k))
+		pool = append(pool, words[1][i])
 	}
-	for i := 16; i < end; i++ {
-		pool = append(pool, g.r(i))
+	g.outputWords(words[0], pool)
+	// The first set's registers are free now.
+	for k, i := range spilled {
+		words[1][i] = zregs[k]
+		g.mov(g.frameVec(frameSpill+k), words[1][i])
 	}
+	pool = nil
+	for i := len(spilled); i < 16; i++ {
+		pool = append(pool, zregs[i])
+	}
+	g.ctrOff, g.outOff = 16, 1024
+	g.outputWords(words[1], pool)
+	g.ctrOff, g.outOff = 0, 0
+}
+
+func (g *gen) frameVec(k int) Mem { return Mem{Base: g.frame, Disp: 64 * k} }
+
+// outputWords writes one 16-block set whose word i is in words[i], using at
+// least four free registers from pool: the four groups transposed in lanes,
+// then 128-bit lanes gathered into whole blocks.
+func (g *gen) outputWords(words [16]Register, pool []Register) {
 	var res [4][4]Register
 	for k := 0; k < 4; k++ {
-		res[k] = g.group(k, [4]Register{g.r(4 * k), g.r(4*k + 1), g.r(4*k + 2), g.r(4*k + 3)}, &pool)
+		res[k] = g.group(k, [4]Register{words[4*k], words[4*k+1], words[4*k+2], words[4*k+3]}, &pool)
 	}
 	// Result j of group k holds, in 128-bit lane L, words 4k..4k+3 of block
 	// j+4L: a 4x4 transpose of lanes across the groups gathers each block.
@@ -772,47 +818,110 @@ func (g *gen) rows(sets int, partial bool) {
 	ADDL(U32(per*sets), g.stateWord(12))
 }
 
-// precomputeColumns computes, into registers 20..31, columns 1..3 of the
-// first round for 16 blocks: their words (constants, key, nonce) are the
-// same in every batch of a call. 36 of a batch's ~1040 vector operations.
+// precomputeColumns computes columns 1..3 of the first round for 16 blocks
+// into the frame: their words (constants, key, nonce) are the same in every
+// batch of a call. 36 of a 16-block batch's ~1040 vector operations. skip
+// is where a call too short for word-sliced batches goes.
 func (g *gen) precomputeColumns(skip string) {
 	g.w = 16
 	CMPQ(g.n, U32(64*16))
 	JB(LabelRef(skip))
-	g.pre = nil
+	var regs [][4]Register
 	for k, q := range columns[1:] {
-		var regs [4]Register
-		for j := range regs {
-			regs[j] = g.r(20 + 4*k + j)
-			g.broadcast(q[j], regs[j])
+		var r [4]Register
+		for j := range r {
+			r[j] = g.r(4*k + j)
+			g.broadcast(q[j], r[j])
 		}
-		g.pre = append(g.pre, regs)
+		regs = append(regs, r)
 	}
-	g.quarterRoundRegs(g.pre)
+	g.quarterRoundRegs(regs)
+	g.pre = nil
+	for k := range regs {
+		var m [4]Op
+		for j := range m {
+			m[j] = g.frameVec(framePre + 4*k + j)
+			g.mov(regs[k][j], m[j])
+		}
+		g.pre = append(g.pre, m)
+	}
 }
 
-// batchPrecomputed is batch for 16 blocks using g.pre: it runs column 0 of
-// the first round, the first diagonal round reading columns 1..3 from g.pre,
-// then the remaining nine double rounds.
-func (g *gen) batchPrecomputed() {
-	for _, i := range []int{0, 4, 8} {
-		g.broadcast(i, g.r(i))
+// batchPrecomputed is the word-sliced batch of sets 16-block sets (set s in
+// registers 16s..16s+15, interleaved so that twice the independent chains
+// fill both vector ports): column 0 of the first round, the first diagonal
+// round reading columns 1..3 from g.pre, then nine double rounds.
+func (g *gen) batchPrecomputed(sets int) {
+	word := func(s, i int) Register { return zregs[16*s+i] }
+	for s := 0; s < sets; s++ {
+		for _, i := range []int{0, 4, 8} {
+			g.broadcast(i, word(s, i))
+		}
+		g.ctrOff = 16 * s
+		g.counterRow(word(s, 12), nil)
 	}
-	g.counterRow(g.r(12), g.tmp())
-	g.quarterRounds(columns[0])
+	g.ctrOff = 0
+	var groups [][4]Register
+	for s := 0; s < sets; s++ {
+		groups = append(groups, [4]Register{word(s, 0), word(s, 4), word(s, 8), word(s, 12)})
+	}
+	g.quarterRoundRegs(groups)
 	// Where each word of the state lives after the first column round.
-	src := func(i int) Register {
+	src := func(s, i int) Op {
 		if i%4 == 0 {
-			return g.r(i)
+			return word(s, i)
 		}
 		return g.pre[i%4-1][i/4]
 	}
-	var groups, from [][4]Register
-	for _, q := range diagonals {
-		groups = append(groups, [4]Register{g.r(q[0]), g.r(q[1]), g.r(q[2]), g.r(q[3])})
-		from = append(from, [4]Register{src(q[0]), src(q[1]), src(q[2]), src(q[3])})
+	var dgroups [][4]Register
+	var from [][4]Op
+	for s := 0; s < sets; s++ {
+		for _, q := range diagonals {
+			dgroups = append(dgroups, [4]Register{word(s, q[0]), word(s, q[1]), word(s, q[2]), word(s, q[3])})
+			from = append(from, [4]Op{src(s, q[0]), src(s, q[1]), src(s, q[2]), src(s, q[3])})
+		}
 	}
-	g.quarterRoundFrom(groups, from)
-	g.roundLoop(9)
+	g.quarterRoundFromOps(dgroups, from)
+	for r := 0; r < 9; r++ {
+		var cg, dg [][4]Register
+		for s := 0; s < sets; s++ {
+			for _, q := range columns {
+				cg = append(cg, [4]Register{word(s, q[0]), word(s, q[1]), word(s, q[2]), word(s, q[3])})
+			}
+			for _, q := range diagonals {
+				dg = append(dg, [4]Register{word(s, q[0]), word(s, q[1]), word(s, q[2]), word(s, q[3])})
+			}
+		}
+		g.quarterRoundRegs(cg)
+		g.quarterRoundRegs(dg)
+	}
 	g.finish()
+}
+
+// quarterRoundFromOps is quarterRoundFrom for evex with inputs that may be
+// memory operands: each input word is read once, by the first operation
+// that updates it (an addition whose two inputs are both in memory loads
+// one of them first).
+func (g *gen) quarterRoundFromOps(groups [][4]Register, from [][4]Op) {
+	for k, q := range groups {
+		a, b, c, d := q[0], q[1], q[2], q[3]
+		a0, b0, c0, d0 := from[k][0], from[k][1], from[k][2], from[k][3]
+		switch ra, ok := a0.(Register); {
+		case ok:
+			VPADDD(b0, ra, a)
+		default:
+			if rb, ok := b0.(Register); ok {
+				VPADDD(a0, rb, a)
+			} else {
+				VMOVDQU32(a0, a)
+				VPADDD(b0, a, a)
+			}
+		}
+		VPXORD(d0, a, d)
+		VPROLD(U8(16), d, d)
+		VPADDD(c0, d, c)
+		VPXORD(b0, c, b)
+		VPROLD(U8(12), b, b)
+	}
+	g.secondHalf(groups)
 }
