@@ -115,6 +115,7 @@ const EnvVar = "SIMDCRYPT_CPU"
 func init() {
 	detect()
 	info.Uarch = uarchName(info.Vendor, info.Family, info.Model)
+	wideDownclock.Store(wideVectorsDownclock(info.Vendor, info.Uarch))
 	envSpec = os.Getenv(EnvVar)
 	bits, unk := parseMask(envSpec)
 	maskBits.Store(bits)
@@ -221,4 +222,23 @@ func SetMask(spec string) (restore func(), err error) {
 	defer envMu.Unlock()
 	old := maskBits.Swap(bits)
 	return func() { maskBits.Store(old) }, nil
+}
+
+// PretendUarch makes CPU and WideVectorsDownclock report another
+// microarchitecture (vendor and name as CPU().Vendor and Uarch spell them)
+// and returns a function that restores the real one. It is meant for tests
+// of per-microarchitecture dispatch; it is not safe for concurrent use with
+// cipher construction.
+func PretendUarch(vendor, uarch string) (restore func()) {
+	envMu.Lock()
+	defer envMu.Unlock()
+	old := info
+	info.Vendor, info.Uarch = vendor, uarch
+	wideDownclock.Store(wideVectorsDownclock(vendor, uarch))
+	return func() {
+		envMu.Lock()
+		defer envMu.Unlock()
+		info = old
+		wideDownclock.Store(wideVectorsDownclock(old.Vendor, old.Uarch))
+	}
 }

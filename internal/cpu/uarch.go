@@ -1,5 +1,7 @@
 package cpu
 
+import "sync/atomic"
+
 // uarchName names the microarchitecture for display and for the per-CPU
 // preference tables in the cipher packages. Unknown parts return "".
 func uarchName(vendor string, family, model int) string {
@@ -75,11 +77,16 @@ func uarchName(vendor string, family, model int) string {
 // server, Tiger Lake, Rocket Lake), the list the Linux kernel's AES code
 // also avoids 512-bit vectors on. Sapphire Rapids and later Intel parts
 // and AMD Zen 4/5 do not.
-func WideVectorsDownclock() bool {
-	if info.Vendor != "GenuineIntel" {
+func WideVectorsDownclock() bool { return wideDownclock.Load() }
+
+// wideDownclock caches WideVectorsDownclock: dispatch asks it per cipher.
+var wideDownclock atomic.Bool
+
+func wideVectorsDownclock(vendor, uarch string) bool {
+	if vendor != "GenuineIntel" {
 		return false
 	}
-	switch info.Uarch {
+	switch uarch {
 	case "Skylake-SP", "Cannon Lake", "Ice Lake", "Ice Lake-SP", "Tiger Lake", "Rocket Lake":
 		return true
 	}
