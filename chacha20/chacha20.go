@@ -5,10 +5,12 @@
 // Code paths, registered with internal/impl and chosen when a cipher is
 // created (SIMDCRYPT_CPU masks them: avx512=off, avx2=off, ssse3=off):
 //
-//	avx512   32 blocks per batch: two interleaved sets of 16 in ZMM (VPROLD)
-//	avx2     8 blocks per batch in YMM
-//	ssse3    4 blocks per batch in XMM
-//	generic  portable Go, one block at a time
+//	avx512    32 blocks per batch: two interleaved sets of 16 in ZMM (VPROLD)
+//	avx512vl  16 blocks per batch: two sets of 8 in YMM (AVX-512VL: VPROLD,
+//	          32 registers), for CPUs that slow down on 512-bit registers
+//	avx2      8 blocks per batch in YMM
+//	ssse3     4 blocks per batch in XMM
+//	generic   portable Go, one block at a time
 //
 // Below a full batch the vector paths switch to row layout (one block per
 // 128-bit lane), so short inputs pay about one block's latency, not a batch.
@@ -234,16 +236,18 @@ const (
 	pathSSSE3
 	pathAVX2
 	pathAVX512
+	pathAVX512VL
 
 	// pathChosen asks init to take the path dispatch prefers.
 	pathChosen path = 255
 )
 
 var pathNames = [...]string{
-	pathGeneric: "generic",
-	pathSSSE3:   "ssse3",
-	pathAVX2:    "avx2",
-	pathAVX512:  "avx512",
+	pathGeneric:  "generic",
+	pathSSSE3:    "ssse3",
+	pathAVX2:     "avx2",
+	pathAVX512:   "avx512",
+	pathAVX512VL: "avx512vl",
 }
 
 func pathByName(name string) path {
@@ -261,14 +265,18 @@ const tailBuf = 4 * blockSize
 
 // chosenPath returns the path dispatch prefers now. The registry's answer
 // depends only on which of the features the paths require are usable (the
-// mask may change in tests), so it is cached per combination: asking the
-// registry costs more than a short message.
+// mask may change in tests) and on whether 512-bit registers slow this CPU
+// down, so it is cached per combination: asking the registry costs more
+// than a short message.
 func chosenPath() path {
 	key := 0
 	for b, f := range [...]cpu.Feature{cpu.SSSE3, cpu.AVX2, cpu.AVX512} {
 		if cpu.Has(f) {
 			key |= 1 << b
 		}
+	}
+	if cpu.WideVectorsDownclock() {
+		key |= 1 << 3
 	}
 	if p := chosenCache[key].Load(); p != 0 {
 		return path(p - 1)
@@ -280,7 +288,7 @@ func chosenPath() path {
 }
 
 // chosenCache holds path+1 per feature combination; 0 means not yet asked.
-var chosenCache [8]atomic.Uint32
+var chosenCache [16]atomic.Uint32
 
 // register adds path p to the registry; NewStream returns a *Cipher pinned
 // to it.

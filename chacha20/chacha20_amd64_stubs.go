@@ -18,3 +18,8 @@ func xorBlocksAVX2(state *[16]uint32, dst []byte, src []byte)
 //
 //go:noescape
 func xorBlocksAVX512(state *[16]uint32, dst []byte, src []byte)
+
+// xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+//
+//go:noescape
+func xorBlocksAVX512VL(state *[16]uint32, dst []byte, src []byte)

@@ -179,6 +179,8 @@ func TestDispatch(t *testing.T) {
 		switch {
 		case cpu.Has(cpu.AVX512) && !cpu.WideVectorsDownclock():
 			expect = "avx512"
+		case cpu.Has(cpu.AVX512):
+			expect = "avx512vl"
 		case cpu.Has(cpu.AVX2):
 			expect = "avx2"
 		case cpu.Has(cpu.SSSE3):
@@ -194,6 +196,22 @@ func TestDispatch(t *testing.T) {
 		checkVector(t, c.path, "A.1 #1 under mask "+mask, key, nonce, 0, make([]byte, 64), unhex(vectors[2].cipher))
 		restore()
 	}
+}
+
+// TestDispatchDownclock checks that on a CPU that slows down on 512-bit
+// registers dispatch keeps AVX-512 on YMM (avx512vl), and that the path
+// still produces the RFC keystream.
+func TestDispatchDownclock(t *testing.T) {
+	if purego || !cpu.Has(cpu.AVX512) {
+		t.Skip("needs AVX-512 kernels")
+	}
+	defer cpu.PretendUarch("GenuineIntel", "Skylake-SP")()
+	key, nonce := make([]byte, KeySize), make([]byte, NonceSize)
+	c, _ := NewUnauthenticatedCipher(key, nonce)
+	if got := pathNames[c.path]; got != "avx512vl" {
+		t.Fatalf("Skylake-SP: cipher uses %s, want avx512vl", got)
+	}
+	checkVector(t, c.path, "A.1 #1 on Skylake-SP", key, nonce, 0, make([]byte, 64), unhex(vectors[2].cipher))
 }
 
 func FuzzXORKeyStream(f *testing.F) {

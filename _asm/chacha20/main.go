@@ -1,5 +1,5 @@
 // Command chacha20 generates chacha20/chacha20_amd64.s: the ChaCha20
-// whole-block kernels of the ssse3, avx2 and avx512 paths.
+// whole-block kernels of the ssse3, avx2, avx512 and avx512vl paths.
 //
 // Bulk data runs word-sliced: each vector register holds one state word of w
 // blocks (word i of block j in lane j), so the rounds need no shuffles; a
@@ -11,7 +11,9 @@
 // or 32 registers) and the rotation helper (PSHUFB and shift-or, or VPROLD)
 // differ.
 //
-// AVX-512 runs two 16-block sets at once (32 blocks, all 32 registers).
+// AVX-512 runs two 16-block sets at once (32 blocks, all 32 registers); the
+// same code on YMM (kernelVL: AVX-512VL, two sets of 8) serves CPUs that
+// slow down on 512-bit registers, as OpenSSL's avx512vl path does.
 // One set's quarter rounds are four dependent chains, rejoined every round,
 // and a third of their operations (VPROLD) can only use port 0 on Intel
 // cores: one set leaves a vector port idle about one cycle in six; two
@@ -82,6 +84,8 @@ func main() {
 		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	kernel("xorBlocksAVX512", evex, []step{{word: 32}, {word: 16}, {sets: 2}, {sets: 1}},
 		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernelVL("xorBlocksAVX512VL", evex, true, []step{{word: 16}, {word: 8}, {sets: 2}, {sets: 1}},
+		"xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	Generate()
 }
 
@@ -99,7 +103,11 @@ func rotMask(name string, r int) Mem {
 // gen holds what one kernel's code needs while it is emitted.
 type gen struct {
 	isa   isa
-	w     int // blocks per batch: 4, 8 or 16 (lanes of 32 bits)
+	w     int // blocks per batch
+	lanes int // 32-bit lanes per register: 4, 8 or 16 (XMM, YMM, ZMM)
+	// vl: the evex kernel works on YMM (AVX-512VL) and its short path
+	// in vex row layout.
+	vl    bool
 	state GPVirtual
 	dst   GPVirtual
 	src   GPVirtual
@@ -148,11 +156,25 @@ func (g *gen) blocks(s step) int {
 	return s.sets * g.perReg()
 }
 
+// vecLanes is the lanes of the kernel's word-sliced registers.
+func (g *gen) vecLanes() int {
+	switch {
+	case g.isa == sse:
+		return 4
+	case g.isa == vex || g.vl:
+		return 8
+	}
+	return 16
+}
+
 // kernel emits one TEXT symbol running the steps in order, each while
 // enough input remains, then, where a register holds more than one block,
 // a last row batch for the blocks left (partial): so every kernel takes any
 // whole number of blocks.
-func kernel(name string, is isa, steps []step, doc string) {
+func kernel(name string, is isa, steps []step, doc string) { kernelVL(name, is, false, steps, doc) }
+
+// kernelVL is kernel with a choice, for evex, of YMM registers (vl).
+func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	flags := NOSPLIT
 	if is == evex {
 		// The frame (1 KiB) is over the 800 bytes a NOSPLIT chain may use.
@@ -161,7 +183,7 @@ func kernel(name string, is isa, steps []step, doc string) {
 	TEXT(name, flags, "func(state *[16]uint32, dst, src []byte)")
 	Pragma("noescape")
 	Doc(doc)
-	g := &gen{isa: is}
+	g := &gen{isa: is, vl: vl}
 	g.state = Load(Param("state"), GP64()).(GPVirtual)
 	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
 	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
@@ -192,8 +214,12 @@ func kernel(name string, is isa, steps []step, doc string) {
 		JB(LabelRef(label(k + 1)))
 		if s.word > 0 {
 			g.w = s.word
+			g.lanes = g.vecLanes()
 			g.batch()
 		} else {
+			if g.vl {
+				g.isa = vex // VEX row layout: no wider form gains on a few blocks
+			}
 			g.rows(s.sets, false)
 		}
 		ADDQ(U32(n), g.dst)
@@ -202,12 +228,16 @@ func kernel(name string, is isa, steps []step, doc string) {
 		JMP(LabelRef(label(k)))
 	}
 	Label("partial")
+	if g.vl {
+		g.isa = vex
+	}
 	if g.perReg() > 1 {
 		TESTQ(g.n, g.n)
 		JZ(LabelRef("done"))
 		g.rows(1, true)
 	}
 	Label("done")
+	g.isa = is
 	if is != sse {
 		VZEROUPPER()
 	}
@@ -216,7 +246,7 @@ func kernel(name string, is isa, steps []step, doc string) {
 
 // r returns physical register i at the batch width.
 func (g *gen) r(i int) Register {
-	switch g.w {
+	switch g.lanes {
 	case 4:
 		return zregs[i].AsX()
 	case 8:
@@ -444,11 +474,11 @@ var (
 func (g *gen) doubleRound() {
 	if g.isa == evex {
 		var cg, dg [][4]Register
-		for s := 0; s < g.w/16; s++ {
+		for s := 0; s < g.w/g.lanes; s++ {
 			for k := range columns {
 				c, d := columns[k], diagonals[k]
-				cg = append(cg, [4]Register{zregs[16*s+c[0]], zregs[16*s+c[1]], zregs[16*s+c[2]], zregs[16*s+c[3]]})
-				dg = append(dg, [4]Register{zregs[16*s+d[0]], zregs[16*s+d[1]], zregs[16*s+d[2]], zregs[16*s+d[3]]})
+				cg = append(cg, [4]Register{g.r(16*s + c[0]), g.r(16*s + c[1]), g.r(16*s + c[2]), g.r(16*s + c[3])})
+				dg = append(dg, [4]Register{g.r(16*s + d[0]), g.r(16*s + d[1]), g.r(16*s + d[2]), g.r(16*s + d[3])})
 			}
 		}
 		g.quarterRoundRegs(cg)
@@ -467,7 +497,7 @@ func (g *gen) doubleRound() {
 func (g *gen) batch() {
 	g.label++
 	if g.isa == evex {
-		g.batchPrecomputed(g.w / 16)
+		g.batchPrecomputed(g.w / g.lanes)
 		return
 	}
 	// Load the state, one word per register (lane j = block j).
@@ -632,15 +662,16 @@ func (g *gen) outputGroups() {
 // the frame while the first is written with their registers as temporaries.
 func (g *gen) outputSets() {
 	var words [2][16]Register
-	for set := 0; set < g.w/16; set++ {
+	sets := g.w / g.lanes
+	for set := 0; set < sets; set++ {
 		for i := range words[set] {
-			words[set][i] = zregs[16*set+i]
+			words[set][i] = g.r(16*set + i)
 		}
 	}
-	if g.w == 16 {
+	if sets == 1 {
 		var pool []Register
 		for i := 16; i < 32; i++ {
-			pool = append(pool, zregs[i])
+			pool = append(pool, g.r(i))
 		}
 		g.outputWords(words[0], pool)
 		return
@@ -654,30 +685,44 @@ func (g *gen) outputSets() {
 	g.outputWords(words[0], pool)
 	// The first set's registers are free now.
 	for k, i := range spilled {
-		words[1][i] = zregs[k]
+		words[1][i] = g.r(k)
 		g.mov(g.frameVec(frameSpill+k), words[1][i])
 	}
 	pool = nil
 	for i := len(spilled); i < 16; i++ {
-		pool = append(pool, zregs[i])
+		pool = append(pool, g.r(i))
 	}
-	g.ctrOff, g.outOff = 16, 1024
+	g.ctrOff, g.outOff = g.lanes, 64*g.lanes
 	g.outputWords(words[1], pool)
 	g.ctrOff, g.outOff = 0, 0
 }
 
 func (g *gen) frameVec(k int) Mem { return Mem{Base: g.frame, Disp: 64 * k} }
 
-// outputWords writes one 16-block set whose word i is in words[i], using at
-// least four free registers from pool: the four groups transposed in lanes,
-// then 128-bit lanes gathered into whole blocks.
+// outputWords writes one set of g.lanes blocks whose word i is in
+// words[i], using at least four free registers from pool: the four groups
+// transposed in lanes, then 128-bit lanes gathered into whole blocks.
 func (g *gen) outputWords(words [16]Register, pool []Register) {
 	var res [4][4]Register
 	for k := 0; k < 4; k++ {
 		res[k] = g.group(k, [4]Register{words[4*k], words[4*k+1], words[4*k+2], words[4*k+3]}, &pool)
 	}
 	// Result j of group k holds, in 128-bit lane L, words 4k..4k+3 of block
-	// j+4L: a 4x4 transpose of lanes across the groups gathers each block.
+	// j+4L: a transpose of lanes across the groups gathers each block.
+	if g.lanes == 8 {
+		t := pool[0]
+		for j := 0; j < 4; j++ {
+			for p := 0; p < 2; p++ {
+				lo, hi := res[2*p][j], res[2*p+1][j]
+				// VPERM2I128 has no EVEX form for registers 16..31.
+				VSHUFI32X4(U8(0x0), hi, lo, t)  // block j, words 8p..8p+7
+				VSHUFI32X4(U8(0x3), hi, lo, lo) // block j+4
+				g.xorStore(t, nil, 64*j+32*p)
+				g.xorStore(lo, nil, 64*(j+4)+32*p)
+			}
+		}
+		return
+	}
 	t0, t1, t2, t3 := pool[0], pool[1], pool[2], pool[3]
 	for j := 0; j < 4; j++ {
 		g0, g1, g2, g3 := res[0][j], res[1][j], res[2][j], res[3][j]
@@ -707,6 +752,7 @@ func (g *gen) rows(sets int, partial bool) {
 	g.label++
 	per := g.perReg()
 	g.w = 4 * per
+	g.lanes = g.w
 	// Registers: set k rows in 4k..4k+3; original rows a, b, c in
 	// 4*sets..+2, set k's original d row in 4*sets+3+k.
 	orig := 4 * sets
@@ -838,8 +884,9 @@ func (g *gen) rows(sets int, partial bool) {
 // batch of a call. 36 of a 16-block batch's ~1040 vector operations. skip
 // is where a call too short for word-sliced batches goes.
 func (g *gen) precomputeColumns(skip string) {
-	g.w = 16
-	CMPQ(g.n, U32(64*16))
+	g.w = g.vecLanes()
+	g.lanes = g.w
+	CMPQ(g.n, U32(64*g.w))
 	JB(LabelRef(skip))
 	var regs [][4]Register
 	for k, q := range columns[1:] {
@@ -868,12 +915,12 @@ func (g *gen) precomputeColumns(skip string) {
 // round reading columns 1..3 from g.pre, then nine double rounds in a loop
 // (unrolled, 13 KB more code, measured no faster).
 func (g *gen) batchPrecomputed(sets int) {
-	word := func(s, i int) Register { return zregs[16*s+i] }
+	word := func(s, i int) Register { return g.r(16*s + i) }
 	for s := 0; s < sets; s++ {
 		for _, i := range []int{0, 4, 8} {
 			g.broadcast(i, word(s, i))
 		}
-		g.ctrOff = 16 * s
+		g.ctrOff = g.lanes * s
 		g.counterRow(word(s, 12), nil)
 	}
 	g.ctrOff = 0
