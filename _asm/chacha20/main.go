@@ -466,8 +466,8 @@ var (
 )
 
 // doubleRound emits one column round and one diagonal round. evex runs
-// g.w/16 sets of 16 blocks, set s in registers 16s..16s+15, their quarter
-// rounds interleaved. With 16 registers (sse, vex) the c words rotate
+// g.w/g.lanes sets of g.lanes blocks, set s in registers 16s..16s+15, their
+// quarter rounds interleaved. With 16 registers (sse, vex) the c words rotate
 // through two registers: the column round's second half and the diagonal
 // round's first half both use words 10 and 11, so one swap before and one
 // after them suffices.
@@ -657,8 +657,8 @@ func (g *gen) outputGroups() {
 	}
 }
 
-// outputSets writes a word-sliced batch of one or two 16-block sets. With
-// two, all 32 registers hold state, so four words of the second set wait in
+// outputSets writes a word-sliced batch of one or two sets of g.lanes
+// blocks. With two, all 32 registers hold state, so four words of the second set wait in
 // the frame while the first is written with their registers as temporaries.
 func (g *gen) outputSets() {
 	var words [2][16]Register
@@ -909,9 +909,9 @@ func (g *gen) precomputeColumns(skip string) {
 	}
 }
 
-// batchPrecomputed is the word-sliced batch of sets 16-block sets (set s in
-// registers 16s..16s+15, interleaved so that twice the independent chains
-// fill both vector ports): column 0 of the first round, the first diagonal
+// batchPrecomputed is the evex word-sliced batch of sets sets of g.lanes
+// blocks (set s in registers 16s..16s+15, interleaved so that twice the
+// independent chains fill the vector ports): column 0 of the first round, the first diagonal
 // round reading columns 1..3 from g.pre, then nine double rounds in a loop
 // (unrolled, 13 KB more code, measured no faster).
 func (g *gen) batchPrecomputed(sets int) {
