@@ -412,33 +412,30 @@ func (g *gen) quarterRounds(groups ...[4]int) {
 // step by step across the groups so independent chains interleave; shared
 // by the word-sliced batches and the row-layout short path.
 func (g *gen) quarterRoundRegs(groups [][4]Register) {
-	a, b, c, d := col(groups, 0), col(groups, 1), col(groups, 2), col(groups, 3)
-	for k := range groups {
-		g.add(b[k], a[k])
-		g.xor(a[k], d[k])
-	}
-	g.rotate(16, d...)
-	for k := range groups {
-		g.add(d[k], c[k])
-		g.xor(c[k], b[k])
-	}
-	g.rotate(12, b...)
-	g.secondHalf(groups)
+	g.halfRound(groups, 16, 12)
+	g.halfRound(groups, 8, 7)
 }
 
-// secondHalf is the second half of the quarter round (rotations by 8 and 7).
-func (g *gen) secondHalf(groups [][4]Register) {
+// halfRound is one half of the quarter round: a += b, d ^= a, d <<<= rd,
+// c += d, b ^= c, b <<<= rb.
+func (g *gen) halfRound(groups [][4]Register, rd, rb int) {
 	a, b, c, d := col(groups, 0), col(groups, 1), col(groups, 2), col(groups, 3)
 	for k := range groups {
 		g.add(b[k], a[k])
 		g.xor(a[k], d[k])
 	}
-	g.rotate(8, d...)
+	g.rotate(rd, d...)
 	for k := range groups {
 		g.add(d[k], c[k])
 		g.xor(c[k], b[k])
 	}
-	g.rotate(7, b...)
+	g.rotate(rb, b...)
+}
+
+// setWords returns the registers of words q of evex set s (registers
+// 16s..16s+15).
+func (g *gen) setWords(s int, q [4]int) [4]Register {
+	return [4]Register{g.r(16*s + q[0]), g.r(16*s + q[1]), g.r(16*s + q[2]), g.r(16*s + q[3])}
 }
 
 // col returns word k of each group.
@@ -476,9 +473,8 @@ func (g *gen) doubleRound() {
 		var cg, dg [][4]Register
 		for s := 0; s < g.w/g.lanes; s++ {
 			for k := range columns {
-				c, d := columns[k], diagonals[k]
-				cg = append(cg, [4]Register{g.r(16*s + c[0]), g.r(16*s + c[1]), g.r(16*s + c[2]), g.r(16*s + c[3])})
-				dg = append(dg, [4]Register{g.r(16*s + d[0]), g.r(16*s + d[1]), g.r(16*s + d[2]), g.r(16*s + d[3])})
+				cg = append(cg, g.setWords(s, columns[k]))
+				dg = append(dg, g.setWords(s, diagonals[k]))
 			}
 		}
 		g.quarterRoundRegs(cg)
@@ -915,24 +911,25 @@ func (g *gen) precomputeColumns(skip string) {
 // round reading columns 1..3 from g.pre, then nine double rounds in a loop
 // (unrolled, 13 KB more code, measured no faster).
 func (g *gen) batchPrecomputed(sets int) {
-	word := func(s, i int) Register { return g.r(16*s + i) }
-	for s := 0; s < sets; s++ {
-		for _, i := range []int{0, 4, 8} {
-			g.broadcast(i, word(s, i))
-		}
-		g.ctrOff = g.lanes * s
-		g.counterRow(word(s, 12), nil)
-	}
-	g.ctrOff = 0
 	var groups [][4]Register
 	for s := 0; s < sets; s++ {
-		groups = append(groups, [4]Register{word(s, 0), word(s, 4), word(s, 8), word(s, 12)})
+		w := g.setWords(s, columns[0])
+		for j, i := range columns[0] {
+			if i == 12 {
+				g.ctrOff = g.lanes * s
+				g.counterRow(w[j], nil)
+				g.ctrOff = 0
+			} else {
+				g.broadcast(i, w[j])
+			}
+		}
+		groups = append(groups, w)
 	}
 	g.quarterRoundRegs(groups)
 	// Where each word of the state lives after the first column round.
 	src := func(s, i int) Op {
 		if i%4 == 0 {
-			return word(s, i)
+			return g.r(16*s + i)
 		}
 		return g.pre[i%4-1][i/4]
 	}
@@ -940,7 +937,7 @@ func (g *gen) batchPrecomputed(sets int) {
 	var from [][4]Op
 	for s := 0; s < sets; s++ {
 		for _, q := range diagonals {
-			dgroups = append(dgroups, [4]Register{word(s, q[0]), word(s, q[1]), word(s, q[2]), word(s, q[3])})
+			dgroups = append(dgroups, g.setWords(s, q))
 			from = append(from, [4]Op{src(s, q[0]), src(s, q[1]), src(s, q[2]), src(s, q[3])})
 		}
 	}
@@ -949,8 +946,8 @@ func (g *gen) batchPrecomputed(sets int) {
 	g.finish()
 }
 
-// quarterRoundFromOps is quarterRoundFrom for evex with inputs that may be
-// memory operands: each input word is read once, by the first operation
+// quarterRoundFromOps is quarterRoundRegs for evex with inputs that may be
+// memory operands (from) and results in groups: each input word is read once, by the first operation
 // that updates it (an addition whose two inputs are both in memory loads
 // one of them first).
 func (g *gen) quarterRoundFromOps(groups [][4]Register, from [][4]Op) {
@@ -974,5 +971,5 @@ func (g *gen) quarterRoundFromOps(groups [][4]Register, from [][4]Op) {
 		VPXORD(b0, c, b)
 		VPROLD(U8(12), b, b)
 	}
-	g.secondHalf(groups)
+	g.halfRound(groups, 8, 7)
 }
