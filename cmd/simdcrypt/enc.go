@@ -5,7 +5,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/simdcrypt/simdcrypt/internal/encfile"
+	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/encfile"
 )
 
 // runEnc is `simdcrypt enc`, openssl enc's flags and formats; the work is

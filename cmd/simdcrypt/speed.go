@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/simdcrypt/simdcrypt/bench"
+	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/bench"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
 
