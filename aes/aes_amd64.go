@@ -224,3 +224,9 @@ func init() {
 	registerAsm("aesni-noprefetch", pathAESNINoPrefetch, aesni, true, nil,
 		"aesni without software prefetch, for comparison")
 }
+
+// AESRoundKeys gives the gcm and xts kernels this key's schedule (see
+// modes.AESRoundKeys).
+func (k *asmKernels) AESRoundKeys() (enc, dec *[240]byte, rounds int) {
+	return &k.enc, &k.dec, k.rounds
+}

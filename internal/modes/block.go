@@ -83,3 +83,17 @@ func (b *Block) NewCBCDecrypter(iv []byte) cipher.BlockMode {
 // NewECBEncrypter and NewECBDecrypter are the hooks package ecb uses.
 func (b *Block) NewECBEncrypter() cipher.BlockMode { return &ecbMode{b: b} }
 func (b *Block) NewECBDecrypter() cipher.BlockMode { return &ecbMode{b: b, decrypt: true} }
+
+// Kernels returns the bulk kernels behind the block, for the modes that
+// live in their own packages (gcm, xts): they type-assert the result to the
+// optional interfaces below to reach a cipher's own assembly.
+func (b *Block) Kernels() Kernels { return b.k }
+
+// AESRoundKeys is implemented by AES kernels whose expanded key the AEAD and
+// XTS kernels can use directly. Both tables hold the round keys
+// right-aligned: the last at offset 224, the first at 16*(14-rounds). dec
+// holds the equivalent-inverse-cipher keys in decryption order. The tables
+// belong to the kernels: callers only read them.
+type AESRoundKeys interface {
+	AESRoundKeys() (enc, dec *[240]byte, rounds int)
+}
