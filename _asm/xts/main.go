@@ -1,0 +1,535 @@
+// Command xts generates xts/xts_amd64.s: the AES-XTS kernels for three vector
+// widths from one generator parameterised by width.
+//
+//   - 16 bytes (XMM: AES-NI and PCLMULQDQ in VEX encodings, needs AVX),
+//   - 32 bytes (YMM: VAES and VPCLMULQDQ with AVX2),
+//   - 64 bytes (ZMM: VAES and VPCLMULQDQ with AVX-512; all round keys stay
+//     in Z16..Z30).
+//
+// One kernel call is one sector: it encrypts the tweak under k2, runs every
+// whole block and does the ciphertext stealing of IEEE 1619 for a final
+// partial block. The round keys come as aes passes them to its own kernels
+// (modes.AESRoundKeys): right-aligned in a 240-byte table, the last at
+// offset 224, decryption keys for the equivalent inverse cipher.
+//
+// The tweaks of a batch live in vector registers, block j's tweak in the
+// lane of block j: a vector of lanes L holds T*x^j .. T*x^(j+L-1) (tweaks
+// are little-endian polynomials over GF(2) modulo x^128+x^7+x^2+x+1). A
+// batch of nv vectors moves each tweak vector on by x^(nv*L), all of them
+// in parallel: a shift of each 128-bit lane and one carry-less multiply of
+// the bits shifted out by x^7+x^2+x+1. The tweak goes into the first
+// round's key addition (data ^ tweak ^ key0) and into the last round's key
+// (AESENCLAST with key_last ^ tweak), so XTS costs two XORs per vector over
+// ECB besides the tweak update.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var (
+	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
+		X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}
+	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
+	zregs = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+)
+
+// width is a vector width in bytes.
+type width int
+
+const (
+	w128 width = 16
+	w256 width = 32
+	w512 width = 64
+)
+
+// lanes is the number of 16-byte blocks in one vector.
+func (w width) lanes() int { return int(w) / 16 }
+
+// reg returns register i at width w.
+func (w width) reg(i int) VecPhysical {
+	switch w {
+	case w128:
+		return xregs[i]
+	case w256:
+		return yregs[i]
+	}
+	return zregs[i]
+}
+
+// at returns register r at width w (the same physical register).
+func at(w width, r VecPhysical) VecPhysical { return w.reg(int(r.PhysicalIndex())) }
+
+// kernel emits one TEXT symbol: one direction at one width.
+type kernel struct {
+	w   width // the main loop's width
+	nv  int   // vectors in flight in the main loop
+	dec bool
+
+	// General-purpose registers.
+	keys, keys2, rounds, dst, src, blocks, partial, k0, tmp, tweakIn GPPhysical
+
+	states, tweaks []VecPhysical // nv each, at width w
+	keyReg         VecPhysical   // the 256-bit path's broadcast round key
+	temps          []VecPhysical // scratch, at width w
+	labels         int
+}
+
+func (k *kernel) label(what string) string {
+	k.labels++
+	return fmt.Sprintf("%s_%d", what, k.labels)
+}
+
+// evex reports whether the kernel uses the EVEX encodings of AVX-512 (the
+// 512-bit kernel, also on its narrower tails, whose keys sit in X16..X31).
+func (k *kernel) evex() bool { return k.w == w512 }
+
+func (k *kernel) load(m Mem, dst VecPhysical) {
+	if k.evex() {
+		VMOVDQU64(m, dst)
+	} else {
+		VMOVDQU(m, dst)
+	}
+}
+
+func (k *kernel) store(src VecPhysical, m Mem) {
+	if k.evex() {
+		VMOVDQU64(src, m)
+	} else {
+		VMOVDQU(src, m)
+	}
+}
+
+func (k *kernel) move(src, dst VecPhysical) {
+	if k.evex() {
+		VMOVDQA64(src, dst)
+	} else {
+		VMOVDQA(src, dst)
+	}
+}
+
+func (k *kernel) xor(a, b Op, dst VecPhysical) {
+	if k.evex() {
+		VPXORQ(a, b, dst)
+	} else {
+		VPXOR(a, b, dst)
+	}
+}
+
+// keySlot returns an operand holding slot j of the right-aligned key table
+// at width w: a resident register on the 512-bit path, the table itself for
+// 128-bit operations elsewhere (VEX takes unaligned memory operands), and a
+// broadcast into the key register for the 256-bit path.
+func (k *kernel) keySlot(w width, j int) Op {
+	switch {
+	case k.evex():
+		return w.reg(16 + j)
+	case w == w128:
+		return Mem{Base: k.keys, Disp: 16 * j}
+	}
+	VBROADCASTI128(Mem{Base: k.keys, Disp: 16 * j}, k.keyReg)
+	return k.keyReg
+}
+
+// firstKey is keySlot for the first round key, whose slot depends on the
+// key size (k0 points at it; Z16 holds it on the 512-bit path).
+func (k *kernel) firstKey(w width) Op {
+	switch {
+	case k.evex():
+		return w.reg(16)
+	case w == w128:
+		return Mem{Base: k.k0}
+	}
+	VBROADCASTI128(Mem{Base: k.k0}, k.keyReg)
+	return k.keyReg
+}
+
+// middleRounds applies round keys 1..13 of the right-aligned table to the
+// states, skipping the slots a shorter key leaves empty: one branch on the
+// round count per batch.
+func (k *kernel) middleRounds(states []VecPhysical, key func(j int) Op, dec bool) {
+	l10, l12 := k.label("rounds10"), k.label("rounds12")
+	CMPQ(k.rounds, Imm(12))
+	JB(LabelRef(l10))
+	JE(LabelRef(l12))
+	for j := 1; j <= 13; j++ {
+		switch j {
+		case 3:
+			Label(l12)
+		case 5:
+			Label(l10)
+		}
+		kj := key(j)
+		for _, s := range states {
+			if dec {
+				VAESDEC(kj, s, s)
+			} else {
+				VAESENC(kj, s, s)
+			}
+		}
+	}
+}
+
+// cipherWithTweaks ciphers states that hold input blocks, each under the
+// tweak vector beside it: state = AES(state ^ tweak) ^ tweak, with the first
+// XOR folded into the first key addition and the second into the last round
+// key.
+func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
+	k0 := k.firstKey(w)
+	for i, s := range states {
+		if k.evex() {
+			VPTERNLOGQ(Imm(0x96), k0, tweaks[i], s) // s ^= tweak ^ key0
+		} else {
+			VPXOR(tweaks[i], s, s)
+			VPXOR(k0, s, s)
+		}
+	}
+	k.middleRounds(states, func(j int) Op { return k.keySlot(w, j) }, k.dec)
+	last := k.keySlot(w, 14)
+	t := at(w, k.temps[0])
+	for i, s := range states {
+		k.xor(last, tweaks[i], t)
+		if k.dec {
+			VAESDECLAST(t, s, s)
+		} else {
+			VAESENCLAST(t, s, s)
+		}
+	}
+}
+
+// batch ciphers len(tweaks) vectors of width w from src to dst.
+func (k *kernel) batch(w width, tweaks []VecPhysical) {
+	states := make([]VecPhysical, len(tweaks))
+	for i := range states {
+		states[i] = at(w, k.states[i])
+		k.load(Mem{Base: k.src, Disp: i * int(w)}, states[i])
+	}
+	k.cipherWithTweaks(w, states, tweaks)
+	for i, s := range states {
+		k.store(s, Mem{Base: k.dst, Disp: i * int(w)})
+	}
+}
+
+// mulX sets dst = src * x^n in each 128-bit lane, for 0 < n < 64, with two
+// scratch registers (t2 unused when n is a multiple of 8). dst may be src.
+//
+// Bytes shift whole: the top n/8 bytes, moved to the bottom, times
+// x^7+x^2+x+1 (x^128 reduced) fold back in. Otherwise the 64-bit halves
+// shift, the low half's carry moves up a half, and the high half's is
+// folded back likewise.
+func (k *kernel) mulX(w width, src, dst, t1, t2 VecPhysical, n int) {
+	if n%8 == 0 {
+		VPSRLDQ(Imm(uint64(16-n/8)), src, t1)
+		VPSLLDQ(Imm(uint64(n/8)), src, dst)
+		VPCLMULQDQ(Imm(0x00), polyConst, t1, t1)
+		k.xor(t1, dst, dst)
+		return
+	}
+	VPSRLQ(Imm(uint64(64-n)), src, t1)
+	VPSLLQ(Imm(uint64(n)), src, dst)
+	VPSLLDQ(Imm(8), t1, t2)
+	VPCLMULQDQ(Imm(0x01), polyConst, t1, t1) // high half's carry * poly
+	k.xor3(t1, t2, dst)
+}
+
+// xor3 sets dst ^= a ^ b.
+func (k *kernel) xor3(a, b, dst VecPhysical) {
+	if k.evex() {
+		VPTERNLOGQ(Imm(0x96), a, b, dst)
+		return
+	}
+	VPXOR(a, dst, dst)
+	VPXOR(b, dst, dst)
+}
+
+// encryptTweak sets x = AES-encrypt(k2, *tweakIn), reading k2's round keys
+// from memory (the data key's may already fill the key registers).
+func (k *kernel) encryptTweak(x VecPhysical) {
+	VMOVDQU(Mem{Base: k.tweakIn}, x)
+	VPXOR(Mem{Base: k.keys2, Index: k.tmp, Scale: 1}, x, x) // tmp = 16*(14-rounds)
+	k.middleRounds([]VecPhysical{x}, func(j int) Op { return Mem{Base: k.keys2, Disp: 16 * j} }, false)
+	VAESENCLAST(Mem{Base: k.keys2, Disp: 16 * 14}, x, x)
+}
+
+// initTweaks fills the tweak vectors from T in the low lane of tweaks[0]:
+// vector i holds T*x^(i*L) .. T*x^(i*L+L-1).
+func (k *kernel) initTweaks() {
+	w, L := k.w, k.w.lanes()
+	v0 := k.tweaks[0]
+	t1, t2 := k.states[0], k.states[1] // free before the first batch
+	if L > 1 {
+		// Every lane gets T, then lane l is multiplied by x^l: per-lane
+		// shift counts, the carries handled as in mulX.
+		if w == w256 {
+			VPERMQ(Imm(0x44), v0, v0)
+		} else {
+			VSHUFI64X2(Imm(0), v0, v0, v0)
+		}
+		VPSRLVQ(laneShr, v0, t1)
+		VPSLLVQ(laneShl, v0, v0)
+		VPSLLDQ(Imm(8), t1, t2)
+		VPCLMULQDQ(Imm(0x01), polyConst, t1, t1)
+		k.xor3(t1, t2, v0)
+	}
+	for i := 1; i < k.nv; i++ {
+		k.mulX(w, v0, k.tweaks[i], t1, t2, i*L)
+	}
+}
+
+func (k *kernel) advance(nBytes int) {
+	ADDQ(U32(nBytes), k.src)
+	ADDQ(U32(nBytes), k.dst)
+}
+
+// steal ciphers the last whole block (at src) and the partial block after
+// it, of `partial` bytes, with ciphertext stealing. ta is the last whole
+// block's tweak in the order of the sector; the partial block's is ta*x.
+// Encryption ciphers the whole block under ta first, decryption under ta*x
+// (IEEE 1619 5.3.2, 5.4.2); either way the first `partial` bytes of that
+// result become the final partial block, and the partial input padded with
+// the result's remaining bytes is ciphered under the other tweak into the
+// whole block's place.
+func (k *kernel) steal(ta VecPhysical) {
+	tb := at(w128, k.tweaks[1])
+	k.mulX(w128, ta, tb, X1, X2, 1) // the states are free
+	first, second := ta, tb
+	if k.dec {
+		first, second = tb, ta
+	}
+	a, pad := X0, X3
+	one := func(s, tweak VecPhysical) {
+		k.cipherWithTweaks(w128, []VecPhysical{s}, []VecPhysical{tweak})
+	}
+	k.load(Mem{Base: k.src}, a)
+	if k.evex() {
+		// The partial block through a byte mask of its length: the
+		// padded block is the result with the input merged over its
+		// first bytes, and the result's first bytes are stored as they
+		// stand. The load precedes the store for in-place calls.
+		one(a, first)
+		MOVL(U32(1), k.tmp.As32())
+		SHLL(CL, k.tmp.As32()) // partial is CX
+		DECL(k.tmp.As32())
+		KMOVQ(k.tmp, K1)
+		VMOVDQA64(a, pad)
+		VMOVDQU8(Mem{Base: k.src, Disp: 16}, K1, pad)
+		VMOVDQU8(a, K1, Mem{Base: k.dst, Disp: 16})
+	} else {
+		// Without byte masks the partial block is read and written as the
+		// last 16 bytes of the sector, which overlap the whole block, and
+		// moved into place with shuffles from a sliding window of
+		// ctsPermute (PSHUFB zeroes a byte whose index has its top bit
+		// set; BLENDVB picks by that bit).
+		tail, mask, out := X1, X2, X4
+		k.load(Mem{Base: k.src, Index: k.partial, Scale: 1}, tail) // src+partial+16 is the end
+		one(a, first)
+		// mask[i] = i+16-partial for i < partial, top bit set after:
+		// shuffling the tail by it brings the partial input to the front.
+		LEAQ(ctsPermute.Offset(32), k.tmp)
+		SUBQ(k.partial, k.tmp)
+		VMOVDQU(Mem{Base: k.tmp}, mask)
+		VPSHUFB(mask, tail, tail)
+		VPBLENDVB(mask, a, tail, pad)
+		// Shifting the result up by 16-partial bytes puts its first
+		// `partial` bytes at the end of a store that ends with the sector;
+		// the bytes before them land in the whole block's place, which
+		// the last store overwrites.
+		LEAQ(ctsPermute, k.tmp)
+		VMOVDQU(Mem{Base: k.tmp, Index: k.partial, Scale: 1}, mask)
+		VPSHUFB(mask, a, out)
+		k.store(out, Mem{Base: k.dst, Index: k.partial, Scale: 1})
+	}
+	one(pad, second)
+	k.store(pad, Mem{Base: k.dst})
+}
+
+var widthSuffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
+
+// vectorsInFlight per width: the 512-bit path has 32 registers, enough for
+// eight states, eight tweak vectors and all round keys; the others keep
+// the tweaks of six vectors beside six states in 16 registers.
+var vectorsInFlight = map[width]int{w128: 6, w256: 6, w512: 8}
+
+func genKernel(w width, dec bool) {
+	k := &kernel{w: w, nv: vectorsInFlight[w], dec: dec,
+		keys: RAX, keys2: R10, rounds: RBX, dst: RDI, src: RSI, blocks: RDX, partial: RCX,
+		k0: R8, tmp: R9, tweakIn: R11}
+	for i := 0; i < k.nv; i++ {
+		k.states = append(k.states, w.reg(i))
+		k.tweaks = append(k.tweaks, w.reg(k.nv+i))
+	}
+	if k.evex() {
+		k.temps = []VecPhysical{Z31}
+	} else {
+		k.keyReg = w.reg(2 * k.nv)
+		for i := 2*k.nv + 1; i < 16; i++ {
+			k.temps = append(k.temps, w.reg(i))
+		}
+	}
+
+	dir, verb := "Encrypt", "encrypts"
+	if dec {
+		dir, verb = "Decrypt", "decrypts"
+	}
+	name := "xts" + dir + widthSuffix[w]
+	TEXT(name, NOSPLIT, "func(keys, keys2 *[240]byte, rounds int, dst, src *byte, n int, tweak *[16]byte)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s %s one sector of n >= 16 bytes from src to dst in XTS mode with %d-bit vectors, "+
+		"ciphertext stealing a final partial block. keys are the data key's %s round keys and keys2 the tweak key's "+
+		"encryption keys (right-aligned tables); *tweak is the tweak before its encryption.", name, verb, 8*int(w), map[bool]string{false: "encryption", true: "decryption"}[dec]))
+	for _, p := range []struct {
+		name string
+		r    GPPhysical
+	}{{"keys", k.keys}, {"keys2", k.keys2}, {"rounds", k.rounds}, {"dst", k.dst}, {"src", k.src},
+		{"n", k.blocks}, {"tweak", k.tweakIn}} {
+		loadParam(p.name, p.r)
+	}
+	// Whole blocks, and the partial block's length. With a partial block,
+	// the last whole block is left to the stealing.
+	MOVQ(k.blocks, k.partial)
+	SHRQ(Imm(4), k.blocks)
+	ANDQ(Imm(15), k.partial)
+	whole := k.label("whole")
+	JZ(LabelRef(whole)) // flags of the AND: no partial block
+	DECQ(k.blocks)
+	Label(whole)
+	// tmp = 16*(14-rounds), the offset of the first round key; k0 its address.
+	MOVQ(U32(14), k.tmp)
+	SUBQ(k.rounds, k.tmp)
+	SHLQ(Imm(4), k.tmp)
+	LEAQ(Mem{Base: k.keys, Index: k.tmp, Scale: 1}, k.k0)
+
+	k.encryptTweak(at(w128, k.tweaks[0]))
+	if k.evex() {
+		for j := 1; j <= 14; j++ {
+			VBROADCASTI32X4(Mem{Base: k.keys, Disp: 16 * j}, zregs[16+j])
+		}
+		VBROADCASTI32X4(Mem{Base: k.k0}, zregs[16])
+	}
+	k.initTweaks()
+
+	// Main loop: nv vectors per batch, every tweak vector then moved on by
+	// x^(nv*L).
+	L := w.lanes()
+	per := k.nv * L
+	top, done := k.label("loop"), k.label("loopdone")
+	Label(top)
+	CMPQ(k.blocks, U32(per))
+	JB(LabelRef(done))
+	k.batch(w, k.tweaks)
+	t2 := k.temps[0]
+	if len(k.temps) > 1 {
+		t2 = k.temps[1]
+	}
+	for _, tv := range k.tweaks {
+		k.mulX(w, tv, tv, k.temps[0], t2, per)
+	}
+	k.advance(k.nv * int(w))
+	SUBQ(U32(per), k.blocks)
+	JMP(LabelRef(top))
+	Label(done)
+
+	// Fewer than nv whole vectors remain: one at a time, under the tweak
+	// vectors in order, shifting them down after each.
+	top, done = k.label("single"), k.label("singledone")
+	Label(top)
+	CMPQ(k.blocks, U32(L))
+	JB(LabelRef(done))
+	k.batch(w, k.tweaks[:1])
+	for i := 0; i+1 < k.nv; i++ {
+		k.move(k.tweaks[i+1], k.tweaks[i])
+	}
+	k.advance(int(w))
+	SUBQ(U32(L), k.blocks)
+	JMP(LabelRef(top))
+	Label(done)
+
+	// Fewer than L whole blocks remain: halves of a vector, the tweaks of
+	// each taken from the bottom of tweaks[0], whose upper half then moves
+	// down.
+	cur := k.tweaks[0]
+	for tw := w / 2; tw >= w128; tw /= 2 {
+		skip := k.label("half")
+		CMPQ(k.blocks, U32(tw.lanes()))
+		JB(LabelRef(skip))
+		k.batch(tw, []VecPhysical{at(tw, cur)})
+		if tw == w256 {
+			VEXTRACTI64X4(Imm(1), at(w512, cur), at(w256, cur))
+		} else {
+			VEXTRACTI128(Imm(1), at(w256, cur), at(w128, cur))
+		}
+		k.advance(int(tw))
+		SUBQ(U32(tw.lanes()), k.blocks)
+		Label(skip)
+	}
+
+	// The low lane of tweaks[0] now holds the next block's tweak.
+	finish := k.label("finish")
+	CMPQ(k.partial, Imm(0))
+	JE(LabelRef(finish))
+	k.steal(at(w128, cur))
+	Label(finish)
+	if w != w128 {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+// loadParam loads a 64-bit argument into a physical register (avo's Load
+// deduces moves only for virtual registers).
+func loadParam(name string, r GPPhysical) {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	MOVQ(b.Addr, r)
+}
+
+var (
+	polyConst, laneShl, laneShr, ctsPermute Mem
+)
+
+func genConstants() {
+	// x^7+x^2+x+1 in the low half of every 128-bit lane: x^128 reduced.
+	polyConst = GLOBL("xtsPoly", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(0x87))
+		DATA(16*lane+8, U64(0))
+	}
+	// Lane l of the first tweak vector is T*x^l: shift counts per 64-bit
+	// half for the product and for the carries out of each half.
+	laneShl = GLOBL("xtsLaneShl", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(8*i, U64(uint64(i/2)))
+	}
+	laneShr = GLOBL("xtsLaneShr", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(8*i, U64(uint64(64-i/2)))
+	}
+	// ctsPermute: 16 bytes of 0x80, the indices 0..15, 16 bytes of 0x80;
+	// a 16-byte window of it at offset o moves bytes by o-16 places.
+	ctsPermute = GLOBL("xtsCTSPermute", RODATA|NOPTR)
+	for i := 0; i < 48; i++ {
+		b := byte(0x80)
+		if i >= 16 && i < 32 {
+			b = byte(i - 16)
+		}
+		DATA(i, U8(b))
+	}
+}
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	genConstants()
+	for _, w := range []width{w512, w256, w128} {
+		genKernel(w, false)
+		genKernel(w, true)
+	}
+	Generate()
+}

@@ -1,0 +1,70 @@
+package xts
+
+import "github.com/simdcrypt/simdcrypt/internal/cpu"
+
+// kernel names one set of XTS kernels; the amd64 file switches on it to call
+// the assembly directly (see cryptAsm).
+type kernel uint8
+
+const (
+	kernelGeneric kernel = iota
+	kernelVAES512
+	kernelVAES256
+	kernelAESNI
+)
+
+// xtsPath is one row of the dispatch table: a code path, what it needs, and
+// the kernel it runs.
+type xtsPath struct {
+	name     string
+	requires []cpu.Feature
+	// avoid, when set, says why dispatch passes over the path on this CPU
+	// although it runs ("" to take it).
+	avoid  func() string
+	kernel kernel
+	notes  string
+}
+
+func (p *xtsPath) available() bool { return cpu.HasAll(p.requires...) }
+
+// genericPath runs whatever cipher.Block NewCipher got.
+var genericPath = &xtsPath{
+	name:   "generic",
+	kernel: kernelGeneric,
+	notes:  "portable Go: one Encrypt/Decrypt call per block, constant-time tweak doubling",
+}
+
+// paths lists every path, preferred first; the portable one is last.
+var paths = append(asmPaths, genericPath)
+
+func lookupPath(name string) *xtsPath {
+	for _, p := range paths {
+		if p.name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// choosePath picks the first usable path; the kernels need AES round keys.
+func choosePath(haveKeys bool) *xtsPath {
+	if haveKeys {
+		var fallback *xtsPath
+		for _, p := range asmPaths {
+			if !p.available() {
+				continue
+			}
+			if p.avoid != nil && p.avoid() != "" {
+				if fallback == nil {
+					fallback = p
+				}
+				continue
+			}
+			return p
+		}
+		if fallback != nil {
+			return fallback
+		}
+	}
+	return genericPath
+}

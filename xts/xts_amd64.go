@@ -1,0 +1,63 @@
+//go:build amd64 && !purego
+
+package xts
+
+import "github.com/simdcrypt/simdcrypt/internal/cpu"
+
+// asmPaths are the kernels of xts_amd64.s, widest first. Each kernel
+// encrypts the tweak with k2, ciphers all whole blocks and does the
+// ciphertext stealing itself (see _asm/xts).
+var asmPaths = []*xtsPath{
+	{
+		name:     "vaes512",
+		requires: []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512},
+		avoid:    avoidVAES512,
+		kernel:   kernelVAES512,
+		notes:    "VAES on 512-bit vectors: 32 blocks in flight, tweaks advanced by x^32 with VPCLMULQDQ, masked stealing",
+	},
+	{
+		name:     "vaes256",
+		requires: []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX2},
+		kernel:   kernelVAES256,
+		notes:    "VAES on 256-bit vectors (VEX): 12 blocks in flight",
+	},
+	{
+		name:     "aesni",
+		requires: []cpu.Feature{cpu.AESNI, cpu.PCLMULQDQ, cpu.AVX},
+		kernel:   kernelAESNI,
+		notes:    "AES-NI and PCLMULQDQ in VEX (AVX) encodings: 6 blocks in flight",
+	},
+}
+
+// avoidVAES512 passes over the 512-bit path where 512-bit instructions
+// lower the clock (the list aes uses for its own 512-bit path): the 256-bit
+// path runs as many AES rounds per cycle there.
+func avoidVAES512() string {
+	if cpu.WideVectorsDownclock() {
+		return cpu.CPU().Uarch + " lowers its clock for 512-bit vectors"
+	}
+	return ""
+}
+
+// cryptAsm calls the kernel directly in each case, without the wrapper an
+// indirect call through a func value costs: at 512-byte sectors the call is
+// a visible share of the time.
+func cryptAsm(k kernel, keys *aesKeys, dst, src []byte, tweak *[blockSize]byte, decrypt bool) {
+	d, s, n := &dst[0], &src[0], len(src)
+	switch {
+	case k == kernelVAES512 && !decrypt:
+		xtsEncryptVAES512(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweak)
+	case k == kernelVAES512:
+		xtsDecryptVAES512(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweak)
+	case k == kernelVAES256 && !decrypt:
+		xtsEncryptVAES256(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweak)
+	case k == kernelVAES256:
+		xtsDecryptVAES256(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweak)
+	case k == kernelAESNI && !decrypt:
+		xtsEncryptAESNI(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweak)
+	case k == kernelAESNI:
+		xtsDecryptAESNI(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweak)
+	default:
+		panic("xts: unknown kernel")
+	}
+}

@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package xts
+
+// No assembly here: every cipher runs the portable path.
+var asmPaths []*xtsPath
+
+func cryptAsm(k kernel, keys *aesKeys, dst, src []byte, tweak *[blockSize]byte, decrypt bool) {
+	panic("xts: no kernels on this platform")
+}
