@@ -1,0 +1,95 @@
+package xts_test
+
+import (
+	stdaes "crypto/aes"
+	"strconv"
+	"testing"
+
+	xxts "golang.org/x/crypto/xts"
+
+	"github.com/simdcrypt/simdcrypt/aes"
+	"github.com/simdcrypt/simdcrypt/ecb"
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/xts"
+)
+
+// BenchmarkXTS runs, in one run so that ratios compare like with like:
+// x/crypto/xts over crypto/aes ("x-crypto"), every path of this package,
+// and this module's AES ECB on the AES path of the same name ("ecb-<path>",
+// the ceiling XTS approaches), at 512-byte and 4 KiB sectors, for
+// AES-128-XTS (32-byte key) and AES-256-XTS (64-byte key):
+//
+//	go test -run - -bench XTS -benchtime 200ms ./xts/
+func BenchmarkXTS(b *testing.B) {
+	for _, keySize := range []int{32, 64} {
+		name := "aes" + strconv.Itoa(keySize*4) + "-xts"
+		b.Run(name, func(b *testing.B) {
+			for _, dir := range []string{"encrypt", "decrypt"} {
+				decrypt := dir == "decrypt"
+				b.Run(dir, func(b *testing.B) {
+					for _, size := range []int{512, 4096} {
+						b.Run(strconv.Itoa(size), func(b *testing.B) {
+							benchSize(b, keySize, size, decrypt)
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+func benchSize(b *testing.B, keySize, size int, decrypt bool) {
+	key := make([]byte, keySize)
+	for i := range key {
+		key[i] = byte(i)
+	}
+	buf := make([]byte, size)
+	run := func(b *testing.B, f func(sector uint64)) {
+		b.SetBytes(int64(size))
+		for i := 0; b.Loop(); i++ {
+			f(uint64(i))
+		}
+	}
+	b.Run("x-crypto", func(b *testing.B) {
+		c, err := xxts.NewCipher(stdaes.NewCipher, key)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if decrypt {
+			run(b, func(s uint64) { c.Decrypt(buf, buf, s) })
+		} else {
+			run(b, func(s uint64) { c.Encrypt(buf, buf, s) })
+		}
+	})
+	for _, p := range xts.Paths() {
+		b.Run(p.Name, func(b *testing.B) {
+			if !p.Usable {
+				b.Skipf("%s needs %v", p.Name, p.Missing)
+			}
+			c, err := xts.NewCipherOnPath(p.Name, aes.NewCipher, key)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if decrypt {
+				run(b, func(s uint64) { c.Decrypt(buf, buf, s) })
+			} else {
+				run(b, func(s uint64) { c.Encrypt(buf, buf, s) })
+			}
+		})
+		b.Run("ecb-"+p.Name, func(b *testing.B) {
+			i, ok := impl.Lookup(aes.Name, p.Name)
+			if !ok || !i.Available() {
+				b.Skipf("no usable AES path %s", p.Name)
+			}
+			blk, err := i.NewBlock(key[:keySize/2])
+			if err != nil {
+				b.Fatal(err)
+			}
+			m := ecb.NewEncrypter(blk)
+			if decrypt {
+				m = ecb.NewDecrypter(blk)
+			}
+			run(b, func(uint64) { m.CryptBlocks(buf, buf) })
+		})
+	}
+}
