@@ -2,6 +2,7 @@ package xts
 
 import (
 	"crypto/cipher"
+	"encoding/binary"
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
@@ -38,11 +39,11 @@ func Paths() []PathInfo {
 // CryptTweak runs the cipher's path with a whole 16-byte tweak input (the
 // vector suites give tweaks wider than a sector number); len(src) >= 16.
 func (c *Cipher) CryptTweak(dst, src []byte, tweak *[16]byte, decrypt bool) {
-	c.crypt(dst[:len(src)], src, tweak, decrypt)
+	c.crypt(dst[:len(src)], src, binary.LittleEndian.Uint64(tweak[:]), binary.LittleEndian.Uint64(tweak[8:]), decrypt)
 }
 
 // Stealing is the portable path over the cipher's blocks: the reference for
 // lengths x/crypto rejects.
 func (c *Cipher) Stealing(dst, src []byte, tweak *[16]byte, decrypt bool) {
-	cryptGeneric(c.k1, c.k2, dst[:len(src)], src, tweak, decrypt)
+	cryptGeneric(c.k1, c.k2, dst[:len(src)], src, binary.LittleEndian.Uint64(tweak[:]), binary.LittleEndian.Uint64(tweak[8:]), decrypt)
 }

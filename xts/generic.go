@@ -11,13 +11,14 @@ import (
 // scratch buffer for the block cipher calls, which would escape to the heap
 // through the interface: the tweak is encrypted in dst's first block, after
 // that block's input has been saved.
-func cryptGeneric(k1, k2 cipher.Block, dst, src []byte, tweak *[blockSize]byte, decrypt bool) {
+func cryptGeneric(k1, k2 cipher.Block, dst, src []byte, tweakLo, tweakHi uint64, decrypt bool) {
 	crypt := k1.Encrypt
 	if decrypt {
 		crypt = k1.Decrypt
 	}
 	in0lo, in0hi := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[8:])
-	copy(dst[:blockSize], tweak[:])
+	binary.LittleEndian.PutUint64(dst, tweakLo)
+	binary.LittleEndian.PutUint64(dst[8:], tweakHi)
 	k2.Encrypt(dst[:blockSize], dst[:blockSize])
 	tlo, thi := binary.LittleEndian.Uint64(dst), binary.LittleEndian.Uint64(dst[8:])
 

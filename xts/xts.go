@@ -26,7 +26,6 @@ package xts
 
 import (
 	"crypto/cipher"
-	"encoding/binary"
 	"errors"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
@@ -128,9 +127,7 @@ func (c *Cipher) Encrypt(ciphertext, plaintext []byte, sectorNum uint64) {
 	if len(plaintext) == 0 {
 		return
 	}
-	var tweak [blockSize]byte
-	binary.LittleEndian.PutUint64(tweak[:8], sectorNum)
-	c.crypt(ciphertext[:len(plaintext)], plaintext, &tweak, false)
+	c.crypt(ciphertext[:len(plaintext)], plaintext, sectorNum, 0, false)
 }
 
 // Decrypt decrypts a sector of ciphertext and puts the result into plaintext.
@@ -150,18 +147,16 @@ func (c *Cipher) Decrypt(plaintext, ciphertext []byte, sectorNum uint64) {
 	if len(ciphertext) == 0 {
 		return
 	}
-	var tweak [blockSize]byte
-	binary.LittleEndian.PutUint64(tweak[:8], sectorNum)
-	c.crypt(plaintext[:len(ciphertext)], ciphertext, &tweak, true)
+	c.crypt(plaintext[:len(ciphertext)], ciphertext, sectorNum, 0, true)
 }
 
-// crypt runs the cipher's path on len(src) >= 16 bytes; tweak is the tweak
-// before its encryption under k2 (the sector number, little endian, for the
-// exported methods).
-func (c *Cipher) crypt(dst, src []byte, tweak *[blockSize]byte, decrypt bool) {
+// crypt runs the cipher's path on len(src) >= 16 bytes. The tweak before
+// its encryption under k2 is the 128-bit little-endian number tweakLo +
+// tweakHi<<64: the sector number, for the exported methods.
+func (c *Cipher) crypt(dst, src []byte, tweakLo, tweakHi uint64, decrypt bool) {
 	if c.path.kernel == kernelGeneric {
-		cryptGeneric(c.k1, c.k2, dst, src, tweak, decrypt)
+		cryptGeneric(c.k1, c.k2, dst, src, tweakLo, tweakHi, decrypt)
 		return
 	}
-	cryptAsm(c.path.kernel, c.keys, dst, src, tweak, decrypt)
+	cryptAsm(c.path.kernel, c.keys, dst, src, tweakLo, tweakHi, decrypt)
 }

@@ -42,21 +42,21 @@ func avoidVAES512() string {
 // cryptAsm calls the kernel directly in each case, without the wrapper an
 // indirect call through a func value costs: at 512-byte sectors the call is
 // a visible share of the time.
-func cryptAsm(k kernel, keys *aesKeys, dst, src []byte, tweak *[blockSize]byte, decrypt bool) {
+func cryptAsm(k kernel, keys *aesKeys, dst, src []byte, tweakLo, tweakHi uint64, decrypt bool) {
 	d, s, n := &dst[0], &src[0], len(src)
 	switch {
 	case k == kernelVAES512 && !decrypt:
-		xtsEncryptVAES512(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweak)
+		xtsEncryptVAES512(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweakLo, tweakHi)
 	case k == kernelVAES512:
-		xtsDecryptVAES512(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweak)
+		xtsDecryptVAES512(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweakLo, tweakHi)
 	case k == kernelVAES256 && !decrypt:
-		xtsEncryptVAES256(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweak)
+		xtsEncryptVAES256(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweakLo, tweakHi)
 	case k == kernelVAES256:
-		xtsDecryptVAES256(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweak)
+		xtsDecryptVAES256(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweakLo, tweakHi)
 	case k == kernelAESNI && !decrypt:
-		xtsEncryptAESNI(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweak)
+		xtsEncryptAESNI(keys.enc1, keys.enc2, keys.rounds, d, s, n, tweakLo, tweakHi)
 	case k == kernelAESNI:
-		xtsDecryptAESNI(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweak)
+		xtsDecryptAESNI(keys.dec1, keys.enc2, keys.rounds, d, s, n, tweakLo, tweakHi)
 	default:
 		panic("xts: unknown kernel")
 	}

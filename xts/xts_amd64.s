@@ -84,16 +84,17 @@ DATA xtsCTSPermute<>+46(SB)/1, $0x80
 DATA xtsCTSPermute<>+47(SB)/1, $0x80
 GLOBL xtsCTSPermute<>(SB), RODATA|NOPTR, $48
 
-// func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-56
+// func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
+TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweak+48(FP), R11
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -105,7 +106,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVDQU (R11), X8
+	MOVQ    R11, X8
+	VPINSRQ $0x01, R12, X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -548,16 +550,17 @@ finish_18:
 	VZEROUPPER
 	RET
 
-// func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-56
+// func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
+TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweak+48(FP), R11
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -569,7 +572,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVDQU (R11), X8
+	MOVQ    R11, X8
+	VPINSRQ $0x01, R12, X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -1012,16 +1016,17 @@ finish_18:
 	VZEROUPPER
 	RET
 
-// func xtsEncryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
-// Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·xtsEncryptVAES256(SB), NOSPLIT, $0-56
+// func xtsEncryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
+// Requires: AES, AVX, AVX2, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
+TEXT ·xtsEncryptVAES256(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweak+48(FP), R11
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -1033,7 +1038,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVDQU (R11), X6
+	MOVQ    R11, X6
+	VPINSRQ $0x01, R12, X6, X6
 	VPXOR   (R10)(R9*1), X6, X6
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -1435,16 +1441,17 @@ finish_15:
 	VZEROUPPER
 	RET
 
-// func xtsDecryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
-// Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·xtsDecryptVAES256(SB), NOSPLIT, $0-56
+// func xtsDecryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
+// Requires: AES, AVX, AVX2, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
+TEXT ·xtsDecryptVAES256(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweak+48(FP), R11
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -1456,7 +1463,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVDQU (R11), X6
+	MOVQ    R11, X6
+	VPINSRQ $0x01, R12, X6, X6
 	VPXOR   (R10)(R9*1), X6, X6
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -1858,16 +1866,17 @@ finish_15:
 	VZEROUPPER
 	RET
 
-// func xtsEncryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
-// Requires: AES, AVX, PCLMULQDQ
-TEXT ·xtsEncryptAESNI(SB), NOSPLIT, $0-56
+// func xtsEncryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
+// Requires: AES, AVX, PCLMULQDQ, SSE2
+TEXT ·xtsEncryptAESNI(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweak+48(FP), R11
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -1879,7 +1888,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVDQU (R11), X6
+	MOVQ    R11, X6
+	VPINSRQ $0x01, R12, X6, X6
 	VPXOR   (R10)(R9*1), X6, X6
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -2211,16 +2221,17 @@ rounds10_15:
 finish_12:
 	RET
 
-// func xtsDecryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
-// Requires: AES, AVX, PCLMULQDQ
-TEXT ·xtsDecryptAESNI(SB), NOSPLIT, $0-56
+// func xtsDecryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
+// Requires: AES, AVX, PCLMULQDQ, SSE2
+TEXT ·xtsDecryptAESNI(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweak+48(FP), R11
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -2232,7 +2243,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVDQU (R11), X6
+	MOVQ    R11, X6
+	VPINSRQ $0x01, R12, X6, X6
 	VPXOR   (R10)(R9*1), X6, X6
 	CMPQ    BX, $0x0c
 	JB      rounds10_2

@@ -4,32 +4,32 @@
 
 package xts
 
-// xtsEncryptVAES512 encrypts one sector of n >= 16 bytes from src to dst in XTS mode with 512-bit vectors, ciphertext stealing a final partial block. keys are the data key's encryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); *tweak is the tweak before its encryption.
+// xtsEncryptVAES512 encrypts one sector of n >= 16 bytes from src to dst in XTS mode with 512-bit vectors, ciphertext stealing a final partial block. keys are the data key's encryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); tweakLo and tweakHi are the tweak before its encryption, little endian.
 //
 //go:noescape
-func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
+func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 
-// xtsDecryptVAES512 decrypts one sector of n >= 16 bytes from src to dst in XTS mode with 512-bit vectors, ciphertext stealing a final partial block. keys are the data key's decryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); *tweak is the tweak before its encryption.
+// xtsDecryptVAES512 decrypts one sector of n >= 16 bytes from src to dst in XTS mode with 512-bit vectors, ciphertext stealing a final partial block. keys are the data key's decryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); tweakLo and tweakHi are the tweak before its encryption, little endian.
 //
 //go:noescape
-func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
+func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 
-// xtsEncryptVAES256 encrypts one sector of n >= 16 bytes from src to dst in XTS mode with 256-bit vectors, ciphertext stealing a final partial block. keys are the data key's encryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); *tweak is the tweak before its encryption.
+// xtsEncryptVAES256 encrypts one sector of n >= 16 bytes from src to dst in XTS mode with 256-bit vectors, ciphertext stealing a final partial block. keys are the data key's encryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); tweakLo and tweakHi are the tweak before its encryption, little endian.
 //
 //go:noescape
-func xtsEncryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
+func xtsEncryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 
-// xtsDecryptVAES256 decrypts one sector of n >= 16 bytes from src to dst in XTS mode with 256-bit vectors, ciphertext stealing a final partial block. keys are the data key's decryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); *tweak is the tweak before its encryption.
+// xtsDecryptVAES256 decrypts one sector of n >= 16 bytes from src to dst in XTS mode with 256-bit vectors, ciphertext stealing a final partial block. keys are the data key's decryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); tweakLo and tweakHi are the tweak before its encryption, little endian.
 //
 //go:noescape
-func xtsDecryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
+func xtsDecryptVAES256(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 
-// xtsEncryptAESNI encrypts one sector of n >= 16 bytes from src to dst in XTS mode with 128-bit vectors, ciphertext stealing a final partial block. keys are the data key's encryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); *tweak is the tweak before its encryption.
+// xtsEncryptAESNI encrypts one sector of n >= 16 bytes from src to dst in XTS mode with 128-bit vectors, ciphertext stealing a final partial block. keys are the data key's encryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); tweakLo and tweakHi are the tweak before its encryption, little endian.
 //
 //go:noescape
-func xtsEncryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
+func xtsEncryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 
-// xtsDecryptAESNI decrypts one sector of n >= 16 bytes from src to dst in XTS mode with 128-bit vectors, ciphertext stealing a final partial block. keys are the data key's decryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); *tweak is the tweak before its encryption.
+// xtsDecryptAESNI decrypts one sector of n >= 16 bytes from src to dst in XTS mode with 128-bit vectors, ciphertext stealing a final partial block. keys are the data key's decryption round keys and keys2 the tweak key's encryption keys (right-aligned tables); tweakLo and tweakHi are the tweak before its encryption, little endian.
 //
 //go:noescape
-func xtsDecryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweak *[16]byte)
+func xtsDecryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)

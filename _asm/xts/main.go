@@ -73,7 +73,7 @@ type kernel struct {
 	dec bool
 
 	// General-purpose registers.
-	keys, keys2, rounds, dst, src, blocks, partial, k0, tmp, tweakIn GPPhysical
+	keys, keys2, rounds, dst, src, blocks, partial, k0, tmp, tweakLo, tweakHi GPPhysical
 
 	states, tweaks []VecPhysical // nv each, at width w
 	keyReg         VecPhysical   // the 256-bit path's broadcast round key
@@ -248,10 +248,14 @@ func (k *kernel) xor3(a, b, dst VecPhysical) {
 	VPXOR(b, dst, dst)
 }
 
-// encryptTweak sets x = AES-encrypt(k2, *tweakIn), reading k2's round keys
-// from memory (the data key's may already fill the key registers).
+// encryptTweak sets x = AES-encrypt(k2, tweakLo | tweakHi<<64), reading
+// k2's round keys from memory (the data key's may already fill the key
+// registers). The tweak comes in general registers rather than memory: a
+// 16-byte load of what the caller just stored in 8-byte halves would wait
+// for the stores to retire, at the head of the chain every block waits on.
 func (k *kernel) encryptTweak(x VecPhysical) {
-	VMOVDQU(Mem{Base: k.tweakIn}, x)
+	MOVQ(k.tweakLo, x)
+	VPINSRQ(Imm(1), k.tweakHi, x, x)
 	VPXOR(Mem{Base: k.keys2, Index: k.tmp, Scale: 1}, x, x) // tmp = 16*(14-rounds)
 	k.middleRounds([]VecPhysical{x}, func(j int) Op { return Mem{Base: k.keys2, Disp: 16 * j} }, false)
 	VAESENCLAST(Mem{Base: k.keys2, Disp: 16 * 14}, x, x)
@@ -359,7 +363,7 @@ var vectorsInFlight = map[width]int{w128: 6, w256: 6, w512: 8}
 func genKernel(w width, dec bool) {
 	k := &kernel{w: w, nv: vectorsInFlight[w], dec: dec,
 		keys: RAX, keys2: R10, rounds: RBX, dst: RDI, src: RSI, blocks: RDX, partial: RCX,
-		k0: R8, tmp: R9, tweakIn: R11}
+		k0: R8, tmp: R9, tweakLo: R11, tweakHi: R12}
 	for i := 0; i < k.nv; i++ {
 		k.states = append(k.states, w.reg(i))
 		k.tweaks = append(k.tweaks, w.reg(k.nv+i))
@@ -378,16 +382,16 @@ func genKernel(w width, dec bool) {
 		dir, verb = "Decrypt", "decrypts"
 	}
 	name := "xts" + dir + widthSuffix[w]
-	TEXT(name, NOSPLIT, "func(keys, keys2 *[240]byte, rounds int, dst, src *byte, n int, tweak *[16]byte)")
+	TEXT(name, NOSPLIT, "func(keys, keys2 *[240]byte, rounds int, dst, src *byte, n int, tweakLo, tweakHi uint64)")
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s %s one sector of n >= 16 bytes from src to dst in XTS mode with %d-bit vectors, "+
 		"ciphertext stealing a final partial block. keys are the data key's %s round keys and keys2 the tweak key's "+
-		"encryption keys (right-aligned tables); *tweak is the tweak before its encryption.", name, verb, 8*int(w), map[bool]string{false: "encryption", true: "decryption"}[dec]))
+		"encryption keys (right-aligned tables); tweakLo and tweakHi are the tweak before its encryption, little endian.", name, verb, 8*int(w), map[bool]string{false: "encryption", true: "decryption"}[dec]))
 	for _, p := range []struct {
 		name string
 		r    GPPhysical
 	}{{"keys", k.keys}, {"keys2", k.keys2}, {"rounds", k.rounds}, {"dst", k.dst}, {"src", k.src},
-		{"n", k.blocks}, {"tweak", k.tweakIn}} {
+		{"n", k.blocks}, {"tweakLo", k.tweakLo}, {"tweakHi", k.tweakHi}} {
 		loadParam(p.name, p.r)
 	}
 	// Whole blocks, and the partial block's length. With a partial block,
