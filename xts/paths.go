@@ -1,6 +1,11 @@
 package xts
 
-import "github.com/simdcrypt/simdcrypt/internal/cpu"
+import (
+	"crypto/cipher"
+
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/xtspaths"
+)
 
 // kernel names one set of XTS kernels; the amd64 file switches on it to call
 // the assembly directly (see cryptAsm).
@@ -67,4 +72,17 @@ func choosePath(haveKeys bool) *xtsPath {
 		}
 	}
 	return genericPath
+}
+
+func init() {
+	for _, p := range paths {
+		xtspaths.Paths = append(xtspaths.Paths, xtspaths.Path{Name: p.name, Requires: p.requires, Avoid: p.avoid, Notes: p.notes})
+	}
+	xtspaths.NewOnPath = func(path string, cipherFunc func([]byte) (cipher.Block, error), key []byte) (xtspaths.Sector, error) {
+		c, err := newCipher(cipherFunc, key, path)
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
 }
