@@ -3,10 +3,12 @@ package bench
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
-
-	"golang.org/x/perf/benchmath"
 )
+
+// Alpha is the significance level of comparisons.
+const Alpha = 0.05
 
 // Comparison is one figure measured two ways (two implementations, or two
 // saved runs), tested with the Mann–Whitney U test as benchstat does.
@@ -73,11 +75,22 @@ func compare(as, bs []Result, withImpl bool) []Comparison {
 		if !ok || len(ra.Samples) == 0 || len(rb.Samples) == 0 {
 			continue
 		}
-		th := benchmath.DefaultThresholds
-		sa := benchmath.NewSample(append([]float64(nil), ra.Samples...), &th)
-		sb := benchmath.NewSample(append([]float64(nil), rb.Samples...), &th)
-		cmp := benchmath.AssumeNothing.Compare(sa, sb)
+		p := MannWhitney(ra.Samples, rb.Samples)
 		ca, cb := median(ra.Samples), median(rb.Samples)
+		sig := p <= Alpha
+		delta := "~"
+		if sig {
+			delta = fmt.Sprintf("%+.2f%%", 100*(cb/ca-1))
+		}
+		na, nb := len(ra.Samples), len(rb.Samples)
+		stat := fmt.Sprintf("p=%.3f n=%d", p, na)
+		if na != nb {
+			stat = fmt.Sprintf("p=%.3f n=%d+%d", p, na, nb)
+		}
+		var warnings []error
+		if best := minP(na, nb); best > Alpha {
+			warnings = append(warnings, fmt.Errorf("with n=%d+%d the U test cannot reach p ≤ %.2f whatever the data (best p=%.3f); measure more with -count", na, nb, Alpha, best))
+		}
 		name := ra.Target.Group()
 		if withImpl {
 			name += "/" + ra.Target.Impl
@@ -96,8 +109,8 @@ func compare(as, bs []Result, withImpl bool) []Comparison {
 		out = append(out, Comparison{
 			Name: name, A: *ra, B: *rb, CenterA: ca, CenterB: cb,
 			SpreadA: RelSpread(ra.Samples), SpreadB: RelSpread(rb.Samples),
-			Delta: cmp.FormatDelta(ca, cb), Stat: cmp.String(), P: cmp.P, Alpha: cmp.Alpha,
-			Warnings: cmp.Warnings, DeltaFraction: cb/ca - 1, Significant: cmp.P <= cmp.Alpha,
+			Delta: delta, Stat: stat, P: p, Alpha: Alpha,
+			Warnings: warnings, DeltaFraction: cb/ca - 1, Significant: sig,
 			ThroughputGain: ca / cb,
 		})
 	}
@@ -108,12 +121,18 @@ func compare(as, bs []Result, withImpl bool) []Comparison {
 // side's median ns/B ± spread, the delta of B against A ("~" when the U
 // test does not reject equality at α=0.05) and p=… n=…+….
 func WriteComparisons(w io.Writer, cs []Comparison, labelA, labelB string) {
-	fmt.Fprintf(w, "A = %s, B = %s; ns/B median ± robust spread; delta = B vs A in ns/B (− is faster), ~ = no significant difference (Mann–Whitney U, α=0.05)\n", labelA, labelB)
+	fmt.Fprintf(w, "A = %s, B = %s; ns/B median, ± interquartile range / median; delta = B vs A in ns/B (− is faster), ~ = no significant difference (Mann–Whitney U, α=0.05)\n", labelA, labelB)
 	t := &table{right: []bool{false, true, true, true, true, true, false}}
 	t.add("figure", "A ns/B", "±", "B ns/B", "±", "delta", "")
 	var warned []string
+	insignificant := 0
 	for _, c := range cs {
-		t.add(c.Name, num(c.CenterA), pct(c.SpreadA), num(c.CenterB), pct(c.SpreadB), c.Delta, "("+c.Stat+")")
+		verdict := "(" + c.Stat + ")"
+		if !c.Significant {
+			verdict += " not significant"
+			insignificant++
+		}
+		t.add(c.Name, num(c.CenterA), pct(c.SpreadA), num(c.CenterB), pct(c.SpreadB), c.Delta, verdict)
 		for _, w := range c.Warnings {
 			if s := w.Error(); len(warned) == 0 || warned[len(warned)-1] != s {
 				warned = append(warned, s)
@@ -124,7 +143,21 @@ func WriteComparisons(w io.Writer, cs []Comparison, labelA, labelB string) {
 	if len(cs) == 0 {
 		fmt.Fprintln(w, "(no figure was measured both ways)")
 	}
+	if insignificant > 0 {
+		fmt.Fprintf(w, "%d of %d comparisons are not significant (~): the difference may be noise\n", insignificant, len(cs))
+	}
 	if len(warned) > 0 {
 		fmt.Fprintf(w, "note: %s\n", warned[0])
 	}
+}
+
+// minP is the smallest two-sided p-value the U test can give for samples
+// of na and nb values: both orderings that separate them completely,
+// 2 / C(na+nb, na).
+func minP(na, nb int) float64 {
+	lc := 0.0 // log C(na+nb, na)
+	for i := 1; i <= na; i++ {
+		lc += math.Log(float64(nb+i)) - math.Log(float64(i))
+	}
+	return min(1, 2/math.Exp(lc))
 }

@@ -53,9 +53,10 @@ func TestMedianAndSpread(t *testing.T) {
 	if in[0] != 3 {
 		t.Error("Median reordered its input")
 	}
-	// Values 9, 10, 10, 10, 11, 50: median 10, deviations 1,0,0,0,1,40 ->
-	// MAD 0.5 -> 1.4826·0.5/10; the outlier 50 does not count.
-	within(t, "spread", RelSpread([]float64{9, 10, 10, 10, 11, 50}), 1.4826*0.5/10, 1e-12)
+	// Values 9, 10, 10, 10, 11, 50: median 10; quartiles by interpolation
+	// at positions 1.25 (10) and 3.75 (10.75) -> IQR 0.75, relative 0.075;
+	// the outlier 50 does not count.
+	within(t, "spread", RelSpread([]float64{9, 10, 10, 10, 11, 50}), 0.075, 1e-12)
 	if s := RelSpread([]float64{7, 7, 7}); s != 0 {
 		t.Errorf("spread of equal values = %g", s)
 	}
@@ -76,4 +77,29 @@ func TestFormatBytesAndCacheSize(t *testing.T) {
 	if ws < 2*DefaultLLCBytes && ws != MaxColdBytes || ws > MaxColdBytes || how == "" {
 		t.Errorf("ColdWorkingSet = %d (%s)", ws, how)
 	}
+}
+
+func TestMannWhitney(t *testing.T) {
+	// Exact: complete separation of 3+3 is 2 of C(6,3) = 20 orderings.
+	within(t, "p 3+3 separated", MannWhitney([]float64{1, 2, 3}, []float64{4, 5, 6}), 0.1, 1e-12)
+	// Ranks of x 1,2,3,4,7 -> U = 2; orderings with U ≤ 2 of 5+6 values:
+	// 1 + 1 + 2 = 4 of C(11,5) = 462, both tails 8/462.
+	within(t, "p 5+6", MannWhitney([]float64{1.1, 2.2, 3.3, 4.4, 7.7}, []float64{5.5, 6.6, 8.8, 9.9, 10.1, 12.3}), 8.0/462, 1e-12)
+	// Ties: 6+6 separated with ties inside each side is still 2/924.
+	within(t, "p ties", MannWhitney([]float64{1, 1, 0.9, 1.1, 1, 0.8}, []float64{2, 2, 2.1, 1.9, 2, 2}), 2.0/924, 1e-12)
+	// Identical samples: nothing is more extreme than U = n1·n2/2.
+	within(t, "p equal", MannWhitney([]float64{1, 1, 1}, []float64{1, 1, 1}), 1, 1e-12)
+	// Normal approximation: x = 0..59, y = x + 12.5 -> U = 1128,
+	// µ = 1800, σ = √(3600·121/12) = 190.53, z = (672 − 0.5)/σ = 3.524,
+	// p = erfc(z/√2) ≈ 4.245e-4.
+	var xs, ys []float64
+	for i := range 60 {
+		xs = append(xs, float64(i))
+		ys = append(ys, float64(i)+12.5)
+	}
+	within(t, "p normal", MannWhitney(xs, ys), 4.245e-4, 0.01)
+	if !math.IsNaN(MannWhitney(nil, []float64{1})) {
+		t.Error("empty sample gives a p-value")
+	}
+	within(t, "min p 5+5", minP(5, 5), 2.0/252, 1e-12)
 }
