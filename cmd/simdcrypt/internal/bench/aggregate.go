@@ -14,12 +14,13 @@ type key struct {
 func keyOf(r *Result) key { return key{r.Target, r.Size, r.Offset, r.Threads} }
 
 // Aggregate merges the runs of each figure (same target, size, offset and
-// threads) into one Result: the median of the runs' centers, all samples.
+// threads) into one Result: the median of the runs' figures, the mean of
+// their means, all samples and their spread.
 // Order is that of first appearance.
 func Aggregate(rs []Result) []Result {
 	idx := map[key]int{}
 	var out []Result
-	var centers, overheads [][]float64
+	var centers, overheads, means [][]float64
 	for _, r := range rs {
 		k := keyOf(&r)
 		i, ok := idx[k]
@@ -32,20 +33,25 @@ func Aggregate(rs []Result) []Result {
 			out = append(out, m)
 			centers = append(centers, []float64{r.NsPerByte})
 			overheads = append(overheads, []float64{r.OverheadNs})
+			means = append(means, []float64{r.MeanNsPerByte})
 			continue
 		}
 		m := &out[i]
 		m.Samples = append(m.Samples, r.Samples...)
 		m.Overheads = append(m.Overheads, r.Overheads...)
 		m.Calls += r.Calls
+		m.Reps = min(m.Reps, r.Reps) // a run the budget cut shows
 		centers[i] = append(centers[i], r.NsPerByte)
 		overheads[i] = append(overheads[i], r.OverheadNs)
+		means[i] = append(means[i], r.MeanNsPerByte)
 	}
 	for i := range out {
 		if len(centers[i]) > 1 {
 			out[i].NsPerByte = median(centers[i])
 			out[i].OverheadNs = median(overheads[i])
-			out[i].Spread = RelSpread(centers[i])
+			out[i].MeanNsPerByte = mean(means[i])
+			// The spread of every repetition of every run.
+			out[i].Spread = RelSpread(out[i].Samples)
 		}
 	}
 	return out

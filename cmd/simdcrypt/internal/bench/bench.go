@@ -10,11 +10,18 @@
 //     destination misaligned by each offset from a 64-byte boundary.
 //   - Cache-cold: calls rotate over a working set twice the last-level
 //     cache, so every call starts from memory; this is where prefetch shows.
-//   - Repetitions: every figure is the median of several repetitions, each
-//     from fresh batches, with a robust spread; a batch is timed in slices
-//     and its fastest slice kept, since interruptions only add time. Count
-//     repeats whole runs for benchstat, and Compare runs the Mann–Whitney U
-//     test of golang.org/x/perf/benchmath.
+//   - Repetitions and estimator: every batch is timed in slices; a figure
+//     is by default the median over all timed slices of its repetitions
+//     (EstimatorMedian), or the median of each repetition's fastest slice
+//     (EstimatorFastest), or the mean over the whole measurement, total
+//     time over total calls (EstimatorMean, what openssl speed reports).
+//     The spread is the interquartile range of the repetitions. Count
+//     repeats whole runs for benchstat, and Compare runs a Mann–Whitney U
+//     test (stats.go).
+//   - Budget: a whole run can be given a wall-time budget; each
+//     measurement gets its share of what is left and cuts its repetitions
+//     (and, in the slope mode, its sizes) when the machine is too loaded to
+//     finish them in time, saying so in the Result.
 //   - Clock: the core frequency is measured next to every figure with a
 //     chain of dependent one-cycle operations, so cycles per byte are real
 //     even when the all-core turbo moves with the load.
@@ -41,9 +48,22 @@ type Target struct {
 	Direction string // "encrypt" or "decrypt"
 	Impl      string // "vaes512", "generic", "stdlib", ...
 
+	// Kernel names the path whose kernel runs this operation when the
+	// path borrows another's (CBC encryption, a serial chain, runs the
+	// 128-bit kernel on every AES path); "" when the path runs its own.
+	Kernel string
+
 	Default  bool // the path dispatch picks on this CPU
 	Variant  bool // a comparison path dispatch never picks
 	Baseline bool // Go's own implementation, for the ratio column
+	// Foreign marks an outside program's figure (openssl speed) rather
+	// than a function the engine times. Measure calls Peer for each size
+	// and offset (one thread) and takes the mean ns/B it returns as the
+	// figure; PeerCost is the wall time one call takes, for the budget.
+	// Saved runs read back have Foreign set and Peer nil.
+	Foreign  bool
+	Peer     func(size, offset int) (nsPerByte float64, err error)
+	PeerCost time.Duration
 
 	// Align is the granularity sizes must respect (16 for ECB and CBC).
 	Align int
@@ -87,18 +107,22 @@ type Config struct {
 	// size and offset in fixed mode, or one target's whole slope),
 	// warm-up included. Zero means DefaultDuration.
 	Duration time.Duration
-	// Budget, when set, is the wall time the whole run should take:
-	// each measurement gets its share of what is left (at most Duration,
-	// at least MinDuration), so a run on a loaded machine, where batches
-	// stretch, still ends on time.
+	// Budget, when set, is the wall time the whole run should take,
+	// counted from Start (zero: when Measure begins): each measurement gets
+	// its share of what is left (at most Duration), stops repeating when
+	// its share is spent and, when the share is under MinDuration, fits
+	// the slope to the smallest and largest size only. A run on a loaded
+	// machine, where batches stretch, measures less but ends on time.
 	Budget time.Duration
+	Start  time.Time
 	// Reps is the number of repetitions per measurement (default 5).
 	Reps int
-	// Slices is the number of timed slices per batch, the fastest of which
-	// counts (default DefaultSlices). 1 times whole batches, which on a
-	// machine whose speed wanders averages its slow and fast phases, as
-	// go test -bench does.
+	// Slices is the number of timed slices per batch (default
+	// DefaultSlices). 1 times whole batches, as go test -bench does.
 	Slices int
+	// Estimator turns the timed slices into a figure: EstimatorMedian
+	// (default), EstimatorFastest or EstimatorMean.
+	Estimator string
 	// Count repeats the whole run (default 1), interleaving targets, so
 	// that slow drifts spread over all of them.
 	Count int
@@ -119,9 +143,24 @@ type Config struct {
 	// Clock is the time source (nil: the wall clock). Tests inject a fake.
 	Clock Clock
 
-	// Progress, when set, is called before each measurement.
-	Progress func(done, total int, what string)
+	// Progress, when set, is called before each measurement, with an
+	// estimate of the time left (0 when unknown), and once at the end
+	// with what "".
+	Progress func(done, total int, what string, left time.Duration)
+	// OnResult, when set, is called with each measurement's results as
+	// soon as it finishes (the slope figure and its sizes together).
+	OnResult func([]Result)
 }
+
+// Estimators.
+const (
+	EstimatorMedian  = "median"  // median over every timed slice of every repetition
+	EstimatorFastest = "fastest" // median over repetitions of each one's fastest slice
+	EstimatorMean    = "mean"    // total time over total calls, as openssl speed reports
+)
+
+// Estimators lists the valid Config.Estimator values.
+var Estimators = []string{EstimatorMedian, EstimatorFastest, EstimatorMean}
 
 // Defaults.
 var (
@@ -149,11 +188,16 @@ type Result struct {
 	Run     int // 0..Count-1
 	Cold    bool
 
-	NsPerByte  float64   // median over repetitions (per thread)
-	OverheadNs float64   // slope only: fitted time per call at zero bytes
-	Samples    []float64 // ns/B of each repetition
-	Overheads  []float64 // slope only: overhead of each repetition
-	Spread     float64   // RelSpread(Samples)
+	NsPerByte     float64   // by the run's estimator (per thread)
+	MeanNsPerByte float64   // total time over total bytes, whatever the estimator
+	OverheadNs    float64   // slope only: fitted time per call at zero bytes
+	Samples       []float64 // ns/B of each repetition, by the estimator
+	Overheads     []float64 // slope only: overhead of each repetition
+	Spread        float64   // RelSpread(Samples)
+	// Reps is the number of repetitions made, fewer than Config.Reps when
+	// the budget cut them; Sizes, in the slope mode, the sizes fitted.
+	Reps  int
+	Sizes []int
 	R2         float64   // slope only: median goodness of fit
 	Calls      int64     // calls timed (all repetitions, all threads)
 	MHz        float64

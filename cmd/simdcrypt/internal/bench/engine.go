@@ -3,34 +3,66 @@ package bench
 import (
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
 
-// Plan counts the measurements Measure will make for n targets.
-func (c *Config) Plan(n int) int {
+// Plan counts the measurements Measure will make of ts. A peer (openssl)
+// is measured on one thread only.
+func (c *Config) Plan(ts []*Target) int {
 	per := max(len(c.Offsets), 1)
 	if len(c.Sizes) > 0 {
 		per *= len(c.Sizes)
 	}
-	if c.Threads > 1 {
-		per *= 2
+	n := 0
+	for _, t := range ts {
+		if t.Peer == nil && c.Threads > 1 {
+			n += 2 * per
+		} else {
+			n += per
+		}
 	}
-	return n * per * max(c.Count, 1)
+	return n * max(c.Count, 1)
 }
 
-// MinDuration is the shortest measurement AutoDuration and Budget allow:
-// enough for 5 repetitions × 4 sizes of batches of a millisecond or two.
+// peerPlan counts the peer measurements among Plan(ts) and the wall time
+// they will take.
+func (c *Config) peerPlan(ts []*Target) (int, time.Duration) {
+	var peers []*Target
+	for _, t := range ts {
+		if t.Peer != nil {
+			peers = append(peers, t)
+		}
+	}
+	n := c.Plan(peers)
+	var d time.Duration
+	for _, t := range peers {
+		d += t.PeerCost
+	}
+	return n, d * time.Duration(n/max(len(peers), 1))
+}
+
+// PeerTime is the wall time the peer measurements of ts will take.
+func (c *Config) PeerTime(ts []*Target) time.Duration { _, d := c.peerPlan(ts); return d }
+
+// MinDuration is the share of the budget under which a measurement
+// shortens itself: it fits the slope to two sizes instead of all.
 const MinDuration = 40 * time.Millisecond
 
-// AutoDuration spreads a time budget over the planned measurements, within
-// bounds that keep each one meaningful (at least MinDuration) and short (at
-// most 1 s).
-func (c *Config) AutoDuration(n int, budget time.Duration) time.Duration {
-	d := budget / time.Duration(max(c.Plan(n), 1))
+// floorDuration is the shortest a measurement sizes its batches for, however
+// little budget is left: a repetition of calibrated batches a millisecond
+// or two long.
+const floorDuration = 10 * time.Millisecond
+
+// AutoDuration spreads a time budget over the planned measurements of ts,
+// within bounds that keep each one meaningful (at least MinDuration) and
+// short (at most 1 s). The peers' own time comes off the budget first.
+func (c *Config) AutoDuration(ts []*Target, budget time.Duration) time.Duration {
+	peers, peerTime := c.peerPlan(ts)
+	d := (budget - peerTime) / time.Duration(max(c.Plan(ts)-peers, 1))
 	return min(max(d, MinDuration), time.Second)
 }
 
@@ -50,6 +82,9 @@ func (c *Config) withDefaults() Config {
 	}
 	if d.Slices <= 0 {
 		d.Slices = DefaultSlices
+	}
+	if d.Estimator == "" {
+		d.Estimator = EstimatorMedian
 	}
 	d.Count = max(d.Count, 1)
 	d.Threads = max(d.Threads, 1)
@@ -92,19 +127,29 @@ func (c *Config) Validate(ts []*Target) error {
 	if c.Threads < 0 || c.Count < 0 || c.Reps < 0 {
 		return errors.New("threads, count and reps must not be negative")
 	}
+	if c.Estimator != "" && !slices.Contains(Estimators, c.Estimator) {
+		return fmt.Errorf("unknown estimator %q (valid: %s)", c.Estimator, strings.Join(Estimators, ", "))
+	}
 	return nil
 }
 
 // Measure runs every planned measurement of ts and returns the results:
-// per run, per target in the given order, the slope figure (Size 0)
-// followed by the per-size figures it was fitted from, or in fixed-size
-// mode one result per size and offset.
+// per run, per cipher and direction in the order of ts, the targets of that
+// group one after the other, so that implementations measured side by side
+// see the same machine. In the slope mode each target gives the slope
+// figure (Size 0) followed by the per-size figures it was fitted from; in
+// fixed-size mode the loop goes size by size and offset by offset, every
+// target of the group at each, one result each.
 func Measure(ts []*Target, cfg Config) ([]Result, error) {
 	if err := cfg.Validate(ts); err != nil {
 		return nil, err
 	}
 	c := cfg.withDefaults()
 	r := &runner{cfg: c, mhz: c.MHz}
+	start := c.Start
+	if start.IsZero() {
+		start = time.Now()
+	}
 	if c.MHz <= 0 {
 		MeasureMHz(c.Clock) // ramps the core up before the first target
 	}
@@ -117,63 +162,141 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 			defer runtime.GOMAXPROCS(prev)
 		}
 	}
-	total, done := c.Plan(len(ts)), 0
-	start := time.Now()
-	// paced gives each measurement its share of what is left of the
-	// budget: on a loaded machine batches stretch in wall time, and the
-	// later measurements shrink so the whole run still ends on time.
-	paced := func() {
+	total, done := c.Plan(ts), 0
+	peerJobs, peersLeft := c.peerPlan(ts)
+	// share gives the next measurement its part of what is left of the
+	// budget, after the peers' fixed time: on a loaded machine batches
+	// stretch, and the later measurements shrink so the run ends on time.
+	// Without a budget every measurement takes Duration.
+	share := func() time.Duration {
 		if c.Budget <= 0 {
-			return
+			return c.Duration
 		}
-		left := c.Budget - time.Since(start)
-		d := left / time.Duration(max(total-done, 1))
-		r.cfg.Duration = min(max(d, MinDuration), c.Duration)
+		left := c.Budget - time.Since(start) - peersLeft
+		return min(left/time.Duration(max(total-done-peerJobs, 1)), c.Duration)
 	}
-	// One measurement: the slope over all slope sizes, or one fixed size.
-	type job struct {
-		sizes []int
-		slope bool
-	}
-	jobs := []job{{c.SlopeSizes, true}}
-	if len(c.Sizes) > 0 {
-		jobs = jobs[:0]
-		for _, s := range c.Sizes {
-			jobs = append(jobs, job{[]int{s}, false})
+	// The groups, in order of first appearance.
+	var groups [][]*Target
+	for _, t := range ts {
+		k := slices.IndexFunc(groups, func(g []*Target) bool { return g[0].Group() == t.Group() })
+		if k < 0 {
+			groups = append(groups, []*Target{t})
+		} else {
+			groups[k] = append(groups[k], t)
 		}
+	}
+	sizes := c.Sizes
+	slope := len(sizes) == 0
+	if slope {
+		sizes = []int{0} // one job: the whole slope
 	}
 	var out []Result
+	one := func(t *Target, size, off, th, run int) error {
+		if th > 1 && t.Peer != nil {
+			return nil
+		}
+		if c.Progress != nil {
+			what := t.Name()
+			if !slope {
+				what += fmt.Sprintf(" size %s", FormatBytes(int64(size)))
+				if len(c.Offsets) > 1 {
+					what += fmt.Sprintf(" offset %d", off)
+				}
+			}
+			c.Progress(done, total, what+threadsNote(th), r.eta(start, done, total))
+		}
+		var res []Result
+		var err error
+		if t.Peer != nil {
+			res, err = r.measurePeer(t, size, off, slope)
+			peersLeft -= t.PeerCost
+			peerJobs--
+		} else {
+			d := share()
+			js := []int{size}
+			if slope {
+				js = c.SlopeSizes
+				if c.Budget > 0 && d < MinDuration && len(js) > 2 {
+					// Too little time for every size: the line through
+					// the smallest and largest still separates the
+					// per-call cost from the per-byte one.
+					js = []int{js[0], js[len(js)-1]}
+				}
+			}
+			limit := time.Duration(0) // without a budget every repetition runs
+			if c.Budget > 0 {
+				d = max(d, floorDuration)
+				limit = d
+			}
+			res, err = r.measure(t, js, off, th, slope, d, limit)
+		}
+		if err != nil {
+			return err
+		}
+		for i := range res {
+			res[i].Run = run
+		}
+		out = append(out, res...)
+		done++
+		if c.OnResult != nil {
+			c.OnResult(res)
+		}
+		return nil
+	}
 	for run := range c.Count {
-		for _, t := range ts {
+		for _, g := range groups {
 			for _, th := range threadCounts {
 				for _, off := range c.Offsets {
-					for _, j := range jobs {
-						if c.Progress != nil {
-							what := t.Name() + " slope"
-							if !j.slope {
-								what = fmt.Sprintf("%s size %d offset %d", t.Name(), j.sizes[0], off)
+					for _, size := range sizes {
+						for _, t := range g {
+							if err := one(t, size, off, th, run); err != nil {
+								return nil, err
 							}
-							c.Progress(done, total, what+threadsNote(th))
 						}
-						paced()
-						res, err := r.measure(t, j.sizes, off, th, j.slope)
-						if err != nil {
-							return nil, err
-						}
-						for i := range res {
-							res[i].Run = run
-						}
-						out = append(out, res...)
-						done++
 					}
 				}
 			}
 		}
 	}
 	if c.Progress != nil {
-		c.Progress(total, total, "")
+		c.Progress(total, total, "", 0)
 	}
 	return out, nil
+}
+
+// eta estimates the time left: what the budget leaves, or the mean time
+// per measurement so far times the measurements left.
+func (r *runner) eta(start time.Time, done, total int) time.Duration {
+	el := time.Since(start)
+	if r.cfg.Budget > 0 {
+		return max(r.cfg.Budget-el, 0)
+	}
+	if done == 0 {
+		return 0
+	}
+	return el / time.Duration(done) * time.Duration(total-done)
+}
+
+// measurePeer asks a peer (openssl speed) for its figure at one size: the
+// largest slope size in the slope mode. The clock is measured around it
+// for cycles per byte.
+func (r *runner) measurePeer(t *Target, size, offset int, slope bool) ([]Result, error) {
+	if slope {
+		size = slices.Max(r.cfg.SlopeSizes)
+	}
+	mhz := r.mhz
+	if mhz <= 0 {
+		mhz = quickMHz(r.cfg.Clock)
+	}
+	ns, err := t.Peer(size, offset)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", t.Name(), err)
+	}
+	if r.mhz <= 0 {
+		mhz = max(mhz, quickMHz(r.cfg.Clock))
+	}
+	return []Result{{Target: t, Size: size, Offset: offset, Threads: 1, Cold: r.cfg.Cold, MHz: mhz,
+		NsPerByte: ns, MeanNsPerByte: ns, Samples: []float64{ns}, Reps: 1}}, nil
 }
 
 type runner struct {
@@ -319,23 +442,25 @@ func (c *crew) run(n, size int) int64 {
 	return sum / int64(len(c.start))
 }
 
-// DefaultSlices is the number of timed slices a batch is cut into. A slice that
-// the OS interrupted (another process, an interrupt, a page fault) only
-// gets slower, never faster, so the fastest slice is the batch's figure:
-// on a busy machine slices a few milliseconds long often run whole between
-// two preemptions where a longer batch never would.
+// DefaultSlices is the number of timed slices a batch is cut into. A
+// slice the OS interrupted (another process, an interrupt, a page fault)
+// only gets slower; the median over slices ignores the few that were, and
+// the fastest slice (EstimatorFastest) often ran whole between two
+// preemptions on a busy machine.
 const DefaultSlices = 4
 
-// timeSlices makes n calls of size bytes in k timed slices and returns
-// the fastest slice's time per call.
-func (c *crew) timeSlices(n, size, k int) float64 {
+// timeSlices makes n calls of size bytes in k timed slices and appends each
+// slice's time per call to into; it returns the total elapsed nanoseconds.
+func (c *crew) timeSlices(n, size, k int, into *[]float64) int64 {
 	k = min(k, n)
-	best := math.Inf(1)
+	var total int64
 	for i := range k {
 		m := n/k + boolInt(i < n%k)
-		best = min(best, float64(c.run(m, size))/float64(m))
+		el := c.run(m, size)
+		total += el
+		*into = append(*into, float64(el)/float64(m))
 	}
-	return best
+	return total
 }
 
 // calibrate finds how many calls of size bytes take about want
@@ -359,9 +484,32 @@ func (c *crew) calibrate(size int, want int64) int {
 	}
 }
 
+// estimate is one repetition's figure (or, over all of them, the row's)
+// from its slices' times per call, by the configured estimator.
+func (r *runner) estimate(slices []float64, totalNs float64, calls int) float64 {
+	switch r.cfg.Estimator {
+	case EstimatorFastest:
+		return minOf(slices)
+	case EstimatorMean:
+		return totalNs / float64(calls)
+	}
+	return median(slices)
+}
+
+func minOf(xs []float64) float64 {
+	m := xs[0]
+	for _, x := range xs[1:] {
+		m = min(m, x)
+	}
+	return m
+}
+
 // measure times one target: with slope set, batches at every size, one
-// line fit per repetition; else one size.
-func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool) ([]Result, error) {
+// line fit per repetition; else one size. It sizes its batches to spend
+// about d and, when limit is set, stops after the repetition that crosses
+// limit.
+func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool, d, limit time.Duration) ([]Result, error) {
+	began := time.Now()
 	runtime.GC() // start every measurement with the heap quiet
 	c, err := r.newCrew(t, slices.Max(sizes), offset, threads)
 	if err != nil {
@@ -369,7 +517,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	}
 	defer c.close()
 	reps := r.cfg.Reps
-	batchNs := int64(r.cfg.Duration) * 4 / 5 / int64(reps*len(sizes))
+	batchNs := int64(d) * 4 / 5 / int64(reps*len(sizes))
 	calls := make([]int, len(sizes))
 	for i, s := range sizes {
 		calls[i] = c.calibrate(s, batchNs)
@@ -378,15 +526,26 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	if r.mhz <= 0 {
 		mhzBefore = quickMHz(r.cfg.Clock)
 	}
-	perCall := make([][]float64, len(sizes)) // [size][rep] ns per call
+	perRep := make([][]float64, len(sizes))   // [size][rep] ns per call, by the estimator
+	allSlices := make([][]float64, len(sizes)) // [size] every slice's ns per call
+	totalNs := make([]float64, len(sizes))
 	var totalCalls int64
+	done := 0
 	for rep := range reps {
 		// Rotate the order of sizes between repetitions so a drift in
 		// clock or load does not bias one end of the line.
 		for k := range sizes {
 			i := (k + rep) % len(sizes)
-			perCall[i] = append(perCall[i], c.timeSlices(calls[i], sizes[i], r.cfg.Slices))
+			var sl []float64
+			el := c.timeSlices(calls[i], sizes[i], r.cfg.Slices, &sl)
+			perRep[i] = append(perRep[i], r.estimate(sl, float64(el), calls[i]))
+			allSlices[i] = append(allSlices[i], sl...)
+			totalNs[i] += float64(el)
 			totalCalls += int64(calls[i] * threads)
+		}
+		done++
+		if limit > 0 && time.Since(began) > limit {
+			break // the budget's share is spent: say so in Reps
 		}
 	}
 	mhz := r.mhz
@@ -396,47 +555,61 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		// (all-core turbo), so it is measured next to each figure.
 		mhz = max(mhzBefore, quickMHz(r.cfg.Clock))
 	}
-	base := Result{Target: t, Offset: offset, Threads: threads, Cold: r.cfg.Cold, MHz: mhz}
+	// Each size's figure over all its repetitions: the median of every
+	// slice, the median of the repetitions' fastest, or the overall mean.
+	figure := make([]float64, len(sizes))
+	means := make([]float64, len(sizes))
+	for i := range sizes {
+		means[i] = totalNs[i] / float64(calls[i]*done)
+		switch r.cfg.Estimator {
+		case EstimatorFastest:
+			figure[i] = median(perRep[i])
+		case EstimatorMean:
+			figure[i] = means[i]
+		default:
+			figure[i] = median(allSlices[i])
+		}
+	}
+	base := Result{Target: t, Offset: offset, Threads: threads, Cold: r.cfg.Cold, MHz: mhz, Reps: done}
 	var out []Result
 	if slope {
 		s := base
 		s.Calls = totalCalls
+		s.Sizes = sizes
 		var r2s []float64
 		xs := make([]float64, len(sizes))
 		for i, sz := range sizes {
 			xs[i] = float64(sz)
 		}
-		for rep := range reps {
+		for rep := range done {
 			ys := make([]float64, len(sizes))
 			for i := range sizes {
-				ys[i] = perCall[i][rep]
+				ys[i] = perRep[i][rep]
 			}
 			f := FitLine(xs, ys)
 			s.Samples = append(s.Samples, f.Slope)
 			s.Overheads = append(s.Overheads, f.Intercept)
 			r2s = append(r2s, f.R2)
 		}
-		// The reported line is fitted to each size's median time, which
-		// ignores a batch that was preempted; the per-repetition fits
-		// are the samples the spread and the U test use.
-		ys := make([]float64, len(sizes))
-		for i := range sizes {
-			ys[i] = median(perCall[i])
-		}
-		f := FitLine(xs, ys)
+		// The reported line is fitted to each size's figure; the
+		// per-repetition fits are the samples the spread and the U test
+		// use.
+		f := FitLine(xs, figure)
 		s.NsPerByte, s.OverheadNs, s.R2 = f.Slope, f.Intercept, median(r2s)
+		s.MeanNsPerByte = FitLine(xs, means).Slope
 		s.Spread = RelSpread(s.Samples)
 		out = append(out, s)
 	}
 	for i, sz := range sizes {
 		p := base
 		p.Size = sz
-		for _, pc := range perCall[i] {
+		for _, pc := range perRep[i] {
 			p.Samples = append(p.Samples, pc/float64(sz))
 		}
-		p.NsPerByte = median(p.Samples)
+		p.NsPerByte = figure[i] / float64(sz)
+		p.MeanNsPerByte = means[i] / float64(sz)
 		p.Spread = RelSpread(p.Samples)
-		p.Calls = int64(calls[i] * reps * threads)
+		p.Calls = int64(calls[i] * done * threads)
 		out = append(out, p)
 	}
 	return out, nil

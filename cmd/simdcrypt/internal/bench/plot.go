@@ -2,7 +2,7 @@ package bench
 
 import (
 	"fmt"
-	"image/color"
+	"html"
 	"io"
 	"math"
 	"os"
@@ -10,31 +10,42 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Plot writes throughput against buffer size to path (.svg or .png): one
-// panel per cipher and direction, one line per implementation (the same
-// colour in every panel; variants dashed, Go's baseline black), size on a
-// log axis. It uses the fixed-size figures at the first offset, one thread.
+// Plot writes throughput against buffer size to path as SVG: one panel
+// per cipher and direction, one line per implementation (variants dashed in
+// their path's colour, Go's baseline black, the default path thick), size
+// on a log axis. It uses the fixed-size figures at the first offset, one
+// thread. The SVG is written by hand: a few hundred elements of plain
+// markup do not justify a plotting library in the module's dependencies.
 func Plot(path string, results []Result, env *Env) error {
-	rs := Aggregate(results)
-	type series struct {
-		impl    string
-		t       *Target
-		xs, ys  []float64
-		variant bool
+	if ext := strings.ToLower(filepath.Ext(path)); ext != ".svg" {
+		return fmt.Errorf("%s: plot files must end in .svg", path)
 	}
-	var groups []string
-	lines := map[string][]*series{}
-	var impls []string
+	panels, offset := plotPanels(Aggregate(results))
+	if len(panels) == 0 {
+		return fmt.Errorf("no fixed-size figures to plot (measure with -size)")
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	writeSVG(f, panels, offset, env)
+	return f.Close()
+}
+
+type plotSeries struct {
+	t      *Target
+	xs, ys []float64 // bytes, MB/s
+}
+
+type plotPanel struct {
+	title  string
+	series []*plotSeries
+}
+
+func plotPanels(rs []Result) ([]*plotPanel, int) {
+	var panels []*plotPanel
 	offset := -1
 	for i := range rs {
 		r := &rs[i]
@@ -48,204 +59,178 @@ func Plot(path string, results []Result, env *Env) error {
 			continue
 		}
 		g := r.Target.Group()
-		if !slices.Contains(groups, g) {
-			groups = append(groups, g)
+		k := slices.IndexFunc(panels, func(p *plotPanel) bool { return p.title == g })
+		if k < 0 {
+			k = len(panels)
+			panels = append(panels, &plotPanel{title: g})
 		}
-		if !slices.Contains(impls, r.Target.Impl) {
-			impls = append(impls, r.Target.Impl)
+		p := panels[k]
+		j := slices.IndexFunc(p.series, func(s *plotSeries) bool { return s.t.Impl == r.Target.Impl })
+		if j < 0 {
+			j = len(p.series)
+			p.series = append(p.series, &plotSeries{t: r.Target})
 		}
-		var s *series
-		for _, x := range lines[g] {
-			if x.impl == r.Target.Impl {
-				s = x
-			}
-		}
-		if s == nil {
-			s = &series{impl: r.Target.Impl, t: r.Target, variant: r.Target.Variant}
-			lines[g] = append(lines[g], s)
-		}
-		s.xs = append(s.xs, float64(r.Size))
-		s.ys = append(s.ys, r.MiBps())
+		p.series[j].xs = append(p.series[j].xs, float64(r.Size))
+		p.series[j].ys = append(p.series[j].ys, 1e3/r.NsPerByte)
 	}
-	if len(groups) == 0 {
-		return fmt.Errorf("no fixed-size figures to plot (measure with -size)")
-	}
-	cols := min(3, len(groups))
-	rows := (len(groups) + cols - 1) / cols
-	grid := make([][]*plot.Plot, rows)
-	for j := range grid {
-		grid[j] = make([]*plot.Plot, cols)
-	}
-	for gi, g := range groups {
-		p := plot.New()
-		p.Title.Text = g
-		p.X.Label.Text = "buffer size (bytes)"
-		p.Y.Label.Text = "MiB/s"
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = sizeTicks{}
-		lo, hi := math.Inf(1), 0.0
-		for _, s := range lines[g] {
-			for _, y := range s.ys {
-				lo, hi = min(lo, y), max(hi, y)
-			}
-		}
-		// Throughputs of portable Go and wide vectors differ a hundredfold;
-		// a log axis keeps both readable when they share a panel.
-		// Headroom above the data for the legend (about 9 points per
-		// entry of a ~185-point data area), so no line runs under it.
-		free := min(0.6, float64(len(lines[g]))*9/185+0.04)
-		if hi/lo > 20 {
-			p.Y.Scale = plot.LogScale{}
-			p.Y.Tick.Marker = throughputTicks{top: hi * 1.05}
-			p.Y.Label.Text = "MiB/s (log)"
-			p.Y.Min = lo / 1.15
-			p.Y.Max = p.Y.Min * math.Pow(hi*1.05/p.Y.Min, 1/(1-free))
-		} else {
-			p.Y.Min = 0
-			p.Y.Max = hi * 1.02 / (1 - free)
-		}
-		p.Add(plotter.NewGrid())
-		p.Legend.Top, p.Legend.Left = true, true
-		p.Legend.TextStyle.Font.Size = vg.Points(7)
-		// Colours by position within the panel, so every line in it
-		// differs; a variant takes its path's colour.
-		var panelImpls []string
-		for _, s := range lines[g] {
-			if !s.variant {
-				panelImpls = append(panelImpls, s.impl)
-			}
-		}
-		for _, s := range lines[g] {
-			xys := make(plotter.XYs, len(s.xs))
-			for i := range s.xs {
-				xys[i] = plotter.XY{X: s.xs[i], Y: s.ys[i]}
-			}
-			l, pts, err := plotter.NewLinePoints(xys)
-			if err != nil {
-				return err
-			}
-			// A variant ("vaes512-noprefetch") takes its path's colour,
-			// dashed, so each pair reads as one.
-			ci := slices.Index(panelImpls, s.impl)
-			if s.variant {
-				ci = slices.Index(panelImpls, VariantOf(s.impl, panelImpls))
-				if ci < 0 {
-					ci = len(panelImpls)
-				}
-			}
-			c := plotutil.Color(ci)
-			if s.t.Baseline {
-				c = color.Black
-			}
-			l.Color, pts.Color = c, c
-			l.Width = vg.Points(1.2)
-			if s.t.Default {
-				l.Width = vg.Points(2.2)
-			}
-			if s.variant {
-				l.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
-			}
-			pts.Shape = plotutil.Shape(slices.Index(impls, s.impl))
-			if s.t.Baseline {
-				pts.Shape = draw.CircleGlyph{}
-			}
-			pts.Radius = vg.Points(2)
-			p.Add(l, pts)
-			p.Legend.Add(implLabel(s.t), l, pts)
-		}
-		grid[gi/cols][gi%cols] = p
-	}
-	w, h := vg.Length(cols)*4.6*vg.Inch, vg.Length(rows)*3.4*vg.Inch+0.6*vg.Inch
-	var canvas interface {
-		vg.CanvasSizer
-		io.WriterTo
-	}
-	var png *vgimg.Canvas
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".svg":
-		canvas = vgsvg.New(w, h)
-	case ".png":
-		png = vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(110))
-		canvas = vgimg.PngCanvas{Canvas: png}
-	default:
-		return fmt.Errorf("%s: plot files must end in .svg or .png", path)
-	}
-	dc := draw.New(canvas)
-	dc.SetColor(color.White) // opaque background: readable in dark themes too
-	dc.Fill(dc.Rectangle.Path())
-	// Two title lines, the machine and the key, then the grid below.
-	line1 := fmt.Sprintf("simdcrypt speed: %s, %.0f MHz", env.Machine(), env.MHz)
+	return panels, offset
+}
+
+// plotColors are distinguishable on white and for common colour blindness
+// (Okabe–Ito); black is kept for the baseline.
+var plotColors = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442"}
+
+const (
+	panelW, panelH = 440, 320
+	padL, padR     = 58, 12 // data area inside a panel
+	padT, padB     = 26, 42
+	headerH        = 48
+)
+
+func writeSVG(w io.Writer, panels []*plotPanel, offset int, env *Env) {
+	cols := min(3, len(panels))
+	rows := (len(panels) + cols - 1) / cols
+	width, height := cols*panelW, rows*panelH+headerH
+	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`+"\n", width, height, width, height)
+	fmt.Fprintf(w, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
 	line2 := "one thread; thick: default path, dashed: variant (never dispatched), black: Go baseline"
 	if offset > 0 {
 		line2 += fmt.Sprintf("; offset %d", offset)
 	}
-	sty := draw.TextStyle{Color: color.Black, Font: plot.DefaultFont, Handler: plot.DefaultTextHandler,
-		XAlign: draw.XCenter, YAlign: draw.YTop}
-	sty.Font.Size = vg.Points(11)
-	dc.FillText(sty, vg.Point{X: w / 2, Y: h - 0.08*vg.Inch}, line1)
-	sty.Font.Size = vg.Points(9)
-	dc.FillText(sty, vg.Point{X: w / 2, Y: h - 0.3*vg.Inch}, line2)
-	area := draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{}, Max: vg.Point{X: w, Y: h - 0.6*vg.Inch}}}
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Inch / 5, PadY: vg.Inch / 5,
-		PadTop: vg.Inch / 10, PadBottom: vg.Inch / 10, PadLeft: vg.Inch / 10, PadRight: vg.Inch / 10}
-	cs := plot.Align(grid, tiles, area)
-	for j := range grid {
-		for i, p := range grid[j] {
-			if p != nil {
-				p.Draw(cs[j][i])
-			}
-		}
+	fmt.Fprintf(w, `<text x="%d" y="18" font-size="14" text-anchor="middle">%s</text>`+"\n", width/2,
+		html.EscapeString(fmt.Sprintf("simdcrypt speed: %s, %.0f MHz", env.Machine(), env.MHz)))
+	fmt.Fprintf(w, `<text x="%d" y="36" font-size="11" text-anchor="middle">%s</text>`+"\n", width/2, html.EscapeString(line2))
+	for i, p := range panels {
+		x0, y0 := (i%cols)*panelW, headerH+(i/cols)*panelH
+		writePanel(w, p, float64(x0), float64(y0))
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := canvas.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	fmt.Fprintln(w, "</svg>")
 }
 
-// sizeTicks labels powers of two as 16, 1K, 16K.
-type sizeTicks struct{}
-
-func (sizeTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ts []plot.Tick
+func writePanel(w io.Writer, p *plotPanel, x0, y0 float64) {
+	xlo, xhi, ylo, yhi := math.Inf(1), 0.0, math.Inf(1), 0.0
+	for _, s := range p.series {
+		for i := range s.xs {
+			xlo, xhi = min(xlo, s.xs[i]), max(xhi, s.xs[i])
+			ylo, yhi = min(ylo, s.ys[i]), max(yhi, s.ys[i])
+		}
+	}
+	if xhi <= xlo {
+		xlo, xhi = xlo/2, xhi*2
+	}
+	// Portable Go and wide vectors differ a hundredfold: a log axis keeps
+	// both readable when they share a panel. Headroom on top for the
+	// legend (about 12 px per entry) so no line runs under it.
+	logY := yhi/ylo > 20
+	dataH := float64(panelH - padT - padB)
+	free := min(0.6, float64(len(p.series))*12/dataH+0.04)
+	var ymin, ymax float64
+	if logY {
+		ymin = ylo / 1.15
+		ymax = ymin * math.Pow(yhi*1.05/ymin, 1/(1-free))
+	} else {
+		ymin, ymax = 0, yhi*1.02/(1-free)
+	}
+	left, right := x0+padL, x0+panelW-padR
+	top, bottom := y0+padT, y0+panelH-padB
+	px := func(x float64) float64 {
+		return left + (math.Log2(x)-math.Log2(xlo))/(math.Log2(xhi)-math.Log2(xlo))*(right-left)
+	}
+	py := func(y float64) float64 {
+		f := (y - ymin) / (ymax - ymin)
+		if logY {
+			f = math.Log(y/ymin) / math.Log(ymax/ymin)
+		}
+		return bottom - f*(bottom-top)
+	}
+	fmt.Fprintf(w, `<g><text x="%.1f" y="%.1f" font-size="12" text-anchor="middle">%s</text>`+"\n",
+		(left+right)/2, y0+16, html.EscapeString(p.title))
+	fmt.Fprintf(w, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="#444"/>`+"\n", left, top, right-left, bottom-top)
+	// Ticks: powers of two on x, 1-2-5 on a log y, round steps on a linear y.
 	for e := 0; e <= 40; e++ {
 		v := math.Ldexp(1, e)
-		if v < lo*0.999 || v > hi*1.001 {
+		if v < xlo*0.999 || v > xhi*1.001 {
 			continue
 		}
-		label := ""
-		if e%2 == 0 || hi/lo < 64 {
-			label = FormatBytes(int64(v))
+		x := px(v)
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", x, top, x, bottom)
+		if e%2 == 0 || xhi/xlo < 64 {
+			fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="10" text-anchor="middle">%s</text>`+"\n", x, bottom+13, FormatBytes(int64(v)))
 		}
-		ts = append(ts, plot.Tick{Value: v, Label: label})
 	}
-	return ts
+	for _, v := range yTicks(ymin, yhi*1.05, logY) {
+		y := py(v)
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, y, right, y)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="10" text-anchor="end">%s</text>`+"\n", left-4, y+3, strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="11" text-anchor="middle">buffer size (bytes)</text>`+"\n", (left+right)/2, bottom+30)
+	ylabel := "MB/s"
+	if logY {
+		ylabel = "MB/s (log)"
+	}
+	fmt.Fprintf(w, `<text transform="translate(%.1f,%.1f) rotate(-90)" font-size="11" text-anchor="middle">%s</text>`+"\n", x0+14, (top+bottom)/2, ylabel)
+	// Colours by position among the panel's paths, so every line in it
+	// differs; a variant takes its path's colour, dashed.
+	var paths []string
+	for _, s := range p.series {
+		if !s.t.Variant && !s.t.Baseline {
+			paths = append(paths, s.t.Impl)
+		}
+	}
+	for k, s := range p.series {
+		color := "black"
+		if !s.t.Baseline {
+			ci := slices.Index(paths, s.t.Impl)
+			if s.t.Variant {
+				ci = slices.Index(paths, VariantOf(s.t.Impl, paths))
+				if ci < 0 {
+					ci = len(paths)
+				}
+			}
+			color = plotColors[ci%len(plotColors)]
+		}
+		style := fmt.Sprintf(`stroke="%s" stroke-width="%.1f" fill="none"`, color, map[bool]float64{true: 2.4, false: 1.3}[s.t.Default])
+		if s.t.Variant {
+			style += ` stroke-dasharray="5,3"`
+		}
+		var pts []string
+		for i := range s.xs {
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(s.xs[i]), py(s.ys[i])))
+		}
+		fmt.Fprintf(w, `<polyline points="%s" %s/>`+"\n", strings.Join(pts, " "), style)
+		for i := range s.xs {
+			fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="2.2" fill="%s"/>`+"\n", px(s.xs[i]), py(s.ys[i]), color)
+		}
+		ly := top + 12 + float64(k)*12
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" %s/>`+"\n", left+6, ly-4, left+24, ly-4, style)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="9">%s</text>`+"\n", left+28, ly-1, html.EscapeString(implLabel(s.t)))
+	}
+	fmt.Fprintln(w, "</g>")
 }
 
-// throughputTicks labels a log axis at 1, 2 and 5 times powers of ten,
-// enough labels however narrow the range, and none in the legend's
-// headroom above top.
-type throughputTicks struct{ top float64 }
-
-func (tt throughputTicks) Ticks(lo, hi float64) []plot.Tick {
-	if tt.top > 0 {
-		hi = min(hi, tt.top*2)
-	}
-	var ts []plot.Tick
-	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
-		for _, m := range []float64{1, 2, 5} {
-			v := m * math.Pow(10, e)
-			if v >= lo*0.999 && v <= hi*1.001 {
-				ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+// yTicks are 1-2-5 multiples of powers of ten on a log axis, or about six
+// round steps on a linear one, between lo and hi.
+func yTicks(lo, hi float64, logY bool) []float64 {
+	var ts []float64
+	if logY {
+		for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+			for _, m := range []float64{1, 2, 5} {
+				if v := m * math.Pow(10, e); v >= lo*0.999 && v <= hi*1.001 {
+					ts = append(ts, v)
+				}
 			}
 		}
+		return ts
 	}
-	if len(ts) < 2 {
-		return plot.LogTicks{Prec: -1}.Ticks(lo, hi)
+	step := math.Pow(10, math.Floor(math.Log10(hi/5)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if hi/(step*m) <= 7 {
+			step *= m
+			break
+		}
+	}
+	for v := 0.0; v <= hi; v += step {
+		ts = append(ts, v)
 	}
 	return ts
 }

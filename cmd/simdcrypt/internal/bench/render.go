@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/simdcrypt/simdcrypt/internal/impl"
 )
 
 // Env describes the run for output headers.
@@ -28,6 +28,9 @@ type Env struct {
 	NoBaseline  []string // families without a Go baseline
 	Elapsed     time.Duration
 	Source      string // the JSON file results were loaded from, if any
+	Peer        string // "OpenSSL 3.0.19": the peer measured with -openssl, if any
+	PeerNote    string // why the peer is not measured ("openssl not found"), if so
+	Wide        bool   // the table shows every column
 }
 
 // table is a minimal column aligner: text columns left, numbers right.
@@ -76,15 +79,47 @@ func sizesString(s []int) string {
 	return strings.Join(parts, ",")
 }
 
-// implLabel marks the default path "*" and variants "~", as the table key says.
+// implLabel names the kernel that ran, and the path it ran on when that
+// path borrows another's kernel for this operation, as `simdcrypt cpu`
+// does ("aesni (cbc-enc on vaes512 path)"); it marks the default path "*"
+// and variants "~", as the table key says.
 func implLabel(t *Target) string {
+	l := t.Impl
+	if t.Kernel != "" && t.Kernel != t.Impl {
+		l = fmt.Sprintf("%s (%s on %s path)", t.Kernel, shortOp(t), t.Impl)
+	}
 	switch t.Role() {
 	case "default":
-		return t.Impl + " *"
+		return l + " *"
 	case "variant":
-		return t.Impl + " ~"
+		return l + " ~"
 	}
-	return t.Impl
+	return l
+}
+
+// shortOp is "cbc-enc", "ecb-dec", "ctr" or "stream".
+func shortOp(t *Target) string {
+	switch t.Mode {
+	case "ecb", "cbc":
+		return t.Mode + "-" + t.Direction[:3]
+	}
+	return t.Mode
+}
+
+// kernelOf is the path whose kernel i runs for mode and direction, "" when
+// its own.
+func kernelOf(i *impl.Impl, mode, dir string) string {
+	op := impl.Op(mode + "-" + dir)
+	switch mode {
+	case "ctr":
+		op = impl.CTR
+	case "stream":
+		op = impl.Stream
+	}
+	if k := i.KernelFor(op); k != i.Name {
+		return k
+	}
+	return ""
 }
 
 func num(x float64) string {
@@ -101,7 +136,68 @@ func num(x float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
-func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
+// pct is a relative spread: "12%", "3.4%", "0.0%".
+func pct(x float64) string {
+	if 100*x >= 9.95 {
+		return fmt.Sprintf("%.0f%%", 100*x)
+	}
+	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
+// sig3 writes x with 3 significant figures and no exponent: 0.146, 3.04,
+// 15.7, 721, 1230.
+func sig3(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
+		if x == 0 {
+			return "0"
+		}
+		return "-"
+	}
+	e := int(math.Floor(math.Log10(math.Abs(x))))
+	if d := 2 - e; d > 0 {
+		// Rounding can carry into the next decade (9.996 -> 10.0).
+		s := strconv.FormatFloat(x, 'f', d, 64)
+		if r, _ := strconv.ParseFloat(s, 64); math.Abs(r) >= math.Pow(10, float64(e+1)) && d > 1 {
+			s = strconv.FormatFloat(x, 'f', d-1, 64)
+		}
+		return s
+	}
+	p := math.Pow(10, float64(e-2))
+	return strconv.FormatFloat(math.Round(x/p)*p, 'f', 0, 64)
+}
+
+// FormatRate writes bytes per second with 3 significant figures in decimal
+// units, as openssl speed and go test's MB/s count: "12.9 GB/s", "721 MB/s".
+func FormatRate(bps float64) string {
+	if math.IsNaN(bps) || math.IsInf(bps, 0) || bps <= 0 {
+		return "-"
+	}
+	for _, u := range []struct {
+		scale float64
+		name  string
+	}{{1e12, "TB/s"}, {1e9, "GB/s"}, {1e6, "MB/s"}, {1e3, "kB/s"}} {
+		if bps >= u.scale*0.9995 {
+			return sig3(bps/u.scale) + " " + u.name
+		}
+	}
+	return sig3(bps) + " B/s"
+}
+
+// FormatDuration writes d with 3 significant figures: "583 ms", "1.20 s",
+// "35.0 s", "12.3 µs"; minutes past 100 s ("3m20s").
+func FormatDuration(d time.Duration) string {
+	switch {
+	case d >= 100*time.Second:
+		return d.Round(time.Second).String()
+	case d >= time.Second:
+		return sig3(d.Seconds()) + " s"
+	case d >= time.Millisecond:
+		return sig3(float64(d)/1e6) + " ms"
+	case d >= time.Microsecond:
+		return sig3(float64(d)/1e3) + " µs"
+	}
+	return strconv.FormatInt(int64(d), 10) + " ns"
+}
 
 // Machine is "brand string — vendor microarchitecture (family, model)",
 // whichever parts are known.
@@ -132,331 +228,6 @@ func (env *Env) SetClock(results []Result) {
 	env.MHz, env.MHzLo, env.MHzHi = median(ms), slices.Min(ms), slices.Max(ms)
 }
 
-// WriteHeader prints the lines every human-readable format starts with.
-func WriteHeader(w io.Writer, env *Env) {
-	c := env.Config.withDefaults()
-	fmt.Fprintf(w, "CPU    %s\n", env.Machine())
-	if env.MHzMeasured {
-		fmt.Fprintf(w, "clock  %.0f MHz median (%.0f–%.0f), measured next to every figure with a chain of dependent one-cycle ADD/XOR (bench-slope's --cpu-mhz auto); c/B uses each row's clock\n",
-			env.MHz, env.MHzLo, env.MHzHi)
-	} else {
-		fmt.Fprintf(w, "clock  %.0f MHz, given by -cpu-mhz\n", env.MHz)
-	}
-	if env.Source == "" { // a saved run does not record these
-		fmt.Fprintf(w, "Go     %s %s/%s, GOMAXPROCS %d", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0))
-		if env.Mask != "" {
-			fmt.Fprintf(w, ", SIMDCRYPT_CPU=%s", env.Mask)
-		}
-		fmt.Fprintln(w)
-	}
-	if len(c.Sizes) == 0 {
-		fmt.Fprintf(w, "method slope: time = overhead + bytes × ns/B, least squares over %s-byte calls", sizesString(c.SlopeSizes))
-	} else {
-		fmt.Fprintf(w, "method fixed sizes %s × offsets %v", sizesString(c.Sizes), c.Offsets)
-	}
-	per := c.Duration.Round(time.Millisecond).String() + " per measurement"
-	if c.Budget > 0 {
-		per = fmt.Sprintf("up to %s per measurement (a %v budget shared out)", c.Duration.Round(time.Millisecond), c.Budget)
-	}
-	if env.Source != "" {
-		per = "saved in " + env.Source
-	}
-	if c.Slices > 1 {
-		fmt.Fprintf(w, "\n       %s: warm-up, then %d reps (each the fastest of %d timed slices)", per, c.Reps, c.Slices)
-	} else {
-		fmt.Fprintf(w, "\n       %s: warm-up, then %d reps (whole batches)", per, c.Reps)
-	}
-	if c.Count > 1 {
-		fmt.Fprintf(w, ", %d runs", c.Count)
-	}
-	fmt.Fprintln(w, "; median, ± robust spread (1.48·MAD/median)")
-	if c.Cold {
-		fmt.Fprintf(w, "cold   every call on fresh memory: %s\n", env.ColdHow)
-	}
-	if c.Threads > 1 {
-		fmt.Fprintf(w, "threads 1 and %d goroutines on their own OS threads; MiB/s per thread, total = all threads, scale = total / one thread's", c.Threads)
-		if n := runtime.NumCPU(); c.Threads > n {
-			fmt.Fprintf(w, " (only %d CPUs: threads share them)", n)
-		}
-		fmt.Fprintln(w)
-	}
-	for _, u := range env.Unavailable {
-		fmt.Fprintf(w, "skip   %s/%s: needs %s (absent or masked)\n", u.Family, u.Impl, u.Missing)
-	}
-	if env.Elapsed > 0 {
-		fmt.Fprintf(w, "took   %v\n", env.Elapsed.Round(100*time.Millisecond))
-	}
-	fmt.Fprintln(w, "key    * default path (dispatch picks it), ~ variant (measured, never dispatched); ratio = throughput / Go baseline")
-}
-
-// WriteTable prints the aligned table grouped by cipher family.
-func WriteTable(w io.Writer, results []Result, env *Env) {
-	WriteHeader(w, env)
-	rs := Aggregate(results)
-	c := env.Config.withDefaults()
-	slope := len(c.Sizes) == 0
-	big := slices.Max(c.SlopeSizes)
-	if !slope {
-		// Fixed sizes read best size by size, implementations together.
-		groupIdx := map[string]int{}
-		for _, r := range rs {
-			if _, ok := groupIdx[r.Target.Group()]; !ok {
-				groupIdx[r.Target.Group()] = len(groupIdx)
-			}
-		}
-		slices.SortStableFunc(rs, func(a, b Result) int {
-			if d := groupIdx[a.Target.Group()] - groupIdx[b.Target.Group()]; d != 0 {
-				return d
-			}
-			if d := a.Size - b.Size; d != 0 {
-				return d
-			}
-			if d := a.Offset - b.Offset; d != 0 {
-				return d
-			}
-			return a.Threads - b.Threads
-		})
-	}
-	var families []string
-	for _, r := range rs {
-		if !slices.Contains(families, r.Target.Family) {
-			families = append(families, r.Target.Family)
-		}
-	}
-	for _, fam := range families {
-		fmt.Fprintln(w)
-		if b, ok := Baselines[fam]; ok {
-			fmt.Fprintf(w, "%s — baseline %s: %s\n", fam, b.Impl, b.Notes)
-		} else {
-			fmt.Fprintf(w, "%s — no Go baseline exists (neither the standard library nor x/crypto implements it)\n", fam)
-		}
-		t := &table{}
-		head := []string{"cipher", "dir"}
-		if !slope {
-			head = append(head, "size", "off")
-		}
-		if c.Threads > 1 {
-			head = append(head, "thr")
-		}
-		head = append(head, "impl", "ns/B", "±", "MiB/s")
-		if c.Threads > 1 {
-			head = append(head, "total", "scale")
-		}
-		head = append(head, "c/B")
-		if env.MHzMeasured {
-			head = append(head, "MHz")
-		}
-		if slope {
-			head = append(head, "ovh ns", FormatBytes(int64(big))+" MiB/s")
-		}
-		head = append(head, "ratio")
-		hasVariants := slices.ContainsFunc(rs, func(r Result) bool { return r.Target.Family == fam && r.Target.Variant })
-		if hasVariants {
-			head = append(head, "variant/path")
-		}
-		t.add(head...)
-		t.right = make([]bool, len(head))
-		for i, h := range head {
-			t.right[i] = !slices.Contains([]string{"cipher", "dir", "impl", "variant/path"}, h)
-		}
-		lastGroup, lastSize := "", ""
-		for i := range rs {
-			r := &rs[i]
-			if r.Target.Family != fam || (slope && r.Size != 0) {
-				continue
-			}
-			cipherCell, dirCell := r.Target.Cipher, r.Target.Direction
-			if g := r.Target.Group(); g == lastGroup {
-				cipherCell, dirCell = "", ""
-			} else {
-				lastGroup = g
-			}
-			row := []string{cipherCell, dirCell}
-			if !slope {
-				sizeCell, offCell := FormatBytes(int64(r.Size)), strconv.Itoa(r.Offset)
-				if sk := fmt.Sprint(r.Size, r.Offset); sk == lastSize && cipherCell == "" {
-					sizeCell, offCell = "", ""
-				} else {
-					lastSize = sk
-				}
-				row = append(row, sizeCell, offCell)
-			}
-			if c.Threads > 1 {
-				row = append(row, strconv.Itoa(r.Threads))
-			}
-			row = append(row, implLabel(r.Target), num(r.NsPerByte), pct(r.Spread), num(r.MiBps()))
-			if c.Threads > 1 {
-				row = append(row, num(r.TotalMiBps()), scaleCell(rs, r))
-			}
-			row = append(row, num(r.CyclesPerByte()))
-			if env.MHzMeasured {
-				row = append(row, fmt.Sprintf("%.0f", r.MHz))
-			}
-			if slope {
-				bigMiB := "-"
-				for j := range rs {
-					p := &rs[j]
-					if p.Target == r.Target && p.Size == big && p.Offset == r.Offset && p.Threads == r.Threads {
-						bigMiB = num(p.MiBps())
-					}
-				}
-				row = append(row, num(r.OverheadNs), bigMiB)
-			}
-			row = append(row, fmtRatio(Ratio(rs, r)))
-			if hasVariants {
-				row = append(row, variantCell(rs, r))
-			}
-			t.add(row...)
-		}
-		t.write(w, "  ")
-	}
-}
-
-// jsonRecord is one element of the JSON array.
-type jsonRecord struct {
-	Cipher        string    `json:"cipher"`
-	Family        string    `json:"family"` // registry family ("chacha20" for xchacha20 too)
-	Mode          string    `json:"mode"`
-	KeyBits       int       `json:"key_bits"`
-	Direction     string    `json:"direction"`
-	Impl          string    `json:"impl"`
-	Default       bool      `json:"default"`
-	Variant       bool      `json:"variant"`
-	Baseline      bool      `json:"baseline"`
-	Size          int       `json:"size"`
-	Offset        int       `json:"offset"`
-	Threads       int       `json:"threads"`
-	Cold          bool      `json:"cold"`
-	Run           int       `json:"run"`
-	NsPerByte     float64   `json:"ns_per_byte"`
-	MiBPerS       float64   `json:"mib_per_s"`       // per thread
-	TotalMiBPerS  float64   `json:"total_mib_per_s"` // all threads together
-	CyclesPerByte float64   `json:"cycles_per_byte"`
-	MHz           float64   `json:"mhz"`
-	OverheadNs    float64   `json:"overhead_ns"`
-	Spread        float64   `json:"spread"`
-	Samples       []float64 `json:"samples_ns_per_byte"`
-	FitR2         float64   `json:"fit_r2,omitempty"` // slope only: median R² of the repetitions' fits
-	CPU           string    `json:"cpu,omitempty"`
-	Calls         int64     `json:"calls"`
-}
-
-func finite(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0
-	}
-	return x
-}
-
-// WriteJSON writes every result (one per run) as a JSON array; env (may be
-// nil) names the machine in each record's "cpu".
-func WriteJSON(w io.Writer, results []Result, env *Env) error {
-	machine := ""
-	if env != nil {
-		machine = env.Machine()
-	}
-	recs := make([]jsonRecord, 0, len(results))
-	for _, r := range results {
-		t := r.Target
-		samples := make([]float64, len(r.Samples))
-		for i, s := range r.Samples {
-			samples[i] = finite(s)
-		}
-		recs = append(recs, jsonRecord{
-			Cipher: t.Cipher, Family: t.Family, Mode: t.Mode, KeyBits: t.KeyBits, Direction: t.Direction, Impl: t.Impl,
-			Default: t.Default, Variant: t.Variant, Baseline: t.Baseline,
-			Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run,
-			NsPerByte: finite(r.NsPerByte), MiBPerS: finite(r.MiBps()), TotalMiBPerS: finite(r.TotalMiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
-			MHz: r.MHz, OverheadNs: finite(r.OverheadNs), Spread: finite(r.Spread), Samples: samples, Calls: r.Calls,
-			FitR2: finite(r.R2), CPU: machine,
-		})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(recs)
-}
-
-// ReadJSON reads what WriteJSON wrote (for -compare and -load). The
-// Targets it returns carry names and flags but cannot be run; the Env
-// describes the run as far as the records tell (machine, clock, sizes,
-// offsets, threads).
-func ReadJSON(r io.Reader) ([]Result, *Env, error) {
-	var recs []jsonRecord
-	if err := json.NewDecoder(r).Decode(&recs); err != nil {
-		return nil, nil, err
-	}
-	if len(recs) == 0 {
-		return nil, nil, fmt.Errorf("no records")
-	}
-	env := &Env{CPUName: recs[0].CPU, MHzMeasured: true}
-	targets := map[string]*Target{}
-	var out []Result
-	for _, j := range recs {
-		if j.Cipher == "" || j.Impl == "" || j.Direction == "" {
-			return nil, nil, fmt.Errorf("record without cipher, direction or impl: %+v", j)
-		}
-		name := j.Cipher + "/" + j.Direction + "/" + j.Impl
-		t := targets[name]
-		if t == nil {
-			fam := j.Family
-			if fam == "" {
-				fam, _, _ = strings.Cut(j.Cipher, "-")
-			}
-			t = &Target{Family: fam, Cipher: j.Cipher, Mode: j.Mode, KeyBits: j.KeyBits, Direction: j.Direction,
-				Impl: j.Impl, Default: j.Default, Variant: j.Variant, Baseline: j.Baseline, Align: 1}
-			targets[name] = t
-		}
-		out = append(out, Result{Target: t, Size: j.Size, Offset: j.Offset, Threads: max(j.Threads, 1), Run: j.Run,
-			Cold: j.Cold, NsPerByte: j.NsPerByte, OverheadNs: j.OverheadNs, Samples: j.Samples, Spread: j.Spread,
-			Calls: j.Calls, MHz: j.MHz, R2: j.FitR2})
-	}
-	// The run's shape, from the records.
-	c := &env.Config
-	var sizes []int
-	slope := false
-	for _, r := range out {
-		if r.Size == 0 {
-			slope = true
-		} else if !slices.Contains(sizes, r.Size) {
-			sizes = append(sizes, r.Size)
-		}
-		if !slices.Contains(c.Offsets, r.Offset) {
-			c.Offsets = append(c.Offsets, r.Offset)
-		}
-		c.Threads = max(c.Threads, r.Threads)
-		c.Cold = c.Cold || r.Cold
-		c.Count = max(c.Count, r.Run+1)
-		c.Reps = max(c.Reps, len(r.Samples))
-	}
-	slices.Sort(sizes)
-	if slope {
-		c.SlopeSizes = sizes
-	} else {
-		c.Sizes = sizes
-	}
-	env.SetClock(out)
-	return out, env, nil
-}
-
-// WriteCSV writes one row per result (one per run).
-func WriteCSV(w io.Writer, results []Result) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"cipher", "mode", "key_bits", "direction", "impl", "default", "variant", "baseline",
-		"size", "offset", "threads", "cold", "run", "ns_per_byte", "mib_per_s", "cycles_per_byte", "mhz",
-		"overhead_ns", "spread", "calls"})
-	f := func(x float64) string { return strconv.FormatFloat(finite(x), 'g', 6, 64) }
-	for _, r := range results {
-		t := r.Target
-		cw.Write([]string{t.Cipher, t.Mode, strconv.Itoa(t.KeyBits), t.Direction, t.Impl,
-			strconv.FormatBool(t.Default), strconv.FormatBool(t.Variant), strconv.FormatBool(t.Baseline),
-			strconv.Itoa(r.Size), strconv.Itoa(r.Offset), strconv.Itoa(r.Threads), strconv.FormatBool(r.Cold),
-			strconv.Itoa(r.Run), f(r.NsPerByte), f(r.MiBps()), f(r.CyclesPerByte()), f(r.MHz),
-			f(r.OverheadNs), f(r.Spread), strconv.FormatInt(r.Calls, 10)})
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
 // GobenchName is the benchmark name of a result in Go's benchmark format,
 // "BenchmarkSpeed/aes-128-ctr/encrypt/impl=vaes512/size=16384-2", with
 // offset, threads and cold parts only when they are not the defaults.
@@ -476,30 +247,6 @@ func GobenchName(r *Result) string {
 		n += "/cold"
 	}
 	return n + "-" + strconv.Itoa(runtime.GOMAXPROCS(0))
-}
-
-// WriteGobench writes Go benchmark format, one line per result and run,
-// which benchstat reads: fixed sizes as ns/op and MB/s like go test
-// -bench, the slope figure as ns/B and MB/s with the overhead as ns/call;
-// cycles per byte as c/B on both.
-func WriteGobench(w io.Writer, results []Result, env *Env) {
-	fmt.Fprintf(w, "goos: %s\ngoarch: %s\npkg: github.com/simdcrypt/simdcrypt/bench\n", runtime.GOOS, runtime.GOARCH)
-	if env.CPUName != "" {
-		fmt.Fprintf(w, "cpu: %s\n", env.CPUName)
-	}
-	fmt.Fprintf(w, "mhz: %.0f\n", env.MHz)
-	if env.Mask != "" {
-		fmt.Fprintf(w, "simdcrypt-cpu: %s\n", env.Mask)
-	}
-	for _, r := range results {
-		mbs := 1e3 / r.NsPerByte // bytes per ns × 1000 = 10^6 bytes per second, go test's MB/s
-		calls := max(r.Calls/int64(max(r.Threads, 1)), 1)
-		if r.Size > 0 {
-			fmt.Fprintf(w, "%s\t%d\t%.2f ns/op\t%.2f MB/s\t%.4f c/B\n", GobenchName(&r), calls, r.NsPerByte*float64(r.Size), mbs, r.CyclesPerByte())
-		} else {
-			fmt.Fprintf(w, "%s\t%d\t%.5f ns/B\t%.2f MB/s\t%.4f c/B\t%.2f ns/call\n", GobenchName(&r), calls, r.NsPerByte, mbs, r.CyclesPerByte(), r.OverheadNs)
-		}
-	}
 }
 
 // WriteReport prints OpenSSL's per-path table: one row per (cipher, mode,

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"encoding/xml"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/perf/benchfmt"
+	"unicode"
 )
 
 // fakeResults measures two fake implementations of one cipher, plus a
@@ -96,49 +98,92 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 }
 
-func TestGobenchParsedByBenchfmt(t *testing.T) {
+// gobenchLine is one benchmark result line of Go's benchmark format.
+type gobenchLine struct {
+	name   string // without "Benchmark"
+	iters  int64
+	values map[string]float64 // unit -> value
+}
+
+// parseGobench reads Go's benchmark format as the format's specification
+// (golang.org/design/14313-benchmark-data) defines it: "key: value"
+// configuration lines, and result lines "Benchmark<Name> <iterations>
+// <value> <unit> ..." whose name starts with an upper-case letter or digit
+// after "Benchmark" and whose value-unit pairs are fields.
+func parseGobench(t *testing.T, text string) (map[string]string, []gobenchLine) {
+	t.Helper()
+	config := map[string]string{}
+	var out []gobenchLine
+	for _, line := range strings.Split(text, "\n") {
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "Benchmark") {
+			f := strings.Fields(line)
+			if len(f) < 4 || len(f)%2 != 0 {
+				t.Fatalf("result line with %d fields: %q", len(f), line)
+			}
+			name := strings.TrimPrefix(f[0], "Benchmark")
+			if name == "" || !(unicode.IsUpper(rune(name[0])) || unicode.IsDigit(rune(name[0]))) {
+				t.Fatalf("bad benchmark name in %q", line)
+			}
+			n, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil || n <= 0 {
+				t.Fatalf("bad iteration count in %q", line)
+			}
+			r := gobenchLine{name: name, iters: n, values: map[string]float64{}}
+			for i := 2; i < len(f); i += 2 {
+				v, err := strconv.ParseFloat(f[i], 64)
+				if err != nil {
+					t.Fatalf("bad value %q in %q", f[i], line)
+				}
+				r.values[f[i+1]] = v
+			}
+			out = append(out, r)
+			continue
+		}
+		k, v, ok := strings.Cut(line, ": ")
+		if !ok || k == "" || strings.ContainsAny(k, " \t") || k != strings.ToLower(k[:1])+k[1:] {
+			t.Fatalf("neither a configuration nor a result line: %q", line)
+		}
+		config[k] = v
+	}
+	return config, out
+}
+
+func TestGobenchFormat(t *testing.T) {
 	cfg := Config{Count: 3}
 	_, rs := fakeResults(t, cfg)
 	var buf bytes.Buffer
-	WriteGobench(&buf, rs, fakeEnv(cfg))
-	r := benchfmt.NewReader(&buf, "a.txt")
-	n := 0
+	if err := WriteAll("gobench", &buf, rs, fakeEnv(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	config, lines := parseGobench(t, buf.String())
+	if config["cpu"] != "Test CPU" || config["estimator"] != "median" || config["goos"] != runtime.GOOS {
+		t.Errorf("configuration %v", config)
+	}
 	names := map[string]bool{}
-	for r.Scan() {
-		switch rec := r.Result().(type) {
-		case *benchfmt.SyntaxError:
-			t.Fatalf("benchfmt: %v", rec)
-		case *benchfmt.Result:
-			n++
-			names[string(rec.Name)] = true
-			if v := rec.GetConfig("cpu"); v != "Test CPU" {
-				t.Errorf("cpu config %q", v)
+	for _, l := range lines {
+		names[l.name] = true
+		if strings.Contains(l.name, "size=slope") {
+			v, ok := l.values["ns/B"]
+			if !ok {
+				t.Fatalf("slope line without ns/B: %+v", l)
 			}
-			full := string(rec.Name.Full())
-			if strings.Contains(full, "size=slope") {
-				v, ok := rec.Value("sec/B") // ns/B, tidied by benchfmt
-				if !ok {
-					t.Fatalf("slope line without ns/B: %s %+v", full, rec.Values)
-				}
-				if strings.Contains(full, "impl=fast/") {
-					within(t, "fast sec/B", v, 0.125e-9, 1e-3)
-				}
-			} else {
-				if _, ok := rec.Value("sec/op"); !ok { // ns/op, tidied by benchfmt
-					t.Fatalf("fixed-size line without ns/op: %s", full)
-				}
-				if strings.Contains(full, "impl=fast/size=16384") {
-					v, _ := rec.Value("B/s")
-					within(t, "fast B/s at 16K", v, 16384/(50+0.125*16384)*1e9, 1e-3)
-				}
+			if strings.Contains(l.name, "impl=fast/") {
+				within(t, "fast ns/B", v, 0.125, 1e-3)
+			}
+		} else {
+			if _, ok := l.values["ns/op"]; !ok {
+				t.Fatalf("fixed-size line without ns/op: %+v", l)
+			}
+			if strings.Contains(l.name, "impl=fast/size=16384") {
+				within(t, "fast MB/s at 16K", l.values["MB/s"], 16384/(50+0.125*16384)*1e3, 1e-3)
 			}
 		}
 	}
-	if err := r.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if want := len(rs); n != want {
-		t.Errorf("parsed %d results, wrote %d", n, want)
+	if want := len(rs); len(lines) != want {
+		t.Errorf("parsed %d results, wrote %d", len(lines), want)
 	}
 	if !names["Speed/aes-128-ctr/encrypt/impl=fast/size=slope-"+strconv.Itoa(runtime.GOMAXPROCS(0))] {
 		t.Errorf("benchmark names: %v", names)
@@ -148,7 +193,7 @@ func TestGobenchParsedByBenchfmt(t *testing.T) {
 func TestCSV(t *testing.T) {
 	_, rs := fakeResults(t, Config{})
 	var buf bytes.Buffer
-	if err := WriteCSV(&buf, rs); err != nil {
+	if err := WriteAll("csv", &buf, rs, fakeEnv(Config{})); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
@@ -164,12 +209,16 @@ func TestTableAndReport(t *testing.T) {
 	cfg := Config{}
 	_, rs := fakeResults(t, cfg)
 	var buf bytes.Buffer
-	WriteTable(&buf, rs, fakeEnv(cfg))
+	env := fakeEnv(cfg)
+	env.Wide = true
+	if err := WriteAll("table", &buf, rs, env); err != nil {
+		t.Fatal(err)
+	}
 	out := buf.String()
-	for _, want := range []string{"4000 MHz", "fast *", "fast-noprefetch ~", "16K MiB/s",
+	for _, want := range []string{"4000 MHz", "fast *", "fast-noprefetch ~", "16K speed", "figure median of all timed slices",
 		// stdlib at 0.5 ns/B is the baseline; fast is 4× its throughput
-		// and 0.125 ns/B × 4 GHz = 0.5 c/B.
-		"4.00", "0.500",
+		// (8 GB/s) and 0.125 ns/B × 4 GHz = 0.5 c/B.
+		"4.00", "0.500", "8.00 GB/s", "2.00 GB/s",
 		// The variant runs at half its path's throughput.
 		"0.50 fast"} {
 		if !strings.Contains(out, want) {
@@ -226,30 +275,51 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-func TestPlotFiles(t *testing.T) {
+func TestPlotSVG(t *testing.T) {
 	cfg := Config{Sizes: MatrixSizes}
 	_, rs := fakeResults(t, cfg)
 	dir := t.TempDir()
-	for _, name := range []string{"speed.svg", "speed.png"} {
-		p := filepath.Join(dir, name)
-		if err := Plot(p, rs, fakeEnv(cfg)); err != nil {
-			t.Fatal(err)
+	p := filepath.Join(dir, "speed.svg")
+	if err := Plot(p, rs, fakeEnv(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Well-formed XML with one polyline per implementation, every size a
+	// point, and the legend naming each line.
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	polylines, circles := 0, 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
 		}
-		b, err := os.ReadFile(p)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("not well-formed SVG: %v", err)
 		}
-		if len(b) < 1000 {
-			t.Errorf("%s: only %d bytes", name, len(b))
+		if se, ok := tok.(xml.StartElement); ok {
+			switch se.Name.Local {
+			case "polyline":
+				polylines++
+			case "circle":
+				circles++
+			}
 		}
-		if name == "speed.svg" && (!bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte("fast-noprefetch"))) {
-			t.Errorf("%s does not look like the plot", name)
-		}
-		if name == "speed.png" && !bytes.HasPrefix(b, []byte("\x89PNG")) {
-			t.Errorf("%s is not a PNG", name)
+	}
+	if polylines != 3 || circles != 3*len(MatrixSizes) {
+		t.Errorf("%d polylines, %d points; want 3 and %d", polylines, circles, 3*len(MatrixSizes))
+	}
+	for _, want := range []string{"<svg", "fast-noprefetch ~", "stdlib", "buffer size", "stroke-dasharray"} {
+		if !bytes.Contains(b, []byte(want)) {
+			t.Errorf("SVG lacks %q", want)
 		}
 	}
 	if err := Plot(filepath.Join(dir, "x.svg"), nil, fakeEnv(cfg)); err == nil {
 		t.Error("plot of no figures did not fail")
+	}
+	if err := Plot(filepath.Join(dir, "x.png"), rs, fakeEnv(cfg)); err == nil {
+		t.Error("PNG plot did not fail")
 	}
 }

@@ -116,6 +116,7 @@ func Targets() ([]*Target, []Unavailable) {
 					for _, i := range accepted {
 						t := mk(i.Name)
 						t.Default, t.Variant = i == chosen, i.Variant
+						t.Kernel = kernelOf(i, op.mode, op.dir)
 						t.New = blockOp(i.NewBlock, ks, op.mode, op.dir, false)
 						out = append(out, t)
 					}
@@ -153,6 +154,7 @@ func Targets() ([]*Target, []Unavailable) {
 				}
 				t := mk(i.Name)
 				t.Default, t.Variant = i == chosen, i.Variant
+				t.Kernel = kernelOf(i, "stream", "encrypt")
 				t.New = streamOp(i.NewStream, nonceLen)
 				out = append(out, t)
 			}
