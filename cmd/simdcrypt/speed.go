@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,8 +18,8 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
 
-// speedBudget is the time the default run spreads over its measurements,
-// so that `simdcrypt speed` with no flags ends within a minute.
+// speedBudget is the default -time: the whole default run, all ciphers,
+// modes and paths, ends within it however loaded the machine is.
 const speedBudget = 35 * time.Second
 
 func runSpeed(args []string) int { return speed(args, os.Stdout, os.Stderr) }
@@ -38,12 +39,12 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
 type speedFlags struct {
-	cipher, impl, size, offset, format, plot, compare, load string
-	set                                                     map[string]bool // flags given on the command line
-	duration                                                time.Duration
-	count, reps, slices, threads                            int
-	mhz                                                     float64
-	cold, report, list                                      bool
+	cipher, impl, size, offset, format, plot, compare, load, estimator string
+	set                                                                map[string]bool // flags given on the command line
+	duration, budget                                                   time.Duration
+	count, reps, slices, threads                                       int
+	mhz                                                                float64
+	cold, report, list, wide, openssl                                  bool
 }
 
 func speedFlagSet(f *speedFlags) *flag.FlagSet {
@@ -53,16 +54,20 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 	fs.StringVar(&f.impl, "impl", "", "implementations, comma-separated names or globs; \"default\" = the dispatched path, \"baseline\" = Go's own")
 	fs.StringVar(&f.size, "size", "", "fixed sizes in bytes (16,1k,16k) or \"matrix\" for 16,64,256,1K,8K,16K; empty = slope fit")
 	fs.StringVar(&f.offset, "offset", "", "source/destination offsets from a 64-byte boundary (0,1,8) or \"all\" for 0,1,8,64,97")
-	fs.DurationVar(&f.duration, "duration", 0, "time per measurement (0 = spread a 35 s budget over the run)")
+	fs.DurationVar(&f.budget, "time", speedBudget, "budget for the whole run: under load it measures fewer repetitions or sizes, and says so")
+	fs.DurationVar(&f.duration, "duration", 0, "fixed time per measurement instead of a budget (no cuts)")
 	fs.IntVar(&f.count, "count", 1, "repeat the whole run N times (for benchstat and -compare)")
-	fs.IntVar(&f.reps, "reps", bench.DefaultReps, "repetitions inside each measurement (median taken)")
-	fs.IntVar(&f.slices, "slices", bench.DefaultSlices, "timed slices per batch, the fastest counts (1 = whole batches, averaging like go test -bench)")
+	fs.IntVar(&f.reps, "reps", bench.DefaultReps, "repetitions inside each measurement")
+	fs.IntVar(&f.slices, "slices", bench.DefaultSlices, "timed slices per batch (1 = whole batches, like go test -bench)")
+	fs.StringVar(&f.estimator, "estimator", bench.EstimatorMedian, "figure from the timed slices: median (of all slices), fastest (median of each rep's fastest) or mean (total time / bytes, as openssl speed)")
+	fs.BoolVar(&f.openssl, "openssl", false, "also run `openssl speed -evp` for every cipher and size it has, between our rows; ×ossl compares means")
+	fs.BoolVar(&f.wide, "wide", false, "table: also ns/B, MHz, reps, per-call overhead, 16K speed and variant/path ratio")
 	fs.IntVar(&f.threads, "threads", 1, "also measure on N goroutines at once (per-thread and total throughput)")
 	fs.Float64Var(&f.mhz, "cpu-mhz", 0, "core clock for cycles/byte (0 = measure it)")
 	fs.BoolVar(&f.cold, "cold", false, "cache-cold: rotate calls over a working set twice the last-level cache")
-	fs.StringVar(&f.format, "format", "table", "output: table, csv, json or gobench")
+	fs.StringVar(&f.format, "format", "table", "output: table, csv, json (an array), jsonl (JSON lines) or gobench; rows are written as they finish")
 	fs.BoolVar(&f.report, "report", false, "print OpenSSL's table: cycles/byte, one column per implementation")
-	fs.StringVar(&f.plot, "plot", "", "also write a throughput-vs-size plot to FILE.svg or FILE.png")
+	fs.StringVar(&f.plot, "plot", "", "also write a throughput-vs-size plot to FILE.svg")
 	fs.StringVar(&f.compare, "compare", "", "A,B: compare two implementations, or two JSON files from -format json (Mann–Whitney U)")
 	fs.BoolVar(&f.list, "list", false, "list what would be measured and exit")
 	fs.StringVar(&f.load, "load", "", "render results saved with -format json (with -format, -report, -plot) instead of measuring")
@@ -71,7 +76,9 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 
 const speedExamples = `
 examples:
-  simdcrypt speed                                   every cipher, mode and path, slope fit, under a minute
+  simdcrypt speed                                   every cipher, mode and path, slope fit, 35 s
+  simdcrypt speed -openssl -cipher aes-128-ctr,chacha20   next to openssl speed, same run
+  simdcrypt speed -format jsonl | jq -c 'select(.default)'   rows as they finish
   simdcrypt speed -report                           cycles/byte, one column per implementation
   simdcrypt speed -cipher 'aes-*-ctr' -size matrix -offset all
   simdcrypt speed -cold -cipher aes-128-ctr         from DRAM: software prefetch on and off
@@ -173,24 +180,26 @@ func parseOffsets(s string) ([]int, error) {
 }
 
 func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) error {
-	switch f.format {
-	case "table", "csv", "json", "gobench":
-	default:
-		return usagef("unknown -format %q (valid: table, csv, json, gobench)", f.format)
+	start := time.Now()
+	if !slices.Contains(bench.Formats, f.format) {
+		return usagef("unknown -format %q (valid: %s)", f.format, strings.Join(bench.Formats, ", "))
 	}
 	if f.report && f.format != "table" {
 		return usagef("-report prints its own table; it cannot be combined with -format %s", f.format)
 	}
 	if f.plot != "" {
-		if ext := strings.ToLower(filepath.Ext(f.plot)); ext != ".svg" && ext != ".png" {
-			return usagef("-plot %q: the file name must end in .svg or .png", f.plot)
+		if ext := strings.ToLower(filepath.Ext(f.plot)); ext != ".svg" {
+			return usagef("-plot %q: the file name must end in .svg (PNG output was dropped with the plotting library)", f.plot)
 		}
+	}
+	if !slices.Contains(bench.Estimators, f.estimator) {
+		return usagef("unknown -estimator %q (valid: %s)", f.estimator, strings.Join(bench.Estimators, ", "))
 	}
 	if f.count < 1 || f.reps < 1 || f.slices < 1 || f.threads < 1 {
 		return usagef("-count, -reps, -slices and -threads must be at least 1")
 	}
-	if f.mhz < 0 || f.duration < 0 {
-		return usagef("-cpu-mhz and -duration must not be negative")
+	if f.mhz < 0 || f.duration < 0 || f.budget <= 0 {
+		return usagef("-cpu-mhz and -duration must not be negative, -time must be positive")
 	}
 	if f.load != "" {
 		return loadAndRender(f, stdout, stderr)
@@ -239,45 +248,91 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	}
 
 	cfg := bench.Config{Sizes: sizes, Offsets: offsets, Duration: f.duration, Reps: f.reps, Slices: f.slices, Count: f.count,
-		Cold: f.cold, Threads: f.threads, MHz: f.mhz}
+		Cold: f.cold, Threads: f.threads, MHz: f.mhz, Estimator: f.estimator}
 	if err := cfg.Validate(targets); err != nil {
 		return usageError{err.Error()}
 	}
-	if cfg.Duration == 0 {
-		cfg.Duration = cfg.AutoDuration(len(targets), speedBudget)
-		cfg.Budget = speedBudget
+	env := &bench.Env{CPUName: bench.CPUName(), CPUDesc: cpuDesc(), Mask: cpu.MaskSpec(),
+		Unavailable: unavailable, NoBaseline: bench.NoBaseline(targets), MHzMeasured: f.mhz == 0, Wide: f.wide}
+	if f.openssl {
+		if o, note := findOpenSSL(); o == nil {
+			fmt.Fprintf(stderr, "simdcrypt speed: %s\n", note)
+			env.PeerNote = note
+		} else {
+			targets = o.peers(targets)
+			env.Peer = o.version
+		}
 	}
-	env := &bench.Env{CPUName: bench.CPUName(), CPUDesc: cpuDesc(), Mask: cpu.MaskSpec(), Config: cfg,
-		Unavailable: unavailable, NoBaseline: bench.NoBaseline(targets), MHzMeasured: f.mhz == 0}
+	// A budget for the whole run unless -duration fixes each
+	// measurement; openssl's runs (a second each at least) come on top.
+	if cfg.Duration == 0 || f.set["time"] {
+		cfg.Budget = f.budget
+		if peer := cfg.PeerTime(targets); peer > 0 {
+			cfg.Budget += peer
+			fmt.Fprintf(stderr, "simdcrypt speed: openssl speed runs %s more (one second per cipher and size, its shortest)\n",
+				bench.FormatDuration(peer))
+		}
+		if cfg.Duration == 0 {
+			cfg.Duration = cfg.AutoDuration(targets, cfg.Budget)
+		}
+		cfg.Start = start
+	}
 	if f.cold {
 		cfg.ColdBytes, env.ColdHow = bench.ColdWorkingSet()
 	}
 	if f.list {
 		for _, t := range targets {
 			label := t.Impl
+			if t.Kernel != "" {
+				label = fmt.Sprintf("%s (kernel %s)", t.Impl, t.Kernel)
+			}
 			if role := t.Role(); role != "" {
 				label += " (" + role + ")"
 			}
+			if t.Foreign {
+				label += " (peer: openssl speed)"
+			}
 			fmt.Fprintf(stdout, "%-16s %-8s %s\n", t.Cipher, t.Direction, label)
 		}
-		fmt.Fprintf(stdout, "%d targets, %d measurements of %v each\n", len(targets), cfg.Plan(len(targets)), cfg.Duration)
+		fmt.Fprintf(stdout, "%d targets, %d measurements of up to %s each\n", len(targets), cfg.Plan(targets), bench.FormatDuration(cfg.Duration))
 		return nil
 	}
 	env.MHz = cfg.MHz
-	if interactive {
-		cfg.Progress = func(done, total int, what string) {
-			if what == "" {
-				fmt.Fprint(stderr, "\r\033[K")
-				return
-			}
-			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", done+1, total, what)
+	env.Config = cfg
+
+	// Where the rows go as they finish: the chosen format, or nowhere yet
+	// for -compare, which prints its verdicts at the end.
+	format := f.format
+	if f.report {
+		format = "report"
+	}
+	var sink bench.Sink
+	if f.compare == "" {
+		if sink, err = bench.NewSink(format, stdout, env); err != nil {
+			return err
+		}
+		if err := sink.Begin(targets); err != nil {
+			return err
 		}
 	}
-	env.Config = cfg
-	start := time.Now()
-	results, err := bench.Measure(targets, cfg)
+	prog := &progress{w: stderr, on: interactive}
+	cfg.Progress = prog.update
+	var results []bench.Result
+	var sinkErr error
+	cfg.OnResult = func(rs []bench.Result) {
+		results = append(results, rs...)
+		if sink != nil && sinkErr == nil {
+			prog.clear()
+			sinkErr = sink.Add(rs)
+		}
+	}
+	_, err = bench.Measure(targets, cfg)
+	prog.clear()
 	if err != nil {
 		return err
+	}
+	if sinkErr != nil {
+		return sinkErr
 	}
 	env.Elapsed = time.Since(start)
 	env.SetClock(results)
@@ -288,33 +343,57 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 		bench.WriteComparisons(stdout, bench.CompareImpls(results, compareA, compareB), compareA, compareB)
 		return nil
 	}
-	return render(f, results, env, stdout, stderr)
-}
-
-// render writes results in the chosen format, and the plot when asked.
-func render(f *speedFlags, results []bench.Result, env *bench.Env, stdout, stderr io.Writer) error {
-	var err error
-	switch {
-	case f.report:
-		bench.WriteReport(stdout, results, env)
-	case f.format == "table":
-		bench.WriteTable(stdout, results, env)
-	case f.format == "csv":
-		err = bench.WriteCSV(stdout, results)
-	case f.format == "json":
-		err = bench.WriteJSON(stdout, results, env)
-	case f.format == "gobench":
-		bench.WriteGobench(stdout, results, env)
-	}
-	if err != nil {
+	if err := sink.End(); err != nil {
 		return err
 	}
-	if f.plot != "" {
-		if err := bench.Plot(f.plot, results, env); err != nil {
-			return fmt.Errorf("-plot: %v", err)
-		}
-		fmt.Fprintf(stderr, "simdcrypt speed: wrote %s\n", f.plot)
+	if format != "table" && format != "report" {
+		// Machine formats keep stdout parseable: the noise verdict goes
+		// to stderr.
+		fmt.Fprint(stderr, bench.Summary(bench.Aggregate(results), env))
 	}
+	return writePlot(f, results, env, stderr)
+}
+
+// progress draws "[12/192] aes-128-cbc/encrypt/aesni  ETA 31 s" on a
+// terminal, replacing itself; rows written meanwhile clear it first.
+type progress struct {
+	w     io.Writer
+	on    bool
+	drawn bool
+}
+
+func (p *progress) update(done, total int, what string, left time.Duration) {
+	if !p.on {
+		return
+	}
+	if what == "" {
+		p.clear()
+		return
+	}
+	eta := ""
+	if left > 0 {
+		eta = "  ETA " + bench.FormatDuration(left)
+	}
+	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %s%s", done+1, total, what, eta)
+	p.drawn = true
+}
+
+func (p *progress) clear() {
+	if p.on && p.drawn {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.drawn = false
+	}
+}
+
+// writePlot writes the -plot file, if asked.
+func writePlot(f *speedFlags, results []bench.Result, env *bench.Env, stderr io.Writer) error {
+	if f.plot == "" {
+		return nil
+	}
+	if err := bench.Plot(f.plot, results, env); err != nil {
+		return fmt.Errorf("-plot: %v", err)
+	}
+	fmt.Fprintf(stderr, "simdcrypt speed: wrote %s\n", f.plot)
 	return nil
 }
 
@@ -327,9 +406,9 @@ func isFile(name string) bool {
 func loadAndRender(f *speedFlags, stdout, stderr io.Writer) error {
 	for name := range f.set {
 		switch name {
-		case "load", "format", "report", "plot":
+		case "load", "format", "report", "plot", "wide":
 		default:
-			return usagef("-load renders saved results and takes only -format, -report and -plot, not -%s", name)
+			return usagef("-load renders saved results and takes only -format, -report, -wide and -plot, not -%s", name)
 		}
 	}
 	rs, env, err := readResults(f.load)
@@ -337,7 +416,15 @@ func loadAndRender(f *speedFlags, stdout, stderr io.Writer) error {
 		return err
 	}
 	env.Source = filepath.Base(f.load)
-	return render(f, rs, env, stdout, stderr)
+	env.Wide = f.wide
+	format := f.format
+	if f.report {
+		format = "report"
+	}
+	if err := bench.WriteAll(format, stdout, rs, env); err != nil {
+		return err
+	}
+	return writePlot(f, rs, env, stderr)
 }
 
 func readResults(name string) ([]bench.Result, *bench.Env, error) {

@@ -20,6 +20,7 @@ func TestSpeedProgressOnlyOnTerminal(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	pty.WaitFor(t, "[2/2] aes-128-ctr/encrypt/", 1)
+	pty.WaitFor(t, "ETA", 1)
 	pty.WaitFor(t, "\r\033[K", 3) // each line replaced, the last one cleared
 	if strings.Contains(out.String(), "[1/2]") {
 		t.Error("progress went to stdout")

@@ -6,9 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"strconv"
 	"testing"
-
-	"golang.org/x/perf/benchfmt"
 )
 
 func runSpeedArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -30,11 +29,13 @@ func TestSpeedUsageErrors(t *testing.T) {
 		{[]string{"-cipher", "aes-512-ctr"}, "aes-128-ctr"},
 		{[]string{"-cipher", "aes-*-gcm"}, "globs like aes-*-ctr"},
 		{[]string{"-impl", "nosuch"}, "stdlib"},
-		{[]string{"-format", "xml"}, "table, csv, json, gobench"},
+		{[]string{"-format", "xml"}, "table, csv, json, jsonl, gobench"},
+		{[]string{"-estimator", "best"}, "median, fastest, mean"},
+		{[]string{"-time", "0s"}, "-time must be positive"},
 		{[]string{"-size", "abc"}, "matrix"},
 		{[]string{"-size", "17", "-cipher", "aes-128-cbc"}, "multiple of 16"},
 		{[]string{"-offset", "-3"}, "all"},
-		{[]string{"-plot", "x.gif"}, ".svg or .png"},
+		{[]string{"-plot", "x.png"}, "must end in .svg"},
 		{[]string{"-compare", "generic"}, "A,B"},
 		{[]string{"-report", "-format", "json"}, "-report"},
 		{[]string{"-count", "0"}, "at least 1"},
@@ -106,18 +107,24 @@ func TestSpeedGobenchAndPlot(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	r := benchfmt.NewReader(strings.NewReader(out), "speed.txt")
+	// Go's benchmark format: "key: value" lines, then result lines
+	// "BenchmarkName-N <iterations> <value> <unit>..." with ns/op.
 	n := 0
-	for r.Scan() {
-		switch rec := r.Result().(type) {
-		case *benchfmt.SyntaxError:
-			t.Fatal(rec)
-		case *benchfmt.Result:
-			n++
-			if _, ok := rec.Value("sec/op"); !ok {
-				t.Errorf("%s: no ns/op", rec.Name.Full())
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(line, "Benchmark") {
+			if k, _, ok := strings.Cut(line, ": "); !ok || strings.Contains(k, " ") {
+				t.Errorf("neither configuration nor result: %q", line)
 			}
+			continue
 		}
+		f := strings.Fields(line)
+		if len(f) < 4 || len(f)%2 != 0 || f[3] != "ns/op" {
+			t.Errorf("result line %q", line)
+		}
+		if _, err := strconv.ParseInt(f[1], 10, 64); err != nil {
+			t.Errorf("iterations in %q: %v", line, err)
+		}
+		n++
 	}
 	if n != 2*2*2 { // impls × sizes × count
 		t.Errorf("%d benchmark lines, want 8:\n%s", n, out)
@@ -127,9 +134,32 @@ func TestSpeedGobenchAndPlot(t *testing.T) {
 	}
 }
 
+// TestSpeedJSONLines: -format jsonl is one JSON object per line, each
+// naming the estimator; -format json is one array of the same records.
+func TestSpeedJSONLines(t *testing.T) {
+	code, out, errOut := runSpeedArgs(t, append(quick, "-cipher", "aes-128-cbc", "-impl", "stdlib,default", "-format", "jsonl")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if len(lines) != 2*2*(1+4) { // directions × impls × (slope + 4 sizes)
+		t.Errorf("%d lines:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		if rec["estimator"] != "median" || rec["ns_per_byte"].(float64) <= 0 {
+			t.Errorf("record %v", rec)
+		}
+	}
+}
+
 func TestSpeedTableReportCompare(t *testing.T) {
 	code, out, errOut := runSpeedArgs(t, append(quick, "-cipher", "aes-128-cbc", "-impl", "stdlib,generic")...)
-	if code != 0 || !strings.Contains(out, "aes-128-cbc  decrypt") || !strings.Contains(out, "3000 MHz") {
+	if code != 0 || !strings.Contains(out, "aes-128-cbc dec  stdlib") || !strings.Contains(out, "3000 MHz") ||
+		!strings.Contains(out, "figure median of all timed slices") {
 		t.Errorf("table: exit %d %s\n%s", code, errOut, out)
 	}
 	code, out, errOut = runSpeedArgs(t, append(quick, "-cipher", "aes-128-cbc", "-impl", "stdlib,generic", "-report")...)

@@ -198,9 +198,9 @@ type Result struct {
 	// the budget cut them; Sizes, in the slope mode, the sizes fitted.
 	Reps  int
 	Sizes []int
-	R2         float64   // slope only: median goodness of fit
-	Calls      int64     // calls timed (all repetitions, all threads)
-	MHz        float64
+	R2    float64 // slope only: median goodness of fit
+	Calls int64   // calls timed (all repetitions, all threads)
+	MHz   float64
 }
 
 // MiBps is the throughput of one thread in MiB/s.

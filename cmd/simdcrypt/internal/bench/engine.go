@@ -526,7 +526,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	if r.mhz <= 0 {
 		mhzBefore = quickMHz(r.cfg.Clock)
 	}
-	perRep := make([][]float64, len(sizes))   // [size][rep] ns per call, by the estimator
+	perRep := make([][]float64, len(sizes))    // [size][rep] ns per call, by the estimator
 	allSlices := make([][]float64, len(sizes)) // [size] every slice's ns per call
 	totalNs := make([]float64, len(sizes))
 	var totalCalls int64

@@ -508,7 +508,7 @@ type reportSink struct {
 	all []Result
 }
 
-func (s *reportSink) Begin([]*Target) error  { return nil }
+func (s *reportSink) Begin([]*Target) error { return nil }
 func (s *reportSink) Add(rs []Result) error { s.all = append(s.all, rs...); return nil }
 func (s *reportSink) End() error {
 	s.env.SetClock(s.all)
