@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -55,7 +56,7 @@ const MinDuration = 40 * time.Millisecond
 // floorDuration is the shortest a measurement sizes its batches for, however
 // little budget is left: a repetition of calibrated batches a millisecond
 // or two long.
-const floorDuration = 10 * time.Millisecond
+const floorDuration = 2 * time.Millisecond
 
 // AutoDuration spreads a time budget over the planned measurements of ts,
 // within bounds that keep each one meaningful (at least MinDuration) and
@@ -153,6 +154,9 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 	if c.MHz <= 0 {
 		MeasureMHz(c.Clock) // ramps the core up before the first target
 	}
+	// No collection inside a timed batch: collect sets the pace instead.
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	threadCounts := []int{1}
 	if c.Threads > 1 {
 		threadCounts = append(threadCounts, c.Threads)
@@ -168,12 +172,18 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 	// budget, after the peers' fixed time: on a loaded machine batches
 	// stretch, and the later measurements shrink so the run ends on time.
 	// Without a budget every measurement takes Duration.
+	// overhead is the mean wall time a measurement spends beyond the
+	// share it was given (set-up, calibration, the clock, a repetition
+	// that ran over), which the shares of the rest must leave room for.
+	var overhead time.Duration
+	measured := 0
 	share := func() time.Duration {
 		if c.Budget <= 0 {
 			return c.Duration
 		}
 		left := c.Budget - time.Since(start) - peersLeft
-		return min(left/time.Duration(max(total-done-peerJobs, 1)), c.Duration)
+		n := time.Duration(max(total-done-peerJobs, 1))
+		return min(left/n-overhead, c.Duration)
 	}
 	// The groups, in order of first appearance.
 	var groups [][]*Target
@@ -228,7 +238,11 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 				d = max(d, floorDuration)
 				limit = d
 			}
+			began := time.Now()
+			r.hurry = c.Budget > 0 && d < floorDuration
 			res, err = r.measure(t, js, off, th, slope, d, limit)
+			measured++
+			overhead += (max(time.Since(began)-d, 0) - overhead) / time.Duration(measured)
 		}
 		if err != nil {
 			return err
@@ -300,9 +314,26 @@ func (r *runner) measurePeer(t *Target, size, offset int, slope bool) ([]Result,
 }
 
 type runner struct {
-	cfg   Config  // Duration is paced per measurement when Budget is set
-	mhz   float64 // the given clock; 0: measure it next to every figure
-	arena []byte  // cache-cold working set, allocated on first use
+	cfg     Config  // Duration is paced per measurement when Budget is set
+	mhz     float64 // the given clock; 0: measure it next to every figure
+	arena   []byte  // cache-cold working set, allocated on first use
+	hurry   bool    // the budget is nearly spent: reuse the last clock
+	lastMHz float64
+	garbage int64 // bytes of buffers allocated since the last collection
+}
+
+// collect runs the garbage collector before a measurement that is about to
+// allocate buffers for size bytes when the buffers of earlier measurements
+// add up to 64 MiB. Measure turns the collector's pacing off, so no
+// collection starts inside a timed batch; collecting before every
+// measurement instead costs a loaded machine dearly, as runtime.GC yields
+// in a loop until the background sweep is done.
+func (r *runner) collect(size, offset, threads int) {
+	r.garbage += int64(2 * (size + offset + 64) * threads)
+	if r.garbage > 64<<20 {
+		runtime.GC()
+		r.garbage = 0
+	}
 }
 
 // lane is one goroutine's Op and buffers.
@@ -510,7 +541,7 @@ func minOf(xs []float64) float64 {
 // limit.
 func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool, d, limit time.Duration) ([]Result, error) {
 	began := time.Now()
-	runtime.GC() // start every measurement with the heap quiet
+	r.collect(slices.Max(sizes), offset, threads)
 	c, err := r.newCrew(t, slices.Max(sizes), offset, threads)
 	if err != nil {
 		return nil, err
@@ -521,10 +552,6 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	calls := make([]int, len(sizes))
 	for i, s := range sizes {
 		calls[i] = c.calibrate(s, batchNs)
-	}
-	mhzBefore := 0.0
-	if r.mhz <= 0 {
-		mhzBefore = quickMHz(r.cfg.Clock)
 	}
 	perRep := make([][]float64, len(sizes))    // [size][rep] ns per call, by the estimator
 	allSlices := make([][]float64, len(sizes)) // [size] every slice's ns per call
@@ -552,8 +579,13 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	if mhz <= 0 {
 		// The clock of this row, as bench-slope's --cpu-mhz auto does:
 		// the core's frequency moves with the load on the other cores
-		// (all-core turbo), so it is measured next to each figure.
-		mhz = max(mhzBefore, quickMHz(r.cfg.Clock))
+		// (all-core turbo), so it is measured right after each figure,
+		// while the core still runs at the figure's frequency; in a hurry
+		// the previous row's serves.
+		if !r.hurry || r.lastMHz == 0 {
+			r.lastMHz = quickMHz(r.cfg.Clock)
+		}
+		mhz = r.lastMHz
 	}
 	// Each size's figure over all its repetitions: the median of every
 	// slice, the median of the repetitions' fastest, or the overall mean.

@@ -113,11 +113,11 @@ func Summary(rows []Result, env *Env) string {
 	}
 	if noisy > 0 {
 		more := max(3, env.Config.Count*3)
-		fmt.Fprintf(&b, "noise  %d of %d rows spread over %.0f%% (marked !): rerun them with -count %d, or on a quieter machine\n",
+		fmt.Fprintf(&b, "noise  %d of %d rows spread over %.0f%% (marked !): rerun with -count %d or on a quieter machine\n",
 			noisy, n, 100*NoisyAbove, more)
 	}
 	if reduced > 0 {
-		fmt.Fprintf(&b, "budget %d of %d rows made fewer repetitions or sizes (marked r) to keep the %s budget: the machine is busy\n",
+		fmt.Fprintf(&b, "budget %d of %d rows cut to fewer reps or sizes (marked r) to keep the %s budget\n",
 			reduced, n, FormatDuration(env.Config.Budget))
 	}
 	return b.String()
