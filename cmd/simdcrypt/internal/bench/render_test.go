@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"unicode"
+
+	"github.com/simdcrypt/simdcrypt/internal/impl"
 )
 
 // fakeResults measures two fake implementations of one cipher, plus a
@@ -321,5 +323,141 @@ func TestPlotSVG(t *testing.T) {
 	}
 	if err := Plot(filepath.Join(dir, "x.png"), rs, fakeEnv(cfg)); err == nil {
 		t.Error("PNG plot did not fail")
+	}
+}
+
+func TestNumberFormats(t *testing.T) {
+	for x, want := range map[float64]string{0.14567: "0.146", 3.0449: "3.04", 15.66: "15.7", 721.3: "721", 1234: "1230",
+		9.996: "10.0", 0.0799: "0.0799", 0: "0"} {
+		if got := sig3(x); got != want {
+			t.Errorf("sig3(%g) = %q, want %q", x, got, want)
+		}
+	}
+	for bps, want := range map[float64]string{12.94e9: "12.9 GB/s", 721.3e6: "721 MB/s", 999.96e6: "1.00 GB/s", 5e3: "5.00 kB/s"} {
+		if got := FormatRate(bps); got != want {
+			t.Errorf("FormatRate(%g) = %q, want %q", bps, got, want)
+		}
+	}
+	for d, want := range map[time.Duration]string{583333333: "583 ms", 35 * time.Second: "35.0 s", 1200 * time.Millisecond: "1.20 s",
+		12345 * time.Nanosecond: "12.3 µs", 200 * time.Second: "3m20s"} {
+		if got := FormatDuration(d); got != want {
+			t.Errorf("FormatDuration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestLabelsNameTheKernel: a row names the kernel that ran, and the path
+// it ran on when that path borrows another's kernel (CBC encryption on
+// the wide AES paths), as `simdcrypt cpu` does.
+func TestLabelsNameTheKernel(t *testing.T) {
+	tg := &Target{Cipher: "aes-128-cbc", Mode: "cbc", Direction: "encrypt", Impl: "vaes256", Kernel: "aesni", Default: true}
+	if got, want := implLabel(tg), "aesni (cbc-enc on vaes256 path) *"; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+	ts, _ := Targets()
+	for _, tg := range ts {
+		if tg.Baseline {
+			continue
+		}
+		i, ok := impl.Lookup(tg.Family, tg.Impl)
+		if !ok {
+			t.Fatalf("%s: no registered implementation", tg.Name())
+		}
+		op := impl.Op(tg.Mode + "-" + tg.Direction)
+		switch tg.Mode {
+		case "ctr":
+			op = impl.CTR
+		case "stream":
+			op = impl.Stream
+		}
+		label := implLabel(tg)
+		if k := i.KernelFor(op); !strings.HasPrefix(label, k+" ") && label != k {
+			t.Errorf("%s runs kernel %s but is labelled %q", tg.Name(), k, label)
+		} else if k != tg.Impl && !strings.Contains(label, "on "+tg.Impl+" path") {
+			t.Errorf("%s borrows %s's kernel but its label %q does not name its path", tg.Name(), k, label)
+		}
+	}
+}
+
+// TestRowsWrittenAsMeasured: with a sink fed by OnResult, the first
+// target's row is written before the second target is measured.
+func TestRowsWrittenAsMeasured(t *testing.T) {
+	for _, format := range []string{"table", "jsonl", "csv", "gobench"} {
+		clk := &fakeClock{}
+		a := fakeTarget(clk, 50, 0.5, false, 1)
+		a.Family, a.Cipher, a.Impl = "aes", "aes-128-ctr", "first"
+		b := fakeTarget(clk, 50, 0.25, false, 2)
+		b.Family, b.Cipher, b.Impl = "aes", "aes-128-ctr", "second"
+		var buf bytes.Buffer
+		cfg := Config{Clock: clk, MHz: 3000, Duration: 5 * time.Millisecond}
+		sink, err := NewSink(format, &buf, fakeEnv(cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink.Begin([]*Target{a, b})
+		newB := b.New
+		seen := false
+		b.New = func() (Op, error) {
+			seen = strings.Contains(buf.String(), "first")
+			return newB()
+		}
+		cfg.OnResult = func(rs []Result) { sink.Add(rs) }
+		if _, err := Measure([]*Target{a, b}, cfg); err != nil {
+			t.Fatal(err)
+		}
+		sink.End()
+		if !seen {
+			t.Errorf("%s: the first row was not written before the second measurement:\n%s", format, buf.String())
+		}
+	}
+}
+
+// TestNoiseMarked: a row whose repetitions spread over 5% is marked, and
+// the summary counts it and suggests -count.
+func TestNoiseMarked(t *testing.T) {
+	mk := func(impl string, samples ...float64) Result {
+		return Result{Target: &Target{Family: "aes", Cipher: "aes-128-ctr", Mode: "ctr", Direction: "encrypt", Impl: impl},
+			Threads: 1, Samples: samples, NsPerByte: median(samples), MeanNsPerByte: mean(samples), Spread: RelSpread(samples),
+			Reps: len(samples), MHz: 3000}
+	}
+	cfg := Config{Sizes: []int{1024}}
+	rs := []Result{mk("quiet", 1, 1.01, 0.99, 1, 1), mk("noisy", 1, 1.3, 0.8, 1.1, 0.9)}
+	rs[0].Size, rs[1].Size = 1024, 1024
+	var buf bytes.Buffer
+	if err := WriteAll("table", &buf, rs, fakeEnv(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.Contains(out, "20%!") || !strings.Contains(out, "1 of 2 rows spread over 5%") || !strings.Contains(out, "-count 3") {
+		t.Errorf("noise not marked or summarised:\n%s", out)
+	}
+}
+
+// TestPeerRatioUsesMeans: ×ossl sets our mean against the peer's mean,
+// whatever estimator the row shows.
+func TestPeerRatioUsesMeans(t *testing.T) {
+	peer := &Target{Family: "aes", Cipher: "aes-128-ctr", Mode: "ctr", Direction: "encrypt", Impl: "openssl", Foreign: true}
+	ours := &Target{Family: "aes", Cipher: "aes-128-ctr", Mode: "ctr", Direction: "encrypt", Impl: "fast", Default: true}
+	cfg := Config{Sizes: []int{16384}}
+	rs := []Result{
+		{Target: peer, Size: 16384, Threads: 1, NsPerByte: 0.1, MeanNsPerByte: 0.1, Samples: []float64{0.1}, Reps: 1, MHz: 3000},
+		// Median 0.04 (2.5× the peer), mean 0.05 (2×).
+		{Target: ours, Size: 16384, Threads: 1, NsPerByte: 0.04, MeanNsPerByte: 0.05, Samples: []float64{0.04, 0.04, 0.04, 0.04, 0.04}, Reps: 5, MHz: 3000},
+	}
+	var buf bytes.Buffer
+	env := fakeEnv(cfg)
+	env.Peer = "OpenSSL 3.0"
+	if err := WriteAll("table", &buf, rs, env); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(buf.String(), "\n")
+	var row string
+	for _, l := range lines {
+		if strings.Contains(l, "fast *") {
+			row = l
+		}
+	}
+	if f := strings.Fields(row); len(f) == 0 || f[len(f)-1] != "2.00" {
+		t.Errorf("×ossl of the fast row: %q, want 2.00 (means)\n%s", row, buf.String())
 	}
 }

@@ -204,7 +204,7 @@ func (s *tableSink) Begin(ts []*Target) error {
 		return FormatRate(1e9 / r.NsPerByte * float64(max(r.Threads, 1)))
 	})
 	add(c.Threads > 1, "scale", 5, true, func(s *tableSink, r *Result) string { return scaleCell(s.agg, r) })
-	add(true, "c/B", 5, true, func(s *tableSink, r *Result) string { return sig3(r.CyclesPerByte()) })
+	add(true, "c/B", 6, true, func(s *tableSink, r *Result) string { return sig3(r.CyclesPerByte()) })
 	add(true, "spread", 6, true, func(s *tableSink, r *Result) string { return s.spreadCell(r) })
 	add(hasBase, "×Go", 4, true, func(s *tableSink, r *Result) string { return s.goRatio(r) })
 	add(hasPeer, "×ossl", 5, true, func(s *tableSink, r *Result) string { return s.peerRatio(r) })
@@ -317,9 +317,13 @@ func (s *tableSink) peerRatio(r *Result) string {
 	return ratio3(peer.MeanNsPerByte / mine.MeanNsPerByte)
 }
 
+// ratio3 is a ratio with 3 significant figures, at most 3 decimals.
 func ratio3(x float64) string {
 	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
 		return "-"
+	}
+	if x < 0.1 {
+		return strconv.FormatFloat(x, 'f', 3, 64)
 	}
 	return sig3(x)
 }
