@@ -41,6 +41,7 @@ func Aggregate(rs []Result) []Result {
 		m.Overheads = append(m.Overheads, r.Overheads...)
 		m.Calls += r.Calls
 		m.Reps = min(m.Reps, r.Reps) // a run the budget cut shows
+		m.FitFailed = m.FitFailed || r.FitFailed
 		centers[i] = append(centers[i], r.NsPerByte)
 		overheads[i] = append(overheads[i], r.OverheadNs)
 		means[i] = append(means[i], r.MeanNsPerByte)

@@ -199,6 +199,9 @@ type Result struct {
 	Reps  int
 	Sizes []int
 	R2    float64 // slope only: median goodness of fit
+	// FitFailed: the slope came out zero or negative (a preempted batch
+	// tilted the line), so NsPerByte is the largest size's figure.
+	FitFailed bool
 	Calls int64   // calls timed (all repetitions, all threads)
 	MHz   float64
 }

@@ -3,6 +3,7 @@ package bench
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -630,6 +631,15 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		s.NsPerByte, s.OverheadNs, s.R2 = f.Slope, f.Intercept, median(r2s)
 		s.MeanNsPerByte = FitLine(xs, means).Slope
 		s.Spread = RelSpread(s.Samples)
+		if !(f.Slope > 0) {
+			// Noise this large (a preempted batch at one end of the
+			// line) can tilt the line flat or backwards: report the
+			// largest size's figure, overhead included, and say so.
+			last := len(sizes) - 1
+			s.NsPerByte, s.OverheadNs = figure[last]/xs[last], math.NaN()
+			s.MeanNsPerByte = means[last] / xs[last]
+			s.FitFailed = true
+		}
 		out = append(out, s)
 	}
 	for i, sz := range sizes {

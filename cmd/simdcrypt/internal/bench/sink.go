@@ -82,7 +82,7 @@ func WriteAll(format string, w io.Writer, results []Result, env *Env) error {
 }
 
 // Noisy reports whether r's spread is over NoisyAbove.
-func (r *Result) Noisy() bool { return r.Spread > NoisyAbove }
+func (r *Result) Noisy() bool { return r.Spread > NoisyAbove || r.FitFailed }
 
 // Reduced reports whether the budget cut r's repetitions or sizes.
 func (r *Result) Reduced(c *Config) bool {
@@ -252,6 +252,9 @@ func (s *tableSink) spreadCell(r *Result) string {
 		return "-"
 	}
 	c := pct(r.Spread)
+	if r.FitFailed {
+		c = "fit"
+	}
 	if r.Noisy() {
 		c += "!"
 	}
@@ -319,7 +322,7 @@ func (s *tableSink) peerRatio(r *Result) string {
 
 // ratio3 is a ratio with 3 significant figures, at most 3 decimals.
 func ratio3(x float64) string {
-	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+	if x <= 0 || math.IsNaN(x) || math.IsInf(x, 0) {
 		return "-"
 	}
 	if x < 0.1 {
@@ -466,7 +469,8 @@ func WriteHeader(w io.Writer, env *Env) {
 	} else if env.Peer != "" {
 		fmt.Fprintf(w, "peer   %s: openssl speed -evp <cipher> -bytes <size>, run between our rows\n", env.Peer)
 	}
-	fmt.Fprintln(w, "key    * default path, ~ variant (never dispatched); spread: ! over 5%, r cut by the budget")
+	fmt.Fprintln(w, "key    * default path, ~ variant (never dispatched); spread: ! over 5%, r cut by the budget,")
+	fmt.Fprintln(w, "       fit: line too noisy to fit, largest size shown")
 	fmt.Fprintln(w, "       ×Go = speed / Go's own, same estimator on both sides")
 	if env.Peer != "" {
 		size := "same size"
@@ -548,6 +552,7 @@ type jsonRecord struct {
 	OverheadNs    float64   `json:"overhead_ns"`
 	Spread        float64   `json:"spread"` // interquartile range of the samples / median
 	Noisy         bool      `json:"noisy"`
+	FitFailed     bool      `json:"fit_failed,omitempty"` // slope ≤ 0: ns_per_byte is the largest size's
 	Reps          int       `json:"reps"`
 	SlopeSizes    []int     `json:"slope_sizes,omitempty"`
 	Samples       []float64 `json:"samples_ns_per_byte"`
@@ -579,7 +584,7 @@ func recordOf(r *Result, env *Env) jsonRecord {
 		Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run, Estimator: est,
 		NsPerByte: finite(r.NsPerByte), MeanNsPerByte: finite(r.MeanNsPerByte), MiBPerS: finite(r.MiBps()),
 		TotalMiBPerS: finite(r.TotalMiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
-		MHz: r.MHz, OverheadNs: finite(r.OverheadNs), Spread: finite(r.Spread), Noisy: r.Noisy(), Reps: r.Reps,
+		MHz: r.MHz, OverheadNs: finite(r.OverheadNs), Spread: finite(r.Spread), Noisy: r.Noisy(), FitFailed: r.FitFailed, Reps: r.Reps,
 		SlopeSizes: r.Sizes, Samples: samples, Calls: r.Calls, FitR2: finite(r.R2), CPU: env.Machine(),
 	}
 }
@@ -699,7 +704,7 @@ func ReadJSON(r io.Reader) ([]Result, *Env, error) {
 		}
 		out = append(out, Result{Target: t, Size: j.Size, Offset: j.Offset, Threads: max(j.Threads, 1), Run: j.Run,
 			Cold: j.Cold, NsPerByte: j.NsPerByte, MeanNsPerByte: mean, OverheadNs: j.OverheadNs, Samples: j.Samples,
-			Spread: j.Spread, Calls: j.Calls, MHz: j.MHz, R2: j.FitR2, Reps: reps, Sizes: j.SlopeSizes})
+			Spread: j.Spread, Calls: j.Calls, MHz: j.MHz, R2: j.FitR2, Reps: reps, Sizes: j.SlopeSizes, FitFailed: j.FitFailed})
 	}
 	// The run's shape, from the records.
 	c := &env.Config
