@@ -24,7 +24,10 @@ const opensslCost = opensslSeconds*time.Second + 60*time.Millisecond
 // missing or unusable openssl gives a one-line note instead.
 type openssl struct {
 	path, version string
-	ciphers       map[string]bool // lower-case EVP names: "aes-128-ctr", "chacha20"
+	// elapsed runs openssl on wall-clock time (-elapsed) where our
+	// figures have no CPU-time mean to set against its default.
+	elapsed bool
+	ciphers map[string]bool // lower-case EVP names: "aes-128-ctr", "chacha20"
 }
 
 func findOpenSSL() (*openssl, string) {
@@ -36,7 +39,7 @@ func findOpenSSL() (*openssl, string) {
 	if err != nil {
 		return nil, fmt.Sprintf("%s version failed (%v): measuring without it", path, err)
 	}
-	o := &openssl{path: path, version: strings.Join(strings.Fields(string(out))[:min(2, len(strings.Fields(string(out))))], " "),
+	o := &openssl{path: path, elapsed: !bench.CPUTimeAvailable(), version: strings.Join(strings.Fields(string(out))[:min(2, len(strings.Fields(string(out))))], " "),
 		ciphers: map[string]bool{}}
 	list, err := exec.Command(path, "list", "-cipher-algorithms").Output()
 	if err != nil {
@@ -82,13 +85,16 @@ func (o *openssl) target(like *bench.Target, evp string) *bench.Target {
 	t := &bench.Target{Family: like.Family, Cipher: like.Cipher, Mode: like.Mode, KeyBits: like.KeyBits,
 		Direction: like.Direction, Impl: "openssl", Align: like.Align, Foreign: true, PeerCost: opensslCost}
 	decrypt := like.Direction == "decrypt"
-	t.Peer = func(size, offset int) (float64, error) { return o.speed(evp, decrypt, size, offset) }
+	t.Peer = func(size, offset int) (float64, bool, error) {
+		ns, err := o.speed(evp, decrypt, size, offset)
+		return ns, !o.elapsed, err
+	}
 	return t
 }
 
 // speed runs `openssl speed -evp evp -bytes size -seconds 1 -mr` and
-// returns its ns per byte: the mean over its run, since it reports total
-// bytes over total time.
+// returns its ns per byte: the mean over its run, total bytes over its
+// user CPU time (or, with -elapsed, over wall time).
 func (o *openssl) speed(evp string, decrypt bool, size, offset int) (float64, error) {
 	args := []string{"speed", "-evp", evp, "-bytes", strconv.Itoa(size), "-seconds", strconv.Itoa(opensslSeconds), "-mr"}
 	if decrypt {
@@ -96,6 +102,9 @@ func (o *openssl) speed(evp string, decrypt bool, size, offset int) (float64, er
 	}
 	if offset > 0 {
 		args = append(args, "-misalign", strconv.Itoa(offset))
+	}
+	if o.elapsed {
+		args = append(args, "-elapsed")
 	}
 	cmd := exec.Command(o.path, args...)
 	var out, errOut bytes.Buffer

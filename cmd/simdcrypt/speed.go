@@ -349,7 +349,7 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	if format != "table" && format != "report" {
 		// Machine formats keep stdout parseable: the noise verdict goes
 		// to stderr.
-		fmt.Fprint(stderr, bench.Summary(bench.Aggregate(results), env))
+		fmt.Fprint(stderr, bench.Summary(bench.Rows(results, &env.Config), env))
 	}
 	return writePlot(f, results, env, stderr)
 }

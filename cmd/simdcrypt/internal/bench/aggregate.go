@@ -20,7 +20,7 @@ func keyOf(r *Result) key { return key{r.Target, r.Size, r.Offset, r.Threads} }
 func Aggregate(rs []Result) []Result {
 	idx := map[key]int{}
 	var out []Result
-	var centers, overheads, means [][]float64
+	var centers, overheads, means, cpus [][]float64
 	for _, r := range rs {
 		k := keyOf(&r)
 		i, ok := idx[k]
@@ -34,6 +34,7 @@ func Aggregate(rs []Result) []Result {
 			centers = append(centers, []float64{r.NsPerByte})
 			overheads = append(overheads, []float64{r.OverheadNs})
 			means = append(means, []float64{r.MeanNsPerByte})
+			cpus = append(cpus, []float64{r.CPUNsPerByte})
 			continue
 		}
 		m := &out[i]
@@ -45,12 +46,17 @@ func Aggregate(rs []Result) []Result {
 		centers[i] = append(centers[i], r.NsPerByte)
 		overheads[i] = append(overheads[i], r.OverheadNs)
 		means[i] = append(means[i], r.MeanNsPerByte)
+		cpus[i] = append(cpus[i], r.CPUNsPerByte)
 	}
 	for i := range out {
 		if len(centers[i]) > 1 {
 			out[i].NsPerByte = median(centers[i])
 			out[i].OverheadNs = median(overheads[i])
 			out[i].MeanNsPerByte = mean(means[i])
+			out[i].CPUNsPerByte = mean(cpus[i])
+			if slices.Contains(cpus[i], 0) {
+				out[i].CPUNsPerByte = 0 // some run had no CPU clock
+			}
 			// The spread of every repetition of every run.
 			out[i].Spread = RelSpread(out[i].Samples)
 		}

@@ -59,10 +59,11 @@ type Target struct {
 	// Foreign marks an outside program's figure (openssl speed) rather
 	// than a function the engine times. Measure calls Peer for each size
 	// and offset (one thread) and takes the mean ns/B it returns as the
-	// figure; PeerCost is the wall time one call takes, for the budget.
-	// Saved runs read back have Foreign set and Peer nil.
+	// figure (onCPU: a mean over CPU time, as openssl speed's default);
+	// PeerCost is the wall time one call takes, for the budget. Saved
+	// runs read back have Foreign set and Peer nil.
 	Foreign  bool
-	Peer     func(size, offset int) (nsPerByte float64, err error)
+	Peer     func(size, offset int) (nsPerByte float64, onCPU bool, err error)
 	PeerCost time.Duration
 
 	// Align is the granularity sizes must respect (16 for ECB and CBC).
@@ -188,12 +189,16 @@ type Result struct {
 	Run     int // 0..Count-1
 	Cold    bool
 
-	NsPerByte     float64   // by the run's estimator (per thread)
-	MeanNsPerByte float64   // total time over total bytes, whatever the estimator
-	OverheadNs    float64   // slope only: fitted time per call at zero bytes
-	Samples       []float64 // ns/B of each repetition, by the estimator
-	Overheads     []float64 // slope only: overhead of each repetition
-	Spread        float64   // RelSpread(Samples)
+	NsPerByte     float64 // by the run's estimator (per thread)
+	MeanNsPerByte float64 // total time over total bytes, whatever the estimator
+	// CPUNsPerByte is the mean over the measuring thread's CPU time
+	// rather than wall time (one thread, Linux; else 0): what openssl
+	// speed divides by, and unmoved by time the OS gave other processes.
+	CPUNsPerByte float64
+	OverheadNs   float64   // slope only: fitted time per call at zero bytes
+	Samples      []float64 // ns/B of each repetition, by the estimator
+	Overheads    []float64 // slope only: overhead of each repetition
+	Spread       float64   // RelSpread(Samples)
 	// Reps is the number of repetitions made, fewer than Config.Reps when
 	// the budget cut them; Sizes, in the slope mode, the sizes fitted.
 	Reps  int
@@ -202,8 +207,8 @@ type Result struct {
 	// FitFailed: the slope came out zero or negative (a preempted batch
 	// tilted the line), so NsPerByte is the largest size's figure.
 	FitFailed bool
-	Calls int64   // calls timed (all repetitions, all threads)
-	MHz   float64
+	Calls     int64 // calls timed (all repetitions, all threads)
+	MHz       float64
 }
 
 // MiBps is the throughput of one thread in MiB/s.

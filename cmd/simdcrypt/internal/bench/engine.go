@@ -303,15 +303,19 @@ func (r *runner) measurePeer(t *Target, size, offset int, slope bool) ([]Result,
 	if mhz <= 0 {
 		mhz = quickMHz(r.cfg.Clock)
 	}
-	ns, err := t.Peer(size, offset)
+	ns, onCPU, err := t.Peer(size, offset)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", t.Name(), err)
 	}
 	if r.mhz <= 0 {
 		mhz = max(mhz, quickMHz(r.cfg.Clock))
 	}
-	return []Result{{Target: t, Size: size, Offset: offset, Threads: 1, Cold: r.cfg.Cold, MHz: mhz,
-		NsPerByte: ns, MeanNsPerByte: ns, Samples: []float64{ns}, Reps: 1}}, nil
+	res := Result{Target: t, Size: size, Offset: offset, Threads: 1, Cold: r.cfg.Cold, MHz: mhz,
+		NsPerByte: ns, MeanNsPerByte: ns, Samples: []float64{ns}, Reps: 1}
+	if onCPU {
+		res.CPUNsPerByte = ns
+	}
+	return []Result{res}, nil
 }
 
 type runner struct {
@@ -411,6 +415,11 @@ func (l *lane) batch(n, size int) {
 // call. With one lane it runs on the calling goroutine.
 type crew struct {
 	clock Clock
+	// cpuOK: one lane, on the wall clock, on an OS thread the measuring
+	// goroutine is locked to, where the thread's CPU time can be read;
+	// cpuNs accumulates it over every batch since it was last reset.
+	cpuOK bool
+	cpuNs int64
 	lanes []*lane
 	start []chan [2]int
 	done  chan int64
@@ -427,6 +436,9 @@ func (r *runner) newCrew(t *Target, maxSize, offset, threads int) (*crew, error)
 		c.lanes = append(c.lanes, l)
 	}
 	if threads == 1 {
+		_, isWall := r.cfg.Clock.(wallClock)
+		_, cpuOK := threadCPUNow()
+		c.cpuOK = isWall && cpuOK
 		return c, nil
 	}
 	for _, l := range c.lanes {
@@ -460,9 +472,18 @@ func (c *crew) close() {
 // elapsed nanoseconds per lane.
 func (c *crew) run(n, size int) int64 {
 	if len(c.start) == 0 {
+		var cpu0 int64
+		if c.cpuOK {
+			cpu0, _ = threadCPUNow()
+		}
 		t0 := c.clock.Now()
 		c.lanes[0].batch(n, size)
-		return c.clock.Now() - t0
+		el := c.clock.Now() - t0
+		if c.cpuOK {
+			cpu1, _ := threadCPUNow()
+			c.cpuNs += cpu1 - cpu0
+		}
+		return el
 	}
 	for _, ch := range c.start {
 		ch <- [2]int{n, size}
@@ -543,6 +564,10 @@ func minOf(xs []float64) float64 {
 func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool, d, limit time.Duration) ([]Result, error) {
 	began := time.Now()
 	r.collect(slices.Max(sizes), offset, threads)
+	// The thread's CPU time is read around each batch: the goroutine
+	// must stay on one OS thread.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	c, err := r.newCrew(t, slices.Max(sizes), offset, threads)
 	if err != nil {
 		return nil, err
@@ -557,6 +582,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	perRep := make([][]float64, len(sizes))    // [size][rep] ns per call, by the estimator
 	allSlices := make([][]float64, len(sizes)) // [size] every slice's ns per call
 	totalNs := make([]float64, len(sizes))
+	cpuNs := make([]float64, len(sizes))
 	var totalCalls int64
 	done := 0
 	for rep := range reps {
@@ -565,7 +591,9 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		for k := range sizes {
 			i := (k + rep) % len(sizes)
 			var sl []float64
+			c.cpuNs = 0
 			el := c.timeSlices(calls[i], sizes[i], r.cfg.Slices, &sl)
+			cpuNs[i] += float64(c.cpuNs)
 			perRep[i] = append(perRep[i], r.estimate(sl, float64(el), calls[i]))
 			allSlices[i] = append(allSlices[i], sl...)
 			totalNs[i] += float64(el)
@@ -592,8 +620,10 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	// slice, the median of the repetitions' fastest, or the overall mean.
 	figure := make([]float64, len(sizes))
 	means := make([]float64, len(sizes))
+	cpuMeans := make([]float64, len(sizes)) // zero without a CPU clock
 	for i := range sizes {
 		means[i] = totalNs[i] / float64(calls[i]*done)
+		cpuMeans[i] = cpuNs[i] / float64(calls[i]*done)
 		switch r.cfg.Estimator {
 		case EstimatorFastest:
 			figure[i] = median(perRep[i])
@@ -630,6 +660,9 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		f := FitLine(xs, figure)
 		s.NsPerByte, s.OverheadNs, s.R2 = f.Slope, f.Intercept, median(r2s)
 		s.MeanNsPerByte = FitLine(xs, means).Slope
+		if c.cpuOK {
+			s.CPUNsPerByte = FitLine(xs, cpuMeans).Slope
+		}
 		s.Spread = RelSpread(s.Samples)
 		if !(f.Slope > 0) {
 			// Noise this large (a preempted batch at one end of the
@@ -638,6 +671,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 			last := len(sizes) - 1
 			s.NsPerByte, s.OverheadNs = figure[last]/xs[last], math.NaN()
 			s.MeanNsPerByte = means[last] / xs[last]
+			s.CPUNsPerByte = cpuMeans[last] / xs[last]
 			s.FitFailed = true
 		}
 		out = append(out, s)
@@ -650,6 +684,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 		}
 		p.NsPerByte = figure[i] / float64(sz)
 		p.MeanNsPerByte = means[i] / float64(sz)
+		p.CPUNsPerByte = cpuMeans[i] / float64(sz)
 		p.Spread = RelSpread(p.Samples)
 		p.Calls = int64(calls[i] * done * threads)
 		out = append(out, p)

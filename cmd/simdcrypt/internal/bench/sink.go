@@ -123,6 +123,19 @@ func Summary(rows []Result, env *Env) string {
 	return b.String()
 }
 
+// Rows are the figures a table shows: every result aggregated over its
+// runs, in the slope mode only the slope figures (and peers).
+func Rows(results []Result, c *Config) []Result {
+	slope := len(c.Sizes) == 0
+	var out []Result
+	for _, r := range Aggregate(results) {
+		if !slope || r.Size == 0 || r.Target.Foreign {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // runsOf collects the runs of one figure until the last (Count−1) arrives.
 type runsOf struct {
 	last int
@@ -298,9 +311,18 @@ func (s *tableSink) goRatio(r *Result) string {
 	return ratio3(b.NsPerByte / r.NsPerByte)
 }
 
+// PeerRatio is our throughput over a peer's, means on both sides: over
+// CPU time when both have it (openssl speed divides by its user time by
+// default), else over wall time.
+func PeerRatio(peer, mine *Result) float64 {
+	if peer.CPUNsPerByte > 0 && mine.CPUNsPerByte > 0 {
+		return peer.CPUNsPerByte / mine.CPUNsPerByte
+	}
+	return peer.MeanNsPerByte / mine.MeanNsPerByte
+}
+
 // peerRatio is throughput over openssl speed's at the same size (the
-// largest slope size in the slope mode), means on both sides: openssl
-// speed reports total bytes over total time.
+// largest slope size in the slope mode), by PeerRatio.
 func (s *tableSink) peerRatio(r *Result) string {
 	size := r.Size
 	if s.slope {
@@ -317,7 +339,7 @@ func (s *tableSink) peerRatio(r *Result) string {
 	if peer == nil || mine == nil || r.Threads != 1 {
 		return "-"
 	}
-	return ratio3(peer.MeanNsPerByte / mine.MeanNsPerByte)
+	return ratio3(PeerRatio(peer, mine))
 }
 
 // ratio3 is a ratio with 3 significant figures, at most 3 decimals.
@@ -477,7 +499,11 @@ func WriteHeader(w io.Writer, env *Env) {
 		if len(c.Sizes) == 0 {
 			size = FormatBytes(int64(slices.Max(c.SlopeSizes))) + " calls"
 		}
-		fmt.Fprintf(w, "       ×ossl = our mean speed / openssl's mean speed (%s)\n", size)
+		clock := "wall-clock"
+		if CPUTimeAvailable() {
+			clock = "CPU-time"
+		}
+		fmt.Fprintf(w, "       ×ossl = our mean speed / openssl's mean speed, both %s, %s\n", clock, size)
 	}
 }
 
@@ -545,8 +571,9 @@ type jsonRecord struct {
 	Estimator     string    `json:"estimator"`
 	NsPerByte     float64   `json:"ns_per_byte"`
 	MeanNsPerByte float64   `json:"mean_ns_per_byte"`
-	MiBPerS       float64   `json:"mib_per_s"`       // per thread
-	TotalMiBPerS  float64   `json:"total_mib_per_s"` // all threads together
+	CPUNsPerByte  float64   `json:"cpu_mean_ns_per_byte,omitempty"` // mean over the thread's CPU time
+	MiBPerS       float64   `json:"mib_per_s"`                      // per thread
+	TotalMiBPerS  float64   `json:"total_mib_per_s"`                // all threads together
 	CyclesPerByte float64   `json:"cycles_per_byte"`
 	MHz           float64   `json:"mhz"`
 	OverheadNs    float64   `json:"overhead_ns"`
@@ -582,7 +609,7 @@ func recordOf(r *Result, env *Env) jsonRecord {
 		Cipher: t.Cipher, Family: t.Family, Mode: t.Mode, KeyBits: t.KeyBits, Direction: t.Direction, Impl: t.Impl,
 		Kernel: t.Kernel, Default: t.Default, Variant: t.Variant, Baseline: t.Baseline, Peer: t.Foreign,
 		Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run, Estimator: est,
-		NsPerByte: finite(r.NsPerByte), MeanNsPerByte: finite(r.MeanNsPerByte), MiBPerS: finite(r.MiBps()),
+		NsPerByte: finite(r.NsPerByte), MeanNsPerByte: finite(r.MeanNsPerByte), CPUNsPerByte: finite(r.CPUNsPerByte), MiBPerS: finite(r.MiBps()),
 		TotalMiBPerS: finite(r.TotalMiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
 		MHz: r.MHz, OverheadNs: finite(r.OverheadNs), Spread: finite(r.Spread), Noisy: r.Noisy(), FitFailed: r.FitFailed, Reps: r.Reps,
 		SlopeSizes: r.Sizes, Samples: samples, Calls: r.Calls, FitR2: finite(r.R2), CPU: env.Machine(),
@@ -703,7 +730,7 @@ func ReadJSON(r io.Reader) ([]Result, *Env, error) {
 			reps = len(j.Samples)
 		}
 		out = append(out, Result{Target: t, Size: j.Size, Offset: j.Offset, Threads: max(j.Threads, 1), Run: j.Run,
-			Cold: j.Cold, NsPerByte: j.NsPerByte, MeanNsPerByte: mean, OverheadNs: j.OverheadNs, Samples: j.Samples,
+			Cold: j.Cold, NsPerByte: j.NsPerByte, MeanNsPerByte: mean, CPUNsPerByte: j.CPUNsPerByte, OverheadNs: j.OverheadNs, Samples: j.Samples,
 			Spread: j.Spread, Calls: j.Calls, MHz: j.MHz, R2: j.FitR2, Reps: reps, Sizes: j.SlopeSizes, FitFailed: j.FitFailed})
 	}
 	// The run's shape, from the records.
@@ -759,7 +786,7 @@ type csvSink struct{ w *csv.Writer }
 
 func (s *csvSink) Begin([]*Target) error {
 	s.w.Write([]string{"cipher", "mode", "key_bits", "direction", "impl", "kernel", "default", "variant", "baseline", "peer",
-		"size", "offset", "threads", "cold", "run", "ns_per_byte", "mean_ns_per_byte", "mib_per_s", "cycles_per_byte", "mhz",
+		"size", "offset", "threads", "cold", "run", "ns_per_byte", "mean_ns_per_byte", "cpu_mean_ns_per_byte", "mib_per_s", "cycles_per_byte", "mhz",
 		"overhead_ns", "spread", "reps", "calls"})
 	s.w.Flush()
 	return s.w.Error()
@@ -772,7 +799,7 @@ func (s *csvSink) Add(rs []Result) error {
 		s.w.Write([]string{t.Cipher, t.Mode, strconv.Itoa(t.KeyBits), t.Direction, t.Impl, t.Kernel,
 			strconv.FormatBool(t.Default), strconv.FormatBool(t.Variant), strconv.FormatBool(t.Baseline), strconv.FormatBool(t.Foreign),
 			strconv.Itoa(r.Size), strconv.Itoa(r.Offset), strconv.Itoa(r.Threads), strconv.FormatBool(r.Cold),
-			strconv.Itoa(r.Run), f(r.NsPerByte), f(r.MeanNsPerByte), f(r.MiBps()), f(r.CyclesPerByte()), f(r.MHz),
+			strconv.Itoa(r.Run), f(r.NsPerByte), f(r.MeanNsPerByte), f(r.CPUNsPerByte), f(r.MiBps()), f(r.CyclesPerByte()), f(r.MHz),
 			f(r.OverheadNs), f(r.Spread), strconv.Itoa(r.Reps), strconv.FormatInt(r.Calls, 10)})
 	}
 	s.w.Flush()
@@ -821,3 +848,8 @@ func (s *gobenchSink) Add(rs []Result) error {
 }
 
 func (s *gobenchSink) End() error { return nil }
+
+// CPUTimeAvailable reports whether figures carry a mean over the
+// measuring thread's CPU time (CPUNsPerByte); peers should then report
+// theirs over CPU time too (openssl speed's default), else over wall time.
+func CPUTimeAvailable() bool { _, ok := threadCPUNow(); return ok }
