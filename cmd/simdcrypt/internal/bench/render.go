@@ -136,8 +136,11 @@ func num(x float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
-// pct is a relative spread: "12%", "3.4%", "0.0%".
+// pct is a relative spread: "12%", "3.4%", "0.0%", ">999%".
 func pct(x float64) string {
+	if x >= 9.995 {
+		return ">999%" // the column keeps its width
+	}
 	if 100*x >= 9.95 {
 		return fmt.Sprintf("%.0f%%", 100*x)
 	}
