@@ -70,7 +70,7 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 	fs.StringVar(&f.plot, "plot", "", "also write a throughput-vs-size plot to FILE.svg")
 	fs.StringVar(&f.compare, "compare", "", "A,B: compare two implementations, or two JSON files from -format json (Mann–Whitney U)")
 	fs.BoolVar(&f.list, "list", false, "list what would be measured and exit")
-	fs.StringVar(&f.load, "load", "", "render results saved with -format json (with -format, -report, -plot) instead of measuring")
+	fs.StringVar(&f.load, "load", "", "render results saved with -format json or jsonl (with -format, -report, -wide, -plot) instead of measuring")
 	return fs
 }
 
