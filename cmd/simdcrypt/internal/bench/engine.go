@@ -178,13 +178,16 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 	// that ran over), which the shares of the rest must leave room for.
 	var overhead time.Duration
 	measured := 0
+	// The share is what each measurement left may take; a measurement
+	// sizes its batches for at most Duration of it and is cut only past
+	// the whole share, so a run ahead of its budget never cuts.
 	share := func() time.Duration {
 		if c.Budget <= 0 {
 			return c.Duration
 		}
 		left := c.Budget - time.Since(start) - peersLeft
 		n := time.Duration(max(total-done-peerJobs, 1))
-		return min(left/n-overhead, c.Duration)
+		return left/n - overhead
 	}
 	// The groups, in order of first appearance.
 	var groups [][]*Target
@@ -223,7 +226,14 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 			peersLeft -= t.PeerCost
 			peerJobs--
 		} else {
-			d := share()
+			// d sizes the batches, limit cuts the repetitions; without
+			// a budget every repetition runs.
+			d, limit, hurry := share(), time.Duration(0), false
+			if c.Budget > 0 {
+				hurry = d < floorDuration
+				limit = max(d, floorDuration)
+				d = max(min(d, c.Duration), floorDuration)
+			}
 			js := []int{size}
 			if slope {
 				js = c.SlopeSizes
@@ -234,16 +244,14 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 					js = []int{js[0], js[len(js)-1]}
 				}
 			}
-			limit := time.Duration(0) // without a budget every repetition runs
-			if c.Budget > 0 {
-				d = max(d, floorDuration)
-				limit = d
-			}
 			began := time.Now()
-			r.hurry = c.Budget > 0 && d < floorDuration
+			r.hurry = hurry
 			res, err = r.measure(t, js, off, th, slope, d, limit)
-			measured++
-			overhead += (max(time.Since(began)-d, 0) - overhead) / time.Duration(measured)
+			if limit > 0 {
+				measured++
+				overhead += (time.Since(began) - limit - overhead) / time.Duration(measured)
+				overhead = max(overhead, 0)
+			}
 		}
 		if err != nil {
 			return err
