@@ -97,13 +97,12 @@ func implLabel(t *Target) string {
 	return l
 }
 
-// shortOp is "cbc-enc", "ecb-dec", "ctr" or "stream".
+// shortOp is "cbc-enc", "ecb-dec", "gcm-dec", "ctr" or "stream".
 func shortOp(t *Target) string {
-	switch t.Mode {
-	case "ecb", "cbc":
-		return t.Mode + "-" + t.Direction[:3]
+	if t.Mode == "ctr" || t.Mode == "stream" {
+		return t.Mode
 	}
-	return t.Mode
+	return t.Mode + "-" + dirShort(t.Direction)
 }
 
 // kernelOf is the path whose kernel i runs for mode and direction, "" when

@@ -240,13 +240,18 @@ func (s *tableSink) Begin(ts []*Target) error {
 	return nil
 }
 
-// cipherCell is "aes-128-cbc dec", "aes-128-ctr", "chacha20".
+// cipherCell is "aes-128-cbc dec", "aes-128-ctr", "chacha20": the
+// direction where a mode has two (every mode but CTR and the stream
+// ciphers, whose one operation serves both ways).
 func cipherCell(t *Target) string {
-	if t.Mode == "ecb" || t.Mode == "cbc" {
-		return t.Cipher + " " + t.Direction[:3]
+	if t.Mode == "ctr" || t.Mode == "stream" {
+		return t.Cipher
 	}
-	return t.Cipher
+	return t.Cipher + " " + dirShort(t.Direction)
 }
+
+// dirShort is "enc" or "dec".
+func dirShort(d string) string { return d[:min(3, len(d))] }
 
 // label is the impl cell: implLabel, and for a peer its version and, in the
 // slope mode, the one size it measured.
