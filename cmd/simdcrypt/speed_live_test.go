@@ -20,7 +20,7 @@ func TestSpeedStreamsToPipe(t *testing.T) {
 	bin := simdcryptBinary(t)
 	for _, format := range []string{"table", "jsonl", "csv", "gobench"} {
 		cmd := exec.Command(bin, "speed", "-cipher", "aes-128-ctr,aes-128-cbc", "-impl", "stdlib,generic",
-			"-duration", "120ms", "-reps", "2", "-cpu-mhz", "3000", "-format", format)
+			"-duration", "80ms", "-reps", "2", "-cpu-mhz", "3000", "-format", format)
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -45,7 +45,7 @@ func TestSpeedStreamsToPipe(t *testing.T) {
 			t.Fatalf("%s: %v", format, err)
 		}
 		total := time.Since(start)
-		// Six measurements of 120 ms: the first row comes after about one
+		// Six measurements of 80 ms: the first row comes after about one
 		// of them, well before the end.
 		if first > total*3/4 {
 			t.Errorf("%s: first row after %v of %v: rows are not written as they finish", format, first, total)
