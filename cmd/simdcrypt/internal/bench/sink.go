@@ -117,8 +117,12 @@ func Summary(rows []Result, env *Env) string {
 			noisy, n, 100*NoisyAbove, more)
 	}
 	if reduced > 0 {
-		fmt.Fprintf(&b, "budget %d of %d rows cut to fewer reps or sizes (marked r) to keep the %s budget\n",
-			reduced, n, FormatDuration(env.Config.Budget))
+		budget := "the run's" // a saved run does not record it
+		if env.Config.Budget > 0 {
+			budget = "the " + FormatDuration(env.Config.Budget)
+		}
+		fmt.Fprintf(&b, "budget %d of %d rows cut to fewer reps or sizes (marked r) to keep %s budget\n",
+			reduced, n, budget)
 	}
 	return b.String()
 }
