@@ -265,7 +265,8 @@ func TestCompare(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	WriteComparisons(&buf, CompareImpls(rs, "a", "b"), "a", "b")
-	if !strings.Contains(buf.String(), "aes-128-ctr/encrypt size=slope") || !strings.Contains(buf.String(), "(p=") {
+	if !strings.Contains(buf.String(), "aes-128-ctr/encrypt size=slope") || !strings.Contains(buf.String(), "(p=") ||
+		!strings.Contains(buf.String(), "not significant") {
 		t.Errorf("comparison output:\n%s", buf.String())
 	}
 	// Saved runs: the same implementation in two files.
