@@ -498,7 +498,11 @@ func WriteHeader(w io.Writer, env *Env) {
 	if env.PeerNote != "" {
 		fmt.Fprintf(w, "peer   %s\n", env.PeerNote)
 	} else if env.Peer != "" {
-		fmt.Fprintf(w, "peer   %s: openssl speed -evp <cipher> -bytes <size>, run between our rows\n", env.Peer)
+		clock := "wall-clock"
+		if CPUTimeAvailable() {
+			clock = "CPU-time"
+		}
+		fmt.Fprintf(w, "peer   %s: openssl speed -evp <cipher> -bytes <size>, a %s mean, between our rows\n", env.Peer, clock)
 	}
 	fmt.Fprintln(w, "key    * default path, ~ variant (never dispatched); spread: ! over 5%, r cut by the budget,")
 	fmt.Fprintln(w, "       fit: line too noisy to fit, largest size shown")
