@@ -38,32 +38,47 @@ const (
 	w512 = vec.W512
 )
 
-// Register plan. States (the blocks being ciphered) are v(0..7) at every
-// width.
+// regPlan is a kernel's register allocation table: which vector registers
+// (numbers, at any width) hold what.
+type regPlan struct {
+	states int    // vectors per batch of the main loop, in registers 0..states-1
+	key    int    // the round key being applied, broadcast from the table (16-register paths)
+	keys   int    // first resident round key (see vec.RoundKeys), or -1
+	mode   [3]int // CTR: bswap, base, step (-1: from memory); CBC: carry, prev0
+	temps  []int  // temporaries, used round robin
+}
+
+// Register plans by kernel width.
 //
-// 128/256-bit paths (16 registers): v(8) holds the round key being applied
-// (broadcast from the table once per round and batch, a load-port operation
-// beside eight AES instructions), v(9..11) the mode's state and v(12..15)
-// temporaries.
+// 128/256-bit paths (16 registers): states 0..7, the round key being
+// applied in 8 (broadcast from the table once per round and batch, a
+// load-port operation beside eight AES instructions), the mode's state in
+// 9..11 and temporaries in 12..15.
 //
 // 512-bit path (32 registers): Z16 holds the first round key (slot
 // 14-rounds, which the pointer k0 names) and Z16+j slot j of the
 // right-aligned table for j = 1..14, all loaded once per call; Z8..Z11 are
 // temporaries and Z12..Z14 the mode's state. Its narrower tails use the low
 // lanes of the same registers (EVEX encodings reach X16..X31).
+//
+// Mode registers: CTR keeps the byte-reversal shuffle (bswap), the
+// counters of the next vector with lanes byte-reversed (base, little
+// endian) and the per-lane increment by one vector's blocks (step); CBC
+// decryption keeps the previous ciphertext block in every lane (carry) and
+// the chaining input of a batch's first vector (prev0).
+var plans = map[width]regPlan{
+	w128: {states: 8, key: 8, keys: -1, mode: [3]int{9, 10, 11}, temps: []int{12, 13, 14, 15}},
+	w256: {states: 8, key: 8, keys: -1, mode: [3]int{9, 10, 11}, temps: []int{12, 13, 14, 15}},
+	w512: {states: 8, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{8, 9, 10, 11}},
+}
+
+// Indices into regPlan.mode.
 const (
-	maxStates    = 8
-	regKey       = 8
-	firstTemp128 = 12
-	firstTemp512 = 8
-	numTemps     = 4
-	// Mode registers as numbered on the 128/256-bit paths; the 512-bit
-	// path adds 3 (see modeReg).
-	regBswap = 9  // CTR: byte-reversal shuffle
-	regBase  = 10 // CTR: counters of the next vector, lanes byte-reversed (little endian)
-	regStep  = 11 // CTR: per-lane increment by one vector's blocks
-	regCarry = 9  // CBC: the previous ciphertext block, in every lane
-	regPrev0 = 10 // CBC: chaining input of the first vector of a batch
+	regBswap = 0
+	regBase  = 1
+	regStep  = 2
+	regCarry = 0
+	regPrev0 = 1
 )
 
 // kernel emits one TEXT symbol.
@@ -72,7 +87,7 @@ type kernel struct {
 	prefetch bool
 	mode     string // "ecbenc", "ecbdec", "cbcdec", "ctr"
 
-	inflight int // vectors per batch of the main loop
+	plan regPlan
 
 	keys, rounds, dst, src, n, k0, arg GPPhysical
 	roundKeys                          vec.RoundKeys
@@ -103,20 +118,11 @@ func (k *kernel) legacy() bool { return k.w == w128 }
 
 // temp returns the i-th temporary (round robin) at width w.
 func (k *kernel) temp(w width, i int) VecPhysical {
-	if k.w == w512 {
-		return w.Reg(firstTemp512 + i%numTemps)
-	}
-	return w.Reg(firstTemp128 + i%numTemps)
+	return w.Reg(k.plan.temps[i%len(k.plan.temps)])
 }
 
-// modeReg maps a mode register to its place at width w: 12..14 on the
-// 512-bit path, whose temporaries take 8..11.
-func (k *kernel) modeReg(w width, r int) VecPhysical {
-	if k.w == w512 {
-		return w.Reg(r + 3)
-	}
-	return w.Reg(r)
-}
+// modeReg returns mode register r (regBswap...) at width w.
+func (k *kernel) modeReg(w width, r int) VecPhysical { return w.Reg(k.plan.mode[r]) }
 
 // cipherRounds runs rounds 1..r on states that already hold block^key0. The last
 // round key is XORed with lastXor[i] first when that is given (folding the
@@ -168,7 +174,7 @@ func (k *kernel) batch(w width, nv int) {
 	src := func(i int) Mem { return Mem{Base: k.src, Disp: i * int(w)} }
 	dst := func(i int) Mem { return Mem{Base: k.dst, Disp: i * int(w)} }
 
-	if k.prefetch && nv == k.inflight {
+	if k.prefetch && nv == k.plan.states {
 		// Software prefetch of the source well ahead of this batch; lines
 		// past the end of the buffer are harmless to prefetch.
 		for off := 0; off < nv*int(w); off += 64 {
@@ -212,10 +218,18 @@ func (k *kernel) batch(w width, nv int) {
 		}
 	case "ctr":
 		bswap, base := k.modeReg(w, regBswap), k.modeReg(w, regBase)
-		// The main loops keep the step in a register; the narrower tails
-		// of a wider kernel add their own, smaller step from memory.
-		var step Op = k.modeReg(w, regStep)
-		if w != k.w {
+		// The main loops keep the step in a register where the plan has
+		// room; the narrower tails of a wider kernel add their own,
+		// smaller step from memory (legacy SSE through a temporary: its
+		// memory operands must be aligned).
+		var step Op
+		switch {
+		case w == k.w && k.plan.mode[regStep] >= 0:
+			step = k.modeReg(w, regStep)
+		case isa.Enc == vec.SSE:
+			step = k.temp(w, 0)
+			isa.Load(stepConst[w.Blocks()], step)
+		default:
 			step = stepConst[w.Blocks()]
 		}
 		for _, s := range states {
@@ -270,13 +284,10 @@ var modeDoc = map[string]string{
 
 func genKernel(w width, mode string, prefetch bool) {
 	k := &kernel{w: w, mode: mode, prefetch: prefetch,
-		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, inflight: maxStates}
+		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, plan: plans[w]}
 	// The 512-bit path keeps every round key in Z16..Z30; the others
 	// broadcast each into the key register as a round needs it.
-	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: -1, Scratch: regKey}
-	if w == w512 {
-		k.roundKeys.Resident = 16
-	}
+	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: k.plan.keys, Scratch: k.plan.key}
 	isa := k.isa(w)
 	name := modeName[mode] + widthSuffix[w]
 	if !prefetch {
@@ -316,7 +327,7 @@ func genKernel(w width, mode string, prefetch bool) {
 		isa.BroadcastLane(Mem{Base: k.arg}, k.modeReg(w, regCarry))
 	case "ctr":
 		vec.LoadParam("ctr", k.arg)
-		bswap, base, step := k.modeReg(w, regBswap), k.modeReg(w, regBase), k.modeReg(w, regStep)
+		bswap, base := k.modeReg(w, regBswap), k.modeReg(w, regBase)
 		isa.BroadcastLane(bswapMask, bswap)
 		isa.BroadcastLane(Mem{Base: k.arg}, base)
 		isa.Shuffle(bswap, base, base)
@@ -324,10 +335,12 @@ func genKernel(w width, mode string, prefetch bool) {
 			// Lane i counts from ctr+i.
 			isa.Add64(laneOffsets, base, base)
 		}
-		isa.BroadcastLane(stepConst[w.Blocks()], step)
+		if k.plan.mode[regStep] >= 0 {
+			isa.BroadcastLane(stepConst[w.Blocks()], k.modeReg(w, regStep))
+		}
 	}
 
-	for nv := k.inflight; nv > 1; nv /= 2 {
+	for nv := k.plan.states; nv > 1; nv /= 2 {
 		k.loop(w, nv)
 	}
 	k.loop(w, 1)
