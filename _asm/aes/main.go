@@ -25,107 +25,60 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
-)
 
-var (
-	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
-		X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}
-	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
-		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
-	zregs = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
-		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 // width is the vector width one piece of code runs at.
-type width int
+type width = vec.Width
 
 const (
-	w128 width = 16
-	w256 width = 32
-	w512 width = 64
+	w128 = vec.W128
+	w256 = vec.W256
+	w512 = vec.W512
 )
 
-func (w width) blocks() int { return int(w) / 16 }
-
-func (w width) v(i int) VecPhysical {
-	switch w {
-	case w128:
-		return xregs[i]
-	case w256:
-		return yregs[i]
-	}
-	return zregs[i]
+// regPlan is a kernel's register allocation table: which vector registers
+// (numbers, at any width) hold what.
+type regPlan struct {
+	states int    // vectors per batch of the main loop, in registers 0..states-1
+	key    int    // the round key being applied, broadcast from the table (16-register paths)
+	keys   int    // first resident round key (see vec.RoundKeys), or -1
+	mode   [3]int // CTR: bswap, base, step (-1: from memory); CBC: carry, prev0
+	temps  []int  // temporaries, used round robin
 }
 
-func (w width) load(m, dst Op) {
-	if w == w512 {
-		VMOVDQU64(m, dst)
-	} else {
-		VMOVDQU(m, dst)
-	}
-}
-
-func (w width) store(src, m Op) {
-	if w == w512 {
-		VMOVDQU64(src, m)
-	} else {
-		VMOVDQU(src, m)
-	}
-}
-
-// xor is VPXOR, or its EVEX form where the operands need it (512-bit
-// vectors, or registers 16..31 on the narrower tails of the 512-bit path).
-func (w width) xor(a, b, dst Op) {
-	if w == w512 || isHigh(a) || isHigh(b) || isHigh(dst) {
-		VPXORQ(a, b, dst)
-	} else {
-		VPXOR(a, b, dst)
-	}
-}
-
-func isHigh(op Op) bool {
-	r, ok := op.(VecPhysical)
-	return ok && r.PhysicalIndex() >= 16
-}
-
-// broadcast loads one 16-byte block into every 128-bit lane.
-func (w width) broadcast(m, dst Op) {
-	switch w {
-	case w128:
-		VMOVDQU(m, dst)
-	case w256:
-		VBROADCASTI128(m, dst)
-	default:
-		VBROADCASTI32X4(m, dst)
-	}
-}
-
-// Register plan. States (the blocks being ciphered) are v(0..7) at every
-// width.
+// Register plans by kernel width.
 //
-// 128/256-bit paths (16 registers): v(8) holds the round key being applied
-// (broadcast from the table once per round and batch, a load-port operation
-// beside eight AES instructions), v(9..11) the mode's state and v(12..15)
-// temporaries.
+// 128/256-bit paths (16 registers): states 0..7, the round key being
+// applied in 8 (broadcast from the table once per round and batch, a
+// load-port operation beside eight AES instructions), the mode's state in
+// 9..11 and temporaries in 12..15.
 //
 // 512-bit path (32 registers): Z16 holds the first round key (slot
 // 14-rounds, which the pointer k0 names) and Z16+j slot j of the
 // right-aligned table for j = 1..14, all loaded once per call; Z8..Z11 are
 // temporaries and Z12..Z14 the mode's state. Its narrower tails use the low
 // lanes of the same registers (EVEX encodings reach X16..X31).
+//
+// Mode registers: CTR keeps the byte-reversal shuffle (bswap), the
+// counters of the next vector with lanes byte-reversed (base, little
+// endian) and the per-lane increment by one vector's blocks (step); CBC
+// decryption keeps the previous ciphertext block in every lane (carry) and
+// the chaining input of a batch's first vector (prev0).
+var plans = map[width]regPlan{
+	w128: {states: 8, key: 8, keys: -1, mode: [3]int{9, 10, 11}, temps: []int{12, 13, 14, 15}},
+	w256: {states: 8, key: 8, keys: -1, mode: [3]int{9, 10, 11}, temps: []int{12, 13, 14, 15}},
+	w512: {states: 8, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{8, 9, 10, 11}},
+}
+
+// Indices into regPlan.mode.
 const (
-	maxStates    = 8
-	regKey       = 8
-	firstTemp128 = 12
-	firstTemp512 = 8
-	numTemps     = 4
-	// Mode registers as numbered on the 128/256-bit paths; the 512-bit
-	// path adds 3 (see modeReg).
-	regBswap = 9  // CTR: byte-reversal shuffle
-	regBase  = 10 // CTR: counters of the next vector, lanes byte-reversed (little endian)
-	regStep  = 11 // CTR: per-lane increment by one vector's blocks
-	regCarry = 9  // CBC: the previous ciphertext block, in every lane
-	regPrev0 = 10 // CBC: chaining input of the first vector of a batch
+	regBswap = 0
+	regBase  = 1
+	regStep  = 2
+	regCarry = 0
+	regPrev0 = 1
 )
 
 // kernel emits one TEXT symbol.
@@ -134,145 +87,42 @@ type kernel struct {
 	prefetch bool
 	mode     string // "ecbenc", "ecbdec", "cbcdec", "ctr"
 
-	inflight int // vectors per batch of the main loop
+	plan regPlan
 
 	keys, rounds, dst, src, n, k0, arg GPPhysical
-	labels                             int
+	roundKeys                          vec.RoundKeys
+	labels                             vec.Labels
 }
 
-func (k *kernel) label(what string) string {
-	k.labels++
-	return fmt.Sprintf("%s_%d", what, k.labels)
-}
+func (k *kernel) label(what string) string { return k.labels.New(what) }
 
 func (k *kernel) dec() bool { return k.mode == "ecbdec" || k.mode == "cbcdec" }
 
-// temp returns the i-th temporary (round robin) at width w.
-func (k *kernel) temp(w width, i int) VecPhysical {
-	if k.w == w512 {
-		return w.v(firstTemp512 + i%numTemps)
+// isa is the encoding of the kernel's code at width w. The 128-bit kernel
+// uses legacy SSE encodings (two operands, destination first in Intel
+// order) so that it runs on every AES-NI CPU, AVX or not. The narrower
+// tails of the wider kernels keep VEX forms (EVEX where they name the
+// 512-bit kernel's registers 16..31).
+func (k *kernel) isa(w width) vec.ISA {
+	switch {
+	case k.w == w128:
+		return vec.ISA{W: w, Enc: vec.SSE}
+	case w == w512:
+		return vec.ISA{W: w, Enc: vec.EVEX}
 	}
-	return w.v(firstTemp128 + i%numTemps)
+	return vec.ISA{W: w, Enc: vec.VEX}
 }
 
-// modeReg maps a mode register to its place at width w: 12..14 on the
-// 512-bit path, whose temporaries take 8..11.
-func (k *kernel) modeReg(w width, r int) VecPhysical {
-	if k.w == w512 {
-		return w.v(r + 3)
-	}
-	return w.v(r)
-}
-
-// legacy reports whether the kernel is the 128-bit one, which uses legacy
-// SSE encodings (two operands, destination first in Intel order) so that it
-// runs on every AES-NI CPU, AVX or not. The narrower tails of the wider
-// kernels keep their VEX/EVEX forms.
+// legacy reports whether the kernel is the 128-bit one (SSE encodings).
 func (k *kernel) legacy() bool { return k.w == w128 }
 
-func isReg(op Op) bool {
-	_, ok := op.(VecPhysical)
-	return ok
+// temp returns the i-th temporary (round robin) at width w.
+func (k *kernel) temp(w width, i int) VecPhysical {
+	return w.Reg(k.plan.temps[i%len(k.plan.temps)])
 }
 
-func (k *kernel) load(w width, m, dst Op) {
-	if k.legacy() {
-		MOVOU(m, dst)
-		return
-	}
-	w.load(m, dst)
-}
-
-func (k *kernel) store(w width, src, m Op) {
-	if k.legacy() {
-		MOVOU(src, m)
-		return
-	}
-	w.store(src, m)
-}
-
-func (k *kernel) broadcast(w width, m, dst Op) {
-	if k.legacy() {
-		MOVOU(m, dst)
-		return
-	}
-	w.broadcast(m, dst)
-}
-
-// xor sets dst = a ^ b. In legacy SSE a memory operand goes through MOVOU
-// (PXOR would demand alignment), and dst must not be b then.
-func (k *kernel) xor(w width, a, b, dst Op) {
-	if !k.legacy() {
-		w.xor(a, b, dst)
-		return
-	}
-	switch {
-	case dst == b && isReg(a):
-		PXOR(a, dst)
-	case dst == a && isReg(b):
-		PXOR(b, dst)
-	case isReg(a) && isReg(b):
-		MOVO(b, dst)
-		PXOR(a, dst)
-	default:
-		if dst == b {
-			panic("xor: memory operand with dst == b")
-		}
-		MOVOU(a, dst)
-		PXOR(b, dst)
-	}
-}
-
-// shuffle sets dst = PSHUFB(src, mask).
-func (k *kernel) shuffle(mask, src, dst Op) {
-	if !k.legacy() {
-		VPSHUFB(mask, src, dst)
-		return
-	}
-	if src != dst {
-		MOVO(src, dst)
-	}
-	PSHUFB(mask, dst)
-}
-
-// add64 adds step to acc in 64-bit lanes.
-func (k *kernel) add64(step, acc Op) {
-	if k.legacy() {
-		PADDQ(step, acc)
-		return
-	}
-	VPADDQ(step, acc, acc)
-}
-
-func (k *kernel) move(src, dst Op) {
-	if k.legacy() {
-		MOVO(src, dst)
-		return
-	}
-	VMOVDQU(src, dst)
-}
-
-// keySlot returns an operand holding key slot j at width w, loading it
-// into the key register where the keys are not resident. On the 512-bit
-// path the narrower tails use the low lanes of the resident keys.
-func (k *kernel) keySlot(w width, j int) Op {
-	if k.w == w512 {
-		return w.v(16 + j)
-	}
-	kr := w.v(regKey)
-	k.broadcast(w, Mem{Base: k.keys, Disp: 16 * j}, kr)
-	return kr
-}
-
-// firstKey returns an operand holding the first round key at width w.
-func (k *kernel) firstKey(w width) Op {
-	if k.w == w512 {
-		return w.v(16)
-	}
-	kr := w.v(regKey)
-	k.broadcast(w, Mem{Base: k.k0}, kr)
-	return kr
-}
+// modeReg returns mode register r (regBswap...) at width w.
+func (k *kernel) modeReg(w width, r int) VecPhysical { return w.Reg(k.plan.mode[r]) }
 
 // cipherRounds runs rounds 1..r on states that already hold block^key0. The last
 // round key is XORed with lastXor[i] first when that is given (folding the
@@ -300,33 +150,31 @@ func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
 		case 5:
 			Label(l10)
 		}
-		key := k.keySlot(w, j)
+		key := k.roundKeys.Slot(k.isa(w), j)
 		for _, s := range states {
 			enc(key, s)
 		}
 	}
-	key := k.keySlot(w, 14)
+	key := k.roundKeys.Slot(k.isa(w), 14)
 	for i, s := range states {
 		if lastXor == nil || lastXor[i] == nil {
 			last(key, s)
 			continue
 		}
 		t := k.temp(w, i)
-		k.xor(w, lastXor[i], key, t)
+		k.isa(w).Xor(lastXor[i], key, t)
 		last(t, s)
 	}
 }
 
 // batch processes nv vectors at width w.
 func (k *kernel) batch(w width, nv int) {
-	states := make([]VecPhysical, nv)
-	for i := range states {
-		states[i] = w.v(i)
-	}
+	isa := k.isa(w)
+	states := w.Regs(0, nv)
 	src := func(i int) Mem { return Mem{Base: k.src, Disp: i * int(w)} }
 	dst := func(i int) Mem { return Mem{Base: k.dst, Disp: i * int(w)} }
 
-	if k.prefetch && nv == k.inflight {
+	if k.prefetch && nv == k.plan.states {
 		// Software prefetch of the source well ahead of this batch; lines
 		// past the end of the buffer are harmless to prefetch.
 		for off := 0; off < nv*int(w); off += 64 {
@@ -337,9 +185,9 @@ func (k *kernel) batch(w width, nv int) {
 	var lastXor []Op
 	switch k.mode {
 	case "ecbenc", "ecbdec":
-		k0 := k.firstKey(w)
+		k0 := k.roundKeys.FirstKey(isa)
 		for i, s := range states {
-			k.xor(w, src(i), k0, s)
+			isa.Xor(src(i), k0, s)
 		}
 	case "cbcdec":
 		carry, prev0 := k.modeReg(w, regCarry), k.modeReg(w, regPrev0)
@@ -349,10 +197,10 @@ func (k *kernel) batch(w width, nv int) {
 		// from the source 16 bytes back, which is still intact because
 		// every load of a batch comes before its first store.
 		d0 := k.temp(w, 0)
-		k.load(w, src(0), d0)
+		isa.Load(src(0), d0)
 		switch w {
 		case w128:
-			k.move(carry, prev0)
+			isa.Copy(carry, prev0)
 		case w256:
 			VPERM2I128(Imm(0x21), d0, carry, prev0)
 		default:
@@ -362,27 +210,35 @@ func (k *kernel) batch(w width, nv int) {
 		for i := 1; i < nv; i++ {
 			lastXor[i] = Mem{Base: k.src, Disp: i*int(w) - 16}
 		}
-		k.broadcast(w, Mem{Base: k.src, Disp: nv*int(w) - 16}, carry)
-		k0 := k.firstKey(w)
-		k.xor(w, d0, k0, states[0])
+		isa.BroadcastLane(Mem{Base: k.src, Disp: nv*int(w) - 16}, carry)
+		k0 := k.roundKeys.FirstKey(isa)
+		isa.Xor(d0, k0, states[0])
 		for i := 1; i < nv; i++ {
-			k.xor(w, src(i), k0, states[i])
+			isa.Xor(src(i), k0, states[i])
 		}
 	case "ctr":
 		bswap, base := k.modeReg(w, regBswap), k.modeReg(w, regBase)
-		// The main loops keep the step in a register; the narrower tails
-		// of a wider kernel add their own, smaller step from memory.
-		var step Op = k.modeReg(w, regStep)
-		if w != k.w {
-			step = stepConst[w.blocks()]
+		// The main loops keep the step in a register where the plan has
+		// room; the narrower tails of a wider kernel add their own,
+		// smaller step from memory (legacy SSE through a temporary: its
+		// memory operands must be aligned).
+		var step Op
+		switch {
+		case w == k.w && k.plan.mode[regStep] >= 0:
+			step = k.modeReg(w, regStep)
+		case isa.Enc == vec.SSE:
+			step = k.temp(w, 0)
+			isa.Load(stepConst[w.Blocks()], step)
+		default:
+			step = stepConst[w.Blocks()]
 		}
 		for _, s := range states {
-			k.shuffle(bswap, base, s)
-			k.add64(step, base)
+			isa.Shuffle(bswap, base, s)
+			isa.Add64(step, base, base)
 		}
-		k0 := k.firstKey(w)
+		k0 := k.roundKeys.FirstKey(isa)
 		for _, s := range states {
-			k.xor(w, s, k0, s)
+			isa.Xor(s, k0, s)
 		}
 		lastXor = make([]Op, nv)
 		for i := range states {
@@ -393,7 +249,7 @@ func (k *kernel) batch(w width, nv int) {
 	k.cipherRounds(w, states, lastXor)
 
 	for i, s := range states {
-		k.store(w, s, dst(i))
+		isa.Store(s, dst(i))
 	}
 }
 
@@ -401,7 +257,7 @@ func (k *kernel) batch(w width, nv int) {
 // blocks remain.
 func (k *kernel) loop(w width, nv int) {
 	top, done := k.label("loop"), k.label("done")
-	per := nv * w.blocks()
+	per := nv * w.Blocks()
 	Label(top)
 	CMPQ(k.n, Imm(uint64(per)))
 	JB(LabelRef(done))
@@ -428,7 +284,11 @@ var modeDoc = map[string]string{
 
 func genKernel(w width, mode string, prefetch bool) {
 	k := &kernel{w: w, mode: mode, prefetch: prefetch,
-		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, inflight: maxStates}
+		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, plan: plans[w]}
+	// The 512-bit path keeps every round key in Z16..Z30; the others
+	// broadcast each into the key register as a round needs it.
+	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: k.plan.keys, Scratch: k.plan.key}
+	isa := k.isa(w)
 	name := modeName[mode] + widthSuffix[w]
 	if !prefetch {
 		name += "NoPrefetch"
@@ -447,41 +307,40 @@ func genKernel(w width, mode string, prefetch bool) {
 		pf = "without"
 	}
 	Doc(fmt.Sprintf("%s %s It runs %d-bit vectors %s software prefetch.", name, modeDoc[mode], 8*int(w), pf))
-	loadParam("keys", k.keys)
-	loadParam("rounds", k.rounds)
-	loadParam("dst", k.dst)
-	loadParam("src", k.src)
-	loadParam("n", k.n)
+	vec.LoadParam("keys", k.keys)
+	vec.LoadParam("rounds", k.rounds)
+	vec.LoadParam("dst", k.dst)
+	vec.LoadParam("src", k.src)
+	vec.LoadParam("n", k.n)
 	// k0 = keys + 16*(14-rounds), the slot of the first round key.
 	MOVQ(k.rounds, k.k0)
 	NEGQ(k.k0)
 	SHLQ(Imm(4), k.k0)
 	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
 
-	if w == w512 {
-		for j := 1; j <= 14; j++ {
-			VBROADCASTI32X4(Mem{Base: k.keys, Disp: 16 * j}, zregs[16+j])
-		}
-		VBROADCASTI32X4(Mem{Base: k.k0}, zregs[16])
+	if k.roundKeys.Resident >= 0 {
+		k.roundKeys.LoadResident(isa, 1, 14)
 	}
 	switch mode {
 	case "cbcdec":
-		loadParam("iv", k.arg)
-		k.broadcast(w, Mem{Base: k.arg}, k.modeReg(w, regCarry))
+		vec.LoadParam("iv", k.arg)
+		isa.BroadcastLane(Mem{Base: k.arg}, k.modeReg(w, regCarry))
 	case "ctr":
-		loadParam("ctr", k.arg)
-		bswap, base, step := k.modeReg(w, regBswap), k.modeReg(w, regBase), k.modeReg(w, regStep)
-		k.broadcast(w, bswapMask, bswap)
-		k.broadcast(w, Mem{Base: k.arg}, base)
-		k.shuffle(bswap, base, base)
+		vec.LoadParam("ctr", k.arg)
+		bswap, base := k.modeReg(w, regBswap), k.modeReg(w, regBase)
+		isa.BroadcastLane(bswapMask, bswap)
+		isa.BroadcastLane(Mem{Base: k.arg}, base)
+		isa.Shuffle(bswap, base, base)
 		if w != w128 {
 			// Lane i counts from ctr+i.
-			VPADDQ(laneOffsets, base, base)
+			isa.Add64(laneOffsets, base, base)
 		}
-		k.broadcast(w, stepConst[w.blocks()], step)
+		if k.plan.mode[regStep] >= 0 {
+			isa.BroadcastLane(stepConst[w.Blocks()], k.modeReg(w, regStep))
+		}
 	}
 
-	for nv := k.inflight; nv > 1; nv /= 2 {
+	for nv := k.plan.states; nv > 1; nv /= 2 {
 		k.loop(w, nv)
 	}
 	k.loop(w, 1)
@@ -491,31 +350,21 @@ func genKernel(w width, mode string, prefetch bool) {
 	// failed store forwarding whenever the next call reads what this one
 	// wrote (in-place encryption of consecutive messages does) and an
 	// assist near unmapped pages.
-	for tw := w / 2; tw >= w128; tw /= 2 {
-		next := k.label("tail")
-		CMPQ(k.n, Imm(uint64(tw.blocks())))
-		JB(LabelRef(next))
-		k.batch(tw, 1)
-		if tw > w128 {
-			ADDQ(U32(int(tw)), k.src)
-			ADDQ(U32(int(tw)), k.dst)
-			SUBQ(Imm(uint64(tw.blocks())), k.n)
-		}
-		Label(next)
-	}
+	vec.Halving(w, k.n, 16, &k.labels, func(tw width) { k.batch(tw, 1) }, func(tw width) {
+		ADDQ(U32(int(tw)), k.src)
+		ADDQ(U32(int(tw)), k.dst)
+		SUBQ(Imm(uint64(tw.Blocks())), k.n)
+	})
 	if mode == "ctr" {
 		// Lane 0 of the counter vector has advanced by exactly n. One
 		// 16-byte store (rather than the caller's 8-byte update) lets the
 		// next call's 16-byte load of the counter forward from it instead
 		// of stalling until the store retires.
-		x := k.temp(w128, 0)
-		k.shuffle(k.modeReg(w128, regBswap), k.modeReg(w128, regBase), x)
-		k.store(w128, x, Mem{Base: k.arg})
+		x, isa := k.temp(w128, 0), k.isa(w128)
+		isa.Shuffle(k.modeReg(w128, regBswap), k.modeReg(w128, regBase), x)
+		isa.Store(x, Mem{Base: k.arg})
 	}
-	if w != w128 {
-		VZEROUPPER()
-	}
-	RET()
+	isa.Return()
 }
 
 // genCBCEncrypt emits the serial CBC encryption kernel: one chain, one block
@@ -534,12 +383,12 @@ func genCBCEncrypt() {
 	Pragma("noescape")
 	Doc("cbcEncryptAESNI encrypts n >= 1 blocks in CBC mode chaining from *iv and leaves the last ciphertext block in *iv.")
 	keys, rounds, dst, src, n, iv := RAX, RBX, RDI, RSI, RCX, R8
-	loadParam("keys", keys)
-	loadParam("rounds", rounds)
-	loadParam("dst", dst)
-	loadParam("src", src)
-	loadParam("n", n)
-	loadParam("iv", iv)
+	vec.LoadParam("keys", keys)
+	vec.LoadParam("rounds", rounds)
+	vec.LoadParam("dst", dst)
+	vec.LoadParam("src", src)
+	vec.LoadParam("n", n)
+	vec.LoadParam("iv", iv)
 	x, u, t, k0, klast := X0, X1, X2, X3, X4
 	MOVOU(Mem{Base: keys, Disp: 16 * 14}, klast)
 
@@ -560,7 +409,7 @@ func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0
 	// only) are loaded into u and t, free at that point of the loop.
 	for j := first + 1; j <= 13; j++ {
 		if j >= 3 {
-			MOVOU(Mem{Base: keys, Disp: 16 * j}, xregs[j+2])
+			MOVOU(Mem{Base: keys, Disp: 16 * j}, w128.Reg(j+2))
 		}
 	}
 	MOVOU(Mem{Base: iv}, x)
@@ -578,7 +427,7 @@ func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0
 			MOVOU(Mem{Base: keys, Disp: 32}, t)
 			AESENC(t, x)
 		default:
-			AESENC(xregs[j+2], x)
+			AESENC(w128.Reg(j+2), x)
 		}
 	}
 	CMPQ(n, Imm(1))
@@ -620,16 +469,6 @@ func genSubWord() {
 	RET()
 }
 
-// loadParam loads a 64-bit argument into a physical register (avo's Load
-// deduces moves only for virtual registers).
-func loadParam(name string, r GPPhysical) {
-	b, err := Param(name).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	MOVQ(b.Addr, r)
-}
-
 var (
 	bswapMask   Mem
 	laneOffsets Mem
@@ -637,23 +476,11 @@ var (
 )
 
 func genConstants() {
-	bswapMask = GLOBL("bswapMask", RODATA|NOPTR)
-	DATA(0, U64(0x08090a0b0c0d0e0f))
-	DATA(8, U64(0x0001020304050607))
-
-	laneOffsets = GLOBL("laneOffsets", RODATA|NOPTR)
-	for i := 0; i < 4; i++ {
-		DATA(16*i, U64(uint64(i)))
-		DATA(16*i+8, U64(0))
-	}
+	bswapMask = vec.ByteReverse("bswapMask")
+	laneOffsets = vec.Qwords("laneOffsets", 64, 0, 0, 1, 0, 2, 0, 3, 0)
 	for _, b := range []int{1, 2, 4} {
 		// Replicated in every lane so that any width can add it from memory.
-		m := GLOBL(fmt.Sprintf("step%d", b), RODATA|NOPTR)
-		for lane := 0; lane < 4; lane++ {
-			DATA(16*lane, U64(uint64(b)))
-			DATA(16*lane+8, U64(0))
-		}
-		stepConst[b] = m
+		stepConst[b] = vec.Qwords(fmt.Sprintf("step%d", b), 64, uint64(b), 0)
 	}
 }
 

@@ -72,6 +72,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 // GF2P8AFFINEQB matrix operands and constants; aria/sbox_test.go derives
@@ -122,41 +124,27 @@ func affineTables() (post, pre [2][2]uint64) {
 	return post, pre
 }
 
-// width describes one vector width.
+// width is one kernel family's width and encoding: EVEX (AVX-512: 32
+// registers, VPTERNLOGQ, embedded broadcast) at 512 bits, VEX at 256 and
+// 128; aesni makes the S-boxes AES-NI instead of GFNI (XMM only).
 type width struct {
-	bytes int  // 16, 32 or 64
-	evex  bool // AVX-512: 32 registers, VPTERNLOGQ, embedded broadcast
-	aesni bool // S-boxes through AES-NI instead of GFNI (XMM only)
+	vec.ISA
+	aesni bool
 }
 
 // attr: the AVX-512 kernels need no stack and are NOSPLIT; the others
 // spill to a frame too large for the no-split limit.
 func (w width) attr() attr.Attribute {
-	if w.evex {
+	if w.evex() {
 		return NOSPLIT
 	}
 	return 0
 }
 
-func (w width) blocks() int { return w.bytes }
-func (w width) lanes() int  { return w.bytes / 16 }
-
-func (w width) vreg(i int) reg.VecPhysical {
-	switch w.bytes {
-	case 16:
-		return xregs[i]
-	case 32:
-		return yregs[i]
-	}
-	return zregs[i]
-}
-
-var (
-	xregs = []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7, reg.X8, reg.X9, reg.X10, reg.X11, reg.X12, reg.X13, reg.X14, reg.X15}
-	yregs = []reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7, reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14, reg.Y15}
-	zregs = []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7, reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15,
-		reg.Z16, reg.Z17, reg.Z18, reg.Z19, reg.Z20, reg.Z21, reg.Z22, reg.Z23, reg.Z24, reg.Z25, reg.Z26, reg.Z27, reg.Z28, reg.Z29, reg.Z30, reg.Z31}
-)
+func (w width) evex() bool  { return w.Enc == vec.EVEX }
+func (w width) bytes() int  { return w.W.Bytes() }
+func (w width) blocks() int { return w.W.Bytes() } // blocks per batch: one per byte of a slice
+func (w width) lanes() int  { return w.W.Blocks() }
 
 // Read-only constants, 64 bytes each so that every width reads a prefix.
 var (
@@ -170,13 +158,8 @@ var (
 	constSB2PostLo, constSB2PostHi, constSB4PreLo, constSB4PreHi  Mem
 )
 
-func qwords(name string, qs ...uint64) Mem {
-	m := GLOBL(name, RODATA|NOPTR)
-	for i := 0; i < 8; i++ {
-		DATA(8*i, U64(qs[i%len(qs)]))
-	}
-	return m
-}
+// qwords emits a 64-byte constant of qs repeated.
+func qwords(name string, qs ...uint64) Mem { return vec.Qwords(name, 64, qs...) }
 
 func constants() {
 	constSB1 = qwords("ariaMatSB1", matSB1)
@@ -229,7 +212,7 @@ type slices struct {
 	reg      [16]reg.VecPhysical
 	resident [16]bool
 	home     [16]int // spill cell of the slot; a permutation of 0..15
-	free     []reg.VecPhysical
+	free     *vec.Pool
 	spill    Mem
 	mats     [5]Op // SB1, SB2, SB1⁻¹, SB2⁻¹, identity: registers or memory
 	xpose    Op    // byte-transpose shuffle
@@ -241,43 +224,42 @@ func newSlices(w width) *slices {
 		s.home[i] = i
 	}
 	pool := 16
-	if w.evex {
+	if w.evex() {
 		// Z25..Z31 hold the constants; Z0..Z24 are the pool.
 		pool = 25
 		for i, c := range []Mem{constSB1, constSB2, constSB1Inv, constSB2Inv, constIdent} {
-			r := w.vreg(26 + i)
+			r := w.Reg(26 + i)
 			VPBROADCASTQ(c, r)
 			s.mats[i] = r
 		}
-		VMOVDQU64(constByteTranspose, w.vreg(25))
-		s.xpose = w.vreg(25)
+		w.Load(constByteTranspose, w.Reg(25))
+		s.xpose = w.Reg(25)
 	} else {
-		s.spill = AllocLocal(16 * w.bytes)
+		s.spill = AllocLocal(16 * w.bytes())
 		for i, c := range []Mem{constSB1, constSB2, constSB1Inv, constSB2Inv, constIdent} {
 			s.mats[i] = c
 		}
 		s.xpose = constByteTranspose
 	}
+	s.free = vec.NewPool()
 	for i := pool - 1; i >= 0; i-- {
-		s.free = append(s.free, w.vreg(i))
+		s.free.Put(w.Reg(i))
 	}
 	return s
 }
 
 func (s *slices) clone() *slices {
 	c := *s
-	c.free = append([]reg.VecPhysical(nil), s.free...)
+	c.free = s.free.Clone()
 	return &c
 }
 
-func (s *slices) cell(i int) Mem { return s.spill.Offset(s.home[i] * s.w.bytes) }
+func (s *slices) cell(i int) Mem { return s.spill.Offset(s.home[i] * s.w.bytes()) }
 
 // alloc returns a free register, spilling a resident slot outside keep
 // when there is none.
 func (s *slices) alloc(keep ...int) reg.VecPhysical {
-	if n := len(s.free); n > 0 {
-		r := s.free[n-1]
-		s.free = s.free[:n-1]
+	if r, ok := s.free.Get(); ok {
 		return r
 	}
 	// Spill the resident slot furthest from the ones in use, in a fixed
@@ -312,7 +294,7 @@ func contains(xs []int, x int) bool {
 	return false
 }
 
-func (s *slices) release(r reg.VecPhysical) { s.free = append(s.free, r) }
+func (s *slices) release(r reg.VecPhysical) { s.free.Put(r) }
 
 // need makes the slots resident, reloading spilled ones.
 func (s *slices) need(idx ...int) {
@@ -328,21 +310,8 @@ func (s *slices) need(idx ...int) {
 // set makes r the register of slot i.
 func (s *slices) set(i int, r reg.VecPhysical) { s.reg[i], s.resident[i] = r, true }
 
-func (s *slices) mov(src, dst Op) {
-	if s.w.evex {
-		VMOVDQU64(src, dst)
-	} else {
-		VMOVDQU(src, dst)
-	}
-}
-
-func (s *slices) xor(a, b, dst Op) {
-	if s.w.evex {
-		VPXORQ(a, b, dst)
-	} else {
-		VPXOR(a, b, dst)
-	}
-}
+func (s *slices) mov(src, dst Op)  { s.w.Mov(src, dst) }
+func (s *slices) xor(a, b, dst Op) { s.w.Xor(a, b, dst) }
 
 // permute renames slots: new slot i is old slot from[i].
 func (s *slices) permute(from [16]int) {
@@ -365,7 +334,7 @@ func (s *slices) permute(from [16]int) {
 func (s *slices) threeOfFour(a, b, c, d int) [4]reg.VecPhysical {
 	s.need(a, b, c, d)
 	x0, x1, x2, x3 := s.reg[a], s.reg[b], s.reg[c], s.reg[d]
-	if s.w.evex {
+	if s.w.evex() {
 		VPTERNLOGQ(U8(0x96), x3, x2, x1) // y0
 		VPTERNLOGQ(U8(0x96), x1, x0, x2) // y2
 		VPTERNLOGQ(U8(0x96), x1, x0, x3) // y3
@@ -393,12 +362,12 @@ func (s *slices) addKey(rk reg.Register, r, i int) {
 		return
 	}
 	k := Mem{Base: rk, Disp: 4 * (16*r + i)}
-	if s.w.evex {
+	if s.w.evex() {
 		VPXORD_BCST(k, s.reg[i], s.reg[i])
 		return
 	}
 	t := s.alloc(i)
-	VPBROADCASTD(k, t)
+	s.w.BroadcastDword(k, t)
 	s.xor(t, s.reg[i], s.reg[i])
 	s.release(t)
 }
@@ -502,7 +471,7 @@ func (s *slices) substitute(rk reg.Register, r int, keyed bool, slots ...int) {
 // order the next round's GFNI work (port 0 only on Intel) sits among this
 // round's XORs instead of after all of them, and the two overlap.
 func (s *slices) diffuse(rk reg.Register, r int, then func(slots ...int)) {
-	if s.w.evex {
+	if s.w.evex() {
 		s.diffuseQuads(rk, r, then)
 		return
 	}
@@ -524,7 +493,7 @@ func (s *slices) diffuse(rk reg.Register, r int, then func(slots ...int)) {
 	if r%2 == 1 {
 		order = []int{0, 1, 2, 3}
 	}
-	if s.w.evex {
+	if s.w.evex() {
 		s.wordMixKeyed(rk, r, order, then)
 	} else {
 		s.wordMix(order, then)
@@ -777,7 +746,7 @@ var sliceOrder = [16]int{0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15}
 // complete, so the first round's substitution (GFNI, port 0) overlaps the
 // transpose (shuffles, port 5).
 func (s *slices) toSlices(then func(slots ...int)) {
-	if s.w.evex {
+	if s.w.evex() {
 		s.toSlicesUnpack(then)
 		return
 	}
@@ -881,7 +850,7 @@ func (s *slices) fromSlicesUnpack() {
 
 // fromSlices is the inverse of toSlices: slot i becomes output vector i.
 func (s *slices) fromSlices() {
-	if s.w.evex {
+	if s.w.evex() {
 		s.fromSlicesUnpack()
 		return
 	}
@@ -914,7 +883,7 @@ func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func
 			first(func(slots ...int) { s.substitute(rk, 0, false, slots...) })
 		}
 		s.diffuse(rk, r+1, func(slots ...int) {
-			s.substitute(rk, r+1, s.w.evex, slots...)
+			s.substitute(rk, r+1, s.w.evex(), slots...)
 		})
 	}
 	last := func(n int) {
@@ -943,7 +912,7 @@ func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func
 }
 
 func vecMem(base reg.Register, w width, i int) Mem {
-	return Mem{Base: base, Disp: i * w.bytes}
+	return Mem{Base: base, Disp: i * w.bytes()}
 }
 
 func kernelName(kind string, w width) string {
@@ -974,8 +943,7 @@ func ecb(w width) {
 			s.need(i)
 			s.mov(s.reg[i], vecMem(dst, w, i))
 		}
-		VZEROUPPER()
-		RET()
+		w.Return()
 	})
 }
 
@@ -1001,14 +969,14 @@ func cbcDecrypt(w width) {
 		// go from the top so that none overwrites ciphertext still unread.
 		for i := 15; i >= 1; i-- {
 			s.need(i)
-			s.xor(Mem{Base: src, Disp: i*w.bytes - 16}, s.reg[i], s.reg[i])
+			s.xor(Mem{Base: src, Disp: i*w.bytes() - 16}, s.reg[i], s.reg[i])
 			s.mov(s.reg[i], vecMem(dst, w, i))
 			s.resident[i] = false
 			s.release(s.reg[i])
 		}
 		s.need(0)
 		x := s.reg[0]
-		switch w.bytes {
+		switch w.bytes() {
 		case 16:
 			s.xor(Mem{Base: iv}, x, x)
 		case 32:
@@ -1018,14 +986,13 @@ func cbcDecrypt(w width) {
 			s.xor(t, x, x)
 		case 64:
 			t, u := s.alloc(0), s.alloc(0)
-			VBROADCASTI32X4(Mem{Base: iv}, t)
-			VMOVDQU64(Mem{Base: src}, u)
+			w.BroadcastLane(Mem{Base: iv}, t)
+			w.Load(Mem{Base: src}, u)
 			VALIGNQ(U8(6), t, u, t) // iv, then the first 48 bytes of src
 			s.xor(t, x, x)
 		}
 		s.mov(x, vecMem(dst, w, 0))
-		VZEROUPPER()
-		RET()
+		w.Return()
 	})
 }
 
@@ -1046,7 +1013,7 @@ func ctr(w width) {
 	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[7]uint64)", arraySig(w)))
 	Pragma("noescape")
 	doc := []string{fmt.Sprintf("%s XORs %d blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.", name, w.blocks())}
-	if w.evex {
+	if w.evex() {
 		doc = append(doc, "ctr[3:7] holds what ariaCTRPrep put there for this key and high half.")
 	}
 	Doc(doc...)
@@ -1054,20 +1021,11 @@ func ctr(w width) {
 	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
 	ctrp := Load(Param("ctr"), GP64())
 	s := newSlices(w)
-	lane := func(m Mem, r reg.VecPhysical) {
-		switch w.bytes {
-		case 16:
-			VMOVDQU(m, r)
-		case 32:
-			VBROADCASTI128(m, r)
-		case 64:
-			VBROADCASTI32X4(m, r)
-		}
-	}
+	lane := w.BroadcastLane
 	// hl = (high, low) and lc = (low, low+256) in every lane; byte j of
 	// either is splat by a PSHUFB with constSplat[j].
 	hl, lc := s.alloc(), s.alloc()
-	if w.bytes >= 32 {
+	if w.bytes() >= 32 {
 		// The caller has just stored the low half: a 16-byte load over it
 		// and a neighbour would wait for the store to retire instead of
 		// taking its value from the store buffer (about 10% of a batch
@@ -1087,7 +1045,7 @@ func ctr(w width) {
 	VPSHUFB(constSplat[8], hl, low)
 	VPADDB(constCTRIndex[w.lanes()], low, low)
 	var noCarry reg.VecPhysical
-	if w.evex {
+	if w.evex() {
 		VPCMPUB(U8(1), constCTRIndex[w.lanes()], low, reg.K1) // carried: low byte < index
 	} else {
 		noCarry = s.alloc()
@@ -1098,7 +1056,7 @@ func ctr(w width) {
 		j := 15 - sl // byte of the native low half
 		x := s.alloc()
 		VPSHUFB(constSplat[8+j], hl, x)
-		if w.evex {
+		if w.evex() {
 			VPSHUFB(constSplat[8+j], lc, reg.K1, x)
 		} else {
 			t := s.alloc()
@@ -1110,11 +1068,11 @@ func ctr(w width) {
 	}
 	s.set(15, low)
 	s.release(lc)
-	if !w.evex {
+	if !w.evex() {
 		s.release(noCarry)
 	}
 	firstRound := func(sub func(slots ...int)) { sub() }
-	if w.evex {
+	if w.evex() {
 		// Slices 0..7, the high half, are the same in every batch of a
 		// call, and so is the first round's key addition and substitution
 		// on them: ariaCTRPrep did it once, each byte in a uint32.
@@ -1143,8 +1101,7 @@ func ctr(w width) {
 			s.xor(vecMem(src, w, i), s.reg[i], s.reg[i])
 			s.mov(s.reg[i], vecMem(dst, w, i))
 		}
-		VZEROUPPER()
-		RET()
+		w.Return()
 	})
 }
 
@@ -1183,7 +1140,12 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	checkDiffusion()
 	constants()
-	for _, w := range []width{{bytes: 64, evex: true}, {bytes: 32}, {bytes: 16}, {bytes: 16, aesni: true}} {
+	for _, w := range []width{
+		{ISA: vec.ISA{W: vec.W512, Enc: vec.EVEX}},
+		{ISA: vec.ISA{W: vec.W256, Enc: vec.VEX}},
+		{ISA: vec.ISA{W: vec.W128, Enc: vec.VEX}},
+		{ISA: vec.ISA{W: vec.W128, Enc: vec.VEX}, aesni: true},
+	} {
 		ecb(w)
 		cbcDecrypt(w)
 		ctr(w)

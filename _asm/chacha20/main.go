@@ -39,44 +39,43 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 // isa is the instruction encoding a kernel may use.
-type isa int
+type isa = vec.Enc
 
 const (
-	sse  isa = iota // legacy SSE/SSSE3: two operands, 16 XMM registers
-	vex             // AVX2: three operands, 16 registers
-	evex            // AVX-512 (F+VL): 32 registers, VPROLD, embedded broadcast
+	sse  = vec.SSE  // legacy SSE/SSSE3: two operands, 16 XMM registers
+	vex  = vec.VEX  // AVX2: three operands, 16 registers
+	evex = vec.EVEX // AVX-512 (F+VL): 32 registers, VPROLD, embedded broadcast
 )
 
-var zregs = []VecPhysical{
-	Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
-	Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31,
-}
-
 var (
-	rowCtr    Mem // 128-bit lane L = {L, 0, 0, 0}: row layout block offsets
-	iotaData  Mem // dwords 0..31: lane j of the counter row gets counter+j
-	rot16Mask Mem // PSHUFB control rotating each dword left by 16
-	rot8Mask  Mem // PSHUFB control rotating each dword left by 8
+	rowCtr   Mem             // 128-bit lane L = {L, 0, 0, 0}: row layout block offsets
+	iotaData Mem             // dwords 0..31: lane j of the counter row gets counter+j
+	rotMasks vec.RotateMasks // PSHUFB controls rotating each dword left by 8 and 16
 )
 
 func main() {
 	ConstraintExpr("amd64,!purego")
 
-	iotaData = GLOBL("chacha20_iota", RODATA|NOPTR)
-	for i := 0; i < 32; i++ {
-		DATA(4*i, U32(i))
+	var iota [32]uint32
+	for i := range iota {
+		iota[i] = uint32(i)
 	}
+	iotaData = vec.Dwords("chacha20_iota", 4*len(iota), iota[:]...)
 	rowCtr = GLOBL("chacha20_rowctr", RODATA|NOPTR)
 	for l := 0; l < 8; l++ {
 		DATA(16*l, U32(l))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))
 	}
-	rot16Mask = rotMask("chacha20_rot16", 2)
-	rot8Mask = rotMask("chacha20_rot8", 1)
+	rotMasks = vec.RotateMasks{
+		By16: vec.RotateDwordsMask("chacha20_rot16", 2, 32),
+		By8:  vec.RotateDwordsMask("chacha20_rot8", 1, 32),
+	}
 
 	kernel("xorBlocksSSSE3", sse, []step{{word: 4}, {sets: 2}, {sets: 1}},
 		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (4 at a time, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
@@ -87,17 +86,6 @@ func main() {
 	kernelVL("xorBlocksAVX512VL", evex, true, []step{{word: 16}, {word: 8}, {sets: 2}, {sets: 1}},
 		"xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	Generate()
-}
-
-// rotMask emits 32 bytes of PSHUFB control rotating dwords left by 8*r
-// bits: byte k of a rotated dword comes from byte (k-r) mod 4.
-func rotMask(name string, r int) Mem {
-	m := GLOBL(name, RODATA|NOPTR)
-	for i := 0; i < 32; i++ {
-		base := i &^ 3
-		DATA(i, U8(base+(i-base-r+4)%4))
-	}
-	return m
 }
 
 // gen holds what one kernel's code needs while it is emitted.
@@ -200,11 +188,7 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 		return fmt.Sprintf("step%d", k)
 	}
 	if is == evex {
-		buf := AllocLocal(64*frameVecs + 64)
-		g.frame = GP64()
-		LEAQ(buf, g.frame)
-		ADDQ(U32(63), g.frame)
-		ANDQ(I32(-64), g.frame)
+		g.frame = vec.AlignedLocal(64*frameVecs, 64)
 		g.precomputeColumns(label(len(steps) - 2))
 	}
 	for k, s := range steps {
@@ -238,22 +222,17 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	}
 	Label("done")
 	g.isa = is
-	if is != sse {
-		VZEROUPPER()
-	}
-	RET()
+	g.v().Return()
+}
+
+// v is the encoding at the batch width: g.lanes 32-bit lanes. EVEX moves
+// and logic are spelled with 32-bit elements, the words of ChaCha20.
+func (g *gen) v() vec.ISA {
+	return vec.ISA{W: vec.Width(4 * g.lanes), Enc: g.isa, Elem: 32}
 }
 
 // r returns physical register i at the batch width.
-func (g *gen) r(i int) Register {
-	switch g.lanes {
-	case 4:
-		return zregs[i].AsX()
-	case 8:
-		return zregs[i].AsY()
-	}
-	return zregs[i]
-}
+func (g *gen) r(i int) Register { return g.v().Reg(i) }
 
 // Register plan. evex: state word i lives in register i for the whole batch,
 // 16..31 are temporaries. sse/vex have only 16 registers: words 0..7 in 0..7,
@@ -297,54 +276,13 @@ func (g *gen) stateWord(i int) Mem { return Mem{Base: g.state, Disp: 4 * i} }
 func (g *gen) add(src Op, dst Register) { g.add3(src, dst, dst) }
 func (g *gen) xor(src Op, dst Register) { g.xor3(src, dst, dst) }
 
-// add3 and xor3 compute dst = x op y; the sse forms exist only for y == dst.
-func (g *gen) add3(x Op, y, dst Register) {
-	g.checkTwoOperand(y, dst)
-	if g.isa == sse {
-		PADDL(x, dst)
-	} else {
-		VPADDD(x, y, dst)
-	}
-}
-
-func (g *gen) xor3(x Op, y, dst Register) {
-	g.checkTwoOperand(y, dst)
-	switch g.isa {
-	case sse:
-		PXOR(x, dst)
-	case vex:
-		VPXOR(x, y, dst)
-	default:
-		VPXORD(x, y, dst)
-	}
-}
-
-func (g *gen) checkTwoOperand(y, dst Register) {
-	if g.isa == sse && y != dst {
-		panic("two-operand form needs the destination as source")
-	}
-}
-
-func (g *gen) mov(src, dst Op) {
-	switch g.isa {
-	case sse:
-		MOVOU(src, dst)
-	case vex:
-		VMOVDQU(src, dst)
-	default:
-		VMOVDQU32(src, dst)
-	}
-}
+// add3 and xor3 compute dst = x op y.
+func (g *gen) add3(x Op, y, dst Register) { g.v().Add32(x, y, dst) }
+func (g *gen) xor3(x Op, y, dst Register) { g.v().Xor(x, y, dst) }
+func (g *gen) mov(src, dst Op)            { g.v().Mov(src, dst) }
 
 // broadcast fills every lane of dst with 32-bit word i of the state.
-func (g *gen) broadcast(i int, dst Register) {
-	if g.isa == sse {
-		MOVD(g.stateWord(i), dst)
-		PSHUFD(U8(0), dst, dst)
-		return
-	}
-	VPBROADCASTD(g.stateWord(i), dst)
-}
+func (g *gen) broadcast(i int, dst Register) { g.v().BroadcastDword(g.stateWord(i), dst) }
 
 // counterRow sets dst to this batch's block counters: state[12] + lane.
 func (g *gen) counterRow(dst, tmp Register) {
@@ -357,46 +295,10 @@ func (g *gen) counterRow(dst, tmp Register) {
 	VPADDD(iotaData.Offset(4*g.ctrOff), dst, dst)
 }
 
-// rotate rotates every dword of each register left by bits. AVX-512 has a
-// rotate instruction; before it, rotations by whole bytes are one PSHUFB
-// and the others shift-shift-or through the temporary register.
-func (g *gen) rotate(bits int, regs ...Register) {
-	t := g.tmp()
-	switch {
-	case g.isa == evex:
-		for _, r := range regs {
-			VPROLD(U8(bits), r, r)
-		}
-	case bits%8 == 0:
-		mask := rot16Mask
-		if bits == 8 {
-			mask = rot8Mask
-		}
-		if g.isa == sse {
-			MOVOU(mask, t)
-			for _, r := range regs {
-				PSHUFB(t, r)
-			}
-		} else {
-			for _, r := range regs {
-				VPSHUFB(mask, r, r)
-			}
-		}
-	case g.isa == sse:
-		for _, r := range regs {
-			MOVOU(r, t)
-			PSLLL(U8(bits), r)
-			PSRLL(U8(32-bits), t)
-			POR(t, r)
-		}
-	default:
-		for _, r := range regs {
-			VPSLLD(U8(bits), r, t)
-			VPSRLD(U8(32-bits), r, r)
-			VPOR(t, r, r)
-		}
-	}
-}
+// rotate rotates every dword of each register left by bits: VPROLD on
+// AVX-512, one PSHUFB for whole bytes before it, otherwise shift-shift-or
+// through the temporary register.
+func (g *gen) rotate(bits int, regs ...Register) { g.v().Rol32(bits, rotMasks, g.tmp(), regs...) }
 
 // quarterRounds runs the quarter round on each (a, b, c, d) group of state
 // words, step by step across the groups so independent chains interleave.
@@ -753,16 +655,7 @@ func (g *gen) rows(sets int, partial bool) {
 	// 4*sets..+2, set k's original d row in 4*sets+3+k.
 	orig := 4 * sets
 	row := func(k, r int) Register { return g.r(4*k + r) }
-	load := func(m Op, r Register) {
-		switch g.isa {
-		case sse:
-			MOVOU(m, r) // one block per register: the row itself
-		case vex:
-			VBROADCASTI128(m, r)
-		default:
-			VBROADCASTI32X4(m, r)
-		}
-	}
+	load := g.v().BroadcastLane // sse: one block per register, the row itself
 	for r := 0; r < 3; r++ {
 		load(g.stateWord(4*r), g.r(orig+r))
 	}
@@ -790,11 +683,7 @@ func (g *gen) rows(sets int, partial bool) {
 	shuffle := func(b, c, d byte) {
 		for k := 0; k < sets; k++ {
 			for r, imm := range []byte{b, c, d} {
-				if g.isa == sse {
-					PSHUFD(U8(imm), row(k, r+1), row(k, r+1))
-				} else {
-					VPSHUFD(U8(imm), row(k, r+1), row(k, r+1))
-				}
+				g.v().ShuffleDwords(imm, row(k, r+1), row(k, r+1))
 			}
 		}
 	}

@@ -1,0 +1,210 @@
+package vec
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Operands follow avo (Go assembler) order: sources first, destination
+// last. SSE forms compute in place, so where the destination is not a
+// source the methods copy first, and they panic where that would clobber a
+// source (the generator has to pick another destination).
+
+// Load moves a vector from memory or a register into a register; Store
+// moves one to memory. Both are unaligned moves: SSE MOVOU, VEX VMOVDQU,
+// EVEX VMOVDQU64 (or 32).
+func (i ISA) Load(src, dst Op) { i.Mov(src, dst) }
+
+// Store writes register src to memory m.
+func (i ISA) Store(src, m Op) { i.Mov(src, m) }
+
+// Mov is an unaligned vector move between any two operands.
+func (i ISA) Mov(src, dst Op) {
+	switch {
+	case i.Enc == SSE:
+		MOVOU(src, dst)
+	case !i.evex(src, dst):
+		VMOVDQU(src, dst)
+	case i.elem32():
+		VMOVDQU32(src, dst)
+	default:
+		VMOVDQU64(src, dst)
+	}
+}
+
+// Copy copies register src to register dst: SSE uses the aligned MOVO,
+// which is the register-to-register form.
+func (i ISA) Copy(src, dst Op) {
+	if i.Enc == SSE {
+		MOVO(src, dst)
+		return
+	}
+	i.Mov(src, dst)
+}
+
+// Xor sets dst = a ^ b. In SSE a memory operand goes through MOVOU first
+// (PXOR would demand alignment), and dst must not be b then.
+func (i ISA) Xor(a, b, dst Op) {
+	switch {
+	case i.Enc != SSE && !i.evex(a, b, dst):
+		VPXOR(a, b, dst)
+	case i.Enc != SSE && i.elem32():
+		VPXORD(a, b, dst)
+	case i.Enc != SSE:
+		VPXORQ(a, b, dst)
+	case dst == b && IsReg(a):
+		PXOR(a, dst)
+	case dst == a && IsReg(b):
+		PXOR(b, dst)
+	case IsReg(a) && IsReg(b):
+		MOVO(b, dst)
+		PXOR(a, dst)
+	default:
+		if dst == b {
+			panic("vec: Xor: SSE memory operand with dst == b")
+		}
+		MOVOU(a, dst)
+		PXOR(b, dst)
+	}
+}
+
+// twoOperand emits an SSE instruction op(x, dst) computing dst = x op y,
+// copying y into dst first when they differ.
+func twoOperand(op func(x, dst Op), x, y, dst Op) {
+	if y != dst {
+		if dst == x {
+			panic("vec: SSE form with dst == x != y")
+		}
+		MOVO(y, dst)
+	}
+	op(x, dst)
+}
+
+// Add32 sets dst = x + y in 32-bit lanes (PADDL, VPADDD).
+func (i ISA) Add32(x, y, dst Op) {
+	if i.Enc == SSE {
+		twoOperand(func(x, dst Op) { PADDL(x, dst) }, x, y, dst)
+		return
+	}
+	VPADDD(x, y, dst)
+}
+
+// Add64 sets dst = x + y in 64-bit lanes (PADDQ, VPADDQ).
+func (i ISA) Add64(x, y, dst Op) {
+	if i.Enc == SSE {
+		twoOperand(func(x, dst Op) { PADDQ(x, dst) }, x, y, dst)
+		return
+	}
+	VPADDQ(x, y, dst)
+}
+
+// Shuffle sets dst = PSHUFB(src, mask): byte j of each 128-bit lane takes
+// the byte of src the mask names (or zero where its top bit is set). In
+// SSE the mask must be a register or an aligned memory operand.
+func (i ISA) Shuffle(mask, src, dst Op) {
+	if i.Enc != SSE {
+		VPSHUFB(mask, src, dst)
+		return
+	}
+	if src != dst {
+		MOVO(src, dst)
+	}
+	PSHUFB(mask, dst)
+}
+
+// ShuffleDwords permutes the 32-bit words of each 128-bit lane by imm
+// (PSHUFD, VPSHUFD).
+func (i ISA) ShuffleDwords(imm uint8, src, dst Op) {
+	if i.Enc == SSE {
+		PSHUFD(U8(imm), src, dst)
+		return
+	}
+	VPSHUFD(U8(imm), src, dst)
+}
+
+// BroadcastLane loads one 16-byte block from m into every 128-bit lane of
+// dst: MOVOU or VMOVDQU at 128 bits, VBROADCASTI128 at 256, VBROADCASTI32X4
+// at 512 (and for EVEX registers at 256).
+func (i ISA) BroadcastLane(m, dst Op) {
+	switch {
+	case i.Enc == SSE:
+		MOVOU(m, dst)
+	case i.W == W128:
+		i.Mov(m, dst)
+	case i.W == W256 && !i.evex(dst):
+		VBROADCASTI128(m, dst)
+	default:
+		VBROADCASTI32X4(m, dst)
+	}
+}
+
+// BroadcastDword fills every 32-bit lane of dst with the word at m
+// (SSE: MOVD and PSHUFD, otherwise VPBROADCASTD).
+func (i ISA) BroadcastDword(m, dst Op) {
+	if i.Enc == SSE {
+		MOVD(m, dst)
+		PSHUFD(U8(0), dst, dst)
+		return
+	}
+	VPBROADCASTD(m, dst)
+}
+
+// RotateMasks are the PSHUFB controls (RotateDwordsMask) Rol32 uses for
+// rotations by 8 and 16 bits where there is no VPROLD.
+type RotateMasks struct{ By8, By16 Mem }
+
+// Rol32 rotates every 32-bit lane of each register left by bits: VPROLD
+// with EVEX, one PSHUFB for whole bytes, otherwise shift, shift and OR
+// through the temporary t. SSE loads the mask into t first (legacy memory
+// operands must be aligned).
+func (i ISA) Rol32(bits int, masks RotateMasks, t Register, regs ...Register) {
+	switch {
+	case i.Enc == EVEX:
+		for _, r := range regs {
+			VPROLD(U8(bits), r, r)
+		}
+	case bits%8 == 0:
+		mask := masks.By16
+		if bits == 8 {
+			mask = masks.By8
+		}
+		if i.Enc == SSE {
+			MOVOU(mask, t)
+			for _, r := range regs {
+				PSHUFB(t, r)
+			}
+		} else {
+			for _, r := range regs {
+				VPSHUFB(mask, r, r)
+			}
+		}
+	case i.Enc == SSE:
+		for _, r := range regs {
+			MOVOU(r, t)
+			PSLLL(U8(bits), r)
+			PSRLL(U8(32-bits), t)
+			POR(t, r)
+		}
+	default:
+		for _, r := range regs {
+			VPSLLD(U8(bits), r, t)
+			VPSRLD(U8(32-bits), r, r)
+			VPOR(t, r, r)
+		}
+	}
+}
+
+// Return ends a kernel: VZEROUPPER unless the code is SSE only (it avoids
+// the penalty of dirty upper halves in the caller's SSE code), then RET.
+func (i ISA) Return() {
+	i.ZeroUpper()
+	RET()
+}
+
+// ZeroUpper emits VZEROUPPER unless the code is SSE only.
+func (i ISA) ZeroUpper() {
+	if i.Enc != SSE {
+		VZEROUPPER()
+	}
+}
