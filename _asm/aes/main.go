@@ -21,6 +21,7 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -67,8 +68,8 @@ type regPlan struct {
 // decryption keeps the previous ciphertext block in every lane (carry) and
 // the chaining input of a batch's first vector (prev0).
 var plans = map[width]regPlan{
-	w128: {states: 8, key: 8, keys: -1, mode: [3]int{9, 10, 11}, temps: []int{12, 13, 14, 15}},
-	w256: {states: 8, key: 8, keys: -1, mode: [3]int{9, 10, 11}, temps: []int{12, 13, 14, 15}},
+	w128: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
+	w256: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
 	w512: {states: 8, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{8, 9, 10, 11}},
 }
 
@@ -340,10 +341,36 @@ func genKernel(w width, mode string, prefetch bool) {
 		}
 	}
 
-	for nv := k.plan.states; nv > 1; nv /= 2 {
+	// The main loop, then loops of each power of two below it. Where the
+	// main batch is not a power of two (12 vectors), it runs only while
+	// 20 or more vectors remain, out of line (after the RET): a message
+	// shorter than that passes one untaken branch and then takes the same
+	// batches as with 8 states (8, 4, 2, 1); a long one ends with one or
+	// two batches of 8.
+	var wide func()
+	if p := 1 << (bits.Len(uint(k.plan.states)) - 1); p == k.plan.states {
+		k.loop(w, p)
+	} else {
+		wideLoop, resume := k.label("wide"), k.label("resume")
+		least := uint64((k.plan.states + p) * w.Blocks())
+		CMPQ(k.n, Imm(least))
+		JAE(LabelRef(wideLoop))
+		Label(resume)
+		wide = func() {
+			nv := k.plan.states
+			Label(wideLoop)
+			k.batch(w, nv)
+			ADDQ(U32(nv*int(w)), k.src)
+			ADDQ(U32(nv*int(w)), k.dst)
+			SUBQ(Imm(uint64(nv*w.Blocks())), k.n)
+			CMPQ(k.n, Imm(least))
+			JAE(LabelRef(wideLoop))
+			JMP(LabelRef(resume))
+		}
+	}
+	for nv := 1 << (bits.Len(uint(k.plan.states-1)) - 1); nv >= 1; nv /= 2 {
 		k.loop(w, nv)
 	}
-	k.loop(w, 1)
 
 	// The last vector's worth, less than one full vector, in halves:
 	// narrower steps rather than masked loads and stores, which cost a
@@ -365,6 +392,9 @@ func genKernel(w width, mode string, prefetch bool) {
 		isa.Store(x, Mem{Base: k.arg})
 	}
 	isa.Return()
+	if wide != nil {
+		wide()
+	}
 }
 
 // genCBCEncrypt emits the serial CBC encryption kernel: one chain, one block
