@@ -634,7 +634,7 @@ func (s *slices) diffuseQuads(rk reg.Register, r int, then func(slots ...int)) {
 	for j, q := range diffusionQuads {
 		t := s.alloc()
 		if k := plan.quadKey[j]; k >= 0 {
-			VMOVDQA64(x[q[0]], t)
+			s.w.Copy(x[q[0]], t)
 			VPTERNLOGQ(U8(0x96), x[q[2]], x[q[1]], t)
 			VPTERNLOGD_BCST(U8(0x96), key(k), x[q[3]], t)
 		} else {

@@ -16,10 +16,20 @@ import (
 // in register Resident+j, the first key in Resident itself (LoadResident
 // fills them). Otherwise every use broadcasts the key into register
 // Scratch, a load-port operation beside the vector work that uses it.
+//
+// Direct128 lets VEX and EVEX code at 128 bits use a non-resident key
+// straight from the table as a memory operand (they take unaligned ones),
+// with no broadcast into Scratch.
 type RoundKeys struct {
 	Table, First GPPhysical
 	Resident     int
 	Scratch      int
+	Direct128    bool
+}
+
+// direct reports whether isa reads non-resident keys from memory.
+func (k RoundKeys) direct(isa ISA) bool {
+	return k.Direct128 && isa.W == W128 && isa.Enc != SSE
 }
 
 // Mem returns slot j's place in memory.
@@ -41,6 +51,9 @@ func (k RoundKeys) Slot(isa ISA, j int) Op {
 	if k.Resident >= 0 {
 		return isa.Reg(k.Resident + j)
 	}
+	if k.direct(isa) {
+		return k.Mem(j)
+	}
 	r := isa.Reg(k.Scratch)
 	isa.BroadcastLane(k.Mem(j), r)
 	return r
@@ -50,6 +63,9 @@ func (k RoundKeys) Slot(isa ISA, j int) Op {
 func (k RoundKeys) FirstKey(isa ISA) Op {
 	if k.Resident >= 0 {
 		return isa.Reg(k.Resident)
+	}
+	if k.direct(isa) {
+		return Mem{Base: k.First}
 	}
 	r := isa.Reg(k.Scratch)
 	isa.BroadcastLane(Mem{Base: k.First}, r)

@@ -33,14 +33,20 @@ func (i ISA) Mov(src, dst Op) {
 	}
 }
 
-// Copy copies register src to register dst: SSE uses the aligned MOVO,
-// which is the register-to-register form.
+// Copy copies register src to register dst in the aligned forms (MOVO,
+// VMOVDQA, VMOVDQA64/32): between registers they are the same operation as
+// the unaligned ones, and the spelling says no memory is involved.
 func (i ISA) Copy(src, dst Op) {
-	if i.Enc == SSE {
+	switch {
+	case i.Enc == SSE:
 		MOVO(src, dst)
-		return
+	case !i.evex(src, dst):
+		VMOVDQA(src, dst)
+	case i.elem32():
+		VMOVDQA32(src, dst)
+	default:
+		VMOVDQA64(src, dst)
 	}
-	i.Mov(src, dst)
 }
 
 // Xor sets dst = a ^ b. In SSE a memory operand goes through MOVOU first

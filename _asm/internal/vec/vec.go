@@ -54,14 +54,31 @@
 //
 // # Moving a generator onto it
 //
-// The aes, aria and chacha20 generators use it. The GHASH, Poly1305 and XTS
-// generators can move onto it step by step without changing their output:
-// replace a private X/Y/Z register table by Width.Reg, a private
-// "evex ? VPXORQ : VPXOR" by ISA.Xor, a key broadcast by RoundKeys or
-// ISA.BroadcastLane, a byte-swap constant by ByteReverse, and check that
-// go generate leaves the .s file unchanged after each step. What only one
-// generator needs (AES's CTR step constants, ARIA's byte-slice allocator,
-// ChaCha20's transposes) stays in that generator.
+// The aes, aria and chacha20 generators use it, with output unchanged. The
+// GHASH, Poly1305 and XTS generators can move onto it step by step, running
+// go generate after each step and checking that the .s file does not change
+// (git status --porcelain stays empty):
+//
+//   - a private X/Y/Z register table and width type: Width and Width.Reg;
+//   - "evex ? VMOVDQU64 : VMOVDQU", "evex ? VPXORQ : VPXOR", "VMOVDQA64 :
+//     VMOVDQA": an ISA (EVEX for all code of a 512-bit kernel, its narrower
+//     tails included, since they name registers 16..31; VEX otherwise) and
+//     its Load, Store, Xor and Copy;
+//   - AES round keys in a right-aligned table (XTS, the CTR half of GCM):
+//     RoundKeys{Table: keys, First: k0, Resident: 16 on the 512-bit path
+//     (else -1), Scratch: the key register, Direct128: true where 128-bit
+//     VEX code reads keys straight from the table}, LoadResident(isa, 1, 14)
+//     in the prologue, Slot and FirstKey in the rounds;
+//   - loadParam and a label counter: LoadParam and Labels;
+//   - GHASH's byte order: ByteReverse; reduction constants and per-lane
+//     tables: Qwords (64 bytes, so every width reads a prefix);
+//   - byte-granular tails (GCM's last partial block, XTS stealing, Poly1305
+//     padding): TailMask with LoadMasked/StoreMasked on AVX-512, CopyTail
+//     through a stack block elsewhere.
+//
+// What only one generator needs (AES's CTR constants, ARIA's byte-slice
+// allocator, ChaCha20's transposes, GF(2^128) multiplication) stays in that
+// generator until a second one needs it; then it moves here.
 package vec
 
 import (
