@@ -29,42 +29,21 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
-)
 
-var (
-	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
-		X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}
-	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
-		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
-	zregs = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
-		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 // width is a vector width in bytes.
-type width int
+type width = vec.Width
 
 const (
-	w128 width = 16
-	w256 width = 32
-	w512 width = 64
+	w128 = vec.W128
+	w256 = vec.W256
+	w512 = vec.W512
 )
 
-// lanes is the number of 16-byte blocks in one vector.
-func (w width) lanes() int { return int(w) / 16 }
-
-// reg returns register i at width w.
-func (w width) reg(i int) VecPhysical {
-	switch w {
-	case w128:
-		return xregs[i]
-	case w256:
-		return yregs[i]
-	}
-	return zregs[i]
-}
-
 // at returns register r at width w (the same physical register).
-func at(w width, r VecPhysical) VecPhysical { return w.reg(int(r.PhysicalIndex())) }
+func at(w width, r VecPhysical) VecPhysical { return w.Reg(int(r.PhysicalIndex())) }
 
 // kernel emits one TEXT symbol: one direction at one width.
 type kernel struct {
@@ -78,77 +57,29 @@ type kernel struct {
 	states, tweaks []VecPhysical // nv each, at width w
 	keyReg         VecPhysical   // the 256-bit path's broadcast round key
 	temps          []VecPhysical // scratch, at width w
-	labels         int
+	roundKeys      vec.RoundKeys
+	labels         vec.Labels
 }
 
-func (k *kernel) label(what string) string {
-	k.labels++
-	return fmt.Sprintf("%s_%d", what, k.labels)
-}
+func (k *kernel) label(what string) string { return k.labels.New(what) }
 
 // evex reports whether the kernel uses the EVEX encodings of AVX-512 (the
 // 512-bit kernel, also on its narrower tails, whose keys sit in X16..X31).
 func (k *kernel) evex() bool { return k.w == w512 }
 
-func (k *kernel) load(m Mem, dst VecPhysical) {
+// isa is the kernel's encoding: EVEX for all of the 512-bit kernel (its
+// narrower tails name the keys in X16..X31), VEX otherwise.
+func (k *kernel) isa() vec.ISA {
 	if k.evex() {
-		VMOVDQU64(m, dst)
-	} else {
-		VMOVDQU(m, dst)
+		return vec.ISA{W: k.w, Enc: vec.EVEX}
 	}
+	return vec.ISA{W: k.w, Enc: vec.VEX}
 }
 
-func (k *kernel) store(src VecPhysical, m Mem) {
-	if k.evex() {
-		VMOVDQU64(src, m)
-	} else {
-		VMOVDQU(src, m)
-	}
-}
-
-func (k *kernel) move(src, dst VecPhysical) {
-	if k.evex() {
-		VMOVDQA64(src, dst)
-	} else {
-		VMOVDQA(src, dst)
-	}
-}
-
-func (k *kernel) xor(a, b Op, dst VecPhysical) {
-	if k.evex() {
-		VPXORQ(a, b, dst)
-	} else {
-		VPXOR(a, b, dst)
-	}
-}
-
-// keySlot returns an operand holding slot j of the right-aligned key table
-// at width w: a resident register on the 512-bit path, the table itself for
-// 128-bit operations elsewhere (VEX takes unaligned memory operands), and a
-// broadcast into the key register for the 256-bit path.
-func (k *kernel) keySlot(w width, j int) Op {
-	switch {
-	case k.evex():
-		return w.reg(16 + j)
-	case w == w128:
-		return Mem{Base: k.keys, Disp: 16 * j}
-	}
-	VBROADCASTI128(Mem{Base: k.keys, Disp: 16 * j}, k.keyReg)
-	return k.keyReg
-}
-
-// firstKey is keySlot for the first round key, whose slot depends on the
-// key size (k0 points at it; Z16 holds it on the 512-bit path).
-func (k *kernel) firstKey(w width) Op {
-	switch {
-	case k.evex():
-		return w.reg(16)
-	case w == w128:
-		return Mem{Base: k.k0}
-	}
-	VBROADCASTI128(Mem{Base: k.k0}, k.keyReg)
-	return k.keyReg
-}
+func (k *kernel) load(m Mem, dst VecPhysical)  { k.isa().Load(m, dst) }
+func (k *kernel) store(src VecPhysical, m Mem) { k.isa().Store(src, m) }
+func (k *kernel) move(src, dst VecPhysical)    { k.isa().Copy(src, dst) }
+func (k *kernel) xor(a, b Op, dst VecPhysical) { k.isa().Xor(a, b, dst) }
 
 // middleRounds applies round keys 1..13 of the right-aligned table to the
 // states, skipping the slots a shorter key leaves empty: one branch on the
@@ -181,7 +112,7 @@ func (k *kernel) middleRounds(states []VecPhysical, key func(j int) Op, dec bool
 // XOR folded into the first key addition and the second into the last round
 // key.
 func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
-	k0 := k.firstKey(w)
+	k0 := k.roundKeys.FirstKey(k.isa().At(w))
 	for i, s := range states {
 		if k.evex() {
 			VPTERNLOGQ(Imm(0x96), k0, tweaks[i], s) // s ^= tweak ^ key0
@@ -190,8 +121,8 @@ func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
 			VPXOR(k0, s, s)
 		}
 	}
-	k.middleRounds(states, func(j int) Op { return k.keySlot(w, j) }, k.dec)
-	last := k.keySlot(w, 14)
+	k.middleRounds(states, func(j int) Op { return k.roundKeys.Slot(k.isa().At(w), j) }, k.dec)
+	last := k.roundKeys.Slot(k.isa().At(w), 14)
 	t := at(w, k.temps[0])
 	for i, s := range states {
 		k.xor(last, tweaks[i], t)
@@ -264,7 +195,7 @@ func (k *kernel) encryptTweak(x VecPhysical) {
 // initTweaks fills the tweak vectors from T in the low lane of tweaks[0]:
 // vector i holds T*x^(i*L) .. T*x^(i*L+L-1).
 func (k *kernel) initTweaks() {
-	w, L := k.w, k.w.lanes()
+	w, L := k.w, k.w.Blocks()
 	v0 := k.tweaks[0]
 	t1, t2 := k.states[0], k.states[1] // free before the first batch
 	if L > 1 {
@@ -365,16 +296,26 @@ func genKernel(w width, dec bool) {
 		keys: RAX, keys2: R10, rounds: RBX, dst: RDI, src: RSI, blocks: RDX, partial: RCX,
 		k0: R8, tmp: R9, tweakLo: R11, tweakHi: R12}
 	for i := 0; i < k.nv; i++ {
-		k.states = append(k.states, w.reg(i))
-		k.tweaks = append(k.tweaks, w.reg(k.nv+i))
+		k.states = append(k.states, w.Reg(i))
+		k.tweaks = append(k.tweaks, w.Reg(k.nv+i))
 	}
 	if k.evex() {
 		k.temps = []VecPhysical{Z31}
 	} else {
-		k.keyReg = w.reg(2 * k.nv)
+		k.keyReg = w.Reg(2 * k.nv)
 		for i := 2*k.nv + 1; i < 16; i++ {
-			k.temps = append(k.temps, w.reg(i))
+			k.temps = append(k.temps, w.Reg(i))
 		}
+	}
+
+	// The 512-bit path keeps the round keys in Z16..Z30; 128-bit VEX code
+	// reads them from the table, and the 256-bit path broadcasts each into
+	// the key register.
+	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: -1, Direct128: true}
+	if k.evex() {
+		k.roundKeys.Resident = 16
+	} else {
+		k.roundKeys.Scratch = int(k.keyReg.PhysicalIndex())
 	}
 
 	dir, verb := "Encrypt", "encrypts"
@@ -392,7 +333,7 @@ func genKernel(w width, dec bool) {
 		r    GPPhysical
 	}{{"keys", k.keys}, {"keys2", k.keys2}, {"rounds", k.rounds}, {"dst", k.dst}, {"src", k.src},
 		{"n", k.blocks}, {"tweakLo", k.tweakLo}, {"tweakHi", k.tweakHi}} {
-		loadParam(p.name, p.r)
+		vec.LoadParam(p.name, p.r)
 	}
 	// Whole blocks, and the partial block's length. With a partial block,
 	// the last whole block is left to the stealing.
@@ -411,16 +352,13 @@ func genKernel(w width, dec bool) {
 
 	k.encryptTweak(at(w128, k.tweaks[0]))
 	if k.evex() {
-		for j := 1; j <= 14; j++ {
-			VBROADCASTI32X4(Mem{Base: k.keys, Disp: 16 * j}, zregs[16+j])
-		}
-		VBROADCASTI32X4(Mem{Base: k.k0}, zregs[16])
+		k.roundKeys.LoadResident(k.isa(), 1, 14)
 	}
 	k.initTweaks()
 
 	// Main loop: nv vectors per batch, every tweak vector then moved on by
 	// x^(nv*L).
-	L := w.lanes()
+	L := w.Blocks()
 	per := k.nv * L
 	top, done := k.label("loop"), k.label("loopdone")
 	Label(top)
@@ -460,7 +398,7 @@ func genKernel(w width, dec bool) {
 	cur := k.tweaks[0]
 	for tw := w / 2; tw >= w128; tw /= 2 {
 		skip := k.label("half")
-		CMPQ(k.blocks, U32(tw.lanes()))
+		CMPQ(k.blocks, U32(tw.Blocks()))
 		JB(LabelRef(skip))
 		k.batch(tw, []VecPhysical{at(tw, cur)})
 		if tw == w256 {
@@ -469,7 +407,7 @@ func genKernel(w width, dec bool) {
 			VEXTRACTI128(Imm(1), at(w256, cur), at(w128, cur))
 		}
 		k.advance(int(tw))
-		SUBQ(U32(tw.lanes()), k.blocks)
+		SUBQ(U32(tw.Blocks()), k.blocks)
 		Label(skip)
 	}
 
@@ -483,16 +421,6 @@ func genKernel(w width, dec bool) {
 		VZEROUPPER()
 	}
 	RET()
-}
-
-// loadParam loads a 64-bit argument into a physical register (avo's Load
-// deduces moves only for virtual registers).
-func loadParam(name string, r GPPhysical) {
-	b, err := Param(name).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	MOVQ(b.Addr, r)
 }
 
 var (
