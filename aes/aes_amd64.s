@@ -60,13 +60,12 @@ TEXT ·encryptBlocksAESNI(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x14
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ   CX, $0x08
-	JB     done_4
+	JB     done_3
+	CMPQ   CX, $0x14
+	JAE    wide_1
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -85,8 +84,8 @@ loop_3:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -106,7 +105,7 @@ loop_3:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -126,7 +125,7 @@ rounds12_6:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -228,12 +227,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -244,8 +243,8 @@ loop_7:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -257,7 +256,7 @@ loop_7:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -269,7 +268,7 @@ rounds12_10:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -327,20 +326,20 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -348,7 +347,7 @@ loop_11:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -356,7 +355,7 @@ rounds12_14:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -392,30 +391,30 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -440,9 +439,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	RET
 
 wide_1:
@@ -475,8 +474,8 @@ wide_1:
 	MOVOU      176(SI), X11
 	PXOR       X12, X11
 	CMPQ       BX, $0x0c
-	JB         rounds10_19
-	JE         rounds12_20
+	JB         rounds10_18
+	JE         rounds12_19
 	MOVOU      16(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -504,7 +503,7 @@ wide_1:
 	AESENC     X12, X10
 	AESENC     X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -532,7 +531,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -680,7 +679,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func encryptBlocksAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, SSE2
@@ -694,13 +693,12 @@ TEXT ·encryptBlocksAESNINoPrefetch(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x14
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ   CX, $0x08
-	JB     done_4
+	JB     done_3
+	CMPQ   CX, $0x14
+	JAE    wide_1
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -719,8 +717,8 @@ loop_3:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -740,7 +738,7 @@ loop_3:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -760,7 +758,7 @@ rounds12_6:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -862,12 +860,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -878,8 +876,8 @@ loop_7:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -891,7 +889,7 @@ loop_7:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -903,7 +901,7 @@ rounds12_10:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -961,20 +959,20 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -982,7 +980,7 @@ loop_11:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -990,7 +988,7 @@ rounds12_14:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -1026,30 +1024,30 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -1074,9 +1072,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	RET
 
 wide_1:
@@ -1106,8 +1104,8 @@ wide_1:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_18
+	JE     rounds12_19
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -1135,7 +1133,7 @@ wide_1:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -1163,7 +1161,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -1311,7 +1309,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func decryptBlocksAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, MMX+, SSE2
@@ -1325,13 +1323,12 @@ TEXT ·decryptBlocksAESNI(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x14
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ   CX, $0x08
-	JB     done_4
+	JB     done_3
+	CMPQ   CX, $0x14
+	JAE    wide_1
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -1350,8 +1347,8 @@ loop_3:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1371,7 +1368,7 @@ loop_3:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1391,7 +1388,7 @@ rounds12_6:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1493,12 +1490,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -1509,8 +1506,8 @@ loop_7:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1522,7 +1519,7 @@ loop_7:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1534,7 +1531,7 @@ rounds12_10:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1592,20 +1589,20 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1613,7 +1610,7 @@ loop_11:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1621,7 +1618,7 @@ rounds12_14:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1657,30 +1654,30 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -1705,9 +1702,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	RET
 
 wide_1:
@@ -1740,8 +1737,8 @@ wide_1:
 	MOVOU      176(SI), X11
 	PXOR       X12, X11
 	CMPQ       BX, $0x0c
-	JB         rounds10_19
-	JE         rounds12_20
+	JB         rounds10_18
+	JE         rounds12_19
 	MOVOU      16(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1769,7 +1766,7 @@ wide_1:
 	AESDEC     X12, X10
 	AESDEC     X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1797,7 +1794,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1945,7 +1942,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func decryptBlocksAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, SSE2
@@ -1959,13 +1956,12 @@ TEXT ·decryptBlocksAESNINoPrefetch(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x14
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ   CX, $0x08
-	JB     done_4
+	JB     done_3
+	CMPQ   CX, $0x14
+	JAE    wide_1
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -1984,8 +1980,8 @@ loop_3:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2005,7 +2001,7 @@ loop_3:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2025,7 +2021,7 @@ rounds12_6:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2127,12 +2123,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -2143,8 +2139,8 @@ loop_7:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2156,7 +2152,7 @@ loop_7:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2168,7 +2164,7 @@ rounds12_10:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2226,20 +2222,20 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2247,7 +2243,7 @@ loop_11:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2255,7 +2251,7 @@ rounds12_14:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2291,30 +2287,30 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -2339,9 +2335,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	RET
 
 wide_1:
@@ -2371,8 +2367,8 @@ wide_1:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_18
+	JE     rounds12_19
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2400,7 +2396,7 @@ wide_1:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2428,7 +2424,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2576,7 +2572,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func cbcDecryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 // Requires: AES, MMX+, SSE2
@@ -2592,13 +2588,12 @@ TEXT ·cbcDecryptAESNI(SB), NOSPLIT, $0-48
 	LEAQ  224(AX)(DX*1), DX
 	MOVQ  iv+40(FP), R8
 	MOVOU (R8), X13
-	CMPQ  CX, $0x14
-	JAE   wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ   CX, $0x08
-	JB     done_4
+	JB     done_3
+	CMPQ   CX, $0x14
+	JAE    wide_1
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  112(SI), X13
@@ -2620,8 +2615,8 @@ loop_3:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2641,7 +2636,7 @@ loop_3:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2661,7 +2656,7 @@ rounds12_6:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2779,12 +2774,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  48(SI), X13
@@ -2798,8 +2793,8 @@ loop_7:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2811,7 +2806,7 @@ loop_7:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2823,7 +2818,7 @@ rounds12_10:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2889,12 +2884,12 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  16(SI), X13
@@ -2904,8 +2899,8 @@ loop_11:
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2913,7 +2908,7 @@ loop_11:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -2921,7 +2916,7 @@ rounds12_14:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2961,12 +2956,12 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  (SI), X13
@@ -2974,20 +2969,20 @@ loop_15:
 	MOVO   X12, X0
 	PXOR   X15, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -3014,9 +3009,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	RET
 
 wide_1:
@@ -3052,8 +3047,8 @@ wide_1:
 	MOVOU      176(SI), X11
 	PXOR       X12, X11
 	CMPQ       BX, $0x0c
-	JB         rounds10_19
-	JE         rounds12_20
+	JB         rounds10_18
+	JE         rounds12_19
 	MOVOU      16(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -3081,7 +3076,7 @@ wide_1:
 	AESDEC     X12, X10
 	AESDEC     X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3109,7 +3104,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -3281,7 +3276,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func cbcDecryptAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 // Requires: AES, SSE2
@@ -3297,13 +3292,12 @@ TEXT ·cbcDecryptAESNINoPrefetch(SB), NOSPLIT, $0-48
 	LEAQ  224(AX)(DX*1), DX
 	MOVQ  iv+40(FP), R8
 	MOVOU (R8), X13
-	CMPQ  CX, $0x14
-	JAE   wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ   CX, $0x08
-	JB     done_4
+	JB     done_3
+	CMPQ   CX, $0x14
+	JAE    wide_1
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  112(SI), X13
@@ -3325,8 +3319,8 @@ loop_3:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3346,7 +3340,7 @@ loop_3:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3366,7 +3360,7 @@ rounds12_6:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -3484,12 +3478,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  48(SI), X13
@@ -3503,8 +3497,8 @@ loop_7:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3516,7 +3510,7 @@ loop_7:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3528,7 +3522,7 @@ rounds12_10:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -3594,12 +3588,12 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  16(SI), X13
@@ -3609,8 +3603,8 @@ loop_11:
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3618,7 +3612,7 @@ loop_11:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3626,7 +3620,7 @@ rounds12_14:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -3666,12 +3660,12 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  (SI), X13
@@ -3679,20 +3673,20 @@ loop_15:
 	MOVO   X12, X0
 	PXOR   X15, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -3719,9 +3713,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	RET
 
 wide_1:
@@ -3754,8 +3748,8 @@ wide_1:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_18
+	JE     rounds12_19
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3783,7 +3777,7 @@ wide_1:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -3811,7 +3805,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -3983,7 +3977,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func ctrAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
 // Requires: AES, MMX+, SSE2, SSSE3
@@ -4001,13 +3995,12 @@ TEXT ·ctrAESNI(SB), NOSPLIT, $0-48
 	MOVOU  bswapMask<>+0(SB), X13
 	MOVOU  (R8), X14
 	PSHUFB X13, X14
+
+loop_2:
+	CMPQ   CX, $0x08
+	JB     done_3
 	CMPQ   CX, $0x14
 	JAE    wide_1
-
-resume_2:
-loop_3:
-	CMPQ   CX, $0x08
-	JB     done_4
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -4043,8 +4036,8 @@ loop_3:
 	PXOR   X12, X6
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4064,7 +4057,7 @@ loop_3:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4084,7 +4077,7 @@ rounds12_6:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -4202,12 +4195,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -4227,8 +4220,8 @@ loop_7:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4240,7 +4233,7 @@ loop_7:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4252,7 +4245,7 @@ rounds12_10:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -4318,12 +4311,12 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -4335,8 +4328,8 @@ loop_11:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4344,7 +4337,7 @@ loop_11:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4352,7 +4345,7 @@ rounds12_14:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -4392,12 +4385,12 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -4405,20 +4398,20 @@ loop_15:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -4445,9 +4438,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	MOVO   X14, X15
 	PSHUFB X13, X15
 	MOVOU  X15, (R8)
@@ -4508,8 +4501,8 @@ wide_1:
 	PXOR       X12, X10
 	PXOR       X12, X11
 	CMPQ       BX, $0x0c
-	JB         rounds10_19
-	JE         rounds12_20
+	JB         rounds10_18
+	JE         rounds12_19
 	MOVOU      16(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -4537,7 +4530,7 @@ wide_1:
 	AESENC     X12, X10
 	AESENC     X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4565,7 +4558,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -4737,7 +4730,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func ctrAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
 // Requires: AES, SSE2, SSSE3
@@ -4755,13 +4748,12 @@ TEXT ·ctrAESNINoPrefetch(SB), NOSPLIT, $0-48
 	MOVOU  bswapMask<>+0(SB), X13
 	MOVOU  (R8), X14
 	PSHUFB X13, X14
+
+loop_2:
+	CMPQ   CX, $0x08
+	JB     done_3
 	CMPQ   CX, $0x14
 	JAE    wide_1
-
-resume_2:
-loop_3:
-	CMPQ   CX, $0x08
-	JB     done_4
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -4797,8 +4789,8 @@ loop_3:
 	PXOR   X12, X6
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_5
-	JE     rounds12_6
+	JB     rounds10_4
+	JE     rounds12_5
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4818,7 +4810,7 @@ loop_3:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_6:
+rounds12_5:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4838,7 +4830,7 @@ rounds12_6:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_5:
+rounds10_4:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -4956,12 +4948,12 @@ rounds10_5:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_3
+	JMP        loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ   CX, $0x04
-	JB     done_8
+	JB     done_7
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -4981,8 +4973,8 @@ loop_7:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_9
-	JE     rounds12_10
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -4994,7 +4986,7 @@ loop_7:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_10:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -5006,7 +4998,7 @@ rounds12_10:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_9:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -5072,12 +5064,12 @@ rounds10_9:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_7
+	JMP        loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ   CX, $0x02
-	JB     done_12
+	JB     done_11
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -5089,8 +5081,8 @@ loop_11:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_12
+	JE     rounds12_13
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -5098,7 +5090,7 @@ loop_11:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_14:
+rounds12_13:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -5106,7 +5098,7 @@ rounds12_14:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_13:
+rounds10_12:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -5146,12 +5138,12 @@ rounds10_13:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_11
+	JMP        loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ   CX, $0x01
-	JB     done_16
+	JB     done_15
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -5159,20 +5151,20 @@ loop_15:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_17
-	JE     rounds12_18
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_18:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_17:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -5199,9 +5191,9 @@ rounds10_17:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_15
+	JMP        loop_14
 
-done_16:
+done_15:
 	MOVO   X14, X15
 	PSHUFB X13, X15
 	MOVOU  X15, (R8)
@@ -5259,8 +5251,8 @@ wide_1:
 	PXOR   X12, X10
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_18
+	JE     rounds12_19
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -5288,7 +5280,7 @@ wide_1:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_19:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -5316,7 +5308,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_18:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -5488,7 +5480,7 @@ rounds10_19:
 	SUBQ       $0x0c, CX
 	CMPQ       CX, $0x14
 	JAE        wide_1
-	JMP        resume_2
+	JMP        loop_2
 
 // func encryptBlocksVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, AVX, AVX2, MMX+, VAES
@@ -5502,13 +5494,12 @@ TEXT ·encryptBlocksVAES256(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x28
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ           CX, $0x10
-	JB             done_4
+	JB             done_3
+	CMPQ           CX, $0x28
+	JAE            wide_1
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -5519,8 +5510,8 @@ loop_3:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5540,7 +5531,7 @@ loop_3:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5560,7 +5551,7 @@ rounds12_6:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5662,20 +5653,20 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5687,7 +5678,7 @@ loop_7:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5699,7 +5690,7 @@ rounds12_10:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5757,18 +5748,18 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5776,7 +5767,7 @@ loop_11:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5784,7 +5775,7 @@ rounds12_14:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5820,29 +5811,29 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -5867,28 +5858,28 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -5911,7 +5902,7 @@ rounds10_20:
 	VAESENCLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -5936,8 +5927,8 @@ wide_1:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5965,7 +5956,7 @@ wide_1:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5993,7 +5984,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6141,7 +6132,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func encryptBlocksVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, AVX, AVX2, VAES
@@ -6155,13 +6146,12 @@ TEXT ·encryptBlocksVAES256NoPrefetch(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x28
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ           CX, $0x10
-	JB             done_4
+	JB             done_3
+	CMPQ           CX, $0x28
+	JAE            wide_1
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -6172,8 +6162,8 @@ loop_3:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6193,7 +6183,7 @@ loop_3:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6213,7 +6203,7 @@ rounds12_6:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6315,20 +6305,20 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6340,7 +6330,7 @@ loop_7:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6352,7 +6342,7 @@ rounds12_10:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6410,18 +6400,18 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6429,7 +6419,7 @@ loop_11:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6437,7 +6427,7 @@ rounds12_14:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6473,29 +6463,29 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -6520,28 +6510,28 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -6564,7 +6554,7 @@ rounds10_20:
 	VAESENCLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -6583,8 +6573,8 @@ wide_1:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6612,7 +6602,7 @@ wide_1:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6640,7 +6630,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6788,7 +6778,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func decryptBlocksVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, AVX, AVX2, MMX+, VAES
@@ -6802,13 +6792,12 @@ TEXT ·decryptBlocksVAES256(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x28
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ           CX, $0x10
-	JB             done_4
+	JB             done_3
+	CMPQ           CX, $0x28
+	JAE            wide_1
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -6819,8 +6808,8 @@ loop_3:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -6840,7 +6829,7 @@ loop_3:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -6860,7 +6849,7 @@ rounds12_6:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -6962,20 +6951,20 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -6987,7 +6976,7 @@ loop_7:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -6999,7 +6988,7 @@ rounds12_10:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7057,18 +7046,18 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7076,7 +7065,7 @@ loop_11:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7084,7 +7073,7 @@ rounds12_14:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7120,29 +7109,29 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -7167,28 +7156,28 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -7211,7 +7200,7 @@ rounds10_20:
 	VAESDECLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -7236,8 +7225,8 @@ wide_1:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7265,7 +7254,7 @@ wide_1:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7293,7 +7282,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7441,7 +7430,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func decryptBlocksVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, AVX, AVX2, VAES
@@ -7455,13 +7444,12 @@ TEXT ·decryptBlocksVAES256NoPrefetch(SB), NOSPLIT, $0-40
 	NEGQ DX
 	SHLQ $0x04, DX
 	LEAQ 224(AX)(DX*1), DX
-	CMPQ CX, $0x28
-	JAE  wide_1
 
-resume_2:
-loop_3:
+loop_2:
 	CMPQ           CX, $0x10
-	JB             done_4
+	JB             done_3
+	CMPQ           CX, $0x28
+	JAE            wide_1
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -7472,8 +7460,8 @@ loop_3:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7493,7 +7481,7 @@ loop_3:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7513,7 +7501,7 @@ rounds12_6:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7615,20 +7603,20 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7640,7 +7628,7 @@ loop_7:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7652,7 +7640,7 @@ rounds12_10:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7710,18 +7698,18 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7729,7 +7717,7 @@ loop_11:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7737,7 +7725,7 @@ rounds12_14:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7773,29 +7761,29 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -7820,28 +7808,28 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -7864,7 +7852,7 @@ rounds10_20:
 	VAESDECLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -7883,8 +7871,8 @@ wide_1:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7912,7 +7900,7 @@ wide_1:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -7940,7 +7928,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8088,7 +8076,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func cbcDecryptVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 // Requires: AES, AVX, AVX2, MMX+, VAES
@@ -8104,13 +8092,12 @@ TEXT ·cbcDecryptVAES256(SB), NOSPLIT, $0-48
 	LEAQ           224(AX)(DX*1), DX
 	MOVQ           iv+40(FP), R8
 	VBROADCASTI128 (R8), Y13
+
+loop_2:
+	CMPQ           CX, $0x10
+	JB             done_3
 	CMPQ           CX, $0x28
 	JAE            wide_1
-
-resume_2:
-loop_3:
-	CMPQ           CX, $0x10
-	JB             done_4
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 240(SI), Y13
@@ -8124,8 +8111,8 @@ loop_3:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8145,7 +8132,7 @@ loop_3:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8165,7 +8152,7 @@ rounds12_6:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8275,12 +8262,12 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 112(SI), Y13
@@ -8290,8 +8277,8 @@ loop_7:
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8303,7 +8290,7 @@ loop_7:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8315,7 +8302,7 @@ rounds12_10:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8377,12 +8364,12 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 48(SI), Y13
@@ -8390,8 +8377,8 @@ loop_11:
 	VPXOR          Y15, Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8399,7 +8386,7 @@ loop_11:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8407,7 +8394,7 @@ rounds12_14:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8445,32 +8432,32 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 16(SI), Y13
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y15, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -8496,31 +8483,31 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VMOVDQU (SI), X15
 	VMOVDQA X13, X14
 	VMOVDQU (SI), X13
 	VMOVDQU (DX), X12
 	VPXOR   X15, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -8544,7 +8531,7 @@ rounds10_20:
 	VAESDECLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -8572,8 +8559,8 @@ wide_1:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8601,7 +8588,7 @@ wide_1:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8629,7 +8616,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8789,7 +8776,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func cbcDecryptVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 // Requires: AES, AVX, AVX2, VAES
@@ -8805,13 +8792,12 @@ TEXT ·cbcDecryptVAES256NoPrefetch(SB), NOSPLIT, $0-48
 	LEAQ           224(AX)(DX*1), DX
 	MOVQ           iv+40(FP), R8
 	VBROADCASTI128 (R8), Y13
+
+loop_2:
+	CMPQ           CX, $0x10
+	JB             done_3
 	CMPQ           CX, $0x28
 	JAE            wide_1
-
-resume_2:
-loop_3:
-	CMPQ           CX, $0x10
-	JB             done_4
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 240(SI), Y13
@@ -8825,8 +8811,8 @@ loop_3:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8846,7 +8832,7 @@ loop_3:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8866,7 +8852,7 @@ rounds12_6:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -8976,12 +8962,12 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 112(SI), Y13
@@ -8991,8 +8977,8 @@ loop_7:
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9004,7 +8990,7 @@ loop_7:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9016,7 +9002,7 @@ rounds12_10:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9078,12 +9064,12 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 48(SI), Y13
@@ -9091,8 +9077,8 @@ loop_11:
 	VPXOR          Y15, Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9100,7 +9086,7 @@ loop_11:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9108,7 +9094,7 @@ rounds12_14:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9146,32 +9132,32 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 16(SI), Y13
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y15, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -9197,31 +9183,31 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VMOVDQU (SI), X15
 	VMOVDQA X13, X14
 	VMOVDQU (SI), X13
 	VMOVDQU (DX), X12
 	VPXOR   X15, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -9245,7 +9231,7 @@ rounds10_20:
 	VAESDECLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -9267,8 +9253,8 @@ wide_1:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9296,7 +9282,7 @@ wide_1:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9324,7 +9310,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -9484,7 +9470,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func ctrVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
 // Requires: AES, AVX, AVX2, MMX+, VAES
@@ -9503,13 +9489,12 @@ TEXT ·ctrVAES256(SB), NOSPLIT, $0-48
 	VBROADCASTI128 (R8), Y14
 	VPSHUFB        Y13, Y14, Y14
 	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
+
+loop_2:
+	CMPQ           CX, $0x10
+	JB             done_3
 	CMPQ           CX, $0x28
 	JAE            wide_1
-
-resume_2:
-loop_3:
-	CMPQ           CX, $0x10
-	JB             done_4
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -9536,8 +9521,8 @@ loop_3:
 	VPXOR          Y6, Y12, Y6
 	VPXOR          Y7, Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9557,7 +9542,7 @@ loop_3:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9577,7 +9562,7 @@ rounds12_6:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9687,12 +9672,12 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -9707,8 +9692,8 @@ loop_7:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9720,7 +9705,7 @@ loop_7:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9732,7 +9717,7 @@ rounds12_10:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9794,12 +9779,12 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -9808,8 +9793,8 @@ loop_11:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9817,7 +9802,7 @@ loop_11:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9825,7 +9810,7 @@ rounds12_14:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -9863,31 +9848,31 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -9913,30 +9898,30 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -9960,7 +9945,7 @@ rounds10_20:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VPSHUFB X13, X14, X15
 	VMOVDQU X15, (R8)
 	VZEROUPPER
@@ -10011,8 +9996,8 @@ wide_1:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10040,7 +10025,7 @@ wide_1:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10068,7 +10053,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10228,7 +10213,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func ctrVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
 // Requires: AES, AVX, AVX2, VAES
@@ -10247,13 +10232,12 @@ TEXT ·ctrVAES256NoPrefetch(SB), NOSPLIT, $0-48
 	VBROADCASTI128 (R8), Y14
 	VPSHUFB        Y13, Y14, Y14
 	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
+
+loop_2:
+	CMPQ           CX, $0x10
+	JB             done_3
 	CMPQ           CX, $0x28
 	JAE            wide_1
-
-resume_2:
-loop_3:
-	CMPQ           CX, $0x10
-	JB             done_4
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -10280,8 +10264,8 @@ loop_3:
 	VPXOR          Y6, Y12, Y6
 	VPXOR          Y7, Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_5
-	JE             rounds12_6
+	JB             rounds10_4
+	JE             rounds12_5
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10301,7 +10285,7 @@ loop_3:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_6:
+rounds12_5:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10321,7 +10305,7 @@ rounds12_6:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_5:
+rounds10_4:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10431,12 +10415,12 @@ rounds10_5:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_3
+	JMP            loop_2
 
-done_4:
-loop_7:
+done_3:
+loop_6:
 	CMPQ           CX, $0x08
-	JB             done_8
+	JB             done_7
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -10451,8 +10435,8 @@ loop_7:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_9
-	JE             rounds12_10
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10464,7 +10448,7 @@ loop_7:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_10:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10476,7 +10460,7 @@ rounds12_10:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_9:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10538,12 +10522,12 @@ rounds10_9:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_7
+	JMP            loop_6
 
-done_8:
-loop_11:
+done_7:
+loop_10:
 	CMPQ           CX, $0x04
-	JB             done_12
+	JB             done_11
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -10552,8 +10536,8 @@ loop_11:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10561,7 +10545,7 @@ loop_11:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_14:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10569,7 +10553,7 @@ rounds12_14:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_13:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10607,31 +10591,31 @@ rounds10_13:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_11
+	JMP            loop_10
 
-done_12:
-loop_15:
+done_11:
+loop_14:
 	CMPQ           CX, $0x02
-	JB             done_16
+	JB             done_15
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_17
-	JE             rounds12_18
+	JB             rounds10_16
+	JE             rounds12_17
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_18:
+rounds12_17:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_17:
+rounds10_16:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -10657,30 +10641,30 @@ rounds10_17:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_15
+	JMP            loop_14
 
-done_16:
+done_15:
 	CMPQ    CX, $0x01
-	JB      tail_19
+	JB      tail_18
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_20
-	JE      rounds12_21
+	JB      rounds10_19
+	JE      rounds12_20
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_21:
+rounds12_20:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_20:
+rounds10_19:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -10704,7 +10688,7 @@ rounds10_20:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_19:
+tail_18:
 	VPSHUFB X13, X14, X15
 	VMOVDQU X15, (R8)
 	VZEROUPPER
@@ -10749,8 +10733,8 @@ wide_1:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_21
+	JE             rounds12_22
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10778,7 +10762,7 @@ wide_1:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_22:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10806,7 +10790,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_21:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -10966,7 +10950,7 @@ rounds10_22:
 	SUBQ           $0x18, CX
 	CMPQ           CX, $0x28
 	JAE            wide_1
-	JMP            resume_2
+	JMP            loop_2
 
 // func encryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
 // Requires: AES, AVX, AVX512F, AVX512VL, MMX+, VAES

@@ -256,12 +256,19 @@ func (k *kernel) batch(w width, nv int) {
 
 // loop repeats batches of nv vectors at width w while at least that many
 // blocks remain.
-func (k *kernel) loop(w width, nv int) {
+func (k *kernel) loop(w width, nv int) { k.loopThen(w, nv, nil) }
+
+// loopThen is loop with then emitted after the loop's own test, at the top
+// of every iteration, with the loop's top label.
+func (k *kernel) loopThen(w width, nv int, then func(top string)) {
 	top, done := k.label("loop"), k.label("done")
 	per := nv * w.Blocks()
 	Label(top)
 	CMPQ(k.n, Imm(uint64(per)))
 	JB(LabelRef(done))
+	if then != nil {
+		then(top)
+	}
 	k.batch(w, nv)
 	ADDQ(U32(nv*int(w)), k.src)
 	ADDQ(U32(nv*int(w)), k.dst)
@@ -342,33 +349,38 @@ func genKernel(w width, mode string, prefetch bool) {
 	}
 
 	// The main loop, then loops of each power of two below it. Where the
-	// main batch is not a power of two (12 vectors), it runs only while
-	// 20 or more vectors remain, out of line (after the RET): a message
-	// shorter than that passes one untaken branch and then takes the same
-	// batches as with 8 states (8, 4, 2, 1); a long one ends with one or
+	// main batch is not a power of two (12 vectors), it runs out of line
+	// (after the RET) and only while 20 or more vectors remain, entered
+	// from the 8-vector loop: a message shorter than 8 vectors runs
+	// exactly the instructions it ran with 8 states, one of 8 to 19 passes
+	// an untaken branch per batch of 8, and a long one ends with one or
 	// two batches of 8.
 	var wide func()
-	if p := 1 << (bits.Len(uint(k.plan.states)) - 1); p == k.plan.states {
+	p := 1 << (bits.Len(uint(k.plan.states)) - 1)
+	if p == k.plan.states {
 		k.loop(w, p)
 	} else {
-		wideLoop, resume := k.label("wide"), k.label("resume")
+		// The test for the wide loop sits inside the p-vector loop, after
+		// its own test: below p vectors a call runs exactly the old code.
+		wideLoop := k.label("wide")
 		least := uint64((k.plan.states + p) * w.Blocks())
-		CMPQ(k.n, Imm(least))
-		JAE(LabelRef(wideLoop))
-		Label(resume)
-		wide = func() {
-			nv := k.plan.states
-			Label(wideLoop)
-			k.batch(w, nv)
-			ADDQ(U32(nv*int(w)), k.src)
-			ADDQ(U32(nv*int(w)), k.dst)
-			SUBQ(Imm(uint64(nv*w.Blocks())), k.n)
+		k.loopThen(w, p, func(top string) {
 			CMPQ(k.n, Imm(least))
 			JAE(LabelRef(wideLoop))
-			JMP(LabelRef(resume))
-		}
+			wide = func() {
+				nv := k.plan.states
+				Label(wideLoop)
+				k.batch(w, nv)
+				ADDQ(U32(nv*int(w)), k.src)
+				ADDQ(U32(nv*int(w)), k.dst)
+				SUBQ(Imm(uint64(nv*w.Blocks())), k.n)
+				CMPQ(k.n, Imm(least))
+				JAE(LabelRef(wideLoop))
+				JMP(LabelRef(top))
+			}
+		})
 	}
-	for nv := 1 << (bits.Len(uint(k.plan.states-1)) - 1); nv >= 1; nv /= 2 {
+	for nv := p / 2; nv >= 1; nv /= 2 {
 		k.loop(w, nv)
 	}
 

@@ -28,7 +28,8 @@
 //
 // Width.Reg and Width.Regs return physical registers 0..31; a generator
 // keeps its register plan (which numbers hold state, keys, temporaries) as
-// named constants and asks the width for the register. Pool is a free list
+// named constants or a table per width (the aes generator's regPlan) and
+// asks the width for the register. Pool is a free list
 // of physical registers for generators that allocate as they emit.
 //
 // # Keys, constants, tails, prologue
@@ -54,10 +55,10 @@
 //
 // # Moving a generator onto it
 //
-// The aes, aria and chacha20 generators use it, with output unchanged. The
-// GHASH, Poly1305 and XTS generators can move onto it step by step, running
-// go generate after each step and checking that the .s file does not change
-// (git status --porcelain stays empty):
+// The aes, aria, chacha20 and xts generators use it; moving each onto it left
+// its output unchanged. The GHASH and Poly1305 generators can follow step by
+// step, running go generate after each step and checking that the .s file
+// does not change (git status --porcelain stays empty):
 //
 //   - a private X/Y/Z register table and width type: Width and Width.Reg;
 //   - "evex ? VMOVDQU64 : VMOVDQU", "evex ? VPXORQ : VPXOR", "VMOVDQA64 :
