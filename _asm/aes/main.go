@@ -114,9 +114,6 @@ func (k *kernel) isa(w width) vec.ISA {
 	return vec.ISA{W: w, Enc: vec.VEX}
 }
 
-// legacy reports whether the kernel is the 128-bit one (SSE encodings).
-func (k *kernel) legacy() bool { return k.w == w128 }
-
 // temp returns the i-th temporary (round robin) at width w.
 func (k *kernel) temp(w width, i int) VecPhysical {
 	return w.Reg(k.plan.temps[i%len(k.plan.temps)])
@@ -129,42 +126,17 @@ func (k *kernel) modeReg(w width, r int) VecPhysical { return w.Reg(k.plan.mode[
 // round key is XORed with lastXor[i] first when that is given (folding the
 // data XOR of CTR and CBC decryption into AESENCLAST).
 func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
-	enc := func(key, s Op) { VAESENC(key, s, s) }
-	last := func(key, s Op) { VAESENCLAST(key, s, s) }
-	switch {
-	case k.dec() && k.legacy():
-		enc, last = func(key, s Op) { AESDEC(key, s) }, func(key, s Op) { AESDECLAST(key, s) }
-	case k.dec():
-		enc = func(key, s Op) { VAESDEC(key, s, s) }
-		last = func(key, s Op) { VAESDECLAST(key, s, s) }
-	case k.legacy():
-		enc, last = func(key, s Op) { AESENC(key, s) }, func(key, s Op) { AESENCLAST(key, s) }
-	}
-	l10, l12 := k.label("rounds10"), k.label("rounds12")
-	CMPQ(k.rounds, Imm(12))
-	JB(LabelRef(l10))
-	JE(LabelRef(l12))
-	for j := 1; j <= 13; j++ {
-		switch j {
-		case 3:
-			Label(l12)
-		case 5:
-			Label(l10)
-		}
-		key := k.roundKeys.Slot(k.isa(w), j)
-		for _, s := range states {
-			enc(key, s)
-		}
-	}
-	key := k.roundKeys.Slot(k.isa(w), 14)
+	isa := k.isa(w)
+	k.roundKeys.MiddleRounds(isa, k.rounds, &k.labels, states, k.dec())
+	key := k.roundKeys.Slot(isa, 14)
 	for i, s := range states {
 		if lastXor == nil || lastXor[i] == nil {
-			last(key, s)
+			isa.AESLastRound(k.dec(), key, s)
 			continue
 		}
 		t := k.temp(w, i)
-		k.isa(w).Xor(lastXor[i], key, t)
-		last(t, s)
+		isa.Xor(lastXor[i], key, t)
+		isa.AESLastRound(k.dec(), t, s)
 	}
 }
 

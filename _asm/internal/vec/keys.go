@@ -1,6 +1,7 @@
 package vec
 
 import (
+	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -70,4 +71,60 @@ func (k RoundKeys) FirstKey(isa ISA) Op {
 	r := isa.Reg(k.Scratch)
 	isa.BroadcastLane(Mem{Base: k.First}, r)
 	return r
+}
+
+// AESRound applies one AES round with key to state s in place: AESENC, or
+// AESDEC for the equivalent inverse cipher (decryption keys); legacy forms
+// in SSE code.
+func (i ISA) AESRound(dec bool, key, s Op) {
+	switch {
+	case i.Enc == SSE && dec:
+		AESDEC(key, s)
+	case i.Enc == SSE:
+		AESENC(key, s)
+	case dec:
+		VAESDEC(key, s, s)
+	default:
+		VAESENC(key, s, s)
+	}
+}
+
+// AESLastRound is AESRound for the last round (AESENCLAST, AESDECLAST).
+func (i ISA) AESLastRound(dec bool, key, s Op) {
+	switch {
+	case i.Enc == SSE && dec:
+		AESDECLAST(key, s)
+	case i.Enc == SSE:
+		AESENCLAST(key, s)
+	case dec:
+		VAESDECLAST(key, s, s)
+	default:
+		VAESENCLAST(key, s, s)
+	}
+}
+
+// MiddleRounds applies slots 1..13 of a right-aligned AES table (10, 12 or
+// 14 rounds, the value in register rounds) to the states, which already
+// hold block ^ first key: one branch on the round count per batch skips the
+// slots a shorter key leaves empty (AES-128 starts at slot 5, AES-192 at
+// slot 3). Each slot is fetched once (Slot) and applied to every state
+// before the next, so the states' rounds interleave. The last round, slot
+// 14, is the caller's: it often folds data into the key first.
+func (k RoundKeys) MiddleRounds(isa ISA, rounds GPPhysical, l *Labels, states []VecPhysical, dec bool) {
+	l10, l12 := l.New("rounds10"), l.New("rounds12")
+	CMPQ(rounds, Imm(12))
+	JB(LabelRef(l10))
+	JE(LabelRef(l12))
+	for j := 1; j <= 13; j++ {
+		switch j {
+		case 3:
+			Label(l12)
+		case 5:
+			Label(l10)
+		}
+		key := k.Slot(isa, j)
+		for _, s := range states {
+			isa.AESRound(dec, key, s)
+		}
+	}
 }
