@@ -81,32 +81,6 @@ func (k *kernel) store(src VecPhysical, m Mem) { k.isa().Store(src, m) }
 func (k *kernel) move(src, dst VecPhysical)    { k.isa().Copy(src, dst) }
 func (k *kernel) xor(a, b Op, dst VecPhysical) { k.isa().Xor(a, b, dst) }
 
-// middleRounds applies round keys 1..13 of the right-aligned table to the
-// states, skipping the slots a shorter key leaves empty: one branch on the
-// round count per batch.
-func (k *kernel) middleRounds(states []VecPhysical, key func(j int) Op, dec bool) {
-	l10, l12 := k.label("rounds10"), k.label("rounds12")
-	CMPQ(k.rounds, Imm(12))
-	JB(LabelRef(l10))
-	JE(LabelRef(l12))
-	for j := 1; j <= 13; j++ {
-		switch j {
-		case 3:
-			Label(l12)
-		case 5:
-			Label(l10)
-		}
-		kj := key(j)
-		for _, s := range states {
-			if dec {
-				VAESDEC(kj, s, s)
-			} else {
-				VAESENC(kj, s, s)
-			}
-		}
-	}
-}
-
 // cipherWithTweaks ciphers states that hold input blocks, each under the
 // tweak vector beside it: state = AES(state ^ tweak) ^ tweak, with the first
 // XOR folded into the first key addition and the second into the last round
@@ -121,7 +95,7 @@ func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
 			VPXOR(k0, s, s)
 		}
 	}
-	k.middleRounds(states, func(j int) Op { return k.roundKeys.Slot(k.isa().At(w), j) }, k.dec)
+	k.roundKeys.MiddleRounds(k.isa().At(w), k.rounds, &k.labels, states, k.dec)
 	last := k.roundKeys.Slot(k.isa().At(w), 14)
 	t := at(w, k.temps[0])
 	for i, s := range states {
@@ -188,7 +162,8 @@ func (k *kernel) encryptTweak(x VecPhysical) {
 	MOVQ(k.tweakLo, x)
 	VPINSRQ(Imm(1), k.tweakHi, x, x)
 	VPXOR(Mem{Base: k.keys2, Index: k.tmp, Scale: 1}, x, x) // tmp = 16*(14-rounds)
-	k.middleRounds([]VecPhysical{x}, func(j int) Op { return Mem{Base: k.keys2, Disp: 16 * j} }, false)
+	tweakKeys := vec.RoundKeys{Table: k.keys2, Resident: -1, Direct128: true}
+	tweakKeys.MiddleRounds(k.isa().At(w128), k.rounds, &k.labels, []VecPhysical{x}, false)
 	VAESENCLAST(Mem{Base: k.keys2, Disp: 16 * 14}, x, x)
 }
 
