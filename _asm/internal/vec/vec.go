@@ -35,9 +35,12 @@
 // # Keys, constants, tails, prologue
 //
 //   - RoundKeys: 16-byte round keys either resident in registers (loaded
-//     once per call, broadcast to the width) or broadcast into a scratch
-//     register when used; AES's right-aligned table (first key at
-//     16*(14-rounds)) is expressed by its First pointer.
+//     once per call, broadcast to the width), broadcast into a scratch
+//     register when used, or read from the table by 128-bit VEX code; AES's
+//     right-aligned table (first key at 16*(14-rounds)) is expressed by its
+//     First pointer. RoundKeys.MiddleRounds runs slots 1..13 with one branch
+//     on the round count; ISA.AESRound and AESLastRound pick AESENC/AESDEC
+//     (legacy or VEX/EVEX) and their last-round forms.
 //   - Constants: Qwords and Dwords (RODATA repeated to a size, so that every
 //     width reads a prefix), ByteReverse (the PSHUFB control that turns a
 //     16-byte block around: big-endian counters, GHASH's byte order),
@@ -69,7 +72,7 @@
 //     RoundKeys{Table: keys, First: k0, Resident: 16 on the 512-bit path
 //     (else -1), Scratch: the key register, Direct128: true where 128-bit
 //     VEX code reads keys straight from the table}, LoadResident(isa, 1, 14)
-//     in the prologue, Slot and FirstKey in the rounds;
+//     in the prologue, FirstKey, MiddleRounds and Slot(isa, 14) in a batch;
 //   - loadParam and a label counter: LoadParam and Labels;
 //   - GHASH's byte order: ByteReverse; reduction constants and per-lane
 //     tables: Qwords (64 bytes, so every width reads a prefix);
