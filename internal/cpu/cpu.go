@@ -36,6 +36,8 @@ const (
 	VPCLMULQDQ
 	GFNI
 	BMI2
+	ADX
+	AVX512IFMA
 	numFeatures
 )
 
@@ -50,6 +52,8 @@ var featureNames = [numFeatures]string{
 	VPCLMULQDQ: "vpclmulqdq",
 	GFNI:       "gfni",
 	BMI2:       "bmi2",
+	ADX:        "adx",
+	AVX512IFMA: "avx512ifma",
 }
 
 // requires lists what each feature cannot be used without: VEX and EVEX
@@ -62,6 +66,7 @@ var requires = [numFeatures][]Feature{
 	VPCLMULQDQ: {AVX, PCLMULQDQ},
 	GFNI:       {AVX},
 	BMI2:       {AVX},
+	AVX512IFMA: {AVX512},
 }
 
 func (f Feature) String() string {

@@ -40,8 +40,10 @@ func detect() {
 	_, ebx7, ecx7, _ := cpuid(7, 0)
 	detected[AVX2] = osYMM && bit(ebx7, 5)
 	detected[BMI2] = bit(ebx7, 8)
+	detected[ADX] = bit(ebx7, 19)
 	avx512f, avx512dq, avx512bw, avx512vl := bit(ebx7, 16), bit(ebx7, 17), bit(ebx7, 30), bit(ebx7, 31)
 	detected[AVX512] = osZMM && avx512f && avx512dq && avx512bw && avx512vl
+	detected[AVX512IFMA] = osZMM && bit(ebx7, 21)
 	detected[GFNI] = bit(ecx7, 8)
 	detected[VAES] = osYMM && bit(ecx7, 9)
 	detected[VPCLMULQDQ] = osYMM && bit(ecx7, 10)
