@@ -1,0 +1,410 @@
+package chacha20poly1305
+
+import (
+	"bytes"
+	"crypto/cipher"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	xcp "golang.org/x/crypto/chacha20poly1305"
+)
+
+// TestMain prints which paths ran and which this CPU or mask rules out.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	var ran, not []string
+	for _, p := range paths {
+		if p.Available() {
+			ran = append(ran, p.Name)
+		} else {
+			not = append(not, fmt.Sprintf("%s (needs %v)", p.Name, p.Requires))
+		}
+	}
+	fmt.Printf("chacha20poly1305 paths run: %s; not runnable here: %s\n", strings.Join(ran, ", "), strings.Join(not, ", "))
+	os.Exit(code)
+}
+
+// forEachPath runs f for every path of this build, skipping (with the
+// reason) those the CPU lacks or the mask rules out.
+func forEachPath(t *testing.T, f func(t *testing.T, name string)) {
+	t.Helper()
+	for _, p := range paths {
+		t.Run(p.Name, func(t *testing.T) {
+			if !p.Available() {
+				t.Skipf("%s needs %v, which this CPU lacks or SIMDCRYPT_CPU masks", p.Name, p.Requires)
+			}
+			f(t, p.Name)
+		})
+	}
+}
+
+// pair is one of our AEADs beside x/crypto's for the same key.
+func pair(t testing.TB, name string, key []byte, x bool) (ours, ref cipher.AEAD) {
+	var err error
+	ours, err = newOn(name, key, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x {
+		ref, err = xcp.NewX(key)
+	} else {
+		ref, err = xcp.New(key)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ours, ref
+}
+
+func TestAPI(t *testing.T) {
+	for _, x := range []bool{false, true} {
+		newF, xNew := New, xcp.New
+		if x {
+			newF, xNew = NewX, xcp.NewX
+		}
+		for _, n := range []int{0, 16, 31, 33, 64} {
+			_, err := newF(make([]byte, n))
+			_, xerr := xNew(make([]byte, n))
+			if err == nil || xerr == nil || err.Error() != xerr.Error() {
+				t.Errorf("x=%v key of %d bytes: error %v, x/crypto %v", x, n, err, xerr)
+			}
+		}
+		a, err := newF(make([]byte, KeySize))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, _ := xNew(make([]byte, KeySize))
+		if a.NonceSize() != ref.NonceSize() || a.Overhead() != ref.Overhead() {
+			t.Errorf("x=%v: sizes %d/%d, x/crypto %d/%d", x, a.NonceSize(), a.Overhead(), ref.NonceSize(), ref.Overhead())
+		}
+		nonce := make([]byte, a.NonceSize())
+		// Same panics, same messages.
+		for _, bad := range []int{0, a.NonceSize() - 1, a.NonceSize() + 1} {
+			checkSamePanic(t, "Seal short nonce", func(b cipher.AEAD) { b.Seal(nil, make([]byte, bad), nil, nil) }, a, ref)
+			checkSamePanic(t, "Open short nonce", func(b cipher.AEAD) { b.Open(nil, make([]byte, bad), make([]byte, 16), nil) }, a, ref)
+		}
+		buf := make([]byte, 100)
+		checkSamePanic(t, "inexact overlap Seal", func(b cipher.AEAD) { b.Seal(buf[:0], nonce, buf[1:50], nil) }, a, ref)
+		checkSamePanic(t, "AD overlap Seal", func(b cipher.AEAD) { b.Seal(buf[:0], nonce, buf[60:70], buf[:10]) }, a, ref)
+		sealed := ref.Seal(nil, nonce, make([]byte, 40), nil)
+		copy(buf[1:], sealed)
+		checkSamePanic(t, "inexact overlap Open", func(b cipher.AEAD) { b.Open(buf[:0], nonce, buf[1:1+len(sealed)], nil) }, a, ref)
+		// Short ciphertexts fail with x/crypto's error.
+		for n := range 16 {
+			_, err := a.Open(nil, nonce, make([]byte, n), nil)
+			_, xerr := ref.Open(nil, nonce, make([]byte, n), nil)
+			if err == nil || err.Error() != xerr.Error() {
+				t.Errorf("Open of %d bytes: %v, x/crypto %v", n, err, xerr)
+			}
+		}
+	}
+}
+
+// checkSamePanic requires f to panic alike on ours and x/crypto's.
+func checkSamePanic(t *testing.T, what string, f func(cipher.AEAD), ours, ref cipher.AEAD) {
+	t.Helper()
+	got, want := panicValue(func() { f(ours) }), panicValue(func() { f(ref) })
+	if want == nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: panic %v, x/crypto %v", what, got, want)
+	}
+}
+
+func panicValue(f func()) (v any) {
+	defer func() { v = recover() }()
+	f()
+	return nil
+}
+
+// TestDifferential compares each path with x/crypto over every message
+// length up to 2048 (600 with -short), every source offset mod 64, AD
+// lengths up to 600, sealing in place, into fresh memory and appending to a
+// prefix, and opening all three back.
+func TestDifferential(t *testing.T) {
+	maxLen, step := 2048, 1
+	if testing.Short() {
+		maxLen, step = 700, 3
+	}
+	forEachPath(t, func(t *testing.T, name string) {
+		for _, x := range []bool{false, true} {
+			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+			key := testkit.RandBytes(rng, KeySize)
+			ours, ref := pair(t, name, key, x)
+			store := testkit.RandBytes(rng, maxLen+64+600+64)
+			for n := 0; n <= maxLen; n += step {
+				off := (n * 7) % 64
+				adLen := (n * 13) % 601
+				plain := store[off : off+n]
+				ad := store[maxLen+64 : maxLen+64+adLen]
+				nonce := testkit.RandBytes(rng, ours.NonceSize())
+				checkOne(t, ours, ref, nonce, plain, ad, off)
+			}
+			// Every AD length with a few message lengths, every offset.
+			for adLen := 0; adLen <= 600; adLen += step {
+				nonce := testkit.RandBytes(rng, ours.NonceSize())
+				checkOne(t, ours, ref, nonce, store[:adLen%97], store[maxLen+64:][:adLen], 0)
+			}
+			for off := range 64 {
+				nonce := testkit.RandBytes(rng, ours.NonceSize())
+				checkOne(t, ours, ref, nonce, store[off:off+300+off], store[:off], off)
+			}
+		}
+	})
+}
+
+func checkOne(t *testing.T, ours, ref cipher.AEAD, nonce, plain, ad []byte, off int) {
+	t.Helper()
+	want := ref.Seal(nil, nonce, plain, ad)
+	got := ours.Seal(nil, nonce, plain, ad)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("len %d ad %d: Seal differs from x/crypto", len(plain), len(ad))
+	}
+	// Appending to a prefix, output at an odd offset.
+	prefix := []byte("prefix-bytes")[:off%12]
+	got = ours.Seal(append([]byte(nil), prefix...), nonce, plain, ad)
+	if !bytes.Equal(got[:len(prefix)], prefix) || !bytes.Equal(got[len(prefix):], want) {
+		t.Fatalf("len %d ad %d: Seal appending to a prefix differs", len(plain), len(ad))
+	}
+	// In place, source at offset off within its buffer.
+	buf := make([]byte, off+len(plain)+Overhead)
+	copy(buf[off:], plain)
+	got = ours.Seal(buf[off:off], nonce, buf[off:off+len(plain)], ad)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("len %d ad %d: Seal in place differs", len(plain), len(ad))
+	}
+	// Open: fresh, appending, in place.
+	p, err := ours.Open(nil, nonce, want, ad)
+	if err != nil || !bytes.Equal(p, plain) {
+		t.Fatalf("len %d ad %d: Open: %v", len(plain), len(ad), err)
+	}
+	p, err = ours.Open(append([]byte(nil), prefix...), nonce, want, ad)
+	if err != nil || !bytes.Equal(p[len(prefix):], plain) || !bytes.Equal(p[:len(prefix)], prefix) {
+		t.Fatalf("len %d ad %d: Open appending: %v", len(plain), len(ad), err)
+	}
+	copy(buf[off:], want)
+	p, err = ours.Open(buf[off:off], nonce, buf[off:off+len(want)], ad)
+	if err != nil || !bytes.Equal(p, plain) {
+		t.Fatalf("len %d ad %d: Open in place: %v", len(plain), len(ad), err)
+	}
+}
+
+// TestFlippedBit rejects every single-bit change of ciphertext, tag, AD and
+// nonce, and leaves no plaintext in dst.
+func TestFlippedBit(t *testing.T) {
+	forEachPath(t, func(t *testing.T, name string) {
+		for _, x := range []bool{false, true} {
+			rng := rand.New(rand.NewPCG(3, 4))
+			ours, _ := pair(t, name, testkit.RandBytes(rng, KeySize), x)
+			sizes := []int{0, 1, 63, 64, 300, 1025}
+			if testing.Short() {
+				sizes = []int{0, 17, 300}
+			}
+			for _, n := range sizes {
+				plain, ad := testkit.RandBytes(rng, n), testkit.RandBytes(rng, 21)
+				nonce := testkit.RandBytes(rng, ours.NonceSize())
+				sealed := ours.Seal(nil, nonce, plain, ad)
+				for _, field := range [][]byte{sealed, ad, nonce} {
+					for bit := range 8 * len(field) {
+						field[bit/8] ^= 1 << (bit % 8)
+						dst := make([]byte, len(sealed))
+						for i := range dst {
+							dst[i] = 0xa5
+						}
+						out, err := ours.Open(dst[:0], nonce, sealed, ad)
+						field[bit/8] ^= 1 << (bit % 8)
+						if err == nil || out != nil {
+							t.Fatalf("len %d: flipped bit %d accepted", n, bit)
+						}
+						if !bytes.Equal(dst[:n], make([]byte, n)) {
+							t.Fatalf("len %d: failed Open left data in dst", n)
+						}
+					}
+				}
+				// In place: the failed Open zeroes the buffer it decrypted into.
+				sealed[0] ^= 1
+				if n > 0 {
+					if _, err := ours.Open(sealed[:0], nonce, sealed, ad); err == nil || !bytes.Equal(sealed[:n], make([]byte, n)) {
+						t.Fatalf("len %d: failed in-place Open left data", n)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestGuardPages seals and opens with every buffer flush against
+// unreadable pages, on both sides.
+func TestGuardPages(t *testing.T) {
+	forEachPath(t, func(t *testing.T, name string) {
+		ours, ref := pair(t, name, make([]byte, KeySize), false)
+		nonce := make([]byte, NonceSize)
+		for _, n := range []int{0, 1, 15, 16, 63, 64, 65, 255, 256, 300, 1024, 4097, 8192 + 17} {
+			for _, atEnd := range []bool{false, true} {
+				src, freeSrc, ok := testkit.Guarded(n, atEnd)
+				if !ok {
+					t.Skip("guard pages unavailable")
+				}
+				ad, freeAD, _ := testkit.Guarded(n%61, atEnd)
+				dst, freeDst, _ := testkit.Guarded(n+Overhead, atEnd)
+				for i := range src {
+					src[i] = byte(i)
+				}
+				want := ref.Seal(nil, nonce, src, ad)
+				got := ours.Seal(dst[:0], nonce, src, ad)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("len %d: Seal differs", n)
+				}
+				plain, _, _ := testkit.Guarded(n, atEnd)
+				p, err := ours.Open(plain[:0], nonce, dst, ad)
+				if err != nil || !bytes.Equal(p, src) {
+					t.Fatalf("len %d: Open: %v", n, err)
+				}
+				freeSrc()
+				freeAD()
+				freeDst()
+			}
+		}
+	})
+}
+
+type wycheproofFile struct {
+	TestGroups []struct {
+		Tests []struct {
+			TcID                               int
+			Comment                            string
+			Key, Iv, Aad, Msg, Ct, Tag, Result string
+		}
+	}
+}
+
+func TestWycheproof(t *testing.T) {
+	for _, f := range []struct {
+		file string
+		x    bool
+	}{{"chacha20_poly1305_test.json", false}, {"xchacha20_poly1305_test.json", true}} {
+		t.Run(f.file, func(t *testing.T) {
+			data, err := os.ReadFile(testkit.SharedPath(t, "wycheproof/testvectors_v1/"+f.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var file wycheproofFile
+			if err := json.Unmarshal(data, &file); err != nil {
+				t.Fatal(err)
+			}
+			forEachPath(t, func(t *testing.T, name string) {
+				valid, invalid := 0, 0
+				for _, g := range file.TestGroups {
+					for _, tc := range g.Tests {
+						dec := func(s string) []byte {
+							b, err := hex.DecodeString(s)
+							if err != nil {
+								t.Fatal(err)
+							}
+							return b
+						}
+						key, iv, aad, msg := dec(tc.Key), dec(tc.Iv), dec(tc.Aad), dec(tc.Msg)
+						sealed := append(dec(tc.Ct), dec(tc.Tag)...)
+						a, err := newOn(name, key, f.x)
+						if err != nil {
+							t.Fatalf("tcId %d: %v", tc.TcID, err)
+						}
+						if len(iv) != a.NonceSize() {
+							// The API panics on other nonce sizes, as x/crypto's does.
+							if tc.Result != "invalid" || panicValue(func() { a.Open(nil, iv, sealed, aad) }) == nil {
+								t.Errorf("tcId %d: %d-byte nonce not refused", tc.TcID, len(iv))
+							}
+							invalid++
+							continue
+						}
+						p, err := a.Open(nil, iv, sealed, aad)
+						switch tc.Result {
+						case "valid":
+							if err != nil || !bytes.Equal(p, msg) {
+								t.Errorf("tcId %d (%s): Open: %v", tc.TcID, tc.Comment, err)
+							}
+							if got := a.Seal(nil, iv, msg, aad); !bytes.Equal(got, sealed) {
+								t.Errorf("tcId %d (%s): Seal differs", tc.TcID, tc.Comment)
+							}
+							valid++
+						case "invalid":
+							if err == nil {
+								t.Errorf("tcId %d (%s): accepted", tc.TcID, tc.Comment)
+							}
+							invalid++
+						default:
+							t.Fatalf("tcId %d: result %q", tc.TcID, tc.Result)
+						}
+					}
+				}
+				if valid == 0 || invalid == 0 {
+					t.Fatalf("%d valid, %d invalid records", valid, invalid)
+				}
+			})
+		})
+	}
+}
+
+func TestDispatch(t *testing.T) {
+	if len(paths) == 0 || paths[len(paths)-1].Name != "generic" || len(paths[len(paths)-1].Requires) != 0 {
+		t.Fatal("the last path must be generic and need nothing")
+	}
+	a, _ := New(make([]byte, KeySize))
+	var first string
+	for _, p := range paths {
+		if p.Available() {
+			first = p.Name
+			break
+		}
+	}
+	if got := a.(*aead).mac.String(); got != first {
+		t.Errorf("New runs %s, first available path is %s", got, first)
+	}
+}
+
+func TestNoAllocs(t *testing.T) {
+	forEachPath(t, func(t *testing.T, name string) {
+		a, _ := newOn(name, make([]byte, KeySize), false)
+		buf := make([]byte, 1024+Overhead)
+		nonce := make([]byte, NonceSize)
+		n := testing.AllocsPerRun(10, func() {
+			s := a.Seal(buf[:0], nonce, buf[:1024], nil)
+			a.Open(s[:0], nonce, s, nil)
+		})
+		if n != 0 {
+			t.Errorf("Seal and Open allocate %v times", n)
+		}
+	})
+}
+
+func FuzzAEAD(f *testing.F) {
+	f.Add(make([]byte, 32), make([]byte, 24), []byte("plain"), []byte("ad"), false)
+	f.Add(make([]byte, 32), make([]byte, 24), make([]byte, 700), []byte(""), true)
+	f.Fuzz(func(t *testing.T, key, nonce, plain, ad []byte, x bool) {
+		if len(key) != KeySize || len(nonce) < NonceSizeX {
+			return
+		}
+		for _, p := range paths {
+			if !p.Available() {
+				continue
+			}
+			ours, ref := pair(t, p.Name, key, x)
+			n := nonce[:ours.NonceSize()]
+			want := ref.Seal(nil, n, plain, ad)
+			if got := ours.Seal(nil, n, plain, ad); !bytes.Equal(got, want) {
+				t.Fatalf("%s: Seal differs", p.Name)
+			}
+			if got, err := ours.Open(nil, n, want, ad); err != nil || !bytes.Equal(got, plain) {
+				t.Fatalf("%s: Open: %v", p.Name, err)
+			}
+			want[len(want)-1] ^= 0x80
+			if _, err := ours.Open(nil, n, want, ad); err == nil {
+				t.Fatalf("%s: forged tag accepted", p.Name)
+			}
+		}
+	})
+}

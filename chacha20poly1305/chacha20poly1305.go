@@ -1,0 +1,205 @@
+// Package chacha20poly1305 implements the ChaCha20-Poly1305 AEAD of RFC 8439
+// and XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha), with the API of
+// golang.org/x/crypto/chacha20poly1305 name for name, so that switching is
+// an import-path change: the same constants, constructors, errors and
+// panics.
+//
+// The keystream comes from this module's chacha20 package (its own path
+// dispatch); the authenticator from internal/poly1305, whose path is chosen
+// when the AEAD is created (see paths). Both run over the message in
+// chunks small enough to stay in the L1/L2 cache: Seal encrypts a chunk and
+// then authenticates the ciphertext while it is still cached, Open
+// authenticates a chunk and then decrypts it.
+package chacha20poly1305
+
+import (
+	"crypto/cipher"
+	"crypto/fips140"
+	"encoding/binary"
+	"errors"
+
+	"github.com/simdcrypt/simdcrypt/chacha20"
+	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/poly1305"
+)
+
+const (
+	// KeySize is the size of the key used by this AEAD, in bytes.
+	KeySize = 32
+
+	// NonceSize is the size of the nonce used with the standard variant of
+	// this AEAD, in bytes. It is too short to be chosen at random if one
+	// key seals more than about 2^32 messages.
+	NonceSize = 12
+
+	// NonceSizeX is the size of the nonce used with the XChaCha20-Poly1305
+	// variant of this AEAD, in bytes.
+	NonceSizeX = 24
+
+	// Overhead is the size of the Poly1305 authentication tag, and the
+	// difference between a ciphertext length and its plaintext.
+	Overhead = 16
+)
+
+var errOpen = errors.New("chacha20poly1305: message authentication failed")
+
+// aead is ChaCha20-Poly1305 (nonceSize 12) or XChaCha20-Poly1305 (24): the
+// chacha20 package derives XChaCha20's subkey itself from a 24-byte nonce.
+type aead struct {
+	key       [KeySize]byte
+	nonceSize int
+	mac       poly1305.Path
+}
+
+// New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
+func New(key []byte) (cipher.AEAD, error) {
+	return newAEAD(key, NonceSize, choosePath())
+}
+
+// NewX returns a XChaCha20-Poly1305 AEAD that uses the given 256-bit key.
+//
+// XChaCha20-Poly1305 is a ChaCha20-Poly1305 variant that takes a longer nonce,
+// suitable to be generated randomly without risk of collisions. It should be
+// preferred when nonce uniqueness cannot be trivially ensured, or whenever
+// nonces are randomly generated.
+func NewX(key []byte) (cipher.AEAD, error) {
+	return newAEAD(key, NonceSizeX, choosePath())
+}
+
+func newAEAD(key []byte, nonceSize int, mac poly1305.Path) (cipher.AEAD, error) {
+	if fips140.Enforced() {
+		return nil, errors.New("chacha20poly1305: use of ChaCha20Poly1305 is not allowed in FIPS 140-only mode")
+	}
+	if len(key) != KeySize {
+		return nil, errors.New("chacha20poly1305: bad key length")
+	}
+	a := &aead{nonceSize: nonceSize, mac: mac}
+	copy(a.key[:], key)
+	return a, nil
+}
+
+func (a *aead) NonceSize() int { return a.nonceSize }
+
+func (a *aead) Overhead() int { return Overhead }
+
+// chunk is how much Seal encrypts before authenticating it (and Open
+// authenticates before decrypting): a multiple of the ChaCha20 block, small
+// enough that the ciphertext is still in L1 when the second pass reads it.
+const chunk = 8 << 10
+
+func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	if len(nonce) != a.nonceSize {
+		panic("chacha20poly1305: bad nonce length passed to Seal")
+	}
+	// The 32-bit block counter starts at 1 (block 0 makes the MAC key).
+	if uint64(len(plaintext)) > (1<<38)-64 {
+		panic("chacha20poly1305: plaintext too large")
+	}
+	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
+	if alias.InexactOverlap(out, plaintext) {
+		panic("chacha20poly1305: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+	}
+	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
+
+	s, _ := chacha20.NewUnauthenticatedCipher(a.key[:], nonce)
+	var mac poly1305.MAC
+	a.setup(s, &mac, additionalData)
+	for len(plaintext) > 0 {
+		n := min(len(plaintext), chunk)
+		s.XORKeyStream(ciphertext[:n], plaintext[:n])
+		mac.Write(ciphertext[:n])
+		plaintext, ciphertext = plaintext[n:], ciphertext[n:]
+	}
+	a.finish(&mac, len(additionalData), len(out)-Overhead)
+	mac.Sum(tag[:0])
+	return ret
+}
+
+func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	if len(nonce) != a.nonceSize {
+		panic("chacha20poly1305: bad nonce length passed to Open")
+	}
+	if len(ciphertext) < Overhead {
+		return nil, errOpen
+	}
+	if uint64(len(ciphertext)) > (1<<38)-48 {
+		panic("chacha20poly1305: ciphertext too large")
+	}
+	tag := ciphertext[len(ciphertext)-Overhead:]
+	ciphertext = ciphertext[:len(ciphertext)-Overhead]
+	ret, out := sliceForAppend(dst, len(ciphertext))
+	if alias.InexactOverlap(out, ciphertext) {
+		panic("chacha20poly1305: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+	}
+
+	s, _ := chacha20.NewUnauthenticatedCipher(a.key[:], nonce)
+	var mac poly1305.MAC
+	a.setup(s, &mac, additionalData)
+	// Each chunk is authenticated before its plaintext overwrites it (out
+	// and ciphertext may be the same memory).
+	plain, rest := out, ciphertext
+	for len(rest) > 0 {
+		n := min(len(rest), chunk)
+		mac.Write(rest[:n])
+		s.XORKeyStream(plain[:n], rest[:n])
+		plain, rest = plain[n:], rest[n:]
+	}
+	a.finish(&mac, len(additionalData), len(out))
+	if !mac.Verify(tag) {
+		clear(out)
+		return nil, errOpen
+	}
+	return ret, nil
+}
+
+// setup keys mac with the first 32 bytes of keystream block 0, leaving s at
+// block 1, and absorbs the padded additional data.
+func (a *aead) setup(s *chacha20.Cipher, mac *poly1305.MAC, additionalData []byte) {
+	// A whole block, so that the keystream continues at block 1 with
+	// nothing left over.
+	var block0 [64]byte
+	s.XORKeyStream(block0[:], block0[:])
+	mac.Init((*[32]byte)(block0[:32]), a.mac)
+	clear(block0[:])
+	mac.Write(additionalData)
+	pad(mac, len(additionalData))
+}
+
+// finish pads the ciphertext and absorbs the two lengths.
+func (a *aead) finish(mac *poly1305.MAC, adLen, ctLen int) {
+	pad(mac, ctLen)
+	var lengths [16]byte
+	binary.LittleEndian.PutUint64(lengths[0:8], uint64(adLen))
+	binary.LittleEndian.PutUint64(lengths[8:16], uint64(ctLen))
+	mac.Write(lengths[:])
+}
+
+// pad writes the zeros that complete a field of length n to 16 bytes.
+func pad(mac *poly1305.MAC, n int) {
+	if r := n % 16; r != 0 {
+		var zeros [16]byte
+		mac.Write(zeros[:16-r])
+	}
+}
+
+// sliceForAppend takes a slice and a requested number of bytes. It returns
+// a slice with the contents of the given slice followed by that many bytes
+// and a second slice that aliases into it and contains only the extra
+// bytes. If the original slice has sufficient capacity then no allocation
+// is performed.
+func sliceForAppend(in []byte, n int) (head, tail []byte) {
+	if total := len(in) + n; cap(in) >= total {
+		head = in[:total]
+	} else {
+		head = make([]byte, total)
+		copy(head, in)
+	}
+	tail = head[len(in):]
+	return
+}

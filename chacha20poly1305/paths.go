@@ -1,0 +1,54 @@
+package chacha20poly1305
+
+import (
+	"crypto/cipher"
+
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/poly1305"
+)
+
+// path is one code path of the AEAD, as plain data for the catalogue: the
+// Poly1305 path it authenticates with (the ChaCha20 keystream takes the
+// chacha20 package's own dispatch, under the same mask), what that needs,
+// and constructors pinned to it.
+type path struct {
+	Name     string
+	Requires []cpu.Feature
+	Notes    string
+	New      func(key []byte) (cipher.AEAD, error) // ChaCha20-Poly1305
+	NewX     func(key []byte) (cipher.AEAD, error) // XChaCha20-Poly1305
+	mac      poly1305.Path
+}
+
+// Available reports whether this build and CPU (under the mask) can run p.
+func (p *path) Available() bool { return p.mac.Available() }
+
+var pathNotes = map[poly1305.Path]string{
+	poly1305.IFMA:    "Poly1305 8 blocks per step in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx",
+	poly1305.AVX2:    "Poly1305 4 blocks per step in radix 2^26 in YMM",
+	poly1305.MULX:    "Poly1305 one block per step in 64-bit limbs with MULX and ADCX/ADOX",
+	poly1305.Generic: "Poly1305 in portable Go (math/bits)",
+}
+
+// paths lists every path this build has, best first: dispatch takes the
+// first available one.
+var paths = func() []*path {
+	var ps []*path
+	for _, m := range poly1305.Paths() {
+		if !m.Built() {
+			continue
+		}
+		ps = append(ps, &path{
+			Name:     m.String(),
+			Requires: m.Requires(),
+			Notes:    pathNotes[m],
+			New:      func(key []byte) (cipher.AEAD, error) { return newAEAD(key, NonceSize, m) },
+			NewX:     func(key []byte) (cipher.AEAD, error) { return newAEAD(key, NonceSizeX, m) },
+			mac:      m,
+		})
+	}
+	return ps
+}()
+
+// choosePath returns the Poly1305 path of the first available AEAD path.
+func choosePath() poly1305.Path { return poly1305.Chosen() }

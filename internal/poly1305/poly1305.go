@@ -1,0 +1,225 @@
+// Package poly1305 implements the Poly1305 one-time authenticator of
+// RFC 8439 on several code paths, for the chacha20poly1305 AEAD and the
+// exported poly1305 package.
+//
+// Code paths (SIMDCRYPT_CPU masks them through internal/cpu):
+//
+//	ifma     AVX-512 IFMA: 8 blocks per step in radix 2^44 (VPMADD52LUQ/HUQ)
+//	avx2     4 blocks per step in radix 2^26 (not built yet: never offered)
+//	mulx     one block per step, 64-bit limbs, MULX and ADCX/ADOX
+//	generic  portable Go, one block per step, 64-bit limbs with math/bits
+//
+// The vector paths multiply by precomputed powers of r; they run only on
+// inputs long enough to pay for computing those powers and hand everything
+// shorter (and every tail shorter than a vector step) to the scalar path of
+// the same CPU, so a short message never pays vector setup.
+//
+// Every path is constant time: the only branches are on lengths.
+package poly1305
+
+import (
+	"crypto/subtle"
+	"encoding/binary"
+
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+)
+
+// TagSize is the size of a Poly1305 tag, in bytes.
+const TagSize = 16
+
+// Path names a code path. Every build knows all of them; Available says
+// whether this build and CPU can run one.
+type Path uint8
+
+const (
+	Generic Path = iota
+	MULX
+	AVX2
+	IFMA
+	numPaths
+)
+
+var pathNames = [numPaths]string{
+	Generic: "generic",
+	MULX:    "mulx",
+	AVX2:    "avx2",
+	IFMA:    "ifma",
+}
+
+var pathRequires = [numPaths][]cpu.Feature{
+	MULX: {cpu.BMI2, cpu.ADX},
+	AVX2: {cpu.AVX2},
+	IFMA: {cpu.AVX512IFMA},
+}
+
+func (p Path) String() string {
+	if p < numPaths {
+		return pathNames[p]
+	}
+	return "unknown"
+}
+
+// Requires returns the CPU features the path needs.
+func (p Path) Requires() []cpu.Feature { return pathRequires[p] }
+
+// Built reports whether this build has the path's code.
+func (p Path) Built() bool { return p < numPaths && built[p] }
+
+// Available reports whether this build has the path and the CPU, under the
+// current mask, can run it.
+func (p Path) Available() bool { return p < numPaths && built[p] && cpu.HasAll(pathRequires[p]...) }
+
+// Paths returns every path, in dispatch preference (best first).
+func Paths() []Path { return []Path{IFMA, AVX2, MULX, Generic} }
+
+// Chosen returns the best path available now.
+func Chosen() Path {
+	for _, p := range Paths() {
+		if p.Available() {
+			return p
+		}
+	}
+	return Generic
+}
+
+// state is the accumulator and key of one message. h is kept partially
+// reduced (below 2^130 + 2^66 between blocks) in three 64-bit words; r is
+// clamped.
+type state struct {
+	h [3]uint64
+	r [2]uint64
+	s [2]uint64
+
+	// pw holds the powers of r a vector path multiplies by, computed on
+	// the first input long enough to use them (hasPowers).
+	pw        powers
+	hasPowers bool
+}
+
+func (st *state) init(key *[32]byte) {
+	st.h = [3]uint64{}
+	st.r[0] = binary.LittleEndian.Uint64(key[0:8]) & 0x0ffffffc0fffffff
+	st.r[1] = binary.LittleEndian.Uint64(key[8:16]) & 0x0ffffffc0ffffffc
+	st.s[0] = binary.LittleEndian.Uint64(key[16:24])
+	st.s[1] = binary.LittleEndian.Uint64(key[24:32])
+	st.hasPowers = false
+}
+
+// MAC is a Poly1305 authenticator for one message under a one-time key.
+type MAC struct {
+	st    state
+	buf   [TagSize]byte
+	n     int // bytes in buf
+	path  Path
+	final bool
+}
+
+// New returns a MAC for key on the best path available now.
+func New(key *[32]byte) *MAC {
+	m := &MAC{}
+	m.Init(key, Chosen())
+	return m
+}
+
+// NewOn returns a MAC for key pinned to path p (which must be available).
+func NewOn(key *[32]byte, p Path) *MAC {
+	m := &MAC{}
+	m.Init(key, p)
+	return m
+}
+
+// Init sets m up for key on path p; it lets callers keep a MAC off the heap.
+func (m *MAC) Init(key *[32]byte, p Path) {
+	m.st.init(key)
+	m.n = 0
+	m.path = p
+	m.final = false
+}
+
+// Size returns TagSize.
+func (m *MAC) Size() int { return TagSize }
+
+// Write adds p to the message. It panics after Sum or Verify, as
+// x/crypto's does. It never returns an error.
+func (m *MAC) Write(p []byte) (int, error) {
+	if m.final {
+		panic("poly1305: write to MAC after Sum or Verify")
+	}
+	n := len(p)
+	if m.n > 0 {
+		k := copy(m.buf[m.n:], p)
+		m.n += k
+		p = p[k:]
+		if m.n < TagSize {
+			return n, nil
+		}
+		blocks(&m.st, m.path, m.buf[:])
+		m.n = 0
+	}
+	if full := len(p) &^ (TagSize - 1); full > 0 {
+		blocks(&m.st, m.path, p[:full])
+		p = p[full:]
+	}
+	m.n = copy(m.buf[:], p)
+	return n, nil
+}
+
+// WriteBlocks adds p, whose length must be a multiple of 16, when nothing is
+// buffered: the AEAD's padded fields need no buffering.
+func (m *MAC) WriteBlocks(p []byte) {
+	if m.n != 0 || len(p)%TagSize != 0 || m.final {
+		panic("poly1305: WriteBlocks misuse")
+	}
+	blocks(&m.st, m.path, p)
+}
+
+// Sum appends the tag to b. Unlike Write it may be repeated.
+func (m *MAC) Sum(b []byte) []byte {
+	var tag [TagSize]byte
+	m.sum(&tag)
+	m.final = true
+	return append(b, tag[:]...)
+}
+
+// Verify reports, in constant time, whether expected is the tag.
+func (m *MAC) Verify(expected []byte) bool {
+	var tag [TagSize]byte
+	m.sum(&tag)
+	m.final = true
+	return subtle.ConstantTimeCompare(expected, tag[:]) == 1
+}
+
+func (m *MAC) sum(out *[TagSize]byte) {
+	h := m.st.h
+	if m.n > 0 {
+		// The last, partial block is padded with a 1 byte and zeros and
+		// gets no 2^128 bit.
+		var last [TagSize]byte
+		copy(last[:], m.buf[:m.n])
+		last[m.n] = 1
+		st := m.st
+		blocksGeneric(&st, last[:], 0)
+		h = st.h
+	}
+	finalize(out, &h, &m.st.s)
+}
+
+// Sum writes the tag of msg under key to out, on the best path available.
+func Sum(out *[TagSize]byte, msg []byte, key *[32]byte) {
+	SumOn(out, msg, key, Chosen())
+}
+
+// SumOn is Sum pinned to path p.
+func SumOn(out *[TagSize]byte, msg []byte, key *[32]byte, p Path) {
+	var m MAC
+	m.Init(key, p)
+	m.Write(msg)
+	m.sum(out)
+}
+
+// Verify reports, in constant time, whether mac is msg's tag under key.
+func Verify(mac *[TagSize]byte, msg []byte, key *[32]byte) bool {
+	var tag [TagSize]byte
+	Sum(&tag, msg, key)
+	return subtle.ConstantTimeCompare(tag[:], mac[:]) == 1
+}
