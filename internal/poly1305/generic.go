@@ -17,8 +17,7 @@ import (
 // more, multiplied by 5, leaving h below 2^130 + 2^66.
 func blocksGeneric(st *state, msg []byte, hibit uint64) {
 	h0, h1, h2 := st.h[0], st.h[1], st.h[2]
-	r0, r1 := st.r[0], st.r[1]
-	s1 := r1 + r1>>2
+	r0, r1, s1 := st.r[0], st.r[1], st.r[2]
 	for len(msg) >= TagSize {
 		var c uint64
 		h0, c = bits.Add64(h0, binary.LittleEndian.Uint64(msg[0:8]), 0)

@@ -83,11 +83,11 @@ func Chosen() Path {
 }
 
 // state is the accumulator and key of one message. h is kept partially
-// reduced (below 2^130 + 2^66 between blocks) in three 64-bit words; r is
-// clamped.
+// reduced (below 2^130 + 2^66 between blocks) in three 64-bit words; r
+// holds the clamped r0 and r1 and s1 = r1 + r1/4 (see blocksGeneric).
 type state struct {
 	h [3]uint64
-	r [2]uint64
+	r [3]uint64
 	s [2]uint64
 
 	// pw holds the powers of r a vector path multiplies by, computed on
@@ -100,6 +100,7 @@ func (st *state) init(key *[32]byte) {
 	st.h = [3]uint64{}
 	st.r[0] = binary.LittleEndian.Uint64(key[0:8]) & 0x0ffffffc0fffffff
 	st.r[1] = binary.LittleEndian.Uint64(key[8:16]) & 0x0ffffffc0ffffffc
+	st.r[2] = st.r[1] + st.r[1]>>2
 	st.s[0] = binary.LittleEndian.Uint64(key[16:24])
 	st.s[1] = binary.LittleEndian.Uint64(key[24:32])
 	st.hasPowers = false

@@ -2,10 +2,88 @@
 
 package poly1305
 
-// powers is empty until the vector paths exist.
-type powers struct{}
+import "math/bits"
 
-var built = [numPaths]bool{Generic: true}
+// powers is the ifma path's table (see _asm/poly1305/ifma.go): words
+// 0..39 are last[5][8], lane L's radix-2^44 limbs r0, r1, r2, 20·r1, 20·r2
+// of r^(8-order[L]); words 40..44 the same limbs of r^8.
+type powers [45]uint64
+
+// ifmaOrder is the block of an 8-block group that lane L holds.
+var ifmaOrder = [8]int{0, 4, 1, 5, 2, 6, 3, 7}
+
+// ifmaMin is the shortest input the ifma path takes: below it, computing
+// the powers costs more than the vector steps save.
+const ifmaMin = 256
+
+var built = [numPaths]bool{Generic: true, MULX: true, IFMA: true}
+
+func init() {
+	// The vector path hands tails to mulx.
+	pathRequires[IFMA] = append(pathRequires[IFMA], pathRequires[MULX]...)
+}
 
 // blocks absorbs whole 16-byte blocks (2^128 bit set) on path p.
-func blocks(st *state, p Path, msg []byte) { blocksGeneric(st, msg, 1) }
+func blocks(st *state, p Path, msg []byte) {
+	switch p {
+	case IFMA:
+		if len(msg) >= ifmaMin {
+			if !st.hasPowers {
+				st.computePowers()
+			}
+			n := len(msg) &^ 127
+			acc := toRadix44(&st.h)
+			blocksIFMA(&acc, (*[45]uint64)(&st.pw), msg[:n])
+			st.h = fromRadix44(&acc)
+			msg = msg[n:]
+		}
+		blocksMULX(&st.h, &st.r, msg)
+	case MULX:
+		blocksMULX(&st.h, &st.r, msg)
+	default:
+		blocksGeneric(st, msg, 1)
+	}
+}
+
+const mask44 = 1<<44 - 1
+
+// limbs44 splits a value below 2^130 (plus a little) into radix 2^44.
+func toRadix44(h *[3]uint64) [3]uint64 {
+	return [3]uint64{h[0] & mask44, (h[0]>>44 | h[1]<<20) & mask44, h[1]>>24 | h[2]<<40}
+}
+
+// fromRadix44 joins limbs below 2^52 into three 64-bit words, folding what
+// lies above 2^130 back (×5) so that h ends below 2^130 + 2^66.
+func fromRadix44(a *[3]uint64) [3]uint64 {
+	x0, x1, x2 := a[0], a[1], a[2]
+	c := x2 >> 42
+	x2 &= 1<<42 - 1
+	x0 += c * 5
+	h0, carry := bits.Add64(x0, x1<<44, 0)
+	h1, carry := bits.Add64(x1>>20, x2<<24, carry)
+	h2 := x2>>40 + carry
+	return [3]uint64{h0, h1, h2}
+}
+
+// computePowers fills st.pw from r: r^1..r^8 fully reduced, split into
+// radix-2^44 limbs with the 20× multiples of the upper two.
+func (st *state) computePowers() {
+	var pow [9][3]uint64
+	pow[1] = [3]uint64{st.r[0], st.r[1], 0}
+	for k := 2; k <= 8; k++ {
+		pow[k] = mulMod(pow[k-1], pow[1])
+	}
+	put := func(dst []uint64, stride int, p [3]uint64) {
+		l := toRadix44(&p)
+		dst[0] = l[0]
+		dst[stride] = l[1]
+		dst[2*stride] = l[2]
+		dst[3*stride] = 20 * l[1]
+		dst[4*stride] = 20 * l[2]
+	}
+	for lane, blk := range ifmaOrder {
+		put(st.pw[lane:], 8, pow[8-blk])
+	}
+	put(st.pw[40:], 1, pow[8])
+	st.hasPowers = true
+}
