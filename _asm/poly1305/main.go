@@ -23,6 +23,7 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	mulx()
 	ifma()
+	powers()
 	Generate()
 }
 
@@ -41,7 +42,7 @@ func mulx() {
 	SHRQ(U8(4), n)
 	JZ(LabelRef("mulx_done"))
 
-	h0, h1, h2 := GP64(), GP64(), GP64()
+	var h0, h1, h2 GPVirtual = GP64(), GP64(), GP64()
 	MOVQ(Mem{Base: hp}, h0)
 	MOVQ(Mem{Base: hp, Disp: 8}, h1)
 	MOVQ(Mem{Base: hp, Disp: 16}, h2)
@@ -53,6 +54,24 @@ func mulx() {
 	ADCQ(Mem{Base: m, Disp: 8}, h1)
 	ADCQ(U8(1), h2)
 
+	mulStep(h0, h1, h2, r0, r1, s1)
+
+	ADDQ(U8(16), m)
+	DECQ(n)
+	JNZ(LabelRef("mulx_loop"))
+
+	Comment("The pointer to h was given up to the loop; load it again.")
+	hp = Load(Param("h"), GP64())
+	MOVQ(h0, Mem{Base: hp})
+	MOVQ(h1, Mem{Base: hp, Disp: 8})
+	MOVQ(h2, Mem{Base: hp, Disp: 16})
+	Label("mulx_done")
+	RET()
+}
+
+// mulStep sets (h0, h1, h2) to h·r, partially reduced (below 2^130 + 2^66),
+// for h below 2^131; r0, r1 and s1 = r1 + r1/4 are memory operands.
+func mulStep(h0, h1, h2 GPVirtual, r0, r1, s1 Mem) {
 	Comment("The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves",
 		"and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so",
 		"the h2 products fit in 64 bits). r's words are read from memory: the",
@@ -94,15 +113,60 @@ func mulx() {
 	MOVQ(a0, h0)
 	MOVQ(a1, h1)
 
-	ADDQ(U8(16), m)
-	DECQ(n)
-	JNZ(LabelRef("mulx_loop"))
+}
 
-	Comment("The pointer to h was given up to the loop; load it again.")
-	hp = Load(Param("h"), GP64())
-	MOVQ(h0, Mem{Base: hp})
-	MOVQ(h1, Mem{Base: hp, Disp: 8})
-	MOVQ(h2, Mem{Base: hp, Disp: 16})
-	Label("mulx_done")
+// powers emits powersIFMA: r^1..r^8 by seven mulSteps, each split into
+// radix 2^44 and stored where the ifma kernel reads it.
+func powers() {
+	TEXT("powersIFMA", NOSPLIT, "func(pw *[45]uint64, r *[3]uint64)")
+	Pragma("noescape")
+	Doc("powersIFMA fills pw (see blocksIFMA) from r = r0, r1, s1: for lane L of",
+		"the last step the limbs r0, r1, r2, 20·r1, 20·r2 of r^(8-order[L]), then",
+		"those of r^8. The powers are partially reduced: the top limb stays below",
+		"2^43, the others below 2^44.")
+	pw := Load(Param("pw"), GP64())
+	rp := Load(Param("r"), GP64())
+	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
+	var h0, h1, h2 GPVirtual = GP64(), GP64(), GP64()
+	MOVQ(r0, h0)
+	MOVQ(r1, h1)
+	XORL(h2.As32(), h2.As32())
+	order := []int{0, 4, 1, 5, 2, 6, 3, 7}
+	for k := 1; k <= 8; k++ {
+		if k > 1 {
+			mulStep(h0, h1, h2, r0, r1, s1)
+		}
+		lane := 0
+		for l, b := range order {
+			if 8-b == k {
+				lane = l
+			}
+		}
+		Commentf("r^%d: lane %d", k, lane)
+		l0, l1, l2, t := GP64(), GP64(), GP64(), GP64()
+		MOVQ(U64(1<<44-1), t)
+		MOVQ(h0, l0)
+		ANDQ(t, l0)
+		MOVQ(h0, l1)
+		SHRQ(U8(44), h1, l1) // (h0 >> 44) | (h1 << 20)
+		ANDQ(t, l1)
+		MOVQ(h1, l2)
+		SHRQ(U8(24), h2, l2) // (h1 >> 24) | (h2 << 40)
+		limbs := []GPVirtual{l0, l1, l2}
+		store := func(base, stride int) {
+			for i, l := range limbs {
+				MOVQ(l, Mem{Base: pw, Disp: 8 * (base + i*stride)})
+			}
+			for i, l := range limbs[1:] {
+				x := GP64()
+				IMUL3Q(U8(20), l, x)
+				MOVQ(x, Mem{Base: pw, Disp: 8 * (base + (3+i)*stride)})
+			}
+		}
+		store(lane, 8)
+		if k == 8 {
+			store(40, 1)
+		}
+	}
 	RET()
 }

@@ -2,7 +2,9 @@ package poly1305
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
+	"time"
 
 	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the baseline
 )
@@ -14,24 +16,36 @@ func BenchmarkSum(b *testing.B) {
 		key[i] = byte(i)
 	}
 	var tag [TagSize]byte
-	for _, n := range []int{64, 1024, 16 << 10} {
+	run := func(b *testing.B, n int, sum func(msg []byte)) {
 		msg := make([]byte, n)
+		b.SetBytes(int64(n))
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		cpu0 := threadCPU()
+		for b.Loop() {
+			sum(msg)
+		}
+		reportCPU(b, n, cpu0)
+	}
+	for _, n := range []int{64, 256, 1024, 16 << 10} {
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("%s/%d", p, n), func(b *testing.B) {
 				if !p.Available() {
 					b.Skipf("%s needs %v or is not built", p, p.Requires())
 				}
-				b.SetBytes(int64(n))
-				for b.Loop() {
-					SumOn(&tag, msg, &key, p)
-				}
+				run(b, n, func(msg []byte) { SumOn(&tag, msg, &key, p) })
 			})
 		}
 		b.Run(fmt.Sprintf("xcrypto/%d", n), func(b *testing.B) {
-			b.SetBytes(int64(n))
-			for b.Loop() {
-				xpoly.Sum(&tag, msg, &key)
-			}
+			run(b, n, func(msg []byte) { xpoly.Sum(&tag, msg, &key) })
 		})
+	}
+}
+
+// reportCPU adds throughput over the thread's CPU time (what openssl speed
+// divides by, too), steadier than wall time on a shared machine.
+func reportCPU(b *testing.B, n int, cpu0 time.Duration) {
+	if cpu := threadCPU() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 	}
 }

@@ -65,25 +65,8 @@ func fromRadix44(a *[3]uint64) [3]uint64 {
 	return [3]uint64{h0, h1, h2}
 }
 
-// computePowers fills st.pw from r: r^1..r^8 fully reduced, split into
-// radix-2^44 limbs with the 20× multiples of the upper two.
+// computePowers fills st.pw from r (see powersIFMA).
 func (st *state) computePowers() {
-	var pow [9][3]uint64
-	pow[1] = [3]uint64{st.r[0], st.r[1], 0}
-	for k := 2; k <= 8; k++ {
-		pow[k] = mulMod(pow[k-1], pow[1])
-	}
-	put := func(dst []uint64, stride int, p [3]uint64) {
-		l := toRadix44(&p)
-		dst[0] = l[0]
-		dst[stride] = l[1]
-		dst[2*stride] = l[2]
-		dst[3*stride] = 20 * l[1]
-		dst[4*stride] = 20 * l[2]
-	}
-	for lane, blk := range ifmaOrder {
-		put(st.pw[lane:], 8, pow[8-blk])
-	}
-	put(st.pw[40:], 1, pow[8])
+	powersIFMA((*[45]uint64)(&st.pw), &st.r)
 	st.hasPowers = true
 }

@@ -247,3 +247,427 @@ ifma_last:
 	VMOVQ         X1, 16(AX)
 	VZEROUPPER
 	RET
+
+// func powersIFMA(pw *[45]uint64, r *[3]uint64)
+// Requires: ADX, BMI2
+TEXT ·powersIFMA(SB), NOSPLIT, $0-16
+	MOVQ pw+0(FP), AX
+	MOVQ r+8(FP), CX
+	MOVQ (CX), DX
+	MOVQ 8(CX), BX
+	XORL SI, SI
+
+	// r^1: lane 7
+	MOVQ   $0x00000fffffffffff, R9
+	MOVQ   DX, DI
+	ANDQ   R9, DI
+	MOVQ   DX, R8
+	SHRQ   $0x2c, BX, R8
+	ANDQ   R9, R8
+	MOVQ   BX, R9
+	SHRQ   $0x18, SI, R9
+	MOVQ   DI, 56(AX)
+	MOVQ   R8, 120(AX)
+	MOVQ   R9, 184(AX)
+	IMUL3Q $0x14, R8, DI
+	MOVQ   DI, 248(AX)
+	IMUL3Q $0x14, R9, DI
+	MOVQ   DI, 312(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	SHRQ $0x02, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^2: lane 5
+	MOVQ   $0x00000fffffffffff, R9
+	MOVQ   DX, DI
+	ANDQ   R9, DI
+	MOVQ   DX, R8
+	SHRQ   $0x2c, BX, R8
+	ANDQ   R9, R8
+	MOVQ   BX, R9
+	SHRQ   $0x18, SI, R9
+	MOVQ   DI, 40(AX)
+	MOVQ   R8, 104(AX)
+	MOVQ   R9, 168(AX)
+	IMUL3Q $0x14, R8, DI
+	MOVQ   DI, 232(AX)
+	IMUL3Q $0x14, R9, DI
+	MOVQ   DI, 296(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	SHRQ $0x02, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^3: lane 3
+	MOVQ   $0x00000fffffffffff, R9
+	MOVQ   DX, DI
+	ANDQ   R9, DI
+	MOVQ   DX, R8
+	SHRQ   $0x2c, BX, R8
+	ANDQ   R9, R8
+	MOVQ   BX, R9
+	SHRQ   $0x18, SI, R9
+	MOVQ   DI, 24(AX)
+	MOVQ   R8, 88(AX)
+	MOVQ   R9, 152(AX)
+	IMUL3Q $0x14, R8, DI
+	MOVQ   DI, 216(AX)
+	IMUL3Q $0x14, R9, DI
+	MOVQ   DI, 280(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	SHRQ $0x02, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^4: lane 1
+	MOVQ   $0x00000fffffffffff, R9
+	MOVQ   DX, DI
+	ANDQ   R9, DI
+	MOVQ   DX, R8
+	SHRQ   $0x2c, BX, R8
+	ANDQ   R9, R8
+	MOVQ   BX, R9
+	SHRQ   $0x18, SI, R9
+	MOVQ   DI, 8(AX)
+	MOVQ   R8, 72(AX)
+	MOVQ   R9, 136(AX)
+	IMUL3Q $0x14, R8, DI
+	MOVQ   DI, 200(AX)
+	IMUL3Q $0x14, R9, DI
+	MOVQ   DI, 264(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	SHRQ $0x02, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^5: lane 6
+	MOVQ   $0x00000fffffffffff, R9
+	MOVQ   DX, DI
+	ANDQ   R9, DI
+	MOVQ   DX, R8
+	SHRQ   $0x2c, BX, R8
+	ANDQ   R9, R8
+	MOVQ   BX, R9
+	SHRQ   $0x18, SI, R9
+	MOVQ   DI, 48(AX)
+	MOVQ   R8, 112(AX)
+	MOVQ   R9, 176(AX)
+	IMUL3Q $0x14, R8, DI
+	MOVQ   DI, 240(AX)
+	IMUL3Q $0x14, R9, DI
+	MOVQ   DI, 304(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	SHRQ $0x02, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^6: lane 4
+	MOVQ   $0x00000fffffffffff, R9
+	MOVQ   DX, DI
+	ANDQ   R9, DI
+	MOVQ   DX, R8
+	SHRQ   $0x2c, BX, R8
+	ANDQ   R9, R8
+	MOVQ   BX, R9
+	SHRQ   $0x18, SI, R9
+	MOVQ   DI, 32(AX)
+	MOVQ   R8, 96(AX)
+	MOVQ   R9, 160(AX)
+	IMUL3Q $0x14, R8, DI
+	MOVQ   DI, 224(AX)
+	IMUL3Q $0x14, R9, DI
+	MOVQ   DI, 288(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	SHRQ $0x02, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^7: lane 2
+	MOVQ   $0x00000fffffffffff, R9
+	MOVQ   DX, DI
+	ANDQ   R9, DI
+	MOVQ   DX, R8
+	SHRQ   $0x2c, BX, R8
+	ANDQ   R9, R8
+	MOVQ   BX, R9
+	SHRQ   $0x18, SI, R9
+	MOVQ   DI, 16(AX)
+	MOVQ   R8, 80(AX)
+	MOVQ   R9, 144(AX)
+	IMUL3Q $0x14, R8, DI
+	MOVQ   DI, 208(AX)
+	IMUL3Q $0x14, R9, DI
+	MOVQ   DI, 272(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	SHRQ $0x02, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^8: lane 0
+	MOVQ   $0x00000fffffffffff, DI
+	MOVQ   DX, CX
+	ANDQ   DI, CX
+	SHRQ   $0x2c, BX, DX
+	ANDQ   DI, DX
+	SHRQ   $0x18, SI, BX
+	MOVQ   CX, (AX)
+	MOVQ   DX, 64(AX)
+	MOVQ   BX, 128(AX)
+	IMUL3Q $0x14, DX, SI
+	MOVQ   SI, 192(AX)
+	IMUL3Q $0x14, BX, SI
+	MOVQ   SI, 256(AX)
+	MOVQ   CX, 320(AX)
+	MOVQ   DX, 328(AX)
+	MOVQ   BX, 336(AX)
+	IMUL3Q $0x14, DX, CX
+	MOVQ   CX, 344(AX)
+	IMUL3Q $0x14, BX, CX
+	MOVQ   CX, 352(AX)
+	RET

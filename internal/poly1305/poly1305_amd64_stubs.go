@@ -18,3 +18,11 @@ func blocksMULX(h *[3]uint64, r *[3]uint64, msg []byte)
 //
 //go:noescape
 func blocksIFMA(acc *[3]uint64, pw *[45]uint64, msg []byte)
+
+// powersIFMA fills pw (see blocksIFMA) from r = r0, r1, s1: for lane L of
+// the last step the limbs r0, r1, r2, 20·r1, 20·r2 of r^(8-order[L]), then
+// those of r^8. The powers are partially reduced: the top limb stays below
+// 2^43, the others below 2^44.
+//
+//go:noescape
+func powersIFMA(pw *[45]uint64, r *[3]uint64)
