@@ -15,6 +15,7 @@ package chacha20poly1305
 import (
 	"crypto/cipher"
 	"crypto/fips140"
+	"crypto/subtle"
 	"encoding/binary"
 	"errors"
 
@@ -105,6 +106,14 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 
 	s, _ := chacha20.NewUnauthenticatedCipher(a.key[:], nonce)
+	if len(plaintext) <= shortMax && len(additionalData) <= shortAD {
+		var ks [64 + shortMax]byte
+		s.XORKeyStream(ks[:64+len(plaintext)], ks[:64+len(plaintext)])
+		subtle.XORBytes(ciphertext, plaintext, ks[64:])
+		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
+		return ret
+	}
+
 	var mac poly1305.MAC
 	a.setup(s, &mac, additionalData)
 	for len(plaintext) > 0 {
@@ -139,6 +148,20 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	}
 
 	s, _ := chacha20.NewUnauthenticatedCipher(a.key[:], nonce)
+	if len(ciphertext) <= shortMax && len(additionalData) <= shortAD {
+		var ks [64 + shortMax]byte
+		s.XORKeyStream(ks[:64+len(ciphertext)], ks[:64+len(ciphertext)])
+		var want [Overhead]byte
+		a.tagShort(&want, &ks, additionalData, ciphertext)
+		if subtle.ConstantTimeCompare(want[:], tag) != 1 {
+			clear(ks[:])
+			clear(out) // as x/crypto does, though nothing was decrypted
+			return nil, errOpen
+		}
+		subtle.XORBytes(out, ciphertext, ks[64:])
+		return ret, nil
+	}
+
 	var mac poly1305.MAC
 	a.setup(s, &mac, additionalData)
 	// Each chunk is authenticated before its plaintext overwrites it (out
@@ -158,6 +181,34 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	return ret, nil
 }
 
+// Short messages (up to shortMax bytes, with up to shortAD bytes of
+// additional data) take one keystream call for block 0 (the MAC key) and
+// the message together: the vector paths compute up to four blocks in
+// about the latency of one (row layout), so this halves a short message's
+// ChaCha20 time. The MAC input (padded AD, padded ciphertext, lengths) is
+// then assembled in one buffer and hashed in one call on the scalar code.
+// Longer messages gain nothing from the joint call, as their keystream
+// runs in wide batches; copying it through a buffer cost more (measured:
+// 1 KiB Seal 12% slower with a 16-block joint call).
+const (
+	shortMax = 3 * 64
+	shortAD  = 64
+)
+
+// tagShort computes the tag of a short message from block 0's keystream in
+// ks, then wipes that key.
+func (a *aead) tagShort(tag *[Overhead]byte, ks *[64 + shortMax]byte, ad, ct []byte) {
+	var buf [shortAD + shortMax + 16]byte
+	n := copy(buf[:], ad)
+	n = (n + 15) &^ 15
+	n += copy(buf[n:], ct)
+	n = (n + 15) &^ 15
+	binary.LittleEndian.PutUint64(buf[n:], uint64(len(ad)))
+	binary.LittleEndian.PutUint64(buf[n+8:], uint64(len(ct)))
+	poly1305.SumBlocks(tag, buf[:n+16], (*[32]byte)(ks[:32]), a.mac)
+	clear(ks[:32])
+}
+
 // setup keys mac with the first 32 bytes of keystream block 0, leaving s at
 // block 1, and absorbs the padded additional data.
 func (a *aead) setup(s *chacha20.Cipher, mac *poly1305.MAC, additionalData []byte) {
@@ -166,7 +217,7 @@ func (a *aead) setup(s *chacha20.Cipher, mac *poly1305.MAC, additionalData []byt
 	var block0 [64]byte
 	s.XORKeyStream(block0[:], block0[:])
 	mac.Init((*[32]byte)(block0[:32]), a.mac)
-	clear(block0[:])
+	clear(block0[:32])
 	mac.Write(additionalData)
 	pad(mac, len(additionalData))
 }

@@ -15,7 +15,7 @@ import (
 // h1·s1 with s1 = 5·(r1/4) = r1 + r1/4, and likewise h2·r1·2^192 ≡
 // h2·s1·2^64. What remains above 2^130 in the top word is folded once
 // more, multiplied by 5, leaving h below 2^130 + 2^66.
-func blocksGeneric(st *state, msg []byte, hibit uint64) {
+func blocksGeneric(st *core, msg []byte, hibit uint64) {
 	h0, h1, h2 := st.h[0], st.h[1], st.h[2]
 	r0, r1, s1 := st.r[0], st.r[1], st.r[2]
 	for len(msg) >= TagSize {

@@ -82,13 +82,28 @@ func Chosen() Path {
 	return Generic
 }
 
-// state is the accumulator and key of one message. h is kept partially
-// reduced (below 2^130 + 2^66 between blocks) in three 64-bit words; r
-// holds the clamped r0 and r1 and s1 = r1 + r1/4 (see blocksGeneric).
-type state struct {
+// core is the accumulator and key of one message, all a scalar path
+// needs. h is kept partially reduced (below 2^130 + 2^66 between blocks)
+// in three 64-bit words; r holds the clamped r0 and r1 and s1 = r1 + r1/4
+// (see blocksGeneric).
+type core struct {
 	h [3]uint64
 	r [3]uint64
 	s [2]uint64
+}
+
+func (c *core) init(key *[32]byte) {
+	c.h = [3]uint64{}
+	c.r[0] = binary.LittleEndian.Uint64(key[0:8]) & 0x0ffffffc0fffffff
+	c.r[1] = binary.LittleEndian.Uint64(key[8:16]) & 0x0ffffffc0ffffffc
+	c.r[2] = c.r[1] + c.r[1]>>2
+	c.s[0] = binary.LittleEndian.Uint64(key[16:24])
+	c.s[1] = binary.LittleEndian.Uint64(key[24:32])
+}
+
+// state is a core with what the vector paths add to it.
+type state struct {
+	core
 
 	// pw holds the powers of r a vector path multiplies by, computed on
 	// the first input long enough to use them (hasPowers).
@@ -97,12 +112,7 @@ type state struct {
 }
 
 func (st *state) init(key *[32]byte) {
-	st.h = [3]uint64{}
-	st.r[0] = binary.LittleEndian.Uint64(key[0:8]) & 0x0ffffffc0fffffff
-	st.r[1] = binary.LittleEndian.Uint64(key[8:16]) & 0x0ffffffc0ffffffc
-	st.r[2] = st.r[1] + st.r[1]>>2
-	st.s[0] = binary.LittleEndian.Uint64(key[16:24])
-	st.s[1] = binary.LittleEndian.Uint64(key[24:32])
+	st.core.init(key)
 	st.hasPowers = false
 }
 
@@ -198,9 +208,9 @@ func (m *MAC) sum(out *[TagSize]byte) {
 		var last [TagSize]byte
 		copy(last[:], m.buf[:m.n])
 		last[m.n] = 1
-		st := m.st
-		blocksGeneric(&st, last[:], 0)
-		h = st.h
+		c := m.st.core
+		blocksGeneric(&c, last[:], 0)
+		h = c.h
 	}
 	finalize(out, &h, &m.st.s)
 }
@@ -216,6 +226,20 @@ func SumOn(out *[TagSize]byte, msg []byte, key *[32]byte, p Path) {
 	m.Init(key, p)
 	m.Write(msg)
 	m.sum(out)
+}
+
+// SumBlocks writes the tag of msg, whose length must be a multiple of 16,
+// under key to out, on the scalar code of path p: for short inputs, such
+// as an AEAD's few padded blocks, where a MAC's state and vector setup
+// would cost more than the blocks.
+func SumBlocks(out *[TagSize]byte, msg []byte, key *[32]byte, p Path) {
+	if len(msg)%TagSize != 0 {
+		panic("poly1305: SumBlocks of a partial block")
+	}
+	var c core
+	c.init(key)
+	blocksScalar(&c, p, msg)
+	finalize(out, &c.h, &c.s)
 }
 
 // Verify reports, in constant time, whether mac is msg's tag under key.

@@ -38,11 +38,19 @@ func blocks(st *state, p Path, msg []byte) {
 			msg = msg[n:]
 		}
 		blocksMULX(&st.h, &st.r, msg)
-	case MULX:
-		blocksMULX(&st.h, &st.r, msg)
 	default:
-		blocksGeneric(st, msg, 1)
+		blocksScalar(&st.core, p, msg)
 	}
+}
+
+// blocksScalar absorbs whole blocks on the scalar code of path p: the
+// vector paths' own scalar path is mulx.
+func blocksScalar(c *core, p Path, msg []byte) {
+	if p == Generic {
+		blocksGeneric(c, msg, 1)
+		return
+	}
+	blocksMULX(&c.h, &c.r, msg)
 }
 
 const mask44 = 1<<44 - 1
