@@ -19,18 +19,25 @@ import (
 // 0..51 of its products) and a high sum (bits 52..103, worth 2^8 in the
 // next limb up; above the top limb, 2^140 = 2^10·2^130 ≡ 5·2^10).
 //
-// Lane L of a step holds block order[L] of each 8-block group (order is
+// Lane L of a group holds block order[L] of its 8 blocks (order is
 // 0,4,1,5,2,6,3,7: what VPUNPCKLQDQ of two 4-block loads gives), so each
-// lane is an independent Poly1305 over every eighth block, multiplied by
-// r^8 per group; the last group multiplies lane L by r^(8-order[L]) instead
-// (powers.last, prepared in Go), and the lanes' sum is the accumulator.
+// lane is an independent Poly1305 over every eighth block. One chain of
+// multiplications is latency-bound (each step waits for the last one's
+// carries), so two chains run interleaved: A takes every other group and B
+// the ones between, each multiplied by r^16 per step. At the end lane L of
+// B is multiplied by r^(8-order[L]), of A by r^(16-order[L]), and the
+// lanes' sum is the accumulator. An odd group count first takes one
+// single-chain step with r^8.
 //
-// The powers table (internal/poly1305.powers, 45 words): last [5][8]uint64, the
-// per-lane limbs r0, r1, r2, s1, s2 of those powers, then step [5]uint64,
-// the limbs of r^8.
+// The powers table (internal/poly1305.powers, 90 words): lastB [5][8]uint64,
+// the per-lane limbs r0, r1, r2, s1, s2 of r^(8-order[L]); step8 [5]uint64,
+// the limbs of r^8; lastA [5][8]uint64 for r^(16-order[L]); step16 [5]uint64
+// for r^16.
 const (
-	lastOff = 0
-	stepOff = 5 * 64
+	lastBOff  = 0
+	step8Off  = 5 * 64
+	lastAOff  = step8Off + 5*8
+	step16Off = lastAOff + 5*64
 )
 
 var (
@@ -47,62 +54,96 @@ func ifma() {
 	bit128 = GLOBL("poly1305_bit128", RODATA|NOPTR)
 	DATA(0, U64(1<<40))
 
-	TEXT("blocksIFMA", NOSPLIT, "func(acc *[3]uint64, pw *[45]uint64, msg []byte)")
+	TEXT("blocksIFMA", NOSPLIT, "func(acc *[3]uint64, pw *[90]uint64, msg []byte)")
 	Pragma("noescape")
 	Doc("blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,",
-		"into acc, eight blocks per step (each with 2^128 added). acc holds h in",
-		"radix 2^44, each limb below 2^52, on entry and exit.")
+		"into acc, sixteen blocks per step in two chains (each block with 2^128",
+		"added). acc holds h in radix 2^44, each limb below 2^52, on entry and exit.")
 	accp := Load(Param("acc"), GP64())
 	pw := Load(Param("pw"), GP64())
 	m := Load(Param("msg").Base(), GP64())
 	n := Load(Param("msg").Len(), GP64())
-	SHRQ(U8(7), n)
+	SHRQ(U8(7), n) // groups
 
 	m44, m42, hib := ZMM(), ZMM(), ZMM()
 	VPBROADCASTQ(mask44, m44)
 	VPBROADCASTQ(mask42, m42)
 	VPBROADCASTQ(bit128, hib)
-
-	var step [5]Op
-	for i := range step {
-		z := ZMM()
-		VPBROADCASTQ(Mem{Base: pw, Disp: stepOff + 8*i}, z)
-		step[i] = z
+	broadcast := func(off int) []Op {
+		r := make([]Op, 5)
+		for i := range r {
+			z := ZMM()
+			VPBROADCASTQ(Mem{Base: pw, Disp: off + 8*i}, z)
+			r[i] = z
+		}
+		return r
+	}
+	table := func(off int) []Op {
+		r := make([]Op, 5)
+		for i := range r {
+			r[i] = Mem{Base: pw, Disp: off + 64*i}
+		}
+		return r
 	}
 
-	Comment("h enters lane 0 (the group's first block); the other lanes start at 0.")
-	var h [3]VecVirtual
-	for i := range h {
-		h[i] = ZMM()
-		VMOVQ(Mem{Base: accp, Disp: 8 * i}, h[i].AsX())
+	Comment("A = h (in lane 0, the first block's) + group 0.")
+	var a, b [3]VecVirtual
+	for i := range a {
+		a[i] = ZMM()
+		VMOVQ(Mem{Base: accp, Disp: 8 * i}, a[i].AsX())
 	}
-	msgLimbs := loadGroup(m, m44, hib)
-	for i := range h {
-		VPADDQ(msgLimbs[i], h[i], h[i])
+	g := loadGroup(m, m44, hib)
+	for i := range a {
+		VPADDQ(g[i], a[i], a[i])
 	}
 	ADDQ(U32(128), m)
 	DECQ(n)
-	JZ(LabelRef("ifma_last"))
+	JZ(LabelRef("ifma_one"))
+
+	Comment("An even number of groups left: one single-chain step first.")
+	TESTQ(U32(1), n)
+	JNZ(LabelRef("ifma_pair"))
+	g = loadGroup(m, m44, hib)
+	mulReduce(a, broadcast(step8Off), &g, m44, m42)
+	ADDQ(U32(128), m)
+	DECQ(n)
+
+	Label("ifma_pair")
+	Comment("B = the next group; then A and B advance by two groups per step.")
+	b = loadGroup(m, m44, hib)
+	ADDQ(U32(128), m)
+	DECQ(n)
+	JZ(LabelRef("ifma_two"))
+	step16 := broadcast(step16Off)
 
 	Label("ifma_loop")
-	Comment("h = h·r^8 + the next group, the group's limbs seeding the low sums.")
-	next := loadGroup(m, m44, hib)
-	mulReduce(h, step[:], &next, m44, m42)
-	ADDQ(U32(128), m)
-	DECQ(n)
+	ga := loadGroup(m, m44, hib)
+	gb := loadGroup(m, m44, hib, 128)
+	mulReduce(a, step16, &ga, m44, m42)
+	mulReduce(b, step16, &gb, m44, m42)
+	ADDQ(U32(256), m)
+	SUBQ(U8(2), n)
 	JNZ(LabelRef("ifma_loop"))
 
-	Label("ifma_last")
-	Comment("Lane L times r^(8-order[L]), then the sum of the lanes.")
-	var last [5]Op
-	for i := range last {
-		last[i] = Mem{Base: pw, Disp: lastOff + 64*i}
+	Label("ifma_two")
+	Comment("A's lane L times r^(16-order[L]), B's times r^(8-order[L]).")
+	mulReduce(a, table(lastAOff), nil, m44, m42)
+	mulReduce(b, table(lastBOff), nil, m44, m42)
+	for i := range a {
+		VPADDQ(b[i], a[i], a[i])
 	}
-	mulReduce(h, last[:], nil, m44, m42)
-	for i := range h {
+	JMP(LabelRef("ifma_sum"))
+
+	Label("ifma_one")
+	Comment("A single group: lane L times r^(8-order[L]).")
+	mulReduce(a, table(lastBOff), nil, m44, m42)
+
+	Label("ifma_sum")
+	Comment("The sum of the lanes.")
+	for i := range a {
 		y, x := YMM(), XMM()
-		VEXTRACTI64X4(U8(1), h[i], y)
-		VPADDQ(y, h[i].AsY(), y)
+		VEXTRACTI64X4(U8(1), a[i], y)
+		VPADDQ(y, a[i].AsY(), y)
 		VEXTRACTI128(U8(1), y, x)
 		VPADDQ(x, y.AsX(), x)
 		x2 := XMM()
@@ -116,10 +157,14 @@ func ifma() {
 
 // loadGroup loads 8 blocks from m and returns their limbs: block order[L]
 // in lane L, 2^128 included.
-func loadGroup(m Register, m44, hib VecVirtual) [3]VecVirtual {
+func loadGroup(m Register, m44, hib VecVirtual, disp ...int) [3]VecVirtual {
+	d := 0
+	if len(disp) > 0 {
+		d = disp[0]
+	}
 	a, b := ZMM(), ZMM()
-	VMOVDQU64(Mem{Base: m}, a)
-	VMOVDQU64(Mem{Base: m, Disp: 64}, b)
+	VMOVDQU64(Mem{Base: m, Disp: d}, a)
+	VMOVDQU64(Mem{Base: m, Disp: d + 64}, b)
 	lo, hi := ZMM(), ZMM()
 	VPUNPCKLQDQ(b, a, lo)
 	VPUNPCKHQDQ(b, a, hi)
@@ -147,10 +192,10 @@ func mulReduce(h [3]VecVirtual, r []Op, init *[3]VecVirtual, m44, m42 VecVirtual
 			lo[i] = init[i]
 		} else {
 			lo[i] = ZMM()
-			VPXORQ(lo[i], lo[i], lo[i])
+			VPXORQ(m44, m44, lo[i]) // zero, reading only a live register
 		}
 		hi[i] = ZMM()
-		VPXORQ(hi[i], hi[i], hi[i])
+		VPXORQ(m44, m44, hi[i])
 	}
 	terms := [3][3]Op{
 		{r0, s2, s1},

@@ -118,12 +118,13 @@ func mulStep(h0, h1, h2 GPVirtual, r0, r1, s1 Mem) {
 // powers emits powersIFMA: r^1..r^8 by seven mulSteps, each split into
 // radix 2^44 and stored where the ifma kernel reads it.
 func powers() {
-	TEXT("powersIFMA", NOSPLIT, "func(pw *[45]uint64, r *[3]uint64)")
+	TEXT("powersIFMA", NOSPLIT, "func(pw *[90]uint64, r *[3]uint64)")
 	Pragma("noescape")
-	Doc("powersIFMA fills pw (see blocksIFMA) from r = r0, r1, s1: for lane L of",
-		"the last step the limbs r0, r1, r2, 20·r1, 20·r2 of r^(8-order[L]), then",
-		"those of r^8. The powers are partially reduced: the top limb stays below",
-		"2^43, the others below 2^44.")
+	Doc("powersIFMA fills pw (see blocksIFMA) from r = r0, r1, s1: for lane L the",
+		"limbs r0, r1, r2, 20·r1, 20·r2 of r^(8-order[L]), then those of r^8, by",
+		"scalar steps; then r^(16-order[L]) and r^16 by one vector multiplication.",
+		"The powers are partially reduced: the top limb stays below 2^43, the",
+		"others below 2^44 + 2^8.")
 	pw := Load(Param("pw"), GP64())
 	rp := Load(Param("r"), GP64())
 	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
@@ -165,8 +166,37 @@ func powers() {
 		}
 		store(lane, 8)
 		if k == 8 {
-			store(40, 1)
+			store(step8Off/8, 1)
 		}
 	}
+
+	Comment("r^(16-order[L]) = r^(8-order[L]) · r^8, lane by lane; lane 0 is r^16.")
+	m44, m42 := ZMM(), ZMM()
+	VPBROADCASTQ(mask44, m44)
+	VPBROADCASTQ(mask42, m42)
+	var h [3]VecVirtual
+	for i := range h {
+		h[i] = ZMM()
+		VMOVDQU64(Mem{Base: pw, Disp: lastBOff + 64*i}, h[i])
+	}
+	r8 := make([]Op, 5)
+	for i := range r8 {
+		z := ZMM()
+		VPBROADCASTQ(Mem{Base: pw, Disp: step8Off + 8*i}, z)
+		r8[i] = z
+	}
+	mulReduce(h, r8, nil, m44, m42)
+	limbs := []VecVirtual{h[0], h[1], h[2], ZMM(), ZMM()}
+	for i, src := range h[1:] { // 20x = 16x + 4x
+		t := ZMM()
+		VPSLLQ(U8(2), src, t)
+		VPSLLQ(U8(4), src, limbs[3+i])
+		VPADDQ(t, limbs[3+i], limbs[3+i])
+	}
+	for i, l := range limbs {
+		VMOVDQU64(l, Mem{Base: pw, Disp: lastAOff + 64*i})
+		VMOVQ(l.AsX(), Mem{Base: pw, Disp: step16Off + 8*i})
+	}
+	VZEROUPPER()
 	RET()
 }

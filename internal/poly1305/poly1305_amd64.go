@@ -7,7 +7,7 @@ import "math/bits"
 // powers is the ifma path's table (see _asm/poly1305/ifma.go): words
 // 0..39 are last[5][8], lane L's radix-2^44 limbs r0, r1, r2, 20·r1, 20·r2
 // of r^(8-order[L]); words 40..44 the same limbs of r^8.
-type powers [45]uint64
+type powers [90]uint64
 
 // ifmaOrder is the block of an 8-block group that lane L holds.
 var ifmaOrder = [8]int{0, 4, 1, 5, 2, 6, 3, 7}
@@ -33,7 +33,7 @@ func blocks(st *state, p Path, msg []byte) {
 			}
 			n := len(msg) &^ 127
 			acc := toRadix44(&st.h)
-			blocksIFMA(&acc, (*[45]uint64)(&st.pw), msg[:n])
+			blocksIFMA(&acc, (*[90]uint64)(&st.pw), msg[:n])
 			st.h = fromRadix44(&acc)
 			msg = msg[n:]
 		}
@@ -75,6 +75,6 @@ func fromRadix44(a *[3]uint64) [3]uint64 {
 
 // computePowers fills st.pw from r (see powersIFMA).
 func (st *state) computePowers() {
-	powersIFMA((*[45]uint64)(&st.pw), &st.r)
+	powersIFMA((*[90]uint64)(&st.pw), &st.r)
 	st.hasPowers = true
 }

@@ -13,16 +13,17 @@ package poly1305
 func blocksMULX(h *[3]uint64, r *[3]uint64, msg []byte)
 
 // blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,
-// into acc, eight blocks per step (each with 2^128 added). acc holds h in
-// radix 2^44, each limb below 2^52, on entry and exit.
+// into acc, sixteen blocks per step in two chains (each block with 2^128
+// added). acc holds h in radix 2^44, each limb below 2^52, on entry and exit.
 //
 //go:noescape
-func blocksIFMA(acc *[3]uint64, pw *[45]uint64, msg []byte)
+func blocksIFMA(acc *[3]uint64, pw *[90]uint64, msg []byte)
 
-// powersIFMA fills pw (see blocksIFMA) from r = r0, r1, s1: for lane L of
-// the last step the limbs r0, r1, r2, 20·r1, 20·r2 of r^(8-order[L]), then
-// those of r^8. The powers are partially reduced: the top limb stays below
-// 2^43, the others below 2^44.
+// powersIFMA fills pw (see blocksIFMA) from r = r0, r1, s1: for lane L the
+// limbs r0, r1, r2, 20·r1, 20·r2 of r^(8-order[L]), then those of r^8, by
+// scalar steps; then r^(16-order[L]) and r^16 by one vector multiplication.
+// The powers are partially reduced: the top limb stays below 2^43, the
+// others below 2^44 + 2^8.
 //
 //go:noescape
-func powersIFMA(pw *[45]uint64, r *[3]uint64)
+func powersIFMA(pw *[90]uint64, r *[3]uint64)

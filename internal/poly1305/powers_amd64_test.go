@@ -3,12 +3,13 @@
 package poly1305
 
 import (
-	"math/bits"
+	"math/big"
 	"testing"
 )
 
-// TestPowersIFMA checks the assembly's table against the same powers
-// computed in Go, for edge keys and a few others.
+// TestPowersIFMA checks the assembly's table against powers of r computed
+// with math/big: each entry's limbs must be in range and represent the
+// right power modulo p, and the s limbs must be 20 times theirs.
 func TestPowersIFMA(t *testing.T) {
 	if !IFMA.Available() {
 		t.Skip("ifma not available")
@@ -25,64 +26,33 @@ func TestPowersIFMA(t *testing.T) {
 		var st state
 		st.init(&k)
 		st.computePowers()
-		if want := powersGo(&st); st.pw != want {
-			t.Fatalf("key %x: table\n%x\nwant\n%x", k, st.pw, want)
+		r := new(big.Int).Lsh(new(big.Int).SetUint64(st.r[1]), 64)
+		r.Add(r, new(big.Int).SetUint64(st.r[0]))
+		check := func(what string, limbs [5]uint64, exp int) {
+			if limbs[0] >= 1<<45 || limbs[1] >= 1<<45 || limbs[2] >= 1<<43 ||
+				limbs[3] != 20*limbs[1] || limbs[4] != 20*limbs[2] {
+				t.Fatalf("key %x %s: limbs %x out of range or s wrong", k, what, limbs)
+			}
+			v := new(big.Int).SetUint64(limbs[2])
+			v.Lsh(v, 44).Add(v, new(big.Int).SetUint64(limbs[1]))
+			v.Lsh(v, 44).Add(v, new(big.Int).SetUint64(limbs[0]))
+			want := new(big.Int).Exp(r, big.NewInt(int64(exp)), p1305)
+			if v.Mod(v, p1305).Cmp(want) != 0 {
+				t.Fatalf("key %x %s: not r^%d", k, what, exp)
+			}
 		}
+		lane := func(base, l int) [5]uint64 {
+			var x [5]uint64
+			for i := range x {
+				x[i] = st.pw[base+8*i+l]
+			}
+			return x
+		}
+		for l, blk := range ifmaOrder {
+			check("lastB", lane(0, l), 8-blk)
+			check("lastA", lane(45, l), 16-blk)
+		}
+		check("step8", [5]uint64(st.pw[40:45]), 8)
+		check("step16", [5]uint64(st.pw[85:90]), 16)
 	}
-}
-
-func powersGo(st *state) powers {
-	var pw powers
-	var pow [9][3]uint64
-	pow[1] = [3]uint64{st.r[0], st.r[1], 0}
-	for k := 2; k <= 8; k++ {
-		pow[k] = mulR(pow[k-1], &st.r)
-	}
-	put := func(dst []uint64, stride int, p [3]uint64) {
-		l := toRadix44(&p)
-		dst[0] = l[0]
-		dst[stride] = l[1]
-		dst[2*stride] = l[2]
-		dst[3*stride] = 20 * l[1]
-		dst[4*stride] = 20 * l[2]
-	}
-	for lane, blk := range ifmaOrder {
-		put(pw[lane:], 8, pow[8-blk])
-	}
-	put(pw[40:], 1, pow[8])
-	return pw
-}
-
-// mulR returns h·r, partially reduced like the accumulator (below
-// 2^130 + 2^66), for h below 2^130 + 2^66: key setup computes the powers
-// of r the vector paths use with it. It is blocksGeneric's step without
-// the message.
-func mulR(h [3]uint64, r *[3]uint64) [3]uint64 {
-	h0, h1, h2 := h[0], h[1], h[2]
-	r0, r1, s1 := r[0], r[1], r[2]
-	a1, a0 := bits.Mul64(h0, r0)
-	c1, c0 := bits.Mul64(h1, s1)
-	b1, b0 := bits.Mul64(h1, r0)
-	e1, e0 := bits.Mul64(h0, r1)
-	t1 := h2 * s1
-	t2 := h2 * r0
-	d0, c := bits.Add64(a0, c0, 0)
-	d1, c := bits.Add64(a1, c1, c)
-	d2 := b1 + e1 + t2 + c
-	d1, c = bits.Add64(d1, b0, 0)
-	d2 += c
-	d1, c = bits.Add64(d1, e0, 0)
-	d2 += c
-	d1, c = bits.Add64(d1, t1, 0)
-	d2 += c
-	h0, h1, h2 = d0, d1, d2&3
-	cc := d2 &^ 3
-	h0, c = bits.Add64(h0, cc, 0)
-	h1, c = bits.Add64(h1, 0, c)
-	h2 += c
-	cc >>= 2
-	h0, c = bits.Add64(h0, cc, 0)
-	h1, c = bits.Add64(h1, 0, c)
-	h2 += c
-	return [3]uint64{h0, h1, h2}
 }
