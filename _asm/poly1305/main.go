@@ -99,14 +99,14 @@ func mulStep(h0, h1, h2 GPVirtual, r0, r1, s1 Mem) {
 	ADCXQ(RDX, b1) // the last two carries
 	ADOXQ(RDX, b1)
 
-	Comment("Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).")
+	Comment("Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed",
+		"first (w2 < 2^63, so the sum fits) to keep one carry chain.")
 	MOVQ(b1, h2)
 	ANDQ(U8(3), h2)
+	MOVQ(b1, t2)
+	SHRQ(U8(2), t2)
 	ANDQ(I8(-4), b1)
-	ADDQ(b1, a0)
-	ADCQ(U8(0), a1)
-	ADCQ(U8(0), h2)
-	SHRQ(U8(2), b1)
+	ADDQ(t2, b1)
 	ADDQ(b1, a0)
 	ADCQ(U8(0), a1)
 	ADCQ(U8(0), h2)

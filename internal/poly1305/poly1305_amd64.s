@@ -48,14 +48,14 @@ mulx_loop:
 	ADCXQ DX, R12
 	ADOXQ DX, R12
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R12, DI
 	ANDQ $0x03, DI
+	MOVQ R12, R15
+	SHRQ $0x02, R15
 	ANDQ $-4, R12
-	ADDQ R12, R8
-	ADCQ $0x00, R9
-	ADCQ $0x00, DI
-	SHRQ $0x02, R12
+	ADDQ R15, R12
 	ADDQ R12, R8
 	ADCQ $0x00, R9
 	ADCQ $0x00, DI
@@ -525,14 +525,14 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	ADCXQ DX, R11
 	ADOXQ DX, R11
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R11, SI
 	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
 	ANDQ $-4, R11
-	ADDQ R11, DI
-	ADCQ $0x00, R8
-	ADCQ $0x00, SI
-	SHRQ $0x02, R11
+	ADDQ R14, R11
 	ADDQ R11, DI
 	ADCQ $0x00, R8
 	ADCQ $0x00, SI
@@ -581,14 +581,14 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	ADCXQ DX, R11
 	ADOXQ DX, R11
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R11, SI
 	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
 	ANDQ $-4, R11
-	ADDQ R11, DI
-	ADCQ $0x00, R8
-	ADCQ $0x00, SI
-	SHRQ $0x02, R11
+	ADDQ R14, R11
 	ADDQ R11, DI
 	ADCQ $0x00, R8
 	ADCQ $0x00, SI
@@ -637,14 +637,14 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	ADCXQ DX, R11
 	ADOXQ DX, R11
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R11, SI
 	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
 	ANDQ $-4, R11
-	ADDQ R11, DI
-	ADCQ $0x00, R8
-	ADCQ $0x00, SI
-	SHRQ $0x02, R11
+	ADDQ R14, R11
 	ADDQ R11, DI
 	ADCQ $0x00, R8
 	ADCQ $0x00, SI
@@ -693,14 +693,14 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	ADCXQ DX, R11
 	ADOXQ DX, R11
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R11, SI
 	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
 	ANDQ $-4, R11
-	ADDQ R11, DI
-	ADCQ $0x00, R8
-	ADCQ $0x00, SI
-	SHRQ $0x02, R11
+	ADDQ R14, R11
 	ADDQ R11, DI
 	ADCQ $0x00, R8
 	ADCQ $0x00, SI
@@ -749,14 +749,14 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	ADCXQ DX, R11
 	ADOXQ DX, R11
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R11, SI
 	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
 	ANDQ $-4, R11
-	ADDQ R11, DI
-	ADCQ $0x00, R8
-	ADCQ $0x00, SI
-	SHRQ $0x02, R11
+	ADDQ R14, R11
 	ADDQ R11, DI
 	ADCQ $0x00, R8
 	ADCQ $0x00, SI
@@ -805,14 +805,14 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	ADCXQ DX, R11
 	ADOXQ DX, R11
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R11, SI
 	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
 	ANDQ $-4, R11
-	ADDQ R11, DI
-	ADCQ $0x00, R8
-	ADCQ $0x00, SI
-	SHRQ $0x02, R11
+	ADDQ R14, R11
 	ADDQ R11, DI
 	ADCQ $0x00, R8
 	ADCQ $0x00, SI
@@ -861,14 +861,14 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	ADCXQ DX, R11
 	ADOXQ DX, R11
 
-	// Keep bits 128 and 129; add 5·(word 2 >> 2) as 4·(w2>>2) + (w2>>2).
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
 	MOVQ R11, SI
 	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
 	ANDQ $-4, R11
-	ADDQ R11, DI
-	ADCQ $0x00, R8
-	ADCQ $0x00, SI
-	SHRQ $0x02, R11
+	ADDQ R14, R11
 	ADDQ R11, DI
 	ADCQ $0x00, R8
 	ADCQ $0x00, SI
