@@ -24,6 +24,8 @@ func main() {
 	mulx()
 	ifma()
 	powers()
+	avx2()
+	powersAVX2()
 	Generate()
 }
 
@@ -198,5 +200,71 @@ func powers() {
 		VMOVQ(l.AsX(), Mem{Base: pw, Disp: step16Off + 8*i})
 	}
 	VZEROUPPER()
+	RET()
+}
+
+// powersAVX2 emits powersAVX2: r^1..r^4 by mulSteps, each split into
+// radix 2^26 with the 5× multiples, where blocksAVX2 reads them.
+func powersAVX2() {
+	TEXT("powersAVX2", NOSPLIT, "func(pw *[90]uint64, r *[3]uint64)")
+	Pragma("noescape")
+	Doc("powersAVX2 fills pw (see blocksAVX2) from r = r0, r1, s1: for lane L the",
+		"limbs r0..r4 and 5·r1..5·r4 of r^(4-order[L]), then those of r^4 in all",
+		"four lanes. The powers are partially reduced: the top limb stays below",
+		"2^27, the others below 2^26.")
+	pw := Load(Param("pw"), GP64())
+	rp := Load(Param("r"), GP64())
+	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
+	var h0, h1, h2 GPVirtual = GP64(), GP64(), GP64()
+	MOVQ(r0, h0)
+	MOVQ(r1, h1)
+	XORL(h2.As32(), h2.As32())
+	order := []int{0, 2, 1, 3}
+	for k := 1; k <= 4; k++ {
+		if k > 1 {
+			mulStep(h0, h1, h2, r0, r1, s1)
+		}
+		lane := 0
+		for l, b := range order {
+			if 4-b == k {
+				lane = l
+			}
+		}
+		Commentf("r^%d: lane %d", k, lane)
+		var limbs [5]GPVirtual
+		for i := range limbs {
+			limbs[i] = GP64()
+		}
+		MOVQ(h0, limbs[0])
+		MOVQ(h0, limbs[1])
+		SHRQ(U8(26), limbs[1])
+		MOVQ(h0, limbs[2])
+		SHRQ(U8(52), h1, limbs[2]) // (h0 >> 52) | (h1 << 12)
+		MOVQ(h1, limbs[3])
+		SHRQ(U8(14), limbs[3])
+		MOVQ(h1, limbs[4])
+		SHRQ(U8(40), h2, limbs[4]) // (h1 >> 40) | (h2 << 24)
+		for i := range 4 {
+			ANDQ(U32(1<<26-1), limbs[i])
+		}
+		stores := func(base int, lanes []int) {
+			for _, l := range lanes {
+				for i, x := range limbs {
+					MOVQ(x, Mem{Base: pw, Disp: base + 32*i + 8*l})
+				}
+			}
+			for i, x := range limbs[1:] {
+				t := GP64()
+				LEAQ(Mem{Base: x, Index: x, Scale: 4}, t)
+				for _, l := range lanes {
+					MOVQ(t, Mem{Base: pw, Disp: base + 32*(5+i) + 8*l})
+				}
+			}
+		}
+		stores(avx2LastOff, []int{lane})
+		if k == 4 {
+			stores(avx2StepOff, []int{0, 1, 2, 3})
+		}
+	}
 	RET()
 }

@@ -27,7 +27,7 @@ func BenchmarkSum(b *testing.B) {
 		}
 		reportCPU(b, n, cpu0)
 	}
-	for _, n := range []int{64, 256, 1024, 16 << 10} {
+	for _, n := range []int{64, 256, 384, 512, 1024, 16 << 10} {
 		for _, p := range Paths() {
 			b.Run(fmt.Sprintf("%s/%d", p, n), func(b *testing.B) {
 				if !p.Available() {

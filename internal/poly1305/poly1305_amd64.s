@@ -970,3 +970,529 @@ TEXT ·powersIFMA(SB), NOSPLIT, $0-16
 	VMOVQ        X1, 712(AX)
 	VZEROUPPER
 	RET
+
+DATA poly1305_mask26<>+0(SB)/8, $0x0000000003ffffff
+GLOBL poly1305_mask26<>(SB), RODATA|NOPTR, $8
+
+DATA poly1305_bit128_26<>+0(SB)/8, $0x0000000001000000
+GLOBL poly1305_bit128_26<>(SB), RODATA|NOPTR, $8
+
+// func blocksAVX2(acc *[5]uint64, pw *[90]uint64, msg []byte)
+// Requires: AVX, AVX2
+TEXT ·blocksAVX2(SB), NOSPLIT, $0-40
+	MOVQ         acc+0(FP), AX
+	MOVQ         pw+8(FP), CX
+	MOVQ         msg_base+16(FP), DX
+	MOVQ         msg_len+24(FP), BX
+	SHRQ         $0x06, BX
+	VPBROADCASTQ poly1305_mask26<>+0(SB), Y0
+	VPBROADCASTQ poly1305_bit128_26<>+0(SB), Y1
+
+	// h enters lane 0 (the first block's); the other lanes start at 0.
+	VMOVDQU     (DX), Y2
+	VMOVDQU     32(DX), Y3
+	VPUNPCKLQDQ Y3, Y2, Y4
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VPAND       Y0, Y4, Y3
+	VPSRLQ      $0x1a, Y4, Y10
+	VPAND       Y0, Y10, Y10
+	VPSRLQ      $0x34, Y4, Y4
+	VPSLLQ      $0x0c, Y2, Y11
+	VPOR        Y11, Y4, Y4
+	VPAND       Y0, Y4, Y4
+	VPSRLQ      $0x0e, Y2, Y11
+	VPAND       Y0, Y11, Y11
+	VPSRLQ      $0x28, Y2, Y2
+	VPOR        Y1, Y2, Y2
+	VMOVQ       (AX), X5
+	VPADDQ      Y3, Y5, Y5
+	VMOVQ       8(AX), X6
+	VPADDQ      Y10, Y6, Y6
+	VMOVQ       16(AX), X7
+	VPADDQ      Y4, Y7, Y7
+	VMOVQ       24(AX), X8
+	VPADDQ      Y11, Y8, Y8
+	VMOVQ       32(AX), X9
+	VPADDQ      Y2, Y9, Y9
+	ADDQ        $0x40, DX
+	DECQ        BX
+	JZ          avx2_last
+
+avx2_loop:
+	// h = h·r^4 + the next group, the group's limbs seeding the sums.
+	VMOVDQU     (DX), Y2
+	VMOVDQU     32(DX), Y3
+	VPUNPCKLQDQ Y3, Y2, Y4
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VPAND       Y0, Y4, Y3
+	VPSRLQ      $0x1a, Y4, Y10
+	VPAND       Y0, Y10, Y10
+	VPSRLQ      $0x34, Y4, Y4
+	VPSLLQ      $0x0c, Y2, Y11
+	VPOR        Y11, Y4, Y4
+	VPAND       Y0, Y4, Y4
+	VPSRLQ      $0x0e, Y2, Y11
+	VPAND       Y0, Y11, Y11
+	VPSRLQ      $0x28, Y2, Y2
+	VPOR        Y1, Y2, Y2
+	VPMULUDQ    288(CX), Y5, Y12
+	VPADDQ      Y12, Y3, Y3
+	VPMULUDQ    544(CX), Y6, Y12
+	VPADDQ      Y12, Y3, Y3
+	VPMULUDQ    512(CX), Y7, Y12
+	VPADDQ      Y12, Y3, Y3
+	VPMULUDQ    480(CX), Y8, Y12
+	VPADDQ      Y12, Y3, Y3
+	VPMULUDQ    448(CX), Y9, Y12
+	VPADDQ      Y12, Y3, Y3
+	VPMULUDQ    320(CX), Y5, Y12
+	VPADDQ      Y12, Y10, Y10
+	VPMULUDQ    288(CX), Y6, Y12
+	VPADDQ      Y12, Y10, Y10
+	VPMULUDQ    544(CX), Y7, Y12
+	VPADDQ      Y12, Y10, Y10
+	VPMULUDQ    512(CX), Y8, Y12
+	VPADDQ      Y12, Y10, Y10
+	VPMULUDQ    480(CX), Y9, Y12
+	VPADDQ      Y12, Y10, Y10
+	VPMULUDQ    352(CX), Y5, Y12
+	VPADDQ      Y12, Y4, Y4
+	VPMULUDQ    320(CX), Y6, Y12
+	VPADDQ      Y12, Y4, Y4
+	VPMULUDQ    288(CX), Y7, Y12
+	VPADDQ      Y12, Y4, Y4
+	VPMULUDQ    544(CX), Y8, Y12
+	VPADDQ      Y12, Y4, Y4
+	VPMULUDQ    512(CX), Y9, Y12
+	VPADDQ      Y12, Y4, Y4
+	VPMULUDQ    384(CX), Y5, Y12
+	VPADDQ      Y12, Y11, Y11
+	VPMULUDQ    352(CX), Y6, Y12
+	VPADDQ      Y12, Y11, Y11
+	VPMULUDQ    320(CX), Y7, Y12
+	VPADDQ      Y12, Y11, Y11
+	VPMULUDQ    288(CX), Y8, Y12
+	VPADDQ      Y12, Y11, Y11
+	VPMULUDQ    544(CX), Y9, Y12
+	VPADDQ      Y12, Y11, Y11
+	VPMULUDQ    416(CX), Y5, Y5
+	VPADDQ      Y5, Y2, Y2
+	VPMULUDQ    384(CX), Y6, Y5
+	VPADDQ      Y5, Y2, Y2
+	VPMULUDQ    352(CX), Y7, Y5
+	VPADDQ      Y5, Y2, Y2
+	VPMULUDQ    320(CX), Y8, Y5
+	VPADDQ      Y5, Y2, Y2
+	VPMULUDQ    288(CX), Y9, Y5
+	VPADDQ      Y5, Y2, Y2
+	VPSRLQ      $0x1a, Y3, Y5
+	VPAND       Y0, Y3, Y3
+	VPADDQ      Y5, Y10, Y10
+	VPSRLQ      $0x1a, Y11, Y5
+	VPAND       Y0, Y11, Y11
+	VPADDQ      Y5, Y2, Y2
+	VPSRLQ      $0x1a, Y10, Y5
+	VPAND       Y0, Y10, Y10
+	VPADDQ      Y5, Y4, Y4
+	VPSRLQ      $0x1a, Y2, Y5
+	VPAND       Y0, Y2, Y2
+	VPADDQ      Y5, Y3, Y3
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y3, Y3
+	VPSRLQ      $0x1a, Y4, Y5
+	VPAND       Y0, Y4, Y4
+	VPADDQ      Y5, Y11, Y11
+	VPSRLQ      $0x1a, Y3, Y5
+	VPAND       Y0, Y3, Y3
+	VPADDQ      Y5, Y10, Y10
+	VPSRLQ      $0x1a, Y11, Y5
+	VPAND       Y0, Y11, Y11
+	VPADDQ      Y5, Y2, Y2
+	VMOVDQA     Y3, Y5
+	VMOVDQA     Y10, Y6
+	VMOVDQA     Y4, Y7
+	VMOVDQA     Y11, Y8
+	VMOVDQA     Y2, Y9
+	ADDQ        $0x40, DX
+	DECQ        BX
+	JNZ         avx2_loop
+
+avx2_last:
+	// Lane L times r^(4-order[L]), then the sum of the lanes.
+	VPMULUDQ     (CX), Y5, Y2
+	VPMULUDQ     256(CX), Y6, Y1
+	VPADDQ       Y1, Y2, Y2
+	VPMULUDQ     224(CX), Y7, Y1
+	VPADDQ       Y1, Y2, Y2
+	VPMULUDQ     192(CX), Y8, Y1
+	VPADDQ       Y1, Y2, Y2
+	VPMULUDQ     160(CX), Y9, Y1
+	VPADDQ       Y1, Y2, Y2
+	VPMULUDQ     32(CX), Y5, Y3
+	VPMULUDQ     (CX), Y6, Y1
+	VPADDQ       Y1, Y3, Y3
+	VPMULUDQ     256(CX), Y7, Y1
+	VPADDQ       Y1, Y3, Y3
+	VPMULUDQ     224(CX), Y8, Y1
+	VPADDQ       Y1, Y3, Y3
+	VPMULUDQ     192(CX), Y9, Y1
+	VPADDQ       Y1, Y3, Y3
+	VPMULUDQ     64(CX), Y5, Y4
+	VPMULUDQ     32(CX), Y6, Y1
+	VPADDQ       Y1, Y4, Y4
+	VPMULUDQ     (CX), Y7, Y1
+	VPADDQ       Y1, Y4, Y4
+	VPMULUDQ     256(CX), Y8, Y1
+	VPADDQ       Y1, Y4, Y4
+	VPMULUDQ     224(CX), Y9, Y1
+	VPADDQ       Y1, Y4, Y4
+	VPMULUDQ     96(CX), Y5, Y10
+	VPMULUDQ     64(CX), Y6, Y1
+	VPADDQ       Y1, Y10, Y10
+	VPMULUDQ     32(CX), Y7, Y1
+	VPADDQ       Y1, Y10, Y10
+	VPMULUDQ     (CX), Y8, Y1
+	VPADDQ       Y1, Y10, Y10
+	VPMULUDQ     256(CX), Y9, Y1
+	VPADDQ       Y1, Y10, Y10
+	VPMULUDQ     128(CX), Y5, Y1
+	VPMULUDQ     96(CX), Y6, Y5
+	VPADDQ       Y5, Y1, Y1
+	VPMULUDQ     64(CX), Y7, Y5
+	VPADDQ       Y5, Y1, Y1
+	VPMULUDQ     32(CX), Y8, Y5
+	VPADDQ       Y5, Y1, Y1
+	VPMULUDQ     (CX), Y9, Y5
+	VPADDQ       Y5, Y1, Y1
+	VPSRLQ       $0x1a, Y2, Y5
+	VPAND        Y0, Y2, Y2
+	VPADDQ       Y5, Y3, Y3
+	VPSRLQ       $0x1a, Y10, Y5
+	VPAND        Y0, Y10, Y10
+	VPADDQ       Y5, Y1, Y1
+	VPSRLQ       $0x1a, Y3, Y5
+	VPAND        Y0, Y3, Y3
+	VPADDQ       Y5, Y4, Y4
+	VPSRLQ       $0x1a, Y1, Y5
+	VPAND        Y0, Y1, Y1
+	VPADDQ       Y5, Y2, Y2
+	VPSLLQ       $0x02, Y5, Y5
+	VPADDQ       Y5, Y2, Y2
+	VPSRLQ       $0x1a, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPADDQ       Y5, Y10, Y10
+	VPSRLQ       $0x1a, Y2, Y5
+	VPAND        Y0, Y2, Y2
+	VPADDQ       Y5, Y3, Y3
+	VPSRLQ       $0x1a, Y10, Y5
+	VPAND        Y0, Y10, Y10
+	VPADDQ       Y5, Y1, Y1
+	VMOVDQA      Y2, Y5
+	VMOVDQA      Y3, Y6
+	VMOVDQA      Y4, Y7
+	VMOVDQA      Y10, Y8
+	VMOVDQA      Y1, Y9
+	VEXTRACTI128 $0x01, Y5, X0
+	VPADDQ       X0, X5, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDQ       X1, X0, X0
+	VMOVQ        X0, (AX)
+	VEXTRACTI128 $0x01, Y6, X0
+	VPADDQ       X0, X6, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDQ       X1, X0, X0
+	VMOVQ        X0, 8(AX)
+	VEXTRACTI128 $0x01, Y7, X0
+	VPADDQ       X0, X7, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDQ       X1, X0, X0
+	VMOVQ        X0, 16(AX)
+	VEXTRACTI128 $0x01, Y8, X0
+	VPADDQ       X0, X8, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDQ       X1, X0, X0
+	VMOVQ        X0, 24(AX)
+	VEXTRACTI128 $0x01, Y9, X0
+	VPADDQ       X0, X9, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDQ       X1, X0, X0
+	VMOVQ        X0, 32(AX)
+	VZEROUPPER
+	RET
+
+// func powersAVX2(pw *[90]uint64, r *[3]uint64)
+// Requires: ADX, BMI2
+TEXT ·powersAVX2(SB), NOSPLIT, $0-16
+	MOVQ pw+0(FP), AX
+	MOVQ r+8(FP), CX
+	MOVQ (CX), DX
+	MOVQ 8(CX), BX
+	XORL SI, SI
+
+	// r^1: lane 3
+	MOVQ DX, DI
+	MOVQ DX, R8
+	SHRQ $0x1a, R8
+	MOVQ DX, R9
+	SHRQ $0x34, BX, R9
+	MOVQ BX, R10
+	SHRQ $0x0e, R10
+	MOVQ BX, R11
+	SHRQ $0x28, SI, R11
+	ANDQ $0x03ffffff, DI
+	ANDQ $0x03ffffff, R8
+	ANDQ $0x03ffffff, R9
+	ANDQ $0x03ffffff, R10
+	MOVQ DI, 24(AX)
+	MOVQ R8, 56(AX)
+	MOVQ R9, 88(AX)
+	MOVQ R10, 120(AX)
+	MOVQ R11, 152(AX)
+	LEAQ (R8)(R8*4), DI
+	MOVQ DI, 184(AX)
+	LEAQ (R9)(R9*4), DI
+	MOVQ DI, 216(AX)
+	LEAQ (R10)(R10*4), DI
+	MOVQ DI, 248(AX)
+	LEAQ (R11)(R11*4), DI
+	MOVQ DI, 280(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
+	ANDQ $-4, R11
+	ADDQ R14, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^2: lane 1
+	MOVQ DX, DI
+	MOVQ DX, R8
+	SHRQ $0x1a, R8
+	MOVQ DX, R9
+	SHRQ $0x34, BX, R9
+	MOVQ BX, R10
+	SHRQ $0x0e, R10
+	MOVQ BX, R11
+	SHRQ $0x28, SI, R11
+	ANDQ $0x03ffffff, DI
+	ANDQ $0x03ffffff, R8
+	ANDQ $0x03ffffff, R9
+	ANDQ $0x03ffffff, R10
+	MOVQ DI, 8(AX)
+	MOVQ R8, 40(AX)
+	MOVQ R9, 72(AX)
+	MOVQ R10, 104(AX)
+	MOVQ R11, 136(AX)
+	LEAQ (R8)(R8*4), DI
+	MOVQ DI, 168(AX)
+	LEAQ (R9)(R9*4), DI
+	MOVQ DI, 200(AX)
+	LEAQ (R10)(R10*4), DI
+	MOVQ DI, 232(AX)
+	LEAQ (R11)(R11*4), DI
+	MOVQ DI, 264(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
+	ANDQ $-4, R11
+	ADDQ R14, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^3: lane 2
+	MOVQ DX, DI
+	MOVQ DX, R8
+	SHRQ $0x1a, R8
+	MOVQ DX, R9
+	SHRQ $0x34, BX, R9
+	MOVQ BX, R10
+	SHRQ $0x0e, R10
+	MOVQ BX, R11
+	SHRQ $0x28, SI, R11
+	ANDQ $0x03ffffff, DI
+	ANDQ $0x03ffffff, R8
+	ANDQ $0x03ffffff, R9
+	ANDQ $0x03ffffff, R10
+	MOVQ DI, 16(AX)
+	MOVQ R8, 48(AX)
+	MOVQ R9, 80(AX)
+	MOVQ R10, 112(AX)
+	MOVQ R11, 144(AX)
+	LEAQ (R8)(R8*4), DI
+	MOVQ DI, 176(AX)
+	LEAQ (R9)(R9*4), DI
+	MOVQ DI, 208(AX)
+	LEAQ (R10)(R10*4), DI
+	MOVQ DI, 240(AX)
+	LEAQ (R11)(R11*4), DI
+	MOVQ DI, 272(AX)
+
+	// The products: word 0 gets h0·r0 + h1·s1, word 1 their high halves
+	// and h1·r0 + h0·r1 + h2·s1, word 2 the high halves and h2·r0 (h2 < 8, so
+	// the h2 products fit in 64 bits). r's words are read from memory: the
+	// registers are all taken.
+	MULXQ (CX), DI, R8
+	MULXQ 8(CX), R9, R10
+	MOVQ  BX, DX
+	MULXQ (CX), BX, R11
+	MULXQ 16(CX), R12, R13
+	MOVQ  SI, R14
+	IMULQ (CX), R14
+	IMULQ 16(CX), SI
+
+	// Sum in two carry chains; XOR clears CF and OF and leaves DX zero.
+	XORL  DX, DX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	ADCXQ R13, R8
+	ADOXQ R10, R11
+	ADCXQ R14, R11
+	ADCXQ R9, R8
+	ADOXQ SI, R8
+	ADCXQ DX, R11
+	ADOXQ DX, R11
+
+	// Keep bits 128 and 129; add 5·(w2>>2) = 4·(w2>>2) + (w2>>2), summed
+	// first (w2 < 2^63, so the sum fits) to keep one carry chain.
+	MOVQ R11, SI
+	ANDQ $0x03, SI
+	MOVQ R11, R14
+	SHRQ $0x02, R14
+	ANDQ $-4, R11
+	ADDQ R14, R11
+	ADDQ R11, DI
+	ADCQ $0x00, R8
+	ADCQ $0x00, SI
+	MOVQ DI, DX
+	MOVQ R8, BX
+
+	// r^4: lane 0
+	MOVQ DX, CX
+	MOVQ DX, DI
+	SHRQ $0x1a, DI
+	SHRQ $0x34, BX, DX
+	MOVQ BX, R8
+	SHRQ $0x0e, R8
+	SHRQ $0x28, SI, BX
+	ANDQ $0x03ffffff, CX
+	ANDQ $0x03ffffff, DI
+	ANDQ $0x03ffffff, DX
+	ANDQ $0x03ffffff, R8
+	MOVQ CX, (AX)
+	MOVQ DI, 32(AX)
+	MOVQ DX, 64(AX)
+	MOVQ R8, 96(AX)
+	MOVQ BX, 128(AX)
+	LEAQ (DI)(DI*4), SI
+	MOVQ SI, 160(AX)
+	LEAQ (DX)(DX*4), SI
+	MOVQ SI, 192(AX)
+	LEAQ (R8)(R8*4), SI
+	MOVQ SI, 224(AX)
+	LEAQ (BX)(BX*4), SI
+	MOVQ SI, 256(AX)
+	MOVQ CX, 288(AX)
+	MOVQ DI, 320(AX)
+	MOVQ DX, 352(AX)
+	MOVQ R8, 384(AX)
+	MOVQ BX, 416(AX)
+	MOVQ CX, 296(AX)
+	MOVQ DI, 328(AX)
+	MOVQ DX, 360(AX)
+	MOVQ R8, 392(AX)
+	MOVQ BX, 424(AX)
+	MOVQ CX, 304(AX)
+	MOVQ DI, 336(AX)
+	MOVQ DX, 368(AX)
+	MOVQ R8, 400(AX)
+	MOVQ BX, 432(AX)
+	MOVQ CX, 312(AX)
+	MOVQ DI, 344(AX)
+	MOVQ DX, 376(AX)
+	MOVQ R8, 408(AX)
+	MOVQ BX, 440(AX)
+	LEAQ (DI)(DI*4), CX
+	MOVQ CX, 448(AX)
+	MOVQ CX, 456(AX)
+	MOVQ CX, 464(AX)
+	MOVQ CX, 472(AX)
+	LEAQ (DX)(DX*4), CX
+	MOVQ CX, 480(AX)
+	MOVQ CX, 488(AX)
+	MOVQ CX, 496(AX)
+	MOVQ CX, 504(AX)
+	LEAQ (R8)(R8*4), CX
+	MOVQ CX, 512(AX)
+	MOVQ CX, 520(AX)
+	MOVQ CX, 528(AX)
+	MOVQ CX, 536(AX)
+	LEAQ (BX)(BX*4), CX
+	MOVQ CX, 544(AX)
+	MOVQ CX, 552(AX)
+	MOVQ CX, 560(AX)
+	MOVQ CX, 568(AX)
+	RET

@@ -27,3 +27,18 @@ func blocksIFMA(acc *[3]uint64, pw *[90]uint64, msg []byte)
 //
 //go:noescape
 func powersIFMA(pw *[90]uint64, r *[3]uint64)
+
+// blocksAVX2 absorbs msg, whose length must be a non-zero multiple of 64,
+// into acc, four blocks per step (each with 2^128 added). acc holds h in
+// radix 2^26, each limb below 2^27, on entry and exit.
+//
+//go:noescape
+func blocksAVX2(acc *[5]uint64, pw *[90]uint64, msg []byte)
+
+// powersAVX2 fills pw (see blocksAVX2) from r = r0, r1, s1: for lane L the
+// limbs r0..r4 and 5·r1..5·r4 of r^(4-order[L]), then those of r^4 in all
+// four lanes. The powers are partially reduced: the top limb stays below
+// 2^27, the others below 2^26.
+//
+//go:noescape
+func powersAVX2(pw *[90]uint64, r *[3]uint64)
