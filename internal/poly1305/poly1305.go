@@ -4,7 +4,8 @@
 //
 // Code paths (SIMDCRYPT_CPU masks them through internal/cpu):
 //
-//	ifma     AVX-512 IFMA: 8 blocks per step in radix 2^44 (VPMADD52LUQ/HUQ)
+//	ifma     AVX-512 IFMA: 16 blocks per step, two chains of 8 lanes, in radix
+//	         2^44 (VPMADD52LUQ/HUQ)
 //	avx2     4 blocks per step in radix 2^26 (VPMULUDQ)
 //	mulx     one block per step, 64-bit limbs, MULX and ADCX/ADOX
 //	generic  portable Go, one block per step, 64-bit limbs with math/bits
