@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xcp "golang.org/x/crypto/chacha20poly1305"
 )
@@ -23,11 +24,22 @@ func TestMain(m *testing.M) {
 		if p.Available() {
 			ran = append(ran, p.Name)
 		} else {
-			not = append(not, fmt.Sprintf("%s (needs %v)", p.Name, p.Requires))
+			not = append(not, fmt.Sprintf("%s (lacks %v)", p.Name, missing(p.Requires)))
 		}
 	}
 	fmt.Printf("chacha20poly1305 paths run: %s; not runnable here: %s\n", strings.Join(ran, ", "), strings.Join(not, ", "))
 	os.Exit(code)
+}
+
+// missing returns the features of fs this CPU lacks or the mask rules out.
+func missing(fs []cpu.Feature) []cpu.Feature {
+	var m []cpu.Feature
+	for _, f := range fs {
+		if !cpu.Has(f) {
+			m = append(m, f)
+		}
+	}
+	return m
 }
 
 // forEachPath runs f for every path of this build, skipping (with the

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the reference
 )
@@ -22,7 +23,13 @@ func TestMain(m *testing.M) {
 		case !p.Built():
 			not = append(not, p.String()+" (not in this build)")
 		case !p.Available():
-			not = append(not, fmt.Sprintf("%s (needs %v)", p, p.Requires()))
+			var lacks []cpu.Feature
+			for _, f := range p.Requires() {
+				if !cpu.Has(f) {
+					lacks = append(lacks, f)
+				}
+			}
+			not = append(not, fmt.Sprintf("%s (lacks %v)", p, lacks))
 		default:
 			ran = append(ran, p.String())
 		}
