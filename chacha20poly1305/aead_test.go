@@ -397,9 +397,9 @@ func FuzzAEAD(f *testing.F) {
 	f.Add(make([]byte, 32), make([]byte, 24), []byte("plain"), []byte("ad"), false)
 	f.Add(make([]byte, 32), make([]byte, 24), make([]byte, 700), []byte(""), true)
 	f.Fuzz(func(t *testing.T, key, nonce, plain, ad []byte, x bool) {
-		if len(key) != KeySize || len(nonce) < NonceSizeX {
-			return
-		}
+		// Any input length works: key and nonce are cut or zero-padded.
+		key = append(key[:len(key):len(key)], make([]byte, KeySize)...)[:KeySize]
+		nonce = append(nonce[:len(nonce):len(nonce)], make([]byte, NonceSizeX)...)[:NonceSizeX]
 		for _, p := range paths {
 			if !p.Available() {
 				continue

@@ -318,9 +318,7 @@ func FuzzSum(f *testing.F) {
 	f.Add(make([]byte, 32), []byte("hello"))
 	f.Add(bytes.Repeat([]byte{0xff}, 32), bytes.Repeat([]byte{0xff}, 300))
 	f.Fuzz(func(t *testing.T, key, msg []byte) {
-		if len(key) != 32 {
-			return
-		}
+		key = append(key[:len(key):len(key)], make([]byte, 32)...)[:32] // any length works
 		var want [16]byte
 		xpoly.Sum(&want, msg, (*[32]byte)(key))
 		for _, p := range Paths() {
