@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/chacha20poly1305paths"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xcp "golang.org/x/crypto/chacha20poly1305"
@@ -419,4 +420,25 @@ func FuzzAEAD(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCatalogue checks the table handed to the simdcrypt command.
+func TestCatalogue(t *testing.T) {
+	if len(chacha20poly1305paths.Paths) != len(paths) {
+		t.Fatalf("%d paths handed over, %d in the table", len(chacha20poly1305paths.Paths), len(paths))
+	}
+	for i, p := range chacha20poly1305paths.Paths {
+		if p.Name != paths[i].Name {
+			t.Errorf("row %d: %s, table %s", i, p.Name, paths[i].Name)
+		}
+		a, err := chacha20poly1305paths.NewOnPath(p.Name, make([]byte, KeySize), true)
+		if avail := paths[i].Available(); (err == nil) != avail {
+			t.Errorf("%s: NewOnPath error %v, available %v", p.Name, err, avail)
+		} else if err == nil && a.NonceSize() != NonceSizeX {
+			t.Errorf("%s: NewOnPath(x) nonce size %d", p.Name, a.NonceSize())
+		}
+	}
+	if _, err := chacha20poly1305paths.NewOnPath("nonesuch", make([]byte, KeySize), false); err == nil {
+		t.Error("NewOnPath accepted an unknown path")
+	}
 }

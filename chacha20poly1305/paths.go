@@ -2,7 +2,10 @@ package chacha20poly1305
 
 import (
 	"crypto/cipher"
+	"errors"
+	"fmt"
 
+	"github.com/simdcrypt/simdcrypt/internal/chacha20poly1305paths"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/poly1305"
 )
@@ -52,3 +55,29 @@ var paths = func() []*path {
 
 // choosePath returns the Poly1305 path of the first available AEAD path.
 func choosePath() poly1305.Path { return poly1305.Chosen() }
+
+// newOnPath is New (or NewX) pinned to the named path, for the catalogue
+// and the tests; it fails where the path cannot run here.
+func newOnPath(name string, key []byte, x bool) (cipher.AEAD, error) {
+	for _, p := range paths {
+		if p.Name != name {
+			continue
+		}
+		if !p.Available() {
+			return nil, fmt.Errorf("chacha20poly1305: path %s needs %v, which this CPU lacks or SIMDCRYPT_CPU masks", name, p.Requires)
+		}
+		if x {
+			return p.NewX(key)
+		}
+		return p.New(key)
+	}
+	return nil, errors.New("chacha20poly1305: no path " + name)
+}
+
+func init() {
+	for _, p := range paths {
+		chacha20poly1305paths.Paths = append(chacha20poly1305paths.Paths,
+			chacha20poly1305paths.Path{Name: p.Name, Requires: p.Requires, Notes: p.Notes})
+	}
+	chacha20poly1305paths.NewOnPath = newOnPath
+}
