@@ -105,7 +105,8 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	}
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 
-	s, _ := chacha20.NewUnauthenticatedCipher(a.key[:], nonce)
+	key, nonce12 := a.derive(nonce)
+	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	if len(plaintext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
 		// All four blocks: the kernel computes them in one go anyway, and a
@@ -117,7 +118,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	}
 
 	var mac poly1305.MAC
-	a.setup(s, &mac, additionalData)
+	a.setup(s, &mac, &key, nonce12[:], additionalData)
 	for len(plaintext) > 0 {
 		n := min(len(plaintext), chunk)
 		s.XORKeyStream(ciphertext[:n], plaintext[:n])
@@ -149,7 +150,8 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
 
-	s, _ := chacha20.NewUnauthenticatedCipher(a.key[:], nonce)
+	key, nonce12 := a.derive(nonce)
+	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	if len(ciphertext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
 		s.XORKeyStream(ks[:], ks[:])
@@ -165,7 +167,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	}
 
 	var mac poly1305.MAC
-	a.setup(s, &mac, additionalData)
+	a.setup(s, &mac, &key, nonce12[:], additionalData)
 	// Each chunk is authenticated before its plaintext overwrites it (out
 	// and ciphertext may be the same memory).
 	plain, rest := out, ciphertext
@@ -211,15 +213,27 @@ func (a *aead) tagShort(tag *[Overhead]byte, ks *[64 + shortMax]byte, ad, ct []b
 	clear(ks[:32])
 }
 
-// setup keys mac with the first 32 bytes of keystream block 0, leaving s at
-// block 1, and absorbs the padded additional data.
-func (a *aead) setup(s *chacha20.Cipher, mac *poly1305.MAC, additionalData []byte) {
-	// A whole block, so that the keystream continues at block 1 with
-	// nothing left over.
-	var block0 [64]byte
-	s.XORKeyStream(block0[:], block0[:])
-	mac.Init((*[32]byte)(block0[:32]), a.mac)
-	clear(block0[:32])
+// derive returns the ChaCha20 key and 12-byte nonce for a message:
+// XChaCha20's HChaCha20 subkey and the nonce's last 8 bytes after 4 zero
+// bytes (draft-irtf-cfrg-xchacha section 2.3), or the AEAD's own.
+func (a *aead) derive(nonce []byte) (key [KeySize]byte, nonce12 [NonceSize]byte) {
+	if a.nonceSize == NonceSizeX {
+		hChaCha20(&key, &a.key, (*[16]byte)(nonce[:16]))
+		copy(nonce12[4:], nonce[16:24])
+		return key, nonce12
+	}
+	copy(nonce12[:], nonce)
+	return a.key, nonce12
+}
+
+// setup keys mac with the first 32 bytes of keystream block 0 (see
+// block0.go), moves s to block 1, and absorbs the padded additional data.
+func (a *aead) setup(s *chacha20.Cipher, mac *poly1305.MAC, key *[KeySize]byte, nonce12, additionalData []byte) {
+	var macKeyBytes [32]byte
+	macKey(&macKeyBytes, key, nonce12)
+	mac.Init(&macKeyBytes, a.mac)
+	clear(macKeyBytes[:])
+	s.SetCounter(1)
 	mac.Write(additionalData)
 	pad(mac, len(additionalData))
 }
