@@ -442,3 +442,30 @@ func TestCatalogue(t *testing.T) {
 		t.Error("NewOnPath accepted an unknown path")
 	}
 }
+
+// TestShortKeystream runs the short-message path (up to shortMax bytes,
+// shortAD of AD) with keystream4 and with the chacha20 package, against
+// x/crypto, on every path.
+func TestShortKeystream(t *testing.T) {
+	forEachPath(t, func(t *testing.T, name string) {
+		for _, x := range []bool{false, true} {
+			for _, k4 := range []bool{false, true} {
+				if k4 && !haveKeystream4() {
+					t.Logf("keystream4 not runnable here")
+					continue
+				}
+				rng := rand.New(rand.NewPCG(11, 12))
+				key := testkit.RandBytes(rng, KeySize)
+				ours, ref := pair(t, name, key, x)
+				ours.(*aead).keystream4 = k4
+				for n := 0; n <= shortMax+1; n++ {
+					for _, adLen := range []int{0, 1, 13, 16, 17, shortAD, shortAD + 1} {
+						nonce := testkit.RandBytes(rng, ours.NonceSize())
+						plain, ad := testkit.RandBytes(rng, n), testkit.RandBytes(rng, adLen)
+						checkOne(t, ours, ref, nonce, plain, ad, n%64)
+					}
+				}
+			}
+		}
+	})
+}

@@ -55,6 +55,9 @@ type aead struct {
 	key       [KeySize]byte
 	nonceSize int
 	mac       poly1305.Path
+	// keystream4: short messages take this package's keystream4 kernel
+	// (see keystreamShort), decided when the AEAD is created.
+	keystream4 bool
 }
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -79,7 +82,7 @@ func newAEAD(key []byte, nonceSize int, mac poly1305.Path) (cipher.AEAD, error) 
 	if len(key) != KeySize {
 		return nil, errors.New("chacha20poly1305: bad key length")
 	}
-	a := &aead{nonceSize: nonceSize, mac: mac}
+	a := &aead{nonceSize: nonceSize, mac: mac, keystream4: haveKeystream4()}
 	copy(a.key[:], key)
 	return a, nil
 }
@@ -111,17 +114,15 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 
 	key, nonce12 := a.derive(nonce)
-	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	if len(plaintext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
-		// All four blocks: the kernel computes them in one go anyway, and a
-		// whole number of batches skips the stream's leftover buffer.
-		s.XORKeyStream(ks[:], ks[:])
+		a.keystreamShort(&ks, &key, &nonce12)
 		subtle.XORBytes(ciphertext, plaintext, ks[64:])
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
 		return ret
 	}
 
+	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	var mac poly1305.MAC
 	a.setup(s, &mac, &key, nonce12[:], additionalData)
 	for len(plaintext) > 0 {
@@ -156,10 +157,9 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	}
 
 	key, nonce12 := a.derive(nonce)
-	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	if len(ciphertext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
-		s.XORKeyStream(ks[:], ks[:])
+		a.keystreamShort(&ks, &key, &nonce12)
 		var want [Overhead]byte
 		a.tagShort(&want, &ks, additionalData, ciphertext)
 		if subtle.ConstantTimeCompare(want[:], tag) != 1 {
@@ -171,6 +171,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		return ret, nil
 	}
 
+	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	var mac poly1305.MAC
 	a.setup(s, &mac, &key, nonce12[:], additionalData)
 	// Each chunk is authenticated before its plaintext overwrites it (out
@@ -203,6 +204,19 @@ const (
 	shortMax = 3 * 64
 	shortAD  = 64
 )
+
+// keystreamShort writes keystream blocks 0 to 3: with keystream4 where the
+// AEAD may use it, else through the chacha20 package (one call for all
+// four blocks: its kernels compute them in one go anyway, and a whole
+// number of batches skips the stream's leftover buffer).
+func (a *aead) keystreamShort(ks *[64 + shortMax]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	if a.keystream4 {
+		keystream4(ks, key, nonce12)
+		return
+	}
+	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
+	s.XORKeyStream(ks[:], ks[:])
+}
 
 // tagShort computes the tag of a short message from block 0's keystream in
 // ks, then wipes that key.

@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package chacha20poly1305
+
+// haveKeystream4 is false: the kernel exists only on amd64.
+func haveKeystream4() bool { return false }
+
+func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte) {
+	panic("chacha20poly1305: keystream4 without assembly")
+}
