@@ -1,0 +1,367 @@
+// Package gcm implements the Galois/Counter Mode AEAD (NIST SP 800-38D) over
+// any 128-bit block cipher, with the constructors and behaviour of
+// crypto/cipher's NewGCM family.
+//
+// crypto/cipher.NewGCM takes its fast path only for crypto/aes blocks: over
+// a block from simdcrypt's aes or aria package it runs a slow generic GCM.
+// New and its siblings here reach simdcrypt's kernels instead: for AES,
+// counter mode and GHASH stitched in one loop on VAES (512- or 256-bit
+// vectors) or AES-NI; for ARIA, ARIA's own counter-mode kernels with a
+// carry-less-multiply GHASH. Any other cipher.Block gets a portable GCM
+// whose GHASH uses no table indexed by secret data. Off amd64, an AES block
+// that runs on crypto/aes is handed to crypto/cipher itself.
+//
+// Every path is constant-time on its own: tags are compared with
+// crypto/subtle, and a failed Open leaves no plaintext in dst.
+package gcm
+
+import (
+	"crypto/cipher"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/binary"
+	"errors"
+
+	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+)
+
+const (
+	blockSize         = 16
+	standardNonceSize = 12
+	standardTagSize   = 16
+	minimumTagSize    = 12 // NIST SP 800-38D recommends tags of 12 or more bytes
+	// maxPlaintext is the GCM limit of 2^32 - 2 blocks per message.
+	maxPlaintext = uint64(1<<32-2) * blockSize
+)
+
+// The errors are crypto/cipher's, word for word, so that callers matching
+// on text see no difference.
+var (
+	errOpen      = errors.New("cipher: message authentication failed")
+	errTagSize   = errors.New("cipher: incorrect tag size given to GCM")
+	errNonceSize = errors.New("cipher: the nonce can't have zero length")
+	errBlockSize = errors.New("cipher: NewGCM requires 128-bit block cipher")
+)
+
+// New returns b in Galois Counter Mode with the standard 12-byte nonce and
+// 16-byte tag, as crypto/cipher.NewGCM does.
+func New(b cipher.Block) (cipher.AEAD, error) {
+	return newAEAD(b, standardNonceSize, standardTagSize)
+}
+
+// NewWithNonceSize returns b in Galois Counter Mode with nonces of size
+// bytes, as crypto/cipher.NewGCMWithNonceSize does. Use it only for
+// compatibility with existing systems: nonces of other than 12 bytes go
+// through GHASH and lose the counter's uniqueness guarantee.
+func NewWithNonceSize(b cipher.Block, size int) (cipher.AEAD, error) {
+	return newAEAD(b, size, standardTagSize)
+}
+
+// NewWithTagSize returns b in Galois Counter Mode with tags of tagSize
+// bytes (12 to 16), as crypto/cipher.NewGCMWithTagSize does.
+func NewWithTagSize(b cipher.Block, tagSize int) (cipher.AEAD, error) {
+	return newAEAD(b, standardNonceSize, tagSize)
+}
+
+// NewWithRandomNonce returns b in Galois Counter Mode with a random 12-byte
+// nonce, as crypto/cipher.NewGCMWithRandomNonce does: NonceSize is 0, Seal
+// draws the nonce from crypto/rand and prepends it to the ciphertext, and
+// Overhead is 28. Unlike crypto/cipher it accepts any 128-bit block.
+func NewWithRandomNonce(b cipher.Block) (cipher.AEAD, error) {
+	if b.BlockSize() != blockSize {
+		return nil, errBlockSize
+	}
+	return choose(b, randomNonce, standardTagSize)
+}
+
+// randomNonce, as a nonce size, asks a path for NewWithRandomNonce's AEAD.
+const randomNonce = 0
+
+func newAEAD(b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
+	// crypto/cipher's order of checks, so that the same bad input gets the
+	// same error.
+	if tagSize < minimumTagSize || tagSize > blockSize {
+		return nil, errTagSize
+	}
+	if nonceSize <= 0 {
+		return nil, errNonceSize
+	}
+	if b.BlockSize() != blockSize {
+		return nil, errBlockSize
+	}
+	return choose(b, nonceSize, tagSize)
+}
+
+// choose runs the first path in preference order that the CPU can run, the
+// mask allows, no preference rule avoids, and that serves b.
+func choose(b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
+	for _, p := range paths {
+		if !cpu.HasAll(p.Requires...) || (p.Avoid != nil && p.Avoid() != "") {
+			continue
+		}
+		if a := p.New(b, nonceSize, tagSize); a != nil {
+			return a, nil
+		}
+	}
+	panic("gcm: the generic path refused a 128-bit block") // unreachable
+}
+
+// backend is one path's whole-block work. Counter blocks and the GHASH
+// state travel by value: pointers into the caller's frame, passed through
+// an interface, would move them to the heap on every call.
+type backend interface {
+	// encrypt returns E_K(c).
+	encrypt(c [16]byte) [16]byte
+	// ghash folds whole blocks into y (POLYVAL form, see polyval.go).
+	ghash(y [16]byte, blocks []byte) [16]byte
+	// ghashBlock folds one block into y.
+	ghashBlock(y, x [16]byte) [16]byte
+	// seal encrypts whole blocks from counter block c (the low 32 bits
+	// counting modulo 2^32) and hashes the ciphertext; open hashes then
+	// decrypts. Both return the next counter block and the new state.
+	seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte)
+	open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte)
+}
+
+// aead is GCM over one backend.
+type aead struct {
+	k         backend
+	nonceSize int
+	tagSize   int
+	path      string
+}
+
+func newGCM(k backend, nonceSize, tagSize int, path string) cipher.AEAD {
+	g := &aead{k: k, nonceSize: nonceSize, tagSize: tagSize, path: path}
+	if nonceSize == randomNonce {
+		g.nonceSize = standardNonceSize
+		return &randomNonceAEAD{g}
+	}
+	return g
+}
+
+func (g *aead) NonceSize() int { return g.nonceSize }
+func (g *aead) Overhead() int  { return g.tagSize }
+
+func (g *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	if len(nonce) != g.nonceSize {
+		panic("crypto/cipher: incorrect nonce length given to GCM")
+	}
+	if uint64(len(plaintext)) > maxPlaintext {
+		panic("crypto/cipher: message too large for GCM")
+	}
+	ret, out := sliceForAppend(dst, len(plaintext)+g.tagSize)
+	if alias.InexactOverlap(out, plaintext) {
+		panic("crypto/cipher: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+	g.seal(out, nonce, plaintext, additionalData)
+	return ret
+}
+
+func (g *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	if len(nonce) != g.nonceSize {
+		panic("crypto/cipher: incorrect nonce length given to GCM")
+	}
+	if len(ciphertext) < g.tagSize {
+		return nil, errOpen
+	}
+	if uint64(len(ciphertext)) > maxPlaintext+uint64(g.tagSize) {
+		return nil, errOpen
+	}
+	ret, out := sliceForAppend(dst, len(ciphertext)-g.tagSize)
+	if alias.InexactOverlap(out, ciphertext) {
+		panic("crypto/cipher: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+	if !g.open(out, nonce, ciphertext, additionalData) {
+		clear(out)
+		return nil, errOpen
+	}
+	return ret, nil
+}
+
+// seal writes the ciphertext and tag of plaintext to out.
+func (g *aead) seal(out, nonce, plaintext, ad []byte) {
+	c := g.counter0(nonce)
+	tagMask := g.k.encrypt(c)
+	c = inc32(c)
+	y := g.hash([16]byte{}, ad)
+	n := len(plaintext) &^ (blockSize - 1)
+	if n > 0 {
+		c, y = g.k.seal(out[:n], plaintext[:n], c, y)
+	}
+	if r := len(plaintext) - n; r > 0 {
+		ks := g.k.encrypt(c)
+		var x [16]byte
+		for i := range r {
+			x[i] = plaintext[n+i] ^ ks[i]
+		}
+		copy(out[n:], x[:r])
+		y = g.k.ghashBlock(y, x)
+	}
+	y = g.k.ghashBlock(y, lengths(len(ad), len(plaintext)))
+	tag := tagOf(y, tagMask)
+	copy(out[len(plaintext):], tag[:g.tagSize])
+}
+
+// open decrypts into out and reports whether the tag matched; the caller
+// clears out when it did not.
+func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
+	tag := ciphertext[len(ciphertext)-g.tagSize:]
+	ciphertext = ciphertext[:len(ciphertext)-g.tagSize]
+	c := g.counter0(nonce)
+	tagMask := g.k.encrypt(c)
+	c = inc32(c)
+	y := g.hash([16]byte{}, ad)
+	n := len(ciphertext) &^ (blockSize - 1)
+	if n > 0 {
+		c, y = g.k.open(out[:n], ciphertext[:n], c, y)
+	}
+	if r := len(ciphertext) - n; r > 0 {
+		var x [16]byte
+		copy(x[:], ciphertext[n:])
+		y = g.k.ghashBlock(y, x)
+		ks := g.k.encrypt(c)
+		for i := range r {
+			x[i] ^= ks[i]
+		}
+		copy(out[n:], x[:r])
+	}
+	y = g.k.ghashBlock(y, lengths(len(ad), len(ciphertext)))
+	want := tagOf(y, tagMask)
+	return subtle.ConstantTimeCompare(want[:g.tagSize], tag) == 1
+}
+
+// counter0 derives the first counter block J0 from the nonce.
+func (g *aead) counter0(nonce []byte) (j0 [16]byte) {
+	if len(nonce) == standardNonceSize {
+		copy(j0[:], nonce)
+		j0[15] = 1
+		return j0
+	}
+	y := g.hash([16]byte{}, nonce)
+	y = g.k.ghashBlock(y, lengths(0, len(nonce)))
+	return toGHASH(y)
+}
+
+// hash folds data, zero-padded to whole blocks, into y.
+func (g *aead) hash(y [16]byte, data []byte) [16]byte {
+	n := len(data) &^ (blockSize - 1)
+	if n > 0 {
+		y = g.k.ghash(y, data[:n])
+	}
+	if n < len(data) {
+		var x [16]byte
+		copy(x[:], data[n:])
+		y = g.k.ghashBlock(y, x)
+	}
+	return y
+}
+
+// lengths is GHASH's final block: the bit lengths of AD and text.
+func lengths(ad, text int) (b [16]byte) {
+	binary.BigEndian.PutUint64(b[0:8], uint64(ad)*8)
+	binary.BigEndian.PutUint64(b[8:16], uint64(text)*8)
+	return b
+}
+
+// toGHASH turns a POLYVAL-form state into GHASH's byte order.
+func toGHASH(y [16]byte) (b [16]byte) {
+	for i := range b {
+		b[i] = y[15-i]
+	}
+	return b
+}
+
+func tagOf(y, mask [16]byte) (t [16]byte) {
+	g := toGHASH(y)
+	for i := range t {
+		t[i] = g[i] ^ mask[i]
+	}
+	return t
+}
+
+// inc32 adds one to the counter block's low 32 bits, modulo 2^32.
+func inc32(c [16]byte) [16]byte {
+	binary.BigEndian.PutUint32(c[12:], binary.BigEndian.Uint32(c[12:])+1)
+	return c
+}
+
+// randomNonceAEAD is NewWithRandomNonce's AEAD, crypto/cipher's
+// gcmWithRandomNonce case by case.
+type randomNonceAEAD struct{ g *aead }
+
+func (r *randomNonceAEAD) NonceSize() int { return 0 }
+func (r *randomNonceAEAD) Overhead() int  { return standardNonceSize + r.g.tagSize }
+
+func (r *randomNonceAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	if len(nonce) != 0 {
+		panic("crypto/cipher: non-empty nonce passed to GCMWithRandomNonce")
+	}
+	if uint64(len(plaintext)) > maxPlaintext {
+		panic("crypto/cipher: message too large for GCM")
+	}
+	ret, out := sliceForAppend(dst, standardNonceSize+len(plaintext)+r.g.tagSize)
+	if alias.InexactOverlap(out, plaintext) {
+		panic("crypto/cipher: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+	nonce = out[:standardNonceSize]
+	ciphertext := out[standardNonceSize:]
+	if alias.AnyOverlap(out, plaintext) {
+		// In place: the plaintext moves up past the nonce first.
+		copy(ciphertext, plaintext)
+		plaintext = ciphertext[:len(plaintext)]
+	}
+	rand.Read(nonce)
+	r.g.seal(ciphertext, nonce, plaintext, additionalData)
+	return ret
+}
+
+func (r *randomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	if len(nonce) != 0 {
+		panic("crypto/cipher: non-empty nonce passed to GCMWithRandomNonce")
+	}
+	if len(ciphertext) < standardNonceSize+r.g.tagSize {
+		return nil, errOpen
+	}
+	ret, out := sliceForAppend(dst, len(ciphertext)-standardNonceSize-r.g.tagSize)
+	if alias.InexactOverlap(out, ciphertext) {
+		panic("crypto/cipher: invalid buffer overlap of output and input")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("crypto/cipher: invalid buffer overlap of output and additional data")
+	}
+	if alias.AnyOverlap(out, ciphertext) {
+		nonce = make([]byte, standardNonceSize)
+		copy(nonce, ciphertext)
+		copy(out[:len(ciphertext)], ciphertext[standardNonceSize:])
+		ciphertext = out[:len(ciphertext)-standardNonceSize]
+	} else {
+		nonce = ciphertext[:standardNonceSize]
+		ciphertext = ciphertext[standardNonceSize:]
+	}
+	if _, err := r.g.Open(out[:0], nonce, ciphertext, additionalData); err != nil {
+		return nil, err
+	}
+	return ret, nil
+}
+
+func sliceForAppend(in []byte, n int) (head, tail []byte) {
+	if total := len(in) + n; cap(in) >= total {
+		head = in[:total]
+	} else {
+		head = make([]byte, total)
+		copy(head, in)
+	}
+	tail = head[len(in):]
+	return
+}

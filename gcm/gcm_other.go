@@ -1,0 +1,17 @@
+//go:build !amd64 || purego
+
+package gcm
+
+// ghashKind selects a GHASH implementation; off amd64 only the portable
+// one exists.
+type ghashKind uint8
+
+const ghashPortable ghashKind = 0
+
+func ghashWith(_ ghashKind, hk *hashKey, y *[16]byte, blocks []byte) {
+	ghashGeneric(hk.h, y, blocks)
+}
+
+func init() {
+	paths = []Path{stdlibPath, genericPath}
+}

@@ -1,0 +1,207 @@
+package gcm
+
+import (
+	"crypto/cipher"
+	"encoding/binary"
+
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/modes"
+)
+
+// Path is one GCM code path: plain data, so that dispatch, the tests and a
+// listing of the paths walk the same table.
+type Path struct {
+	Name     string
+	Requires []cpu.Feature // all must be usable (detected, not masked)
+	// Avoid, when set, returns why dispatch passes over the path on this
+	// CPU although it runs here ("" to accept it).
+	Avoid func() string
+	Notes string
+	// New returns the AEAD over b, or nil when the path does not serve b.
+	// b has 16-byte blocks; nonceSize is positive, or randomNonce for
+	// NewWithRandomNonce; tagSize is 12..16.
+	New func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD
+}
+
+// Paths returns the paths in dispatch preference order.
+func Paths() []Path { return append([]Path(nil), paths...) }
+
+// paths is built by the per-architecture files: stdlib first (it serves
+// only the blocks that run on crypto/aes), then the kernels, widest first,
+// then generic, which serves every block.
+var paths []Path
+
+// stdlibBlock is implemented by AES kernels that run on crypto/aes (the AES
+// path off amd64): crypto/cipher's own GCM over that block is the fastest
+// code the platform has.
+type stdlibBlock interface {
+	StdlibBlock() cipher.Block
+}
+
+var stdlibPath = Path{
+	Name:  "stdlib",
+	Notes: "crypto/cipher's GCM over crypto/aes, for AES blocks that run on crypto/aes",
+	New: func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
+		mb, ok := b.(*modes.Block)
+		if !ok {
+			return nil
+		}
+		sb, ok := mb.Kernels().(stdlibBlock)
+		if !ok {
+			return nil
+		}
+		var a cipher.AEAD
+		var err error
+		switch {
+		case nonceSize == randomNonce:
+			a, err = cipher.NewGCMWithRandomNonce(sb.StdlibBlock())
+		case tagSize != standardTagSize:
+			a, err = cipher.NewGCMWithTagSize(sb.StdlibBlock(), tagSize)
+		default:
+			a, err = cipher.NewGCMWithNonceSize(sb.StdlibBlock(), nonceSize)
+		}
+		if err != nil {
+			return nil
+		}
+		return a
+	},
+}
+
+var genericPath = Path{
+	Name:  "generic",
+	Notes: "portable: the block's counter-mode kernel (or its Encrypt) and a GHASH of integer multiplies, no secret-indexed table",
+	New: func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
+		if mb, ok := b.(*modes.Block); ok {
+			return newGCM(newKernelsBackend(mb.Kernels(), ghashPortable), nonceSize, tagSize, "generic")
+		}
+		return newGCM(newBlockBackend(b), nonceSize, tagSize, "generic")
+	},
+}
+
+// hashKeyOf derives the GHASH key from a block function.
+func hashKeyOf(encrypt func(dst, src []byte)) *hashKey {
+	var z [16]byte
+	encrypt(z[:], z[:])
+	k := newHashKey(&z)
+	clear(z[:])
+	return k
+}
+
+// blockBackend is GCM over any cipher.Block, one block at a time.
+type blockBackend struct {
+	b  cipher.Block
+	hk *hashKey
+}
+
+func newBlockBackend(b cipher.Block) *blockBackend {
+	return &blockBackend{b: b, hk: hashKeyOf(b.Encrypt)}
+}
+
+func (k *blockBackend) encrypt(c [16]byte) [16]byte {
+	k.b.Encrypt(c[:], c[:])
+	return c
+}
+
+func (k *blockBackend) ghash(y [16]byte, blocks []byte) [16]byte {
+	ghashGeneric(k.hk.h, &y, blocks)
+	return y
+}
+
+func (k *blockBackend) ghashBlock(y, x [16]byte) [16]byte {
+	ghashGeneric(k.hk.h, &y, x[:])
+	return y
+}
+
+func (k *blockBackend) xor(dst, src []byte, c [16]byte) [16]byte {
+	var ks [16]byte
+	for len(src) >= blockSize {
+		k.b.Encrypt(ks[:], c[:])
+		c = inc32(c)
+		for i := range ks {
+			dst[i] = src[i] ^ ks[i]
+		}
+		dst, src = dst[blockSize:], src[blockSize:]
+	}
+	return c
+}
+
+func (k *blockBackend) seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
+	c = k.xor(dst, src, c)
+	return c, k.ghash(y, dst)
+}
+
+func (k *blockBackend) open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
+	y = k.ghash(y, src)
+	return k.xor(dst, src, c), y
+}
+
+// chunkSize is the two-pass unit of kernelsBackend: counter mode over a
+// chunk, then GHASH over it while it is still in the L1 cache (it stays
+// well inside the smallest L1 data cache of the CPUs with these kernels).
+const chunkSize = 4096
+
+// kernelsBackend is GCM over a simdcrypt block's counter-mode kernel (ARIA,
+// or AES on a path without a stitched kernel) and a separate GHASH.
+type kernelsBackend struct {
+	k  modes.Kernels
+	hk *hashKey
+	gh ghashKind
+}
+
+func newKernelsBackend(k modes.Kernels, gh ghashKind) *kernelsBackend {
+	return &kernelsBackend{k: k, hk: hashKeyOf(k.EncryptBlocks), gh: gh}
+}
+
+func (k *kernelsBackend) encrypt(c [16]byte) [16]byte {
+	k.k.EncryptBlocks(c[:], c[:])
+	return c
+}
+
+func (k *kernelsBackend) ghash(y [16]byte, blocks []byte) [16]byte {
+	ghashWith(k.gh, k.hk, &y, blocks)
+	return y
+}
+
+func (k *kernelsBackend) ghashBlock(y, x [16]byte) [16]byte {
+	ghashWith(k.gh, k.hk, &y, x[:])
+	return y
+}
+
+// xor runs the CTR kernel, whose counter is 64 bits wide, in calls that
+// stop where GCM's 32-bit counter wraps, and puts the 32-bit wrap back
+// after each.
+func (k *kernelsBackend) xor(dst, src []byte, c [16]byte) [16]byte {
+	for len(src) > 0 {
+		low := binary.BigEndian.Uint32(c[12:])
+		n := uint64(len(src) / blockSize)
+		if room := 1<<32 - uint64(low); n > room {
+			n = room
+		}
+		next := c
+		binary.BigEndian.PutUint32(next[12:], low+uint32(n))
+		k.k.CTR(dst[:n*blockSize], src[:n*blockSize], &c)
+		c = next
+		dst, src = dst[n*blockSize:], src[n*blockSize:]
+	}
+	return c
+}
+
+func (k *kernelsBackend) seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
+	for len(src) > 0 {
+		n := min(len(src), chunkSize)
+		c = k.xor(dst[:n], src[:n], c)
+		ghashWith(k.gh, k.hk, &y, dst[:n])
+		dst, src = dst[n:], src[n:]
+	}
+	return c, y
+}
+
+func (k *kernelsBackend) open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
+	for len(src) > 0 {
+		n := min(len(src), chunkSize)
+		ghashWith(k.gh, k.hk, &y, src[:n])
+		c = k.xor(dst[:n], src[:n], c)
+		dst, src = dst[n:], src[n:]
+	}
+	return c, y
+}
