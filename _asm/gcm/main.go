@@ -1,0 +1,686 @@
+// Command gcm generates gcm/gcm_amd64.s: AES-GCM with counter mode and
+// GHASH stitched in one loop, and a standalone GHASH, at three vector
+// widths from one set of generator functions:
+//
+//   - 16 bytes (XMM, AES-NI and PCLMULQDQ, VEX encodings: needs AVX),
+//   - 32 bytes (YMM, VAES and VPCLMULQDQ with AVX2, VEX encodings only, so
+//     16 registers and no VPTERNLOGQ: Zen 3 and Alder Lake run it),
+//   - 64 bytes (ZMM, VAES and VPCLMULQDQ with AVX-512: round keys resident
+//     in Z16..Z30, three-way XORs through VPTERNLOGQ).
+//
+// GHASH works in POLYVAL's representation (see gcm/polyval.go): blocks are
+// byte-reversed on load, and the product of a block and a power of the key
+// is a Montgomery product, reduced by two carry-less multiplications by
+// x^63 + x^62 + x^57. The key's powers h^16..h^1 are computed at key setup;
+// a batch of b blocks multiplies its first block (plus the running state)
+// by h^b and its last by h^1 and adds the unreduced 256-bit products,
+// each by Karatsuba (three multiplications, the middle operand of the key
+// precomputed), so one reduction serves the whole batch.
+//
+// Counter blocks are kept byte-reversed, so that the big-endian 32-bit
+// counter is the first dword of each lane: VPADDD then wraps it modulo 2^32
+// exactly as GCM's inc32 does, with no carry into the nonce.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var (
+	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
+		X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}
+	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
+	zregs = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+)
+
+// width is a vector width in bytes.
+type width int
+
+const (
+	w128 width = 16
+	w256 width = 32
+	w512 width = 64
+)
+
+func (w width) blocks() int { return int(w) / 16 }
+
+func (w width) v(i int) VecPhysical {
+	switch w {
+	case w128:
+		return xregs[i]
+	case w256:
+		return yregs[i]
+	}
+	return zregs[i]
+}
+
+// Offsets in the hashKey structure of gcm/polyval.go.
+const (
+	powOffset = 0   // pow[i] = h^(16-i)
+	karOffset = 256 // kar[i] = Karatsuba middle operand of pow[i]
+	numPowers = 16
+)
+
+// kernel is one TEXT symbol's generator state.
+type kernel struct {
+	w    width // the kernel's widest width
+	nv   int   // vectors per batch of the main loop
+	kind string
+
+	// General-purpose registers.
+	keys, rounds, hk, dst, src, n, ctrp, yp, k0, tp GPPhysical
+
+	labels int
+}
+
+// Vector register plan (index v, at any width):
+//
+//	w512: states 0..3, ctr 4, bswap 5, lo 6, mi 7, hi 8, acc 9, temps 10..15,
+//	      round keys 16..30 (16 = the first key, 16+j = slot j).
+//	w256: states 0..3, ctr 4, bswap 5, lo 6, mi 7, hi 8, acc 9, temps 10..13,
+//	      key 14 (one round key broadcast at a time), 15 spare temp.
+//	w128: states 0..7, ctr 8, lo 9, mi 10, hi 11, acc 12, temps 13..15;
+//	      round keys and the byte-swap mask are memory operands.
+func (k *kernel) reg(w width, name string) VecPhysical {
+	var i int
+	if k.w == w128 {
+		i = map[string]int{"ctr": 8, "lo": 9, "mi": 10, "hi": 11, "acc": 12, "t0": 13, "t1": 14, "t2": 15}[name]
+	} else {
+		i = map[string]int{"ctr": 4, "bswap": 5, "lo": 6, "mi": 7, "hi": 8, "acc": 9, "t0": 10, "t1": 11, "t2": 12, "t3": 13, "key": 14, "t4": 15}[name]
+	}
+	return w.v(i)
+}
+
+func (k *kernel) label(what string) string {
+	k.labels++
+	return fmt.Sprintf("%s_%s_%d", k.kind, what, k.labels)
+}
+
+func (k *kernel) evex() bool { return k.w == w512 }
+
+func isHigh(op Op) bool {
+	r, ok := op.(VecPhysical)
+	return ok && r.PhysicalIndex() >= 16
+}
+
+// xor sets dst = a ^ b (b may be memory).
+func (k *kernel) xor(w width, a, b, dst Op) {
+	if w == w512 || isHigh(a) || isHigh(b) || isHigh(dst) {
+		VPXORQ(b, a, dst)
+	} else {
+		VPXOR(b, a, dst)
+	}
+}
+
+// xor3 sets dst ^= a ^ b, in one VPTERNLOGQ where AVX-512 is at hand.
+func (k *kernel) xor3(w width, a, b, dst Op) {
+	if k.evex() {
+		VPTERNLOGQ(Imm(0x96), b, a, dst)
+		return
+	}
+	k.xor(w, a, dst, dst)
+	k.xor(w, b, dst, dst)
+}
+
+func (k *kernel) load(w width, m, dst Op) {
+	if w == w512 || isHigh(dst) {
+		VMOVDQU64(m, dst)
+	} else {
+		VMOVDQU(m, dst)
+	}
+}
+
+func (k *kernel) store(w width, src, m Op) {
+	if w == w512 || isHigh(src) {
+		VMOVDQU64(src, m)
+	} else {
+		VMOVDQU(src, m)
+	}
+}
+
+// bswap returns the byte-reversal mask as an operand at width w.
+func (k *kernel) bswap(w width) Op {
+	if k.w == w128 {
+		return bswapMask
+	}
+	return k.reg(w, "bswap")
+}
+
+func (k *kernel) shuffle(w width, src, dst Op) { VPSHUFB(k.bswap(w), src, dst) }
+
+// clmul sets dst = the imm-selected 64x64 carry-less product of a and b
+// (b may be memory).
+func clmul(imm uint64, b, a, dst Op) { VPCLMULQDQ(Imm(imm), b, a, dst) }
+
+// ---- AES ----
+
+// key returns an operand holding round-key slot j (0 meaning the first
+// key, at k0) at width w.
+func (k *kernel) key(w width, j int) Op {
+	var m Mem
+	if j == 0 {
+		m = Mem{Base: k.k0}
+	} else {
+		m = Mem{Base: k.keys, Disp: 16 * j}
+	}
+	switch k.w {
+	case w512:
+		return w.v(16 + j)
+	case w256:
+		if w == w128 {
+			return m
+		}
+		r := k.reg(w, "key")
+		VBROADCASTI128(m, r)
+		return r
+	}
+	return m
+}
+
+// aesRounds runs the whole cipher on states that hold counter blocks.
+// mid, when set, is called after each of the nine middle rounds that every
+// key size runs, with the round's index 0..8: the stitched GHASH work goes
+// there. lastXor[i] (memory) is folded into the last round of state i.
+func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastXor []Mem, lastTemp VecPhysical) {
+	k0 := k.key(w, 0)
+	for _, s := range states {
+		k.xor(w, s, k0, s)
+	}
+	l10, l12 := k.label("r10"), k.label("r12")
+	CMPQ(k.rounds, Imm(12))
+	JB(LabelRef(l10))
+	JE(LabelRef(l12))
+	for j := 1; j <= 13; j++ {
+		switch j {
+		case 3:
+			Label(l12)
+		case 5:
+			Label(l10)
+		}
+		key := k.key(w, j)
+		for _, s := range states {
+			VAESENC(key, s, s)
+		}
+		if j >= 5 && mid != nil {
+			mid(j - 5)
+		}
+	}
+	key := k.key(w, 14)
+	for i, s := range states {
+		if lastXor == nil {
+			VAESENCLAST(key, s, s)
+			continue
+		}
+		k.load(w, lastXor[i], lastTemp)
+		k.xor(w, lastTemp, key, lastTemp)
+		VAESENCLAST(lastTemp, s, s)
+	}
+}
+
+// counters fills states with the next counter blocks.
+func (k *kernel) counters(w width, states []VecPhysical) {
+	ctr := k.reg(w, "ctr")
+	for _, s := range states {
+		k.shuffle(w, ctr, s)
+		VPADDD(stepConst[w.blocks()], ctr, ctr)
+	}
+}
+
+// ---- GHASH ----
+
+// full returns r at the kernel's full width: products computed at a
+// narrower width (whose upper lanes the VEX or EVEX write zeroed) are added
+// into the full-width accumulators, which a narrow XOR would truncate.
+func (k *kernel) full(r VecPhysical) VecPhysical { return k.w.v(int(r.PhysicalIndex())) }
+
+// ghashVector returns the instructions, one closure each, that multiply the
+// data vector at m (w wide) by the powers at powBase+powOff and add the
+// products into lo, mi and hi (set rather than added when first). withAcc
+// folds the running state (acc, upper lanes zero) into the vector first.
+func (k *kernel) ghashVector(w width, m Mem, powBase GPPhysical, powOff int, first, withAcc bool, t [3]VecPhysical) []func() {
+	lo, mi, hi := k.reg(k.w, "lo"), k.reg(k.w, "mi"), k.reg(k.w, "hi")
+	d, d2, p := t[0], t[1], t[2]
+	pow := Mem{Base: powBase, Disp: powOffset + powOff}
+	kar := Mem{Base: powBase, Disp: karOffset + powOff}
+	ops := []func(){
+		func() { k.load(w, m, d) },
+		func() { k.shuffle(w, d, d) },
+	}
+	if withAcc {
+		ops = append(ops, func() { k.xor(w, d, k.reg(w, "acc"), d) })
+	}
+	ops = append(ops,
+		func() { VPSHUFD(Imm(0x4e), d, d2) },
+		func() { k.xor(w, d2, d, d2) },
+	)
+	if first {
+		// Only ever at the kernel's full width.
+		return append(ops,
+			func() { clmul(0x00, pow, d, lo) },
+			func() { clmul(0x11, pow, d, hi) },
+			func() { clmul(0x00, kar, d2, mi) },
+		)
+	}
+	return append(ops,
+		func() { clmul(0x00, pow, d, p) },
+		func() { k.xor(k.w, k.full(p), lo, lo) },
+		func() { clmul(0x11, pow, d, p) },
+		func() { k.xor(k.w, k.full(p), hi, hi) },
+		func() { clmul(0x00, kar, d2, p) },
+		func() { k.xor(k.w, k.full(p), mi, mi) },
+	)
+}
+
+// reduceOps returns the instructions that finish Karatsuba, reduce lo, mi
+// and hi lane by lane, and add the lanes into acc.
+func (k *kernel) reduceOps() []func() {
+	w := k.w
+	lo, mi, hi, acc := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.reg(w128, "acc")
+	t := k.reg(w, "t2")
+	ops := []func(){
+		// The Karatsuba middle term still holds lo and hi.
+		func() { k.xor3(w, lo, hi, mi) },
+		// Clear the lowest 64 bits: add lo.L times the field polynomial,
+		// whose x^128 term moves lo.L up by 128 bits (the swap) and whose
+		// low terms are lo.L * (x^63 + x^62 + x^57) one word up.
+		func() { clmul(0x10, gfPoly, lo, t) },
+		func() { VPSHUFD(Imm(0x4e), lo, lo) },
+		func() { k.xor3(w, lo, t, mi) },
+		// The same for the next 64 bits, now at the bottom of mi.
+		func() { clmul(0x10, gfPoly, mi, t) },
+		func() { VPSHUFD(Imm(0x4e), mi, mi) },
+		func() { k.xor3(w, mi, t, hi) },
+	}
+	switch w {
+	case w512:
+		ty, hy := k.reg(w256, "t2"), k.reg(w256, "hi")
+		tx, hx := k.reg(w128, "t2"), k.reg(w128, "hi")
+		ops = append(ops,
+			func() { VEXTRACTI64X4(Imm(1), hi, ty) },
+			func() { VPXOR(ty, hy, hy) },
+			func() { VEXTRACTI128(Imm(1), hy, tx) },
+			func() { VPXOR(tx, hx, acc) },
+		)
+	case w256:
+		tx, hx := k.reg(w128, "t2"), k.reg(w128, "hi")
+		ops = append(ops,
+			func() { VEXTRACTI128(Imm(1), hi, tx) },
+			func() { VPXOR(tx, hx, acc) },
+		)
+	default:
+		ops = append(ops, func() { VMOVDQA(hi, acc) })
+	}
+	return ops
+}
+
+// temps returns the three GHASH temporaries at width w.
+func (k *kernel) temps(w width) [3]VecPhysical {
+	return [3]VecPhysical{k.reg(w, "t0"), k.reg(w, "t1"), k.reg(w, "t2")}
+}
+
+// batchGHASH returns the instructions that hash one batch of nv vectors at
+// base+disp into acc.
+func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
+	w := k.w
+	bpi := k.nv * w.blocks()
+	var ops []func()
+	for j := 0; j < k.nv; j++ {
+		m := Mem{Base: base, Disp: disp + j*int(w)}
+		powOff := 16*(numPowers-bpi) + j*int(w)
+		ops = append(ops, k.ghashVector(w, m, k.hk, powOff, j == 0, j == 0, k.temps(w))...)
+	}
+	return append(ops, k.reduceOps()...)
+}
+
+func emit(ops []func()) {
+	for _, op := range ops {
+		op()
+	}
+}
+
+// spread returns a mid-round callback that emits ops over the nine middle
+// rounds, in order.
+func spread(ops []func()) func(r int) {
+	return func(r int) {
+		emit(ops[r*len(ops)/9 : (r+1)*len(ops)/9])
+	}
+}
+
+// tailGHASH hashes the n (< one batch) blocks at p into acc with one
+// reduction: the first block takes h^n, so the powers start at pow[16-n].
+// It advances p and clobbers n and tp.
+func (k *kernel) tailGHASH(p, n GPPhysical) {
+	done := k.label("tailghash_done")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+	for _, name := range []string{"lo", "mi", "hi"} {
+		r := k.reg(k.w, name)
+		k.xor(k.w, r, r, r)
+	}
+	MOVQ(n, k.tp)
+	NEGQ(k.tp)
+	SHLQ(Imm(4), k.tp)
+	LEAQ(Mem{Base: k.hk, Index: k.tp, Scale: 1, Disp: 16 * numPowers}, k.tp)
+	acc := k.reg(k.w, "acc")
+	for w := k.w; w >= w128; w /= 2 {
+		if w != k.w && w != w128 {
+			continue // the loop at full width leaves fewer than one vector
+		}
+		top, next := k.label("tailghash"), k.label("tailghash_next")
+		Label(top)
+		CMPQ(n, Imm(uint64(w.blocks())))
+		JB(LabelRef(next))
+		emit(k.ghashVector(w, Mem{Base: p}, k.tp, 0, false, true, k.temps(w)))
+		k.xor(k.w, acc, acc, acc)
+		ADDQ(Imm(uint64(w)), p)
+		ADDQ(Imm(uint64(w)), k.tp)
+		SUBQ(Imm(uint64(w.blocks())), n)
+		JMP(LabelRef(top))
+		Label(next)
+	}
+	emit(k.reduceOps())
+	Label(done)
+}
+
+// tailCTR runs counter mode over the remaining n (< one batch) blocks:
+// whole vectors, then single blocks.
+func (k *kernel) tailCTR() {
+	for w := k.w; w >= w128; w /= 2 {
+		if w != k.w && w != w128 {
+			continue
+		}
+		top, next := k.label("tailctr"), k.label("tailctr_next")
+		s := w.v(0)
+		Label(top)
+		CMPQ(k.n, Imm(uint64(w.blocks())))
+		JB(LabelRef(next))
+		k.counters(w, []VecPhysical{s})
+		k.aesRounds(w, []VecPhysical{s}, nil, []Mem{{Base: k.src}}, k.reg(w, "t0"))
+		k.store(w, s, Mem{Base: k.dst})
+		ADDQ(Imm(uint64(w)), k.src)
+		ADDQ(Imm(uint64(w)), k.dst)
+		SUBQ(Imm(uint64(w.blocks())), k.n)
+		JMP(LabelRef(top))
+		Label(next)
+	}
+}
+
+// batchCTR returns the states of one batch and the memory operands their
+// last round folds in.
+func (k *kernel) batch() ([]VecPhysical, []Mem) {
+	states := make([]VecPhysical, k.nv)
+	xs := make([]Mem, k.nv)
+	for i := range states {
+		states[i] = k.w.v(i)
+		xs[i] = Mem{Base: k.src, Disp: i * int(k.w)}
+	}
+	return states, xs
+}
+
+func (k *kernel) storeBatch(states []VecPhysical) {
+	for i, s := range states {
+		k.store(k.w, s, Mem{Base: k.dst, Disp: i * int(k.w)})
+	}
+}
+
+func (k *kernel) advance(bytes int) {
+	ADDQ(U32(bytes), k.src)
+	ADDQ(U32(bytes), k.dst)
+}
+
+var suffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
+
+func newKernel(w width, kind string) *kernel {
+	nv := 4
+	if w == w128 {
+		nv = 8
+	}
+	return &kernel{w: w, nv: nv, kind: kind + suffix[w],
+		keys: RAX, rounds: RBX, hk: R8, dst: RDI, src: RSI, n: RCX, ctrp: R9, yp: R10, k0: R11, tp: R12}
+}
+
+// prologue loads the arguments, the keys (512-bit path) and the constants.
+func (k *kernel) prologue(aes bool) {
+	if aes {
+		loadParam("keys", k.keys)
+		loadParam("rounds", k.rounds)
+		loadParam("dst", k.dst)
+		loadParam("ctr", k.ctrp)
+	}
+	loadParam("hk", k.hk)
+	loadParam("src", k.src)
+	loadParam("n", k.n)
+	loadParam("y", k.yp)
+	if k.w != w128 {
+		bs := k.reg(k.w, "bswap")
+		if k.w == w512 {
+			VBROADCASTI32X4(bswapMask, bs)
+		} else {
+			VBROADCASTI128(bswapMask, bs)
+		}
+	}
+	VMOVDQU(Mem{Base: k.yp}, k.reg(w128, "acc"))
+	if !aes {
+		return
+	}
+	// k0 = keys + 16*(14-rounds), the slot of the first round key.
+	MOVQ(k.rounds, k.k0)
+	NEGQ(k.k0)
+	SHLQ(Imm(4), k.k0)
+	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
+	if k.w == w512 {
+		VBROADCASTI32X4(Mem{Base: k.k0}, zregs[16])
+		for j := 1; j <= 14; j++ {
+			VBROADCASTI32X4(Mem{Base: k.keys, Disp: 16 * j}, zregs[16+j])
+		}
+	}
+	ctr := k.reg(k.w, "ctr")
+	switch k.w {
+	case w512:
+		VBROADCASTI32X4(Mem{Base: k.ctrp}, ctr)
+	case w256:
+		VBROADCASTI128(Mem{Base: k.ctrp}, ctr)
+	default:
+		VMOVDQU(Mem{Base: k.ctrp}, ctr)
+	}
+	k.shuffle(k.w, ctr, ctr)
+	if k.w != w128 {
+		// Lane i counts from ctr+i.
+		VPADDD(laneOffsets, ctr, ctr)
+	}
+}
+
+func (k *kernel) epilogue(aes bool) {
+	VMOVDQU(k.reg(w128, "acc"), Mem{Base: k.yp})
+	if aes {
+		t := k.reg(w128, "t0")
+		k.shuffle(w128, k.reg(w128, "ctr"), t)
+		VMOVDQU(t, Mem{Base: k.ctrp})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+const sealSig = "func(keys *[240]byte, rounds int, hk *byte, dst, src *byte, n int, ctr, y *[16]byte)"
+
+// genSeal emits the stitched encryption: each batch's AES rounds carry the
+// GHASH of the previous batch's ciphertext, read back from dst.
+func genSeal(w width) {
+	k := newKernel(w, "seal")
+	TEXT(k.kind, NOSPLIT, sealSig)
+	Pragma("noescape")
+	Doc(k.kind+" encrypts n blocks from src to dst in counter mode from *ctr (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it advances *ctr and updates *y.",
+		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
+	k.prologue(true)
+	bpi := k.nv * w.blocks()
+	tail, loop, last := k.label("tail"), k.label("loop"), k.label("last")
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(tail))
+	states, xs := k.batch()
+	k.counters(w, states)
+	k.aesRounds(w, states, nil, xs, k.reg(w, "t0"))
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	Label(loop)
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(last))
+	k.counters(w, states)
+	k.aesRounds(w, states, spread(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	JMP(LabelRef(loop))
+	Label(last)
+	emit(k.batchGHASH(k.dst, -bpi*16))
+	Label(tail)
+	// The tail's ciphertext is hashed after it is written: remember where.
+	start, count := R13, RDX
+	MOVQ(k.dst, start)
+	MOVQ(k.n, count)
+	k.tailCTR()
+	k.tailGHASH(start, count)
+	k.epilogue(true)
+}
+
+// genOpen emits the stitched decryption: each batch's AES rounds carry the
+// GHASH of the same batch's ciphertext, loaded before any store.
+func genOpen(w width) {
+	k := newKernel(w, "open")
+	TEXT(k.kind, NOSPLIT, sealSig)
+	Pragma("noescape")
+	Doc(k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr (32-bit counter); it advances *ctr and updates *y.",
+		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
+	k.prologue(true)
+	bpi := k.nv * w.blocks()
+	tail, loop := k.label("tail"), k.label("loop")
+	states, xs := k.batch()
+	Label(loop)
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(tail))
+	k.counters(w, states)
+	k.aesRounds(w, states, spread(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	JMP(LabelRef(loop))
+	Label(tail)
+	start, count := R13, RDX
+	MOVQ(k.src, start)
+	MOVQ(k.n, count)
+	k.tailGHASH(start, count)
+	k.tailCTR()
+	k.epilogue(true)
+}
+
+// lastTemp is the register the last round's key-and-data XOR goes through;
+// the GHASH work is done by then.
+func (k *kernel) lastTemp() VecPhysical {
+	return k.reg(k.w, "t0")
+}
+
+// genGHASH emits the standalone GHASH (additional data, and ARIA-GCM's
+// second pass).
+func genGHASH(w width) {
+	k := newKernel(w, "ghash")
+	TEXT(k.kind, NOSPLIT, "func(hk *byte, y *[16]byte, src *byte, n int)")
+	Pragma("noescape")
+	Doc(k.kind+" folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.",
+		fmt.Sprintf("It runs %d-bit vectors, %d blocks per reduction.", 8*int(w), k.nv*w.blocks()))
+	k.prologue(false)
+	bpi := k.nv * w.blocks()
+	loop, tail := k.label("loop"), k.label("tail")
+	Label(loop)
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(tail))
+	emit(k.batchGHASH(k.src, 0))
+	ADDQ(U32(bpi*16), k.src)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	JMP(LabelRef(loop))
+	Label(tail)
+	k.tailGHASH(k.src, k.n)
+	k.epilogue(false)
+}
+
+// genEncryptBlock emits the one-block AES encryption that GCM needs for the
+// tag mask and a final partial block.
+func genEncryptBlock() {
+	k := newKernel(w128, "encryptBlock")
+	k.kind = "encryptBlockAESNI"
+	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, dst, src *[16]byte)")
+	Pragma("noescape")
+	Doc(k.kind + " encrypts one block (VEX encodings).")
+	loadParam("keys", k.keys)
+	loadParam("rounds", k.rounds)
+	loadParam("dst", k.dst)
+	loadParam("src", k.src)
+	MOVQ(k.rounds, k.k0)
+	NEGQ(k.k0)
+	SHLQ(Imm(4), k.k0)
+	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
+	VMOVDQU(Mem{Base: k.src}, X0)
+	k.aesRounds(w128, []VecPhysical{X0}, nil, nil, nil)
+	VMOVDQU(X0, Mem{Base: k.dst})
+	RET()
+}
+
+// loadParam loads a 64-bit argument into a physical register.
+func loadParam(name string, r GPPhysical) {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	MOVQ(b.Addr, r)
+}
+
+var (
+	bswapMask, gfPoly, laneOffsets Mem
+	stepConst                      = map[int]Mem{}
+)
+
+// genConstants emits the constants, 64 bytes each so that any width can
+// take them as memory operands.
+func genConstants() {
+	bswapMask = GLOBL("gcmBswapMask", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(0x08090a0b0c0d0e0f))
+		DATA(16*lane+8, U64(0x0001020304050607))
+	}
+	// x^63 + x^62 + x^57 in each lane's high word (the reduction selects it).
+	gfPoly = GLOBL("gcmPoly", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(0))
+		DATA(16*lane+8, U64(0xc200000000000000))
+	}
+	laneOffsets = GLOBL("gcmLaneOffsets", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(uint64(lane)))
+		DATA(16*lane+8, U64(0))
+	}
+	for _, b := range []int{1, 2, 4} {
+		m := GLOBL(fmt.Sprintf("gcmStep%d", b), RODATA|NOPTR)
+		for lane := 0; lane < 4; lane++ {
+			DATA(16*lane, U64(uint64(b)))
+			DATA(16*lane+8, U64(0))
+		}
+		stepConst[b] = m
+	}
+}
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	genConstants()
+	for _, w := range []width{w128, w256, w512} {
+		genSeal(w)
+		genOpen(w)
+		genGHASH(w)
+	}
+	genEncryptBlock()
+	Generate()
+}
