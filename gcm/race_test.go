@@ -1,0 +1,5 @@
+//go:build race
+
+package gcm
+
+const raceEnabled = true
