@@ -124,16 +124,26 @@ type backend interface {
 	open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte)
 }
 
-// aead is GCM over one backend.
+// aead is GCM over one backend, or over the AES kernels' own entry points
+// (fast): those keep the message's state on the stack and call the
+// assembly directly, where a backend's interface calls would pay for
+// passing it around by value on every small message.
 type aead struct {
 	k         backend
+	fast      *aesBackend
 	nonceSize int
 	tagSize   int
 	path      string
 }
 
 func newGCM(k backend, nonceSize, tagSize int, path string) cipher.AEAD {
-	g := &aead{k: k, nonceSize: nonceSize, tagSize: tagSize, path: path}
+	return wrapAEAD(&aead{k: k, nonceSize: nonceSize, tagSize: tagSize, path: path})
+}
+
+// wrapAEAD finishes g, which has its nonce size as asked: randomNonce
+// gets NewWithRandomNonce's wrapper.
+func wrapAEAD(g *aead) cipher.AEAD {
+	nonceSize := g.nonceSize
 	if nonceSize == randomNonce {
 		g.nonceSize = standardNonceSize
 		return &randomNonceAEAD{g}
@@ -188,6 +198,10 @@ func (g *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 
 // seal writes the ciphertext and tag of plaintext to out.
 func (g *aead) seal(out, nonce, plaintext, ad []byte) {
+	if g.fast != nil {
+		g.fast.seal(out, nonce, plaintext, ad, g.tagSize)
+		return
+	}
 	c := g.counter0(nonce)
 	tagMask := g.k.encrypt(c)
 	c = inc32(c)
@@ -213,6 +227,9 @@ func (g *aead) seal(out, nonce, plaintext, ad []byte) {
 // open decrypts into out and reports whether the tag matched; the caller
 // clears out when it did not.
 func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
+	if g.fast != nil {
+		return g.fast.open(out, nonce, ciphertext, ad, g.tagSize)
+	}
 	tag := ciphertext[len(ciphertext)-g.tagSize:]
 	ciphertext = ciphertext[:len(ciphertext)-g.tagSize]
 	c := g.counter0(nonce)

@@ -4,6 +4,8 @@ package gcm
 
 import (
 	"crypto/cipher"
+	"crypto/subtle"
+	"encoding/binary"
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
@@ -41,6 +43,7 @@ func ghashWith(kind ghashKind, hk *hashKey, y *[16]byte, blocks []byte) {
 // expanded key of a simdcrypt AES block.
 type aesBackend struct {
 	enc    *[240]byte // the block's encryption round keys, right-aligned
+	keys   *byte      // the table the bulk kernels read: enc, or keys256
 	rounds int
 	hk     *hashKey
 	kind   ghashKind
@@ -48,7 +51,17 @@ type aesBackend struct {
 
 func newAESBackend(rk modes.AESRoundKeys, kind ghashKind) *aesBackend {
 	enc, _, rounds := rk.AESRoundKeys()
-	k := &aesBackend{enc: enc, rounds: rounds, kind: kind}
+	k := &aesBackend{enc: enc, keys: &enc[0], rounds: rounds, kind: kind}
+	if kind == kindVAES256 {
+		// Each key doubled to 32 bytes, so that VAESENC takes it straight
+		// from memory as a YMM operand and no register holds a key.
+		t := new([2 * 240]byte)
+		for i := range 15 {
+			copy(t[32*i:], enc[16*i:16*i+16])
+			copy(t[32*i+16:], enc[16*i:16*i+16])
+		}
+		k.keys = &t[0]
+	}
 	var z [16]byte
 	encryptBlockAESNI(enc, rounds, &z, &z)
 	k.hk = newHashKey(&z)
@@ -56,49 +69,104 @@ func newAESBackend(rk modes.AESRoundKeys, kind ghashKind) *aesBackend {
 	return k
 }
 
-func (k *aesBackend) encrypt(c [16]byte) [16]byte {
-	encryptBlockAESNI(k.enc, k.rounds, &c, &c)
-	return c
+// state is one message's working state, on the caller's stack.
+type state struct {
+	j0, ctr, y, tag, x [16]byte
 }
 
-func (k *aesBackend) ghash(y [16]byte, blocks []byte) [16]byte {
-	ghashWith(k.kind, k.hk, &y, blocks)
-	return y
+// start derives J0 and hashes the additional data.
+func (k *aesBackend) start(s *state, nonce, ad []byte) {
+	if len(nonce) == standardNonceSize {
+		copy(s.j0[:], nonce)
+		s.j0[15] = 1
+	} else {
+		k.hash(&s.j0, nonce)
+		var l [16]byte
+		binary.BigEndian.PutUint64(l[8:], uint64(len(nonce))*8)
+		ghashAESNI(&k.hk.pow[0][0], &s.j0, &l[0], 1)
+		s.j0 = toGHASH(s.j0)
+	}
+	s.ctr = s.j0
+	k.hash(&s.y, ad)
 }
 
-func (k *aesBackend) ghashBlock(y, x [16]byte) [16]byte {
-	// One block: the 128-bit kernel, whatever the path, skips the wide
-	// kernels' set-up.
-	ghashAESNI(&k.hk.pow[0][0], &y, &x[0], 1)
-	return y
+// hash folds data, zero-padded to whole blocks, into *y.
+func (k *aesBackend) hash(y *[16]byte, data []byte) {
+	n := len(data) &^ (blockSize - 1)
+	if n > 0 {
+		kind := k.kind
+		if n < 8*blockSize {
+			kind = kindAESNI // skips the wide kernels' set-up
+		}
+		ghashWith(kind, k.hk, y, data[:n])
+	}
+	if n < len(data) {
+		var x [16]byte
+		copy(x[:], data[n:])
+		ghashAESNI(&k.hk.pow[0][0], y, &x[0], 1)
+	}
 }
 
-func (k *aesBackend) seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
-	n := len(src) / blockSize
-	d, s, hk := &dst[0], &src[0], &k.hk.pow[0][0]
+func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
+	var s state
+	k.start(&s, nonce, ad)
+	n := len(plaintext) &^ (blockSize - 1)
+	d, src := &s.x[0], &s.x[0] // never read when there are no whole blocks
+	if n > 0 {
+		d, src = &out[0], &plaintext[0]
+	}
+	hk := &k.hk.pow[0][0]
 	switch k.kind {
 	case kindVAES512:
-		sealVAES512(k.enc, k.rounds, hk, d, s, n, &c, &y)
+		sealVAES512(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	case kindVAES256:
-		sealVAES256(k.enc, k.rounds, hk, d, s, n, &c, &y)
+		sealVAES256(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	default:
-		sealAESNI(k.enc, k.rounds, hk, d, s, n, &c, &y)
+		sealAESNI(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	}
-	return c, y
+	if r := len(plaintext) - n; r > 0 {
+		encryptBlockAESNI(k.enc, k.rounds, &s.x, &s.ctr)
+		for i := range r {
+			s.x[i] ^= plaintext[n+i]
+		}
+		clear(s.x[r:])
+		copy(out[n:], s.x[:r])
+		ghashAESNI(hk, &s.y, &s.x[0], 1)
+	}
+	finishAESNI(k.enc, k.rounds, hk, &s.y, &s.j0, uint64(len(ad))*8, uint64(len(plaintext))*8, &s.tag)
+	copy(out[len(plaintext):], s.tag[:tagSize])
 }
 
-func (k *aesBackend) open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
-	n := len(src) / blockSize
-	d, s, hk := &dst[0], &src[0], &k.hk.pow[0][0]
+func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
+	tag := ciphertext[len(ciphertext)-tagSize:]
+	ciphertext = ciphertext[:len(ciphertext)-tagSize]
+	var s state
+	k.start(&s, nonce, ad)
+	n := len(ciphertext) &^ (blockSize - 1)
+	d, src := &s.x[0], &s.x[0]
+	if n > 0 {
+		d, src = &out[0], &ciphertext[0]
+	}
+	hk := &k.hk.pow[0][0]
 	switch k.kind {
 	case kindVAES512:
-		openVAES512(k.enc, k.rounds, hk, d, s, n, &c, &y)
+		openVAES512(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	case kindVAES256:
-		openVAES256(k.enc, k.rounds, hk, d, s, n, &c, &y)
+		openVAES256(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	default:
-		openAESNI(k.enc, k.rounds, hk, d, s, n, &c, &y)
+		openAESNI(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	}
-	return c, y
+	if r := len(ciphertext) - n; r > 0 {
+		copy(s.x[:], ciphertext[n:])
+		ghashAESNI(hk, &s.y, &s.x[0], 1)
+		encryptBlockAESNI(k.enc, k.rounds, &s.tag, &s.ctr)
+		for i := range r {
+			s.x[i] ^= s.tag[i]
+		}
+		copy(out[n:], s.x[:r])
+	}
+	finishAESNI(k.enc, k.rounds, hk, &s.y, &s.j0, uint64(len(ad))*8, uint64(len(ciphertext))*8, &s.tag)
+	return subtle.ConstantTimeCompare(s.tag[:tagSize], tag) == 1
 }
 
 // asmPath returns the path of one kernel width: the stitched kernels for an
@@ -116,7 +184,7 @@ func asmPath(name string, kind ghashKind, requires []cpu.Feature, avoid func() s
 				return nil
 			}
 			if rk, ok := mb.Kernels().(modes.AESRoundKeys); ok {
-				return newGCM(newAESBackend(rk, kind), nonceSize, tagSize, name)
+				return wrapAEAD(&aead{fast: newAESBackend(rk, kind), nonceSize: nonceSize, tagSize: tagSize, path: name})
 			}
 			return newGCM(newKernelsBackend(mb.Kernels(), kind), nonceSize, tagSize, name)
 		},

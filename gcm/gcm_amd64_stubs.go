@@ -4,17 +4,17 @@
 
 package gcm
 
-// sealAESNI encrypts n blocks from src to dst in counter mode from *ctr (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it advances *ctr and updates *y.
+// sealAESNI encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.
 // It runs 128-bit vectors, 8 blocks per stitched batch.
 //
 //go:noescape
-func sealAESNI(keys *[240]byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func sealAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 
-// openAESNI folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr (32-bit counter); it advances *ctr and updates *y.
+// openAESNI folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.
 // It runs 128-bit vectors, 8 blocks per stitched batch.
 //
 //go:noescape
-func openAESNI(keys *[240]byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func openAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 
 // ghashAESNI folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.
 // It runs 128-bit vectors, 8 blocks per reduction.
@@ -22,38 +22,38 @@ func openAESNI(keys *[240]byte, rounds int, hk *byte, dst *byte, src *byte, n in
 //go:noescape
 func ghashAESNI(hk *byte, y *[16]byte, src *byte, n int)
 
-// sealVAES256 encrypts n blocks from src to dst in counter mode from *ctr (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it advances *ctr and updates *y.
-// It runs 256-bit vectors, 8 blocks per stitched batch.
+// sealVAES256 encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.
+// It runs 256-bit vectors, 16 blocks per stitched batch.
 //
 //go:noescape
-func sealVAES256(keys *[240]byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 
-// openVAES256 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr (32-bit counter); it advances *ctr and updates *y.
-// It runs 256-bit vectors, 8 blocks per stitched batch.
+// openVAES256 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.
+// It runs 256-bit vectors, 16 blocks per stitched batch.
 //
 //go:noescape
-func openVAES256(keys *[240]byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 
 // ghashVAES256 folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.
-// It runs 256-bit vectors, 8 blocks per reduction.
+// It runs 256-bit vectors, 16 blocks per reduction.
 //
 //go:noescape
 func ghashVAES256(hk *byte, y *[16]byte, src *byte, n int)
 
-// sealVAES512 encrypts n blocks from src to dst in counter mode from *ctr (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it advances *ctr and updates *y.
-// It runs 512-bit vectors, 16 blocks per stitched batch.
+// sealVAES512 encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.
+// It runs 512-bit vectors, 32 blocks per stitched batch.
 //
 //go:noescape
-func sealVAES512(keys *[240]byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func sealVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 
-// openVAES512 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr (32-bit counter); it advances *ctr and updates *y.
-// It runs 512-bit vectors, 16 blocks per stitched batch.
+// openVAES512 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.
+// It runs 512-bit vectors, 32 blocks per stitched batch.
 //
 //go:noescape
-func openVAES512(keys *[240]byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func openVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 
 // ghashVAES512 folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.
-// It runs 512-bit vectors, 16 blocks per reduction.
+// It runs 512-bit vectors, 32 blocks per reduction.
 //
 //go:noescape
 func ghashVAES512(hk *byte, y *[16]byte, src *byte, n int)
@@ -62,3 +62,8 @@ func ghashVAES512(hk *byte, y *[16]byte, src *byte, n int)
 //
 //go:noescape
 func encryptBlockAESNI(keys *[240]byte, rounds int, dst *[16]byte, src *[16]byte)
+
+// finishAESNI folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).
+//
+//go:noescape
+func finishAESNI(keys *[240]byte, rounds int, hk *byte, y *[16]byte, j0 *[16]byte, adBits uint64, textBits uint64, tag *[16]byte)

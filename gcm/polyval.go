@@ -114,13 +114,13 @@ func ghashGeneric(h elem, y *[16]byte, blocks []byte) {
 }
 
 // numPowers is the number of powers of the key the kernels aggregate over:
-// one reduction per 16 blocks on the widest path.
-const numPowers = 16
+// one reduction per 32 blocks on the widest path.
+const numPowers = 32
 
 // hashKey is the key material every GHASH path reads: the key in POLYVAL
-// form and its powers. pow[i] is h^(16-i) (Montgomery powers, so that
-// dot(x, pow[i]) multiplies by the (16-i)-th power of H), highest first, so
-// that a run of m blocks reads pow[16-m:] in order. kar[i] holds
+// form and its powers. pow[i] is h^(32-i) (Montgomery powers, so that
+// dot(x, pow[i]) multiplies by the (32-i)-th power of H), highest first, so
+// that a run of m blocks reads pow[32-m:] in order. kar[i] holds
 // pow[i].lo ^ pow[i].hi in both halves: the Karatsuba middle operand.
 type hashKey struct {
 	pow [numPowers][16]byte

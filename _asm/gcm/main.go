@@ -11,7 +11,7 @@
 // GHASH works in POLYVAL's representation (see gcm/polyval.go): blocks are
 // byte-reversed on load, and the product of a block and a power of the key
 // is a Montgomery product, reduced by two carry-less multiplications by
-// x^63 + x^62 + x^57. The key's powers h^16..h^1 are computed at key setup;
+// x^63 + x^62 + x^57. The key's powers h^32..h^1 are computed at key setup;
 // a batch of b blocks multiplies its first block (plus the running state)
 // by h^b and its last by h^1 and adds the unreduced 256-bit products,
 // each by Karatsuba (three multiplications, the middle operand of the key
@@ -63,8 +63,8 @@ func (w width) v(i int) VecPhysical {
 // Offsets in the hashKey structure of gcm/polyval.go.
 const (
 	powOffset = 0   // pow[i] = h^(16-i)
-	karOffset = 256 // kar[i] = Karatsuba middle operand of pow[i]
-	numPowers = 16
+	karOffset = 512 // kar[i] = Karatsuba middle operand of pow[i]
+	numPowers = 32
 )
 
 // kernel is one TEXT symbol's generator state.
@@ -79,21 +79,14 @@ type kernel struct {
 	labels int
 }
 
-// Vector register plan (index v, at any width):
-//
-//	w512: states 0..3, ctr 4, bswap 5, lo 6, mi 7, hi 8, acc 9, temps 10..15,
-//	      round keys 16..30 (16 = the first key, 16+j = slot j).
-//	w256: states 0..3, ctr 4, bswap 5, lo 6, mi 7, hi 8, acc 9, temps 10..13,
-//	      key 14 (one round key broadcast at a time), 15 spare temp.
-//	w128: states 0..7, ctr 8, lo 9, mi 10, hi 11, acc 12, temps 13..15;
-//	      round keys and the byte-swap mask are memory operands.
+// Vector register plan (index v, at any width): states 0..7, ctr 8, lo 9,
+// mi 10, hi 11, acc 12, GHASH temporaries 13..15. That is all sixteen
+// VEX registers: on the 128- and 256-bit paths the round keys (the 256-bit
+// path gets a table of keys doubled to 32 bytes) and the byte-swap mask are
+// memory operands. The 512-bit path keeps the round keys in Z16..Z30 (16 =
+// the first key, 16+j = slot j) and the mask in Z31.
 func (k *kernel) reg(w width, name string) VecPhysical {
-	var i int
-	if k.w == w128 {
-		i = map[string]int{"ctr": 8, "lo": 9, "mi": 10, "hi": 11, "acc": 12, "t0": 13, "t1": 14, "t2": 15}[name]
-	} else {
-		i = map[string]int{"ctr": 4, "bswap": 5, "lo": 6, "mi": 7, "hi": 8, "acc": 9, "t0": 10, "t1": 11, "t2": 12, "t3": 13, "key": 14, "t4": 15}[name]
-	}
+	i := map[string]int{"ctr": 8, "lo": 9, "mi": 10, "hi": 11, "acc": 12, "t0": 13, "t1": 14, "t2": 15}[name]
 	return w.v(i)
 }
 
@@ -146,10 +139,10 @@ func (k *kernel) store(w width, src, m Op) {
 
 // bswap returns the byte-reversal mask as an operand at width w.
 func (k *kernel) bswap(w width) Op {
-	if k.w == w128 {
-		return bswapMask
+	if k.w == w512 {
+		return w.v(31)
 	}
-	return k.reg(w, "bswap")
+	return bswapMask
 }
 
 func (k *kernel) shuffle(w width, src, dst Op) { VPSHUFB(k.bswap(w), src, dst) }
@@ -163,24 +156,35 @@ func clmul(imm uint64, b, a, dst Op) { VPCLMULQDQ(Imm(imm), b, a, dst) }
 // key returns an operand holding round-key slot j (0 meaning the first
 // key, at k0) at width w.
 func (k *kernel) key(w width, j int) Op {
-	var m Mem
-	if j == 0 {
-		m = Mem{Base: k.k0}
-	} else {
-		m = Mem{Base: k.keys, Disp: 16 * j}
-	}
-	switch k.w {
-	case w512:
+	if k.w == w512 {
 		return w.v(16 + j)
-	case w256:
-		if w == w128 {
-			return m
-		}
-		r := k.reg(w, "key")
-		VBROADCASTI128(m, r)
-		return r
 	}
-	return m
+	if j == 0 {
+		return Mem{Base: k.k0}
+	}
+	return Mem{Base: k.keys, Disp: k.keyStride() * j}
+}
+
+// keyStride is the size of one round key in the kernel's table: 32 bytes
+// on the 256-bit path, whose VAESENC takes a whole YMM operand from memory.
+func (k *kernel) keyStride() int {
+	if k.w == w256 {
+		return 32
+	}
+	return 16
+}
+
+// firstKey sets k.k0 to the slot of the first round key: keys +
+// stride*(14-rounds).
+func (k *kernel) firstKey() {
+	MOVQ(k.rounds, k.k0)
+	NEGQ(k.k0)
+	if k.keyStride() == 32 {
+		SHLQ(Imm(5), k.k0)
+	} else {
+		SHLQ(Imm(4), k.k0)
+	}
+	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: k.keyStride() * 14}, k.k0)
 }
 
 // aesRounds runs the whole cipher on states that hold counter blocks.
@@ -437,11 +441,7 @@ func (k *kernel) advance(bytes int) {
 var suffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
 
 func newKernel(w width, kind string) *kernel {
-	nv := 4
-	if w == w128 {
-		nv = 8
-	}
-	return &kernel{w: w, nv: nv, kind: kind + suffix[w],
+	return &kernel{w: w, nv: 8, kind: kind + suffix[w],
 		keys: RAX, rounds: RBX, hk: R8, dst: RDI, src: RSI, n: RCX, ctrp: R9, yp: R10, k0: R11, tp: R12}
 }
 
@@ -457,23 +457,14 @@ func (k *kernel) prologue(aes bool) {
 	loadParam("src", k.src)
 	loadParam("n", k.n)
 	loadParam("y", k.yp)
-	if k.w != w128 {
-		bs := k.reg(k.w, "bswap")
-		if k.w == w512 {
-			VBROADCASTI32X4(bswapMask, bs)
-		} else {
-			VBROADCASTI128(bswapMask, bs)
-		}
+	if k.w == w512 {
+		VBROADCASTI32X4(bswapMask, k.bswap(w512))
 	}
 	VMOVDQU(Mem{Base: k.yp}, k.reg(w128, "acc"))
 	if !aes {
 		return
 	}
-	// k0 = keys + 16*(14-rounds), the slot of the first round key.
-	MOVQ(k.rounds, k.k0)
-	NEGQ(k.k0)
-	SHLQ(Imm(4), k.k0)
-	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
+	k.firstKey()
 	if k.w == w512 {
 		VBROADCASTI32X4(Mem{Base: k.k0}, zregs[16])
 		for j := 1; j <= 14; j++ {
@@ -490,8 +481,10 @@ func (k *kernel) prologue(aes bool) {
 		VMOVDQU(Mem{Base: k.ctrp}, ctr)
 	}
 	k.shuffle(k.w, ctr, ctr)
+	// *ctr is J0, whose successor encrypts the first block; lane i counts
+	// from there plus i.
+	VPADDD(stepConst[1], ctr, ctr)
 	if k.w != w128 {
-		// Lane i counts from ctr+i.
 		VPADDD(laneOffsets, ctr, ctr)
 	}
 }
@@ -507,7 +500,9 @@ func (k *kernel) epilogue(aes bool) {
 	RET()
 }
 
-const sealSig = "func(keys *[240]byte, rounds int, hk *byte, dst, src *byte, n int, ctr, y *[16]byte)"
+// The kernels take the first counter block J0 in *ctr and leave there the
+// counter block after the last one used: a final partial block's.
+const sealSig = "func(keys *byte, rounds int, hk *byte, dst, src *byte, n int, ctr, y *[16]byte)"
 
 // genSeal emits the stitched encryption: each batch's AES rounds carry the
 // GHASH of the previous batch's ciphertext, read back from dst.
@@ -515,7 +510,7 @@ func genSeal(w width) {
 	k := newKernel(w, "seal")
 	TEXT(k.kind, NOSPLIT, sealSig)
 	Pragma("noescape")
-	Doc(k.kind+" encrypts n blocks from src to dst in counter mode from *ctr (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it advances *ctr and updates *y.",
+	Doc(k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
 	bpi := k.nv * w.blocks()
@@ -555,7 +550,7 @@ func genOpen(w width) {
 	k := newKernel(w, "open")
 	TEXT(k.kind, NOSPLIT, sealSig)
 	Pragma("noescape")
-	Doc(k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr (32-bit counter); it advances *ctr and updates *y.",
+	Doc(k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
 	bpi := k.nv * w.blocks()
@@ -620,13 +615,52 @@ func genEncryptBlock() {
 	loadParam("rounds", k.rounds)
 	loadParam("dst", k.dst)
 	loadParam("src", k.src)
-	MOVQ(k.rounds, k.k0)
-	NEGQ(k.k0)
-	SHLQ(Imm(4), k.k0)
-	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
+	k.firstKey()
 	VMOVDQU(Mem{Base: k.src}, X0)
 	k.aesRounds(w128, []VecPhysical{X0}, nil, nil, nil)
 	VMOVDQU(X0, Mem{Base: k.dst})
+	RET()
+}
+
+// genFinish emits the end of every AES-GCM message: the length block folded
+// into the GHASH state, and the tag, GHASH byte order XOR E_K(J0).
+func genFinish() {
+	k := newKernel(w128, "finish")
+	k.kind = "finishAESNI"
+	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, hk *byte, y, j0 *[16]byte, adBits, textBits uint64, tag *[16]byte)")
+	Pragma("noescape")
+	Doc(k.kind + " folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).")
+	loadParam("keys", k.keys)
+	loadParam("rounds", k.rounds)
+	loadParam("hk", k.hk)
+	loadParam("y", k.yp)
+	loadParam("j0", k.src)
+	loadParam("tag", k.dst)
+	adBits, textBits := R13, RDX
+	loadParam("adBits", adBits)
+	loadParam("textBits", textBits)
+	k.firstKey()
+
+	// The length block byte-reversed is textBits in the low word and adBits
+	// in the high word: already in POLYVAL order.
+	d, d2 := k.reg(w128, "t0"), k.reg(w128, "t1")
+	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
+	VMOVQ(textBits, d2)
+	VPINSRQ(Imm(1), adBits, d2, d2)
+	VPXOR(Mem{Base: k.yp}, d2, d)
+	VPSHUFD(Imm(0x4e), d, d2)
+	VPXOR(d, d2, d2)
+	h1 := 16 * (numPowers - 1)
+	clmul(0x00, Mem{Base: k.hk, Disp: powOffset + h1}, d, lo)
+	clmul(0x11, Mem{Base: k.hk, Disp: powOffset + h1}, d, hi)
+	clmul(0x00, Mem{Base: k.hk, Disp: karOffset + h1}, d2, mi)
+	emit(k.reduceOps())
+	acc := k.reg(w128, "acc")
+	VPSHUFB(bswapMask, acc, acc)
+	VMOVDQU(Mem{Base: k.src}, X0)
+	k.aesRounds(w128, []VecPhysical{X0}, nil, nil, nil)
+	VPXOR(X0, acc, acc)
+	VMOVDQU(acc, Mem{Base: k.dst})
 	RET()
 }
 
@@ -682,5 +716,6 @@ func main() {
 		genGHASH(w)
 	}
 	genEncryptBlock()
+	genFinish()
 	Generate()
 }
