@@ -30,6 +30,10 @@ func (k KeySizeError) Error() string {
 
 // NewCipher returns AES-128, AES-192 or AES-256 for a 16-, 24- or 32-byte
 // key, running the fastest implementation the CPU offers.
+//
+// crypto/cipher.NewGCM cannot reach these kernels (it takes its fast path
+// only for crypto/aes blocks and runs a slow generic GCM over any other):
+// use gcm.New from github.com/simdcrypt/simdcrypt/gcm instead.
 func NewCipher(key []byte) (cipher.Block, error) {
 	i, _ := impl.Choose(Name)
 	return i.NewBlock(key)

@@ -71,8 +71,9 @@ func TestSpeedReport(t *testing.T) {
 			nonce := make([]byte, 12)
 			out := make([]byte, 0, size+16)
 			s := cipher.NewCTR(blk, make([]byte, 16))
-			buf := make([]byte, size)
+			buf, dst := make([]byte, size), make([]byte, size)
 			report("aria128 ctr "+i.Name, size, func() { s.XORKeyStream(buf, buf) })
+			report("aria128 ctr "+i.Name+" (dst!=src)", size, func() { s.XORKeyStream(dst, buf) })
 			for _, p := range paths {
 				a, err := newPath(p.Name, blk, 12, 16)
 				if err != nil {
