@@ -34,6 +34,9 @@ DATA gcmLaneOffsets<>+48(SB)/8, $0x0000000000000003
 DATA gcmLaneOffsets<>+56(SB)/8, $0x0000000000000000
 GLOBL gcmLaneOffsets<>(SB), RODATA|NOPTR, $64
 
+DATA gcmTailMasks<>+0(SB)/4, $0x3f0f0300
+GLOBL gcmTailMasks<>(SB), RODATA|NOPTR, $4
+
 DATA gcmStep1<>+0(SB)/8, $0x0000000000000001
 DATA gcmStep1<>+8(SB)/8, $0x0000000000000000
 DATA gcmStep1<>+16(SB)/8, $0x0000000000000001
@@ -695,6 +698,7 @@ sealAESNI_tailghash_next_14:
 	VMOVDQA    X11, X12
 
 sealAESNI_tailghash_done_12:
+	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
 	VMOVDQU X13, (R9)
@@ -1068,6 +1072,7 @@ openAESNI_r10_10:
 	JMP         openAESNI_tailctr_8
 
 openAESNI_tailctr_next_9:
+	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
 	VMOVDQU X13, (R9)
@@ -1224,6 +1229,7 @@ ghashAESNI_tailghash_next_5:
 	VMOVDQA    X11, X12
 
 ghashAESNI_tailghash_done_3:
+	MOVQ    y+8(FP), R10
 	VMOVDQU X12, (R10)
 	VZEROUPPER
 	RET
@@ -1920,6 +1926,7 @@ sealVAES256_tailghash_next_20:
 	VPXOR        X15, X11, X12
 
 sealVAES256_tailghash_done_16:
+	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
 	VMOVDQU X13, (R9)
@@ -2353,6 +2360,7 @@ openVAES256_r10_16:
 	JMP         openVAES256_tailctr_14
 
 openVAES256_tailctr_next_15:
+	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
 	VMOVDQU X13, (R9)
@@ -2532,12 +2540,13 @@ ghashVAES256_tailghash_next_7:
 	VPXOR        X15, X11, X12
 
 ghashVAES256_tailghash_done_3:
+	MOVQ    y+8(FP), R10
 	VMOVDQU X12, (R10)
 	VZEROUPPER
 	RET
 
 // func sealVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AVX, AVX2, AVX512BW, AVX512DQ, AVX512F, VAES, VPCLMULQDQ
 TEXT ·sealVAES512(SB), NOSPLIT, $0-64
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -3140,44 +3149,42 @@ sealVAES512_r10_10:
 	JMP         sealVAES512_tailctr_8
 
 sealVAES512_tailctr_next_9:
-sealVAES512_tailctr_12:
-	CMPQ    CX, $0x01
-	JB      sealVAES512_tailctr_next_13
-	VPSHUFB X31, X8, X0
-	VPADDD  gcmStep1<>+0(SB), X8, X8
-	VPXORQ  X16, X0, X0
-	CMPQ    BX, $0x0c
-	JB      sealVAES512_r10_14
-	JE      sealVAES512_r12_15
-	VAESENC X17, X0, X0
-	VAESENC X18, X0, X0
+	TESTQ       CX, CX
+	JZ          sealVAES512_tailctr_nomask_12
+	LEAQ        gcmTailMasks<>+0(SB), R10
+	KMOVB       (R10)(CX*1), K1
+	VPSHUFB     Z31, Z8, Z0
+	VMOVD       CX, X15
+	VPADDD      X15, X8, X8
+	VMOVDQU64.Z (SI), K1, Z14
+	VPXORQ      Z16, Z0, Z0
+	CMPQ        BX, $0x0c
+	JB          sealVAES512_r10_13
+	JE          sealVAES512_r12_14
+	VAESENC     Z17, Z0, Z0
+	VAESENC     Z18, Z0, Z0
 
-sealVAES512_r12_15:
-	VAESENC X19, X0, X0
-	VAESENC X20, X0, X0
+sealVAES512_r12_14:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z20, Z0, Z0
 
-sealVAES512_r10_14:
-	VAESENC     X21, X0, X0
-	VAESENC     X22, X0, X0
-	VAESENC     X23, X0, X0
-	VAESENC     X24, X0, X0
-	VAESENC     X25, X0, X0
-	VAESENC     X26, X0, X0
-	VAESENC     X27, X0, X0
-	VAESENC     X28, X0, X0
-	VAESENC     X29, X0, X0
-	VMOVDQU     (SI), X13
-	VPXORQ      X30, X13, X13
-	VAESENCLAST X13, X0, X0
-	VMOVDQU     X0, (DI)
-	ADDQ        $0x10, SI
-	ADDQ        $0x10, DI
-	SUBQ        $0x01, CX
-	JMP         sealVAES512_tailctr_12
+sealVAES512_r10_13:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z29, Z0, Z0
+	VPXORQ      Z30, Z14, Z13
+	VAESENCLAST Z13, Z0, Z0
+	VMOVDQU64   Z0, K1, (DI)
 
-sealVAES512_tailctr_next_13:
+sealVAES512_tailctr_nomask_12:
 	TESTQ  DX, DX
-	JZ     sealVAES512_tailghash_done_16
+	JZ     sealVAES512_tailghash_done_15
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
@@ -3186,9 +3193,9 @@ sealVAES512_tailctr_next_13:
 	SHLQ   $0x04, R12
 	LEAQ   512(R8)(R12*1), R12
 
-sealVAES512_tailghash_17:
+sealVAES512_tailghash_16:
 	CMPQ       DX, $0x04
-	JB         sealVAES512_tailghash_next_18
+	JB         sealVAES512_tailghash_next_17
 	VMOVDQU64  (R13), Z13
 	VPSHUFB    Z31, Z13, Z13
 	VPXORQ     Z12, Z13, Z13
@@ -3204,30 +3211,26 @@ sealVAES512_tailghash_17:
 	ADDQ       $0x40, R13
 	ADDQ       $0x40, R12
 	SUBQ       $0x04, DX
-	JMP        sealVAES512_tailghash_17
+	JMP        sealVAES512_tailghash_16
 
-sealVAES512_tailghash_next_18:
-sealVAES512_tailghash_19:
-	CMPQ       DX, $0x01
-	JB         sealVAES512_tailghash_next_20
-	VMOVDQU    (R13), X13
-	VPSHUFB    X31, X13, X13
-	VPXOR      X12, X13, X13
-	VPSHUFD    $0x4e, X13, X14
-	VPXOR      X13, X14, X14
-	VPCLMULQDQ $0x00, (R12), X13, X15
-	VPXORQ     Z9, Z15, Z9
-	VPCLMULQDQ $0x11, (R12), X13, X15
-	VPXORQ     Z11, Z15, Z11
-	VPCLMULQDQ $0x00, 512(R12), X14, X15
-	VPXORQ     Z10, Z15, Z10
-	VPXORQ     Z12, Z12, Z12
-	ADDQ       $0x10, R13
-	ADDQ       $0x10, R12
-	SUBQ       $0x01, DX
-	JMP        sealVAES512_tailghash_19
+sealVAES512_tailghash_next_17:
+	TESTQ       DX, DX
+	JZ          sealVAES512_tailghash_nomask_18
+	LEAQ        gcmTailMasks<>+0(SB), R10
+	KMOVB       (R10)(DX*1), K1
+	VMOVDQU64.Z (R13), K1, Z13
+	VPSHUFB     Z31, Z13, Z13
+	VPXORQ      Z12, Z13, Z13
+	VPSHUFD     $0x4e, Z13, Z14
+	VPXORQ      Z13, Z14, Z14
+	VPCLMULQDQ  $0x00, (R12), Z13, Z15
+	VPXORQ      Z9, Z15, Z9
+	VPCLMULQDQ  $0x11, (R12), Z13, Z15
+	VPXORQ      Z11, Z15, Z11
+	VPCLMULQDQ  $0x00, 512(R12), Z14, Z15
+	VPXORQ      Z10, Z15, Z10
 
-sealVAES512_tailghash_next_20:
+sealVAES512_tailghash_nomask_18:
 	VPTERNLOGQ    $0x96, Z11, Z9, Z10
 	VPCLMULQDQ    $0x10, gcmPoly<>+0(SB), Z9, Z15
 	VPSHUFD       $0x4e, Z9, Z9
@@ -3240,7 +3243,8 @@ sealVAES512_tailghash_next_20:
 	VEXTRACTI128  $0x01, Y11, X15
 	VPXOR         X15, X11, X12
 
-sealVAES512_tailghash_done_16:
+sealVAES512_tailghash_done_15:
+	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB X31, X8, X13
 	VMOVDQU X13, (R9)
@@ -3248,7 +3252,7 @@ sealVAES512_tailghash_done_16:
 	RET
 
 // func openVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AVX, AVX2, AVX512BW, AVX512DQ, AVX512F, VAES, VPCLMULQDQ
 TEXT ·openVAES512(SB), NOSPLIT, $0-64
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
@@ -3582,27 +3586,23 @@ openVAES512_tailghash_6:
 	JMP        openVAES512_tailghash_6
 
 openVAES512_tailghash_next_7:
-openVAES512_tailghash_8:
-	CMPQ       DX, $0x01
-	JB         openVAES512_tailghash_next_9
-	VMOVDQU    (R13), X13
-	VPSHUFB    X31, X13, X13
-	VPXOR      X12, X13, X13
-	VPSHUFD    $0x4e, X13, X14
-	VPXOR      X13, X14, X14
-	VPCLMULQDQ $0x00, (R12), X13, X15
-	VPXORQ     Z9, Z15, Z9
-	VPCLMULQDQ $0x11, (R12), X13, X15
-	VPXORQ     Z11, Z15, Z11
-	VPCLMULQDQ $0x00, 512(R12), X14, X15
-	VPXORQ     Z10, Z15, Z10
-	VPXORQ     Z12, Z12, Z12
-	ADDQ       $0x10, R13
-	ADDQ       $0x10, R12
-	SUBQ       $0x01, DX
-	JMP        openVAES512_tailghash_8
+	TESTQ       DX, DX
+	JZ          openVAES512_tailghash_nomask_8
+	LEAQ        gcmTailMasks<>+0(SB), R10
+	KMOVB       (R10)(DX*1), K1
+	VMOVDQU64.Z (R13), K1, Z13
+	VPSHUFB     Z31, Z13, Z13
+	VPXORQ      Z12, Z13, Z13
+	VPSHUFD     $0x4e, Z13, Z14
+	VPXORQ      Z13, Z14, Z14
+	VPCLMULQDQ  $0x00, (R12), Z13, Z15
+	VPXORQ      Z9, Z15, Z9
+	VPCLMULQDQ  $0x11, (R12), Z13, Z15
+	VPXORQ      Z11, Z15, Z11
+	VPCLMULQDQ  $0x00, 512(R12), Z14, Z15
+	VPXORQ      Z10, Z15, Z10
 
-openVAES512_tailghash_next_9:
+openVAES512_tailghash_nomask_8:
 	VPTERNLOGQ    $0x96, Z11, Z9, Z10
 	VPCLMULQDQ    $0x10, gcmPoly<>+0(SB), Z9, Z15
 	VPSHUFD       $0x4e, Z9, Z9
@@ -3616,23 +3616,23 @@ openVAES512_tailghash_next_9:
 	VPXOR         X15, X11, X12
 
 openVAES512_tailghash_done_5:
-openVAES512_tailctr_10:
+openVAES512_tailctr_9:
 	CMPQ    CX, $0x04
-	JB      openVAES512_tailctr_next_11
+	JB      openVAES512_tailctr_next_10
 	VPSHUFB Z31, Z8, Z0
 	VPADDD  gcmStep4<>+0(SB), Z8, Z8
 	VPXORQ  Z16, Z0, Z0
 	CMPQ    BX, $0x0c
-	JB      openVAES512_r10_12
-	JE      openVAES512_r12_13
+	JB      openVAES512_r10_11
+	JE      openVAES512_r12_12
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-openVAES512_r12_13:
+openVAES512_r12_12:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-openVAES512_r10_12:
+openVAES512_r10_11:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -3649,45 +3649,44 @@ openVAES512_r10_12:
 	ADDQ        $0x40, SI
 	ADDQ        $0x40, DI
 	SUBQ        $0x04, CX
-	JMP         openVAES512_tailctr_10
+	JMP         openVAES512_tailctr_9
 
-openVAES512_tailctr_next_11:
-openVAES512_tailctr_14:
-	CMPQ    CX, $0x01
-	JB      openVAES512_tailctr_next_15
-	VPSHUFB X31, X8, X0
-	VPADDD  gcmStep1<>+0(SB), X8, X8
-	VPXORQ  X16, X0, X0
-	CMPQ    BX, $0x0c
-	JB      openVAES512_r10_16
-	JE      openVAES512_r12_17
-	VAESENC X17, X0, X0
-	VAESENC X18, X0, X0
+openVAES512_tailctr_next_10:
+	TESTQ       CX, CX
+	JZ          openVAES512_tailctr_nomask_13
+	LEAQ        gcmTailMasks<>+0(SB), R10
+	KMOVB       (R10)(CX*1), K1
+	VPSHUFB     Z31, Z8, Z0
+	VMOVD       CX, X15
+	VPADDD      X15, X8, X8
+	VMOVDQU64.Z (SI), K1, Z14
+	VPXORQ      Z16, Z0, Z0
+	CMPQ        BX, $0x0c
+	JB          openVAES512_r10_14
+	JE          openVAES512_r12_15
+	VAESENC     Z17, Z0, Z0
+	VAESENC     Z18, Z0, Z0
 
-openVAES512_r12_17:
-	VAESENC X19, X0, X0
-	VAESENC X20, X0, X0
+openVAES512_r12_15:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z20, Z0, Z0
 
-openVAES512_r10_16:
-	VAESENC     X21, X0, X0
-	VAESENC     X22, X0, X0
-	VAESENC     X23, X0, X0
-	VAESENC     X24, X0, X0
-	VAESENC     X25, X0, X0
-	VAESENC     X26, X0, X0
-	VAESENC     X27, X0, X0
-	VAESENC     X28, X0, X0
-	VAESENC     X29, X0, X0
-	VMOVDQU     (SI), X13
-	VPXORQ      X30, X13, X13
-	VAESENCLAST X13, X0, X0
-	VMOVDQU     X0, (DI)
-	ADDQ        $0x10, SI
-	ADDQ        $0x10, DI
-	SUBQ        $0x01, CX
-	JMP         openVAES512_tailctr_14
+openVAES512_r10_14:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z29, Z0, Z0
+	VPXORQ      Z30, Z14, Z13
+	VAESENCLAST Z13, Z0, Z0
+	VMOVDQU64   Z0, K1, (DI)
 
-openVAES512_tailctr_next_15:
+openVAES512_tailctr_nomask_13:
+	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB X31, X8, X13
 	VMOVDQU X13, (R9)
@@ -3695,7 +3694,7 @@ openVAES512_tailctr_next_15:
 	RET
 
 // func ghashVAES512(hk *byte, y *[16]byte, src *byte, n int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, PCLMULQDQ, VPCLMULQDQ
+// Requires: AVX, AVX2, AVX512BW, AVX512DQ, AVX512F, VPCLMULQDQ
 TEXT ·ghashVAES512(SB), NOSPLIT, $0-32
 	MOVQ            hk+0(FP), R8
 	MOVQ            src+16(FP), SI
@@ -3832,27 +3831,23 @@ ghashVAES512_tailghash_4:
 	JMP        ghashVAES512_tailghash_4
 
 ghashVAES512_tailghash_next_5:
-ghashVAES512_tailghash_6:
-	CMPQ       CX, $0x01
-	JB         ghashVAES512_tailghash_next_7
-	VMOVDQU    (SI), X13
-	VPSHUFB    X31, X13, X13
-	VPXOR      X12, X13, X13
-	VPSHUFD    $0x4e, X13, X14
-	VPXOR      X13, X14, X14
-	VPCLMULQDQ $0x00, (R12), X13, X15
-	VPXORQ     Z9, Z15, Z9
-	VPCLMULQDQ $0x11, (R12), X13, X15
-	VPXORQ     Z11, Z15, Z11
-	VPCLMULQDQ $0x00, 512(R12), X14, X15
-	VPXORQ     Z10, Z15, Z10
-	VPXORQ     Z12, Z12, Z12
-	ADDQ       $0x10, SI
-	ADDQ       $0x10, R12
-	SUBQ       $0x01, CX
-	JMP        ghashVAES512_tailghash_6
+	TESTQ       CX, CX
+	JZ          ghashVAES512_tailghash_nomask_6
+	LEAQ        gcmTailMasks<>+0(SB), R10
+	KMOVB       (R10)(CX*1), K1
+	VMOVDQU64.Z (SI), K1, Z13
+	VPSHUFB     Z31, Z13, Z13
+	VPXORQ      Z12, Z13, Z13
+	VPSHUFD     $0x4e, Z13, Z14
+	VPXORQ      Z13, Z14, Z14
+	VPCLMULQDQ  $0x00, (R12), Z13, Z15
+	VPXORQ      Z9, Z15, Z9
+	VPCLMULQDQ  $0x11, (R12), Z13, Z15
+	VPXORQ      Z11, Z15, Z11
+	VPCLMULQDQ  $0x00, 512(R12), Z14, Z15
+	VPXORQ      Z10, Z15, Z10
 
-ghashVAES512_tailghash_next_7:
+ghashVAES512_tailghash_nomask_6:
 	VPTERNLOGQ    $0x96, Z11, Z9, Z10
 	VPCLMULQDQ    $0x10, gcmPoly<>+0(SB), Z9, Z15
 	VPSHUFD       $0x4e, Z9, Z9
@@ -3866,6 +3861,7 @@ ghashVAES512_tailghash_next_7:
 	VPXOR         X15, X11, X12
 
 ghashVAES512_tailghash_done_3:
+	MOVQ    y+8(FP), R10
 	VMOVDQU X12, (R10)
 	VZEROUPPER
 	RET

@@ -97,6 +97,11 @@ func (k *kernel) label(what string) string {
 
 func (k *kernel) evex() bool { return k.w == w512 }
 
+func isReg(op Op) bool {
+	_, ok := op.(VecPhysical)
+	return ok
+}
+
 func isHigh(op Op) bool {
 	r, ok := op.(VecPhysical)
 	return ok && r.PhysicalIndex() >= 16
@@ -191,7 +196,7 @@ func (k *kernel) firstKey() {
 // mid, when set, is called after each of the nine middle rounds that every
 // key size runs, with the round's index 0..8: the stitched GHASH work goes
 // there. lastXor[i] (memory) is folded into the last round of state i.
-func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastXor []Mem, lastTemp VecPhysical) {
+func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastXor []Op, lastTemp VecPhysical) {
 	k0 := k.key(w, 0)
 	for _, s := range states {
 		k.xor(w, s, k0, s)
@@ -221,8 +226,12 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 			VAESENCLAST(key, s, s)
 			continue
 		}
-		k.load(w, lastXor[i], lastTemp)
-		k.xor(w, lastTemp, key, lastTemp)
+		if isReg(lastXor[i]) {
+			k.xor(w, lastXor[i], key, lastTemp)
+		} else {
+			k.load(w, lastXor[i], lastTemp)
+			k.xor(w, lastTemp, key, lastTemp)
+		}
 		VAESENCLAST(lastTemp, s, s)
 	}
 }
@@ -247,7 +256,7 @@ func (k *kernel) full(r VecPhysical) VecPhysical { return k.w.v(int(r.PhysicalIn
 // data vector at m (w wide) by the powers at powBase+powOff and add the
 // products into lo, mi and hi (set rather than added when first). withAcc
 // folds the running state (acc, upper lanes zero) into the vector first.
-func (k *kernel) ghashVector(w width, m Mem, powBase GPPhysical, powOff int, first, withAcc bool, t [3]VecPhysical) []func() {
+func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, first, withAcc bool, t [3]VecPhysical) []func() {
 	lo, mi, hi := k.reg(k.w, "lo"), k.reg(k.w, "mi"), k.reg(k.w, "hi")
 	d, d2, p := t[0], t[1], t[2]
 	pow := Mem{Base: powBase, Disp: powOffset + powOff}
@@ -255,6 +264,9 @@ func (k *kernel) ghashVector(w width, m Mem, powBase GPPhysical, powOff int, fir
 	ops := []func(){
 		func() { k.load(w, m, d) },
 		func() { k.shuffle(w, d, d) },
+	}
+	if isReg(m) {
+		ops = []func(){func() { k.shuffle(w, m, d) }}
 	}
 	if withAcc {
 		ops = append(ops, func() { k.xor(w, d, k.reg(w, "acc"), d) })
@@ -357,7 +369,8 @@ func spread(ops []func()) func(r int) {
 }
 
 // tailGHASH hashes the n (< one batch) blocks at p into acc with one
-// reduction: the first block takes h^n, so the powers start at pow[16-n].
+// reduction (whole vectors, then single blocks, or on the 512-bit path one
+// masked vector): the first block takes h^n, so the powers start at pow[16-n].
 // It advances p and clobbers n and tp.
 func (k *kernel) tailGHASH(p, n GPPhysical) {
 	done := k.label("tailghash_done")
@@ -376,6 +389,20 @@ func (k *kernel) tailGHASH(p, n GPPhysical) {
 		if w != k.w && w != w128 {
 			continue // the loop at full width leaves fewer than one vector
 		}
+		if w != k.w && k.w == w512 {
+			// One to three blocks left: one vector, loaded under a mask
+			// with the lanes past the end zeroed (their products vanish,
+			// whatever the powers loaded beside them).
+			skip := k.label("tailghash_nomask")
+			TESTQ(n, n)
+			JZ(LabelRef(skip))
+			k.tailMask(n)
+			d := k.reg(w512, "t0")
+			VMOVDQU64_Z(Mem{Base: p}, K1, d)
+			emit(k.ghashVector(w512, d, k.tp, 0, false, true, k.temps(w512)))
+			Label(skip)
+			break
+		}
 		top, next := k.label("tailghash"), k.label("tailghash_next")
 		Label(top)
 		CMPQ(n, Imm(uint64(w.blocks())))
@@ -393,11 +420,16 @@ func (k *kernel) tailGHASH(p, n GPPhysical) {
 }
 
 // tailCTR runs counter mode over the remaining n (< one batch) blocks:
-// whole vectors, then single blocks.
+// whole vectors, then single blocks (one masked vector on the 512-bit
+// path).
 func (k *kernel) tailCTR() {
 	for w := k.w; w >= w128; w /= 2 {
 		if w != k.w && w != w128 {
 			continue
+		}
+		if w != k.w && k.w == w512 {
+			k.maskedCTR()
+			break
 		}
 		top, next := k.label("tailctr"), k.label("tailctr_next")
 		s := w.v(0)
@@ -405,7 +437,7 @@ func (k *kernel) tailCTR() {
 		CMPQ(k.n, Imm(uint64(w.blocks())))
 		JB(LabelRef(next))
 		k.counters(w, []VecPhysical{s})
-		k.aesRounds(w, []VecPhysical{s}, nil, []Mem{{Base: k.src}}, k.reg(w, "t0"))
+		k.aesRounds(w, []VecPhysical{s}, nil, []Op{Mem{Base: k.src}}, k.reg(w, "t0"))
 		k.store(w, s, Mem{Base: k.dst})
 		ADDQ(Imm(uint64(w)), k.src)
 		ADDQ(Imm(uint64(w)), k.dst)
@@ -415,11 +447,39 @@ func (k *kernel) tailCTR() {
 	}
 }
 
+// tailMask sets K1 to select the 64-bit lanes of the n (1..3) blocks left.
+// It borrows yp, which the epilogue loads again.
+func (k *kernel) tailMask(n GPPhysical) {
+	LEAQ(tailMasks, k.yp)
+	KMOVB(Mem{Base: k.yp, Index: n, Scale: 1}, K1)
+}
+
+// maskedCTR finishes counter mode on the 512-bit path: the one to three
+// blocks left in one vector, loaded and stored under a mask, so that no
+// byte past the buffers is touched.
+func (k *kernel) maskedCTR() {
+	skip := k.label("tailctr_nomask")
+	TESTQ(k.n, k.n)
+	JZ(LabelRef(skip))
+	k.tailMask(k.n)
+	s, x := zregs[0], k.reg(w512, "t1")
+	ctr := k.reg(w512, "ctr")
+	k.shuffle(w512, ctr, s)
+	// The counter after the tail is lane 0's plus n.
+	t := k.reg(w128, "t2")
+	VMOVD(k.n.As32(), t)
+	VPADDD(t, ctr.AsX(), ctr.AsX())
+	VMOVDQU64_Z(Mem{Base: k.src}, K1, x)
+	k.aesRounds(w512, []VecPhysical{s}, nil, []Op{x}, k.reg(w512, "t0"))
+	VMOVDQU64(s, K1, Mem{Base: k.dst})
+	Label(skip)
+}
+
 // batchCTR returns the states of one batch and the memory operands their
 // last round folds in.
-func (k *kernel) batch() ([]VecPhysical, []Mem) {
+func (k *kernel) batch() ([]VecPhysical, []Op) {
 	states := make([]VecPhysical, k.nv)
-	xs := make([]Mem, k.nv)
+	xs := make([]Op, k.nv)
 	for i := range states {
 		states[i] = k.w.v(i)
 		xs[i] = Mem{Base: k.src, Disp: i * int(k.w)}
@@ -490,6 +550,7 @@ func (k *kernel) prologue(aes bool) {
 }
 
 func (k *kernel) epilogue(aes bool) {
+	loadParam("y", k.yp)
 	VMOVDQU(k.reg(w128, "acc"), Mem{Base: k.yp})
 	if aes {
 		t := k.reg(w128, "t0")
@@ -674,8 +735,8 @@ func loadParam(name string, r GPPhysical) {
 }
 
 var (
-	bswapMask, gfPoly, laneOffsets Mem
-	stepConst                      = map[int]Mem{}
+	bswapMask, gfPoly, laneOffsets, tailMasks Mem
+	stepConst                                 = map[int]Mem{}
 )
 
 // genConstants emits the constants, 64 bytes each so that any width can
@@ -697,6 +758,9 @@ func genConstants() {
 		DATA(16*lane, U64(uint64(lane)))
 		DATA(16*lane+8, U64(0))
 	}
+	// K1 for a tail of n = 0..3 blocks: two 64-bit lanes per block.
+	tailMasks = GLOBL("gcmTailMasks", RODATA|NOPTR)
+	DATA(0, U32(0x3f0f0300))
 	for _, b := range []int{1, 2, 4} {
 		m := GLOBL(fmt.Sprintf("gcmStep%d", b), RODATA|NOPTR)
 		for lane := 0; lane < 4; lane++ {
