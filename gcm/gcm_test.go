@@ -235,8 +235,12 @@ func checkKnown(t *testing.T, what string, a cipher.AEAD, iv, pt, ad, want []byt
 func TestCAVP(t *testing.T) {
 	dir := testkit.SharedPath(t, "aes/cavp/gcm")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.rsp"))
-	if len(files) != 6 {
+	if len(files) != 6 { // gcmEncryptExtIV and gcmDecrypt, 128/192/256
 		t.Fatalf("%s: found %d response files, want 6", dir, len(files))
+	}
+	if testing.Short() {
+		// Parsing dominates under the race detector: the 128-bit files only.
+		files = slices.DeleteFunc(files, func(f string) bool { return !strings.Contains(f, "128") })
 	}
 	var recs [][]testkit.Record
 	for _, f := range files {
@@ -247,7 +251,11 @@ func TestCAVP(t *testing.T) {
 			total, rejected, skipped := 0, 0, 0
 			cache := map[string]cipher.AEAD{}
 			for fi, f := range files {
-				for _, r := range recs[fi] {
+				for ri, r := range recs[fi] {
+					if testing.Short() && ri%5 != 0 {
+						skipped++ // -short runs every fifth record
+						continue
+					}
 					key, iv, ct, ad, tag := r.Bytes(t, "Key"), r.Bytes(t, "IV"), r.Bytes(t, "CT"), r.Bytes(t, "AAD"), r.Bytes(t, "Tag")
 					if len(tag) < minimumTagSize {
 						skipped++ // crypto/cipher refuses tags under 96 bits too
@@ -279,7 +287,7 @@ func TestCAVP(t *testing.T) {
 					}
 				}
 			}
-			if total+skipped != 47250 || rejected == 0 {
+			if (!testing.Short() && total+skipped != 47250) || rejected == 0 || total < 1000 {
 				t.Errorf("ran %d records (%d FAIL records rejected, %d short tags skipped); the files look incomplete", total, rejected, skipped)
 			}
 		})
