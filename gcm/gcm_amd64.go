@@ -172,8 +172,8 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 // asmPath returns the path of one kernel width: the stitched kernels for an
 // AES block whose expanded key it can read, the block's own counter-mode
 // kernel and this width's GHASH for any other simdcrypt block (ARIA).
-func asmPath(name string, kind ghashKind, requires []cpu.Feature, avoid func() string, notes string) Path {
-	return Path{
+func asmPath(name string, kind ghashKind, requires []cpu.Feature, avoid func() string, notes string) path {
+	return path{
 		Name:     name,
 		Requires: requires,
 		Avoid:    avoid,
@@ -201,7 +201,7 @@ func avoidVAES512() string {
 }
 
 func init() {
-	paths = []Path{
+	paths = []path{
 		stdlibPath,
 		asmPath("vaes512", kindVAES512, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512}, avoidVAES512,
 			"VAES and VPCLMULQDQ on 512-bit vectors: AES rounds and GHASH stitched, 16 blocks per reduction, round keys in registers"),
@@ -211,4 +211,5 @@ func init() {
 			"AES-NI and PCLMULQDQ (VEX): AES rounds and GHASH stitched, 8 blocks per reduction"),
 		genericPath,
 	}
+	publish()
 }

@@ -13,7 +13,8 @@ func ghashWith(_ ghashKind, hk *hashKey, y *[16]byte, blocks []byte) {
 }
 
 func init() {
-	paths = []Path{stdlibPath, genericPath}
+	paths = []path{stdlibPath, genericPath}
+	publish()
 }
 
 // aesBackend exists on amd64 only; aead.fast stays nil elsewhere.

@@ -3,14 +3,17 @@ package gcm
 import (
 	"crypto/cipher"
 	"encoding/binary"
+	"fmt"
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/gcmpaths"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
-// Path is one GCM code path: plain data, so that dispatch, the tests and a
-// listing of the paths walk the same table.
-type Path struct {
+// path is one GCM code path: plain data, so that dispatch, the tests, and
+// simdcrypt's cpu and speed tools (through internal/gcmpaths) walk the same
+// table.
+type path struct {
 	Name     string
 	Requires []cpu.Feature // all must be usable (detected, not masked)
 	// Avoid, when set, returns why dispatch passes over the path on this
@@ -23,13 +26,10 @@ type Path struct {
 	New func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD
 }
 
-// Paths returns the paths in dispatch preference order.
-func Paths() []Path { return append([]Path(nil), paths...) }
-
 // paths is built by the per-architecture files: stdlib first (it serves
 // only the blocks that run on crypto/aes), then the kernels, widest first,
 // then generic, which serves every block.
-var paths []Path
+var paths []path
 
 // stdlibBlock is implemented by AES kernels that run on crypto/aes (the AES
 // path off amd64): crypto/cipher's own GCM over that block is the fastest
@@ -38,7 +38,7 @@ type stdlibBlock interface {
 	StdlibBlock() cipher.Block
 }
 
-var stdlibPath = Path{
+var stdlibPath = path{
 	Name:  "stdlib",
 	Notes: "crypto/cipher's GCM over crypto/aes, for AES blocks that run on crypto/aes",
 	New: func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
@@ -67,7 +67,7 @@ var stdlibPath = Path{
 	},
 }
 
-var genericPath = Path{
+var genericPath = path{
 	Name:  "generic",
 	Notes: "portable: the block's counter-mode kernel (or its Encrypt) and a GHASH of integer multiplies, no secret-indexed table",
 	New: func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
@@ -206,4 +206,54 @@ func (k *kernelsBackend) open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byt
 		dst, src = dst[n:], src[n:]
 	}
 	return c, y
+}
+
+// newPath builds the AEAD of one named path, whether or not dispatch would
+// choose it: for the tests and internal/gcmpaths.
+func newPath(name string, b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
+	if b.BlockSize() != blockSize {
+		return nil, errBlockSize
+	}
+	if tagSize < minimumTagSize || tagSize > blockSize {
+		return nil, errTagSize
+	}
+	if nonceSize < 0 {
+		return nil, errNonceSize
+	}
+	for _, p := range paths {
+		if p.Name != name {
+			continue
+		}
+		if !cpu.HasAll(p.Requires...) {
+			return nil, fmt.Errorf("gcm: path %s needs %v", name, p.Requires)
+		}
+		a := p.New(b, nonceSize, tagSize)
+		if a == nil {
+			return nil, fmt.Errorf("gcm: path %s does not serve %T", name, b)
+		}
+		return a, nil
+	}
+	return nil, fmt.Errorf("gcm: no path %s", name)
+}
+
+// pathOf names the path behind an AEAD from this package.
+func pathOf(a cipher.AEAD) string {
+	switch a := a.(type) {
+	case *aead:
+		return a.path
+	case *randomNonceAEAD:
+		return a.g.path
+	}
+	return "stdlib"
+}
+
+// publish fills in internal/gcmpaths once the per-architecture init has
+// built the table.
+func publish() {
+	gcmpaths.Paths = nil
+	for _, p := range paths {
+		gcmpaths.Paths = append(gcmpaths.Paths, gcmpaths.Path{Name: p.Name, Requires: p.Requires, Avoid: p.Avoid, Notes: p.Notes})
+	}
+	gcmpaths.NewOnPath = newPath
+	gcmpaths.Impl = pathOf
 }
