@@ -53,6 +53,8 @@ var stdlibPath = path{
 		var a cipher.AEAD
 		var err error
 		switch {
+		case nonceSize != standardNonceSize && tagSize != standardTagSize:
+			return nil // crypto/cipher offers one or the other
 		case nonceSize == randomNonce:
 			a, err = cipher.NewGCMWithRandomNonce(sb.StdlibBlock())
 		case tagSize != standardTagSize:
