@@ -126,6 +126,11 @@ type hashKey struct {
 	pow [numPowers][16]byte
 	kar [numPowers][16]byte
 	h   elem
+	// The 512-bit kernels' masked last vector loads a whole 64 bytes of
+	// powers from the last rows of pow and kar; the lanes past the data
+	// are zeroed, so the values do not matter, but the load must stay
+	// inside this allocation.
+	_ [64]byte
 }
 
 // newHashKey derives the key from E_K(0^128).
