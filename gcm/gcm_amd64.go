@@ -43,7 +43,7 @@ func ghashWith(kind ghashKind, hk *hashKey, y *[16]byte, blocks []byte) {
 // expanded key of a simdcrypt AES block.
 type aesBackend struct {
 	enc    *[240]byte // the block's encryption round keys, right-aligned
-	keys   *byte      // the table the bulk kernels read: enc, or keys256
+	keys   *byte      // &enc[0], as the bulk kernels take it
 	rounds int
 	hk     *hashKey
 	kind   ghashKind
@@ -52,16 +52,6 @@ type aesBackend struct {
 func newAESBackend(rk modes.AESRoundKeys, kind ghashKind) *aesBackend {
 	enc, _, rounds := rk.AESRoundKeys()
 	k := &aesBackend{enc: enc, keys: &enc[0], rounds: rounds, kind: kind}
-	if kind == kindVAES256 {
-		// Each key doubled to 32 bytes, so that VAESENC takes it straight
-		// from memory as a YMM operand and no register holds a key.
-		t := new([2 * 240]byte)
-		for i := range 15 {
-			copy(t[32*i:], enc[16*i:16*i+16])
-			copy(t[32*i+16:], enc[16*i:16*i+16])
-		}
-		k.keys = &t[0]
-	}
 	var z [16]byte
 	encryptBlockAESNI(enc, rounds, &z, &z)
 	k.hk = newHashKey(&z)

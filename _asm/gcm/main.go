@@ -80,13 +80,15 @@ type kernel struct {
 }
 
 // Vector register plan (index v, at any width): states 0..7, ctr 8, lo 9,
-// mi 10, hi 11, acc 12, GHASH temporaries 13..15. That is all sixteen
-// VEX registers: on the 128- and 256-bit paths the round keys (the 256-bit
-// path gets a table of keys doubled to 32 bytes) and the byte-swap mask are
-// memory operands. The 512-bit path keeps the round keys in Z16..Z30 (16 =
-// the first key, 16+j = slot j) and the mask in Z31.
+// mi 10, hi 11, acc 12, GHASH temporaries 13 and 14, and 15 the round key
+// being applied. That is all sixteen VEX registers: on the 128- and
+// 256-bit paths each round key is loaded once per batch into register 15
+// (eight memory operands per round would make the loads, not the AES
+// units, the limit), and the byte-swap mask is a memory operand. The
+// 512-bit path keeps the round keys in Z16..Z30 (16 = the first key, 16+j
+// = slot j) and the mask in Z31.
 func (k *kernel) reg(w width, name string) VecPhysical {
-	i := map[string]int{"ctr": 8, "lo": 9, "mi": 10, "hi": 11, "acc": 12, "t0": 13, "t1": 14, "t2": 15}[name]
+	i := map[string]int{"ctr": 8, "lo": 9, "mi": 10, "hi": 11, "acc": 12, "t0": 13, "t1": 14, "key": 15}[name]
 	return w.v(i)
 }
 
@@ -159,37 +161,32 @@ func clmul(imm uint64, b, a, dst Op) { VPCLMULQDQ(Imm(imm), b, a, dst) }
 // ---- AES ----
 
 // key returns an operand holding round-key slot j (0 meaning the first
-// key, at k0) at width w.
+// key, at k0) at width w, loading it into the key register on the
+// narrower paths.
 func (k *kernel) key(w width, j int) Op {
 	if k.w == w512 {
 		return w.v(16 + j)
 	}
+	m := Mem{Base: k.keys, Disp: 16 * j}
 	if j == 0 {
-		return Mem{Base: k.k0}
+		m = Mem{Base: k.k0}
 	}
-	return Mem{Base: k.keys, Disp: k.keyStride() * j}
-}
-
-// keyStride is the size of one round key in the kernel's table: 32 bytes
-// on the 256-bit path, whose VAESENC takes a whole YMM operand from memory.
-func (k *kernel) keyStride() int {
-	if k.w == w256 {
-		return 32
+	r := k.reg(w, "key")
+	if w == w256 {
+		VBROADCASTI128(m, r)
+	} else {
+		VMOVDQU(m, r)
 	}
-	return 16
+	return r
 }
 
 // firstKey sets k.k0 to the slot of the first round key: keys +
-// stride*(14-rounds).
+// 16*(14-rounds).
 func (k *kernel) firstKey() {
 	MOVQ(k.rounds, k.k0)
 	NEGQ(k.k0)
-	if k.keyStride() == 32 {
-		SHLQ(Imm(5), k.k0)
-	} else {
-		SHLQ(Imm(4), k.k0)
-	}
-	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: k.keyStride() * 14}, k.k0)
+	SHLQ(Imm(4), k.k0)
+	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
 }
 
 // aesRounds runs the whole cipher on states that hold counter blocks.
@@ -226,12 +223,9 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 			VAESENCLAST(key, s, s)
 			continue
 		}
-		if isReg(lastXor[i]) {
-			k.xor(w, lastXor[i], key, lastTemp)
-		} else {
-			k.load(w, lastXor[i], lastTemp)
-			k.xor(w, lastTemp, key, lastTemp)
-		}
+		// The key is in a register on every path: one XOR, its data
+		// operand straight from memory.
+		k.xor(w, key, lastXor[i], lastTemp)
 		VAESENCLAST(lastTemp, s, s)
 	}
 }
@@ -256,9 +250,9 @@ func (k *kernel) full(r VecPhysical) VecPhysical { return k.w.v(int(r.PhysicalIn
 // data vector at m (w wide) by the powers at powBase+powOff and add the
 // products into lo, mi and hi (set rather than added when first). withAcc
 // folds the running state (acc, upper lanes zero) into the vector first.
-func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, first, withAcc bool, t [3]VecPhysical) []func() {
+func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, first, withAcc bool, t [2]VecPhysical) []func() {
 	lo, mi, hi := k.reg(k.w, "lo"), k.reg(k.w, "mi"), k.reg(k.w, "hi")
-	d, d2, p := t[0], t[1], t[2]
+	d, p := t[0], t[1]
 	pow := Mem{Base: powBase, Disp: powOffset + powOff}
 	kar := Mem{Base: powBase, Disp: karOffset + powOff}
 	ops := []func(){
@@ -271,25 +265,27 @@ func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, firs
 	if withAcc {
 		ops = append(ops, func() { k.xor(w, d, k.reg(w, "acc"), d) })
 	}
+	// p is first the Karatsuba middle operand d.lo ^ d.hi, then each
+	// product in turn: two temporaries per vector.
 	ops = append(ops,
-		func() { VPSHUFD(Imm(0x4e), d, d2) },
-		func() { k.xor(w, d2, d, d2) },
+		func() { VPSHUFD(Imm(0x4e), d, p) },
+		func() { k.xor(w, p, d, p) },
 	)
 	if first {
 		// Only ever at the kernel's full width.
 		return append(ops,
+			func() { clmul(0x00, kar, p, mi) },
 			func() { clmul(0x00, pow, d, lo) },
 			func() { clmul(0x11, pow, d, hi) },
-			func() { clmul(0x00, kar, d2, mi) },
 		)
 	}
 	return append(ops,
+		func() { clmul(0x00, kar, p, p) },
+		func() { k.xor(k.w, k.full(p), mi, mi) },
 		func() { clmul(0x00, pow, d, p) },
 		func() { k.xor(k.w, k.full(p), lo, lo) },
 		func() { clmul(0x11, pow, d, p) },
 		func() { k.xor(k.w, k.full(p), hi, hi) },
-		func() { clmul(0x00, kar, d2, p) },
-		func() { k.xor(k.w, k.full(p), mi, mi) },
 	)
 }
 
@@ -298,7 +294,7 @@ func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, firs
 func (k *kernel) reduceOps() []func() {
 	w := k.w
 	lo, mi, hi, acc := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.reg(w128, "acc")
-	t := k.reg(w, "t2")
+	t := k.reg(w, "t1")
 	ops := []func(){
 		// The Karatsuba middle term still holds lo and hi.
 		func() { k.xor3(w, lo, hi, mi) },
@@ -315,8 +311,8 @@ func (k *kernel) reduceOps() []func() {
 	}
 	switch w {
 	case w512:
-		ty, hy := k.reg(w256, "t2"), k.reg(w256, "hi")
-		tx, hx := k.reg(w128, "t2"), k.reg(w128, "hi")
+		ty, hy := k.reg(w256, "t1"), k.reg(w256, "hi")
+		tx, hx := k.reg(w128, "t1"), k.reg(w128, "hi")
 		ops = append(ops,
 			func() { VEXTRACTI64X4(Imm(1), hi, ty) },
 			func() { VPXOR(ty, hy, hy) },
@@ -324,7 +320,7 @@ func (k *kernel) reduceOps() []func() {
 			func() { VPXOR(tx, hx, acc) },
 		)
 	case w256:
-		tx, hx := k.reg(w128, "t2"), k.reg(w128, "hi")
+		tx, hx := k.reg(w128, "t1"), k.reg(w128, "hi")
 		ops = append(ops,
 			func() { VEXTRACTI128(Imm(1), hi, tx) },
 			func() { VPXOR(tx, hx, acc) },
@@ -335,9 +331,9 @@ func (k *kernel) reduceOps() []func() {
 	return ops
 }
 
-// temps returns the three GHASH temporaries at width w.
-func (k *kernel) temps(w width) [3]VecPhysical {
-	return [3]VecPhysical{k.reg(w, "t0"), k.reg(w, "t1"), k.reg(w, "t2")}
+// temps returns the two GHASH temporaries at width w.
+func (k *kernel) temps(w width) [2]VecPhysical {
+	return [2]VecPhysical{k.reg(w, "t0"), k.reg(w, "t1")}
 }
 
 // batchGHASH returns the instructions that hash one batch of nv vectors at
@@ -466,7 +462,7 @@ func (k *kernel) maskedCTR() {
 	ctr := k.reg(w512, "ctr")
 	k.shuffle(w512, ctr, s)
 	// The counter after the tail is lane 0's plus n.
-	t := k.reg(w128, "t2")
+	t := k.reg(w128, "t1")
 	VMOVD(k.n.As32(), t)
 	VPADDD(t, ctr.AsX(), ctr.AsX())
 	VMOVDQU64_Z(Mem{Base: k.src}, K1, x)
