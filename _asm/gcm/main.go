@@ -342,10 +342,14 @@ func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
 	w := k.w
 	bpi := k.nv * w.blocks()
 	var ops []func()
-	for j := 0; j < k.nv; j++ {
+	// The first vector, the one that takes in the running state, goes
+	// last: the other seven need nothing from the previous batch, so they
+	// overlap its reduction instead of waiting for it.
+	for i := 1; i <= k.nv; i++ {
+		j := i % k.nv
 		m := Mem{Base: base, Disp: disp + j*int(w)}
 		powOff := 16*(numPowers-bpi) + j*int(w)
-		ops = append(ops, k.ghashVector(w, m, k.hk, powOff, j == 0, j == 0, k.temps(w))...)
+		ops = append(ops, k.ghashVector(w, m, k.hk, powOff, i == 1, j == 0, k.temps(w))...)
 	}
 	return append(ops, k.reduceOps()...)
 }
