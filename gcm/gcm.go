@@ -136,8 +136,8 @@ type aead struct {
 	path      string
 }
 
-func newGCM(k backend, nonceSize, tagSize int, path string) cipher.AEAD {
-	return wrapAEAD(&aead{k: k, nonceSize: nonceSize, tagSize: tagSize, path: path})
+func newGCM(k backend, nonceSize, tagSize int, pathName string) cipher.AEAD {
+	return wrapAEAD(&aead{k: k, nonceSize: nonceSize, tagSize: tagSize, path: pathName})
 }
 
 // wrapAEAD finishes g, which has its nonce size as asked: randomNonce
