@@ -56,7 +56,16 @@ func newAESBackend(rk modes.AESRoundKeys, kind ghashKind) *aesBackend {
 	encryptBlockAESNI(enc, rounds, &z, &z)
 	k.hk = newHashKey(&z)
 	clear(z[:])
+	k.hk.powers(kind)
 	return k
+}
+
+// powers fills in the key powers for the GHASH kind that reads them: by
+// carry-less multiplication, which every assembly path's CPU has.
+func (k *hashKey) powers(kind ghashKind) {
+	if kind != ghashPortable {
+		powersAESNI(&k.pow[0][0])
+	}
 }
 
 // state is one message's working state, on the caller's stack.

@@ -4094,3 +4094,39 @@ finishAESNI_r10_1:
 	VPXOR       X0, X12, X12
 	VMOVDQU     X12, (DI)
 	RET
+
+// func powersAESNI(hk *byte)
+// Requires: AVX, PCLMULQDQ
+TEXT ·powersAESNI(SB), NOSPLIT, $0-8
+	MOVQ    hk+0(FP), R8
+	VMOVDQU 496(R8), X0
+	VPSHUFD $0x4e, X0, X1
+	VPXOR   X0, X1, X1
+	VMOVDQU X1, 1008(R8)
+	VMOVDQA X0, X12
+	MOVQ    $0x000001e0, R12
+
+powers_loop:
+	VPSHUFD    $0x4e, X12, X13
+	VPXOR      X12, X13, X13
+	VPCLMULQDQ $0x00, X0, X12, X9
+	VPCLMULQDQ $0x11, X0, X12, X11
+	VPCLMULQDQ $0x00, X1, X13, X10
+	VPXOR      X10, X9, X10
+	VPXOR      X10, X11, X10
+	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X9, X14
+	VPSHUFD    $0x4e, X9, X9
+	VPXOR      X10, X9, X10
+	VPXOR      X10, X14, X10
+	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X10, X14
+	VPSHUFD    $0x4e, X10, X10
+	VPXOR      X11, X10, X11
+	VPXOR      X11, X14, X11
+	VMOVDQA    X11, X12
+	VMOVDQU    X12, (R8)(R12*1)
+	VPSHUFD    $0x4e, X12, X13
+	VPXOR      X12, X13, X13
+	VMOVDQU    X13, 512(R8)(R12*1)
+	SUBQ       $0x10, R12
+	JNS        powers_loop
+	RET

@@ -67,3 +67,8 @@ func encryptBlockAESNI(keys *[240]byte, rounds int, dst *[16]byte, src *[16]byte
 //
 //go:noescape
 func finishAESNI(keys *[240]byte, rounds int, hk *byte, y *[16]byte, j0 *[16]byte, adBits uint64, textBits uint64, tag *[16]byte)
+
+// powersAESNI fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).
+//
+//go:noescape
+func powersAESNI(hk *byte)

@@ -153,7 +153,9 @@ type kernelsBackend struct {
 }
 
 func newKernelsBackend(k modes.Kernels, gh ghashKind) *kernelsBackend {
-	return &kernelsBackend{k: k, hk: hashKeyOf(k.EncryptBlocks), gh: gh}
+	b := &kernelsBackend{k: k, hk: hashKeyOf(k.EncryptBlocks), gh: gh}
+	b.hk.powers(gh)
+	return b
 }
 
 func (k *kernelsBackend) encrypt(c [16]byte) [16]byte {

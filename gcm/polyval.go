@@ -133,9 +133,17 @@ type hashKey struct {
 	_ [64]byte
 }
 
-// newHashKey derives the key from E_K(0^128).
+// newHashKey derives the key from E_K(0^128): h, and h^1 in the last row of
+// pow. The other powers are filled in by powers (per architecture) for the
+// kernels that aggregate; the portable GHASH needs h alone.
 func newHashKey(encZero *[16]byte) *hashKey {
 	k := &hashKey{h: load(encZero[:]).mulX()}
+	k.h.put(&k.pow[numPowers-1])
+	return k
+}
+
+// powersGeneric fills in pow and kar with the portable multiplication.
+func (k *hashKey) powersGeneric() {
 	p := k.h
 	for i := numPowers - 1; i >= 0; i-- {
 		p.put(&k.pow[i])
@@ -144,5 +152,4 @@ func newHashKey(encZero *[16]byte) *hashKey {
 		binary.LittleEndian.PutUint64(k.kar[i][8:16], m)
 		p = dot(p, k.h)
 	}
-	return k
 }

@@ -725,6 +725,40 @@ func genFinish() {
 	RET()
 }
 
+// genPowers emits the key setup: the powers h^2..h^32 of the GHASH key, and
+// every power's Karatsuba middle operand, from h^1 already in the table.
+func genPowers() {
+	k := newKernel(w128, "powers")
+	k.kind = "powersAESNI"
+	TEXT(k.kind, NOSPLIT, "func(hk *byte)")
+	Pragma("noescape")
+	Doc(k.kind + " fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).")
+	loadParam("hk", k.hk)
+	h, hkar, p, d2 := X0, X1, k.reg(w128, "acc"), k.reg(w128, "t0")
+	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
+	last := 16 * (numPowers - 1)
+	VMOVDQU(Mem{Base: k.hk, Disp: powOffset + last}, h)
+	VPSHUFD(Imm(0x4e), h, hkar)
+	VPXOR(h, hkar, hkar)
+	VMOVDQU(hkar, Mem{Base: k.hk, Disp: karOffset + last})
+	VMOVDQA(h, p)
+	MOVQ(U32(last-16), k.tp)
+	Label("powers_loop")
+	VPSHUFD(Imm(0x4e), p, d2)
+	VPXOR(p, d2, d2)
+	clmul(0x00, h, p, lo)
+	clmul(0x11, h, p, hi)
+	clmul(0x00, hkar, d2, mi)
+	emit(k.reduceOps()) // into acc, which is p
+	VMOVDQU(p, Mem{Base: k.hk, Index: k.tp, Scale: 1, Disp: powOffset})
+	VPSHUFD(Imm(0x4e), p, d2)
+	VPXOR(p, d2, d2)
+	VMOVDQU(d2, Mem{Base: k.hk, Index: k.tp, Scale: 1, Disp: karOffset})
+	SUBQ(Imm(16), k.tp)
+	JNS(LabelRef("powers_loop"))
+	RET()
+}
+
 // loadParam loads a 64-bit argument into a physical register.
 func loadParam(name string, r GPPhysical) {
 	b, err := Param(name).Resolve()
@@ -781,5 +815,6 @@ func main() {
 	}
 	genEncryptBlock()
 	genFinish()
+	genPowers()
 	Generate()
 }
