@@ -951,3 +951,34 @@ func TestDispatch(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrent uses one AEAD per path from several goroutines at once:
+// the per-message state must live in each call (run it with -race).
+func TestConcurrent(t *testing.T) {
+	key := make([]byte, 16)
+	ref := refAEAD(t, nil, key, 12, 16)
+	for _, tp := range aesPaths(t) {
+		a := tp.newAEAD(t, key, 12, 16)
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := rand.New(rand.NewPCG(uint64(g), 15))
+				for range 50 {
+					nonce, pt := testkit.RandBytes(r, 12), testkit.RandBytes(r, r.IntN(600))
+					want := ref.Seal(nil, nonce, pt, nonce)
+					if got := a.Seal(nil, nonce, pt, nonce); !bytes.Equal(got, want) {
+						t.Errorf("%s: concurrent Seal differs", tp.name)
+						return
+					}
+					if got, err := a.Open(nil, nonce, want, nonce); err != nil || !bytes.Equal(got, pt) {
+						t.Errorf("%s: concurrent Open failed", tp.name)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+}
