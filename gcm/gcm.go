@@ -11,8 +11,15 @@
 // whose GHASH uses no table indexed by secret data. Off amd64, an AES block
 // that runs on crypto/aes is handed to crypto/cipher itself.
 //
-// Every path is constant-time on its own: tags are compared with
-// crypto/subtle, and a failed Open leaves no plaintext in dst.
+// The paths, chosen when the AEAD is made, in order of preference: stdlib
+// (the crypto/aes case above), vaes512 (unless the CPU lowers its clock for
+// 512-bit vectors), vaes256, aesni, generic. SIMDCRYPT_CPU masks (see
+// simdcrypt's README) apply as for the ciphers: aesni=off, vaes=off,
+// avx512=off or vpclmulqdq=off move dispatch down the list.
+//
+// Every path is constant-time: no branch or memory index depends on key,
+// nonce-derived counter, or data; tags are compared with crypto/subtle, and
+// a failed Open leaves no plaintext in dst.
 package gcm
 
 import (
