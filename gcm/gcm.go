@@ -17,9 +17,9 @@
 // simdcrypt's README) apply as for the ciphers: aesni=off, vaes=off,
 // avx512=off or vpclmulqdq=off move dispatch down the list.
 //
-// Every path is constant-time: no branch or memory index depends on key,
-// nonce-derived counter, or data; tags are compared with crypto/subtle, and
-// a failed Open leaves no plaintext in dst.
+// Every path is constant-time: no branch or memory index depends on the key
+// or the data (only on lengths and the public nonce); tags are compared
+// with crypto/subtle, and a failed Open leaves no plaintext in dst.
 package gcm
 
 import (
