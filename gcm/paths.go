@@ -158,9 +158,15 @@ func newKernelsBackend(k modes.Kernels, gh ghashKind) *kernelsBackend {
 	return b
 }
 
+// encrypt runs one block through the CBC-encryption kernel with a zero IV,
+// which is the block cipher itself: for ARIA that kernel is a one-block
+// one, where EncryptBlocks pads a single block out to a whole bit-sliced
+// batch.
 func (k *kernelsBackend) encrypt(c [16]byte) [16]byte {
-	k.k.EncryptBlocks(c[:], c[:])
-	return c
+	var s struct{ block, iv [16]byte }
+	s.block = c
+	k.k.CBCEncrypt(s.block[:], s.block[:], &s.iv)
+	return s.block
 }
 
 func (k *kernelsBackend) ghash(y [16]byte, blocks []byte) [16]byte {
