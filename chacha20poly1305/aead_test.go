@@ -170,6 +170,21 @@ func TestDifferential(t *testing.T) {
 	})
 }
 
+// TestLong covers messages of many 512-byte batches (the stitched kernels'
+// unit) with and without a tail, beyond TestDifferential's lengths.
+func TestLong(t *testing.T) {
+	forEachPath(t, func(t *testing.T, name string) {
+		rng := rand.New(rand.NewPCG(11, uint64(len(name))))
+		ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
+		store := testkit.RandBytes(rng, 64<<10+1024)
+		for i, n := range []int{4096, 4096 + 1, 8192 - 16, 16 << 10, 16<<10 + 100, 64<<10 + 17} {
+			off := (i * 19) % 64
+			nonce := testkit.RandBytes(rng, ours.NonceSize())
+			checkOne(t, ours, ref, nonce, store[off:off+n], store[64<<10+64:][:i*37], off)
+		}
+	})
+}
+
 func checkOne(t *testing.T, ours, ref cipher.AEAD, nonce, plain, ad []byte, off int) {
 	t.Helper()
 	want := ref.Seal(nil, nonce, plain, ad)
@@ -374,7 +389,7 @@ func TestDispatch(t *testing.T) {
 			break
 		}
 	}
-	if got := a.(*aead).mac.String(); got != first {
+	if got := a.(*aead).path; got != first {
 		t.Errorf("New runs %s, first available path is %s", got, first)
 	}
 }

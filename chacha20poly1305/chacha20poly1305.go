@@ -55,6 +55,10 @@ type aead struct {
 	key       [KeySize]byte
 	nonceSize int
 	mac       poly1305.Path
+	// stitched: messages of a 512-byte batch or more take the stitched
+	// kernels (see stitched.go), their MAC's scalar code being mac.
+	stitched bool
+	path     string // the path's name, for the tests
 	// keystream4: short messages take this package's keystream4 kernel
 	// (see keystreamShort), decided when the AEAD is created.
 	keystream4 bool
@@ -75,14 +79,14 @@ func NewX(key []byte) (cipher.AEAD, error) {
 	return newAEAD(key, NonceSizeX, choosePath())
 }
 
-func newAEAD(key []byte, nonceSize int, mac poly1305.Path) (cipher.AEAD, error) {
+func newAEAD(key []byte, nonceSize int, p *path) (cipher.AEAD, error) {
 	if fips140.Enforced() {
 		return nil, errors.New("chacha20poly1305: use of ChaCha20Poly1305 is not allowed in FIPS 140-only mode")
 	}
 	if len(key) != KeySize {
 		return nil, errors.New("chacha20poly1305: bad key length")
 	}
-	a := &aead{nonceSize: nonceSize, mac: mac, keystream4: haveKeystream4()}
+	a := &aead{nonceSize: nonceSize, mac: p.mac, stitched: p.stitched, path: p.Name, keystream4: haveKeystream4()}
 	copy(a.key[:], key)
 	return a, nil
 }
@@ -121,6 +125,10 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
 		return ret
 	}
+	if a.stitched && len(plaintext) >= batch {
+		sealStitched(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+		return ret
+	}
 
 	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	var mac poly1305.MAC
@@ -131,7 +139,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		mac.Write(ciphertext[:n])
 		plaintext, ciphertext = plaintext[n:], ciphertext[n:]
 	}
-	a.finish(&mac, len(additionalData), len(out)-Overhead)
+	finish(&mac, len(additionalData), len(out)-Overhead)
 	mac.Sum(tag[:0])
 	return ret
 }
@@ -170,6 +178,13 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		subtle.XORBytes(out, ciphertext, ks[64:])
 		return ret, nil
 	}
+	if a.stitched && len(ciphertext) >= batch {
+		if !openStitched(out, ciphertext, additionalData, tag, &key, &nonce12) {
+			clear(out)
+			return nil, errOpen
+		}
+		return ret, nil
+	}
 
 	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	var mac poly1305.MAC
@@ -183,7 +198,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		s.XORKeyStream(plain[:n], rest[:n])
 		plain, rest = plain[n:], rest[n:]
 	}
-	a.finish(&mac, len(additionalData), len(out))
+	finish(&mac, len(additionalData), len(out))
 	if !mac.Verify(tag) {
 		clear(out)
 		return nil, errOpen
@@ -258,7 +273,7 @@ func (a *aead) setup(s *chacha20.Cipher, mac *poly1305.MAC, key *[KeySize]byte, 
 }
 
 // finish pads the ciphertext and absorbs the two lengths.
-func (a *aead) finish(mac *poly1305.MAC, adLen, ctLen int) {
+func finish(mac *poly1305.MAC, adLen, ctLen int) {
 	pad(mac, ctLen)
 	var lengths [16]byte
 	binary.LittleEndian.PutUint64(lengths[0:8], uint64(adLen))

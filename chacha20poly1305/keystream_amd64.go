@@ -8,3 +8,6 @@ import "github.com/simdcrypt/simdcrypt/internal/cpu"
 // run: it needs AVX-512 and, like the chacha20 package's avx512 path,
 // stays off CPUs whose clock drops when 512-bit registers are used.
 func haveKeystream4() bool { return cpu.Has(cpu.AVX512) && !cpu.WideVectorsDownclock() }
+
+// stitchedBuilt: the stitched kernels exist in this build.
+const stitchedBuilt = true

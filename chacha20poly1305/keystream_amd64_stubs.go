@@ -8,3 +8,17 @@ package chacha20poly1305
 //
 //go:noescape
 func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte)
+
+// sealAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
+// and absorbs into st.h every 512-byte batch of dst but the last (the
+// caller absorbs that), each block with 2^128 added; st.x[12] advances.
+//
+//go:noescape
+func sealAVX2(st *[14]uint64, dst []byte, src []byte)
+
+// openAVX2 absorbs src, whose length must be a non-zero multiple of 512, into
+// st.h (each block with 2^128 added) and decrypts it into dst; st.x[12]
+// advances.
+//
+//go:noescape
+func openAVX2(st *[14]uint64, dst []byte, src []byte)

@@ -1,5 +1,6 @@
 // Command chacha20poly1305 generates chacha20poly1305/chacha20poly1305_amd64.s:
-// the keystream kernel of the AEAD's short-message path.
+// the keystream kernel of the AEAD's short-message path, and the stitched
+// ChaCha20 and Poly1305 kernels of the avx2-stitched path (stitched.go).
 //
 // A short message (up to three blocks) needs keystream blocks 0 (the MAC
 // key) to 3. The chacha20 package computes them in one call as well, but
@@ -114,5 +115,8 @@ func main() {
 	VZEROUPPER()
 	RET()
 
+	stitchedData()
+	stitched("sealAVX2", true)
+	stitched("openAVX2", false)
 	Generate()
 }

@@ -185,6 +185,17 @@ func (m *MAC) WriteBlocks(p []byte) {
 	blocks(&m.st, m.path, p)
 }
 
+// Scalar returns the accumulator h (three 64-bit words, below 2^130 + 2^66
+// between blocks) and the key words r0, r1 and s1 = r1 + r1/4, for a caller
+// that absorbs whole blocks with its own code (the AEAD's stitched kernels)
+// and then hands h back. Nothing may be buffered.
+func (m *MAC) Scalar() (h, r *[3]uint64) {
+	if m.n != 0 || m.final {
+		panic("poly1305: Scalar misuse")
+	}
+	return &m.st.h, &m.st.r
+}
+
 // Sum appends the tag to b. Unlike Write it may be repeated.
 func (m *MAC) Sum(b []byte) []byte {
 	var tag [TagSize]byte

@@ -1,0 +1,404 @@
+package main
+
+// The stitched kernels of the avx2-stitched path: ChaCha20 eight blocks
+// (512 bytes) per batch, word-sliced in YMM as in the chacha20 package's
+// avx2 kernel, with one-block Poly1305 steps in 64-bit limbs (MULX) spread
+// through the rounds. ChaCha20 keeps the vector ports busy and leaves the
+// integer ports idle; the Poly1305 steps fill them, so a batch costs little
+// more than its keystream alone.
+//
+// openAVX2 authenticates each batch's ciphertext while it computes the
+// batch's keystream (the steps all finish before the batch's output is
+// stored, so dst may be src). sealAVX2 cannot authenticate ciphertext it
+// has not yet written: its first batch runs without steps, and each later
+// batch authenticates the previous batch's output (starting a little into
+// the rounds, see delayPct); the caller absorbs the last batch's output.
+//
+// The rounds are unrolled (ten double rounds per batch, no round counter),
+// which leaves enough general-purpose registers for the Poly1305 state, its
+// four temporaries and RDX beside the four pointers and counts.
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
+)
+
+// Offsets in st, the Go side's stitchState: its ChaCha20 input state
+// (16 words), then h, then r.
+const (
+	offH = 64 // h0, h1, h2
+	offR = 88 // r0, r1, s1 = r1 + r1/4
+)
+
+var (
+	stIota  Mem
+	stRot   vec.RotateMasks
+	stAVX2  = vec.ISA{W: vec.W256, Enc: vec.VEX, Elem: 32}
+	columns = [4][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	diags   = [4][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
+)
+
+// delayPct is the share of sealAVX2's rounds (in vector instructions) that
+// runs before the first Poly1305 step. Its steps read the previous batch's
+// output, stored just before; loaded at once, those reads stall on the
+// stores (measured on Zen 5 with no delay: Seal at half Open's speed), so
+// the steps start once the stores have left, and run closer together.
+const delayPct = 15
+
+func stitchedData() {
+	stIota = vec.Dwords("cp_iota8", 32, 0, 1, 2, 3, 4, 5, 6, 7)
+	stRot = vec.RotateMasks{
+		By16: vec.RotateDwordsMask("cp_rot16", 2, 32),
+		By8:  vec.RotateDwordsMask("cp_rot8", 1, 32),
+	}
+}
+
+// sk is one stitched kernel while it is emitted.
+type sk struct {
+	st, dst, src, n GPVirtual
+	h               [3]GPVirtual
+	t               [4]GPVirtual
+	spill           Mem
+	creg            map[int]int
+	// queue holds the scalar instructions still to be emitted in this
+	// batch's rounds; tick emits its share after each vector instruction.
+	queue    []func()
+	ticks    int // vector instructions of one batch's rounds (counted)
+	tick     int // vector instructions emitted so far in this batch
+	emitted  int // scalar instructions emitted so far in this batch
+	delay    int // vector instructions before the first scalar one
+	counting bool
+}
+
+const (
+	regC0 = 12 // two of the c words (8..11) at a time; the others in spill
+	regT  = 14 // rotation temporary
+)
+
+func y(i int) VecPhysical { return stAVX2.Reg(i) }
+
+func (k *sk) word(i int) VecPhysical {
+	switch {
+	case i < 8:
+		return y(i)
+	case i >= 12:
+		return y(i - 4)
+	}
+	r, ok := k.creg[i]
+	if !ok {
+		panic(fmt.Sprintf("word %d not in a register", i))
+	}
+	return y(r)
+}
+
+func (k *sk) slot(i int) Mem      { return k.spill.Offset(32 * (i - 8)) }
+func (k *sk) stateWord(i int) Mem { return Mem{Base: k.st, Disp: 4 * i} }
+
+// vop emits one vector instruction of the rounds and the scalar
+// instructions due after it.
+func (k *sk) vop(f func()) {
+	if k.counting {
+		k.ticks++
+		return
+	}
+	f()
+	if k.ticks == 0 {
+		return
+	}
+	total := len(k.queue) + k.emitted
+	k.tick++
+	due := max(0, (k.tick-k.delay)*total/(k.ticks-k.delay))
+	for k.emitted < due && len(k.queue) > 0 {
+		k.queue[0]()
+		k.queue = k.queue[1:]
+		k.emitted++
+	}
+}
+
+func (k *sk) flush() {
+	for _, f := range k.queue {
+		f()
+	}
+	k.queue = nil
+}
+
+func stitched(name string, seal bool) {
+	TEXT(name, NOSPLIT, "func(st *[14]uint64, dst, src []byte)")
+	Pragma("noescape")
+	if seal {
+		Doc(name+" encrypts src, whose length must be a non-zero multiple of 512, into dst",
+			"and absorbs into st.h every 512-byte batch of dst but the last (the",
+			"caller absorbs that), each block with 2^128 added; st.x[12] advances.")
+	} else {
+		Doc(name+" absorbs src, whose length must be a non-zero multiple of 512, into",
+			"st.h (each block with 2^128 added) and decrypts it into dst; st.x[12]",
+			"advances.")
+	}
+	k := &sk{}
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	k.n = Load(Param("src").Len(), GP64()).(GPVirtual)
+	k.spill = AllocLocal(4 * 32)
+	for i := range k.h {
+		k.h[i] = GP64()
+		MOVQ(Mem{Base: k.st, Disp: offH + 8*i}, k.h[i])
+	}
+	for i := range k.t {
+		k.t[i] = GP64()
+	}
+
+	// Count the rounds' vector instructions once.
+	k.counting = true
+	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for range 10 {
+		k.doubleRound()
+	}
+	k.counting = false
+
+	if seal {
+		Comment("The first batch: nothing written yet to authenticate.")
+		k.batch(nil)
+		k.advance()
+		JZ(LabelRef(name + "_done"))
+	}
+	Label(name + "_loop")
+	macBase := Mem{Base: k.src}
+	if seal {
+		macBase = Mem{Base: k.dst, Disp: -512}
+	}
+	k.batch(&macBase)
+	k.advance()
+	JNZ(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	for i := range k.h {
+		MOVQ(k.h[i], Mem{Base: k.st, Disp: offH + 8*i})
+	}
+	stAVX2.Return()
+}
+
+// advance moves the pointers past a batch; the flags say whether bytes
+// are left.
+func (k *sk) advance() {
+	ADDQ(U32(512), k.dst)
+	ADDQ(U32(512), k.src)
+	SUBQ(U32(512), k.n)
+}
+
+// batch emits one 8-block batch, with the 32 Poly1305 steps over the 512
+// bytes at mac (if any) spread through its rounds.
+func (k *sk) batch(mac *Mem) {
+	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
+	if mac != nil && mac.Base == k.dst {
+		k.delay = k.ticks * delayPct / 100
+	}
+	if mac != nil {
+		for j := 0; j < 32; j++ {
+			k.polyStep(mac.Offset(16 * j))
+		}
+	}
+	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for i := 0; i < 16; i++ {
+		switch {
+		case i == 12:
+			k.counterRow(k.word(12))
+		case i == 10 || i == 11:
+			VPBROADCASTD(k.stateWord(i), y(regT))
+			VMOVDQU(y(regT), k.slot(i))
+		default:
+			VPBROADCASTD(k.stateWord(i), k.word(i))
+		}
+	}
+	for range 10 {
+		k.doubleRound()
+	}
+	k.flush()
+	k.output()
+	ADDL(U8(8), k.stateWord(12))
+}
+
+func (k *sk) counterRow(dst VecPhysical) {
+	VPBROADCASTD(k.stateWord(12), dst)
+	VPADDD(stIota, dst, dst)
+}
+
+// polyStep queues h = (h + block at m + 2^128)·r, partially reduced: the
+// same arithmetic as the poly1305 generator's mulStep (r1's multiple of 4
+// folds the 2^128 terms through s1 = r1 + r1/4), written for four
+// temporaries, h0 once it is consumed, and RDX.
+func (k *sk) polyStep(m Mem) {
+	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
+	t0, t1, t2, t3 := k.t[0], k.t[1], k.t[2], k.t[3]
+	r0 := Mem{Base: k.st, Disp: offR}
+	r1 := Mem{Base: k.st, Disp: offR + 8}
+	s1 := Mem{Base: k.st, Disp: offR + 16}
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	q(func() { ADDQ(m, h0) })
+	q(func() { ADCQ(m.Offset(8), h1) })
+	q(func() { ADCQ(U8(1), h2) })
+	// Words w0 (t0), w1 (t1), w2 (t2) of the product.
+	q(func() { MOVQ(h0, RDX) })
+	q(func() { MULXQ(r0, t0, t1) })
+	q(func() { MULXQ(r1, h0, t2) })
+	q(func() { ADDQ(h0, t1) })
+	q(func() { ADCQ(U8(0), t2) })
+	q(func() { MOVQ(h1, RDX) })
+	q(func() { MULXQ(r0, h0, t3) })
+	q(func() { ADDQ(h0, t1) })
+	q(func() { ADCQ(t3, t2) })
+	q(func() { MULXQ(s1, h0, t3) })
+	q(func() { ADDQ(h0, t0) })
+	q(func() { ADCQ(t3, t1) })
+	q(func() { ADCQ(U8(0), t2) })
+	// h2 < 8: its products fit in 64 bits.
+	q(func() { MOVQ(h2, t3) })
+	q(func() { IMULQ(s1, t3) })
+	q(func() { IMULQ(r0, h2) })
+	q(func() { ADDQ(t3, t1) })
+	q(func() { ADCQ(h2, t2) })
+	// Keep bits 128, 129; add 5·(w2>>2) into w0.
+	q(func() { MOVQ(t2, h2) })
+	q(func() { ANDQ(U8(3), h2) })
+	q(func() { MOVQ(t2, t3) })
+	q(func() { SHRQ(U8(2), t3) })
+	q(func() { ANDQ(I8(-4), t2) })
+	q(func() { ADDQ(t3, t2) })
+	q(func() { ADDQ(t2, t0) })
+	q(func() { ADCQ(U8(0), t1) })
+	q(func() { ADCQ(U8(0), h2) })
+	q(func() { MOVQ(t0, h0) })
+	q(func() { MOVQ(t1, h1) })
+}
+
+func (k *sk) add(src, dst VecPhysical) { k.vop(func() { VPADDD(src, dst, dst) }) }
+func (k *sk) xor(src, dst VecPhysical) { k.vop(func() { VPXOR(src, dst, dst) }) }
+
+func (k *sk) rotate(bits int, regs ...VecPhysical) {
+	for _, r := range regs {
+		r := r
+		switch bits {
+		case 16:
+			k.vop(func() { VPSHUFB(stRot.By16, r, r) })
+		case 8:
+			k.vop(func() { VPSHUFB(stRot.By8, r, r) })
+		default:
+			k.vop(func() { VPSLLD(U8(bits), r, y(regT)) })
+			k.vop(func() { VPSRLD(U8(32-bits), r, r) })
+			k.vop(func() { VPOR(y(regT), r, r) })
+		}
+	}
+}
+
+// quarterRounds runs the quarter round on two groups of words, step by
+// step across them.
+func (k *sk) quarterRounds(groups ...[4]int) {
+	for _, rot := range [][2]int{{16, 12}, {8, 7}} {
+		var ds, bs []VecPhysical
+		for _, q := range groups {
+			a, b, d := k.word(q[0]), k.word(q[1]), k.word(q[3])
+			k.add(b, a)
+			k.xor(a, d)
+			ds = append(ds, d)
+		}
+		k.rotate(rot[0], ds...)
+		for _, q := range groups {
+			b, c, d := k.word(q[1]), k.word(q[2]), k.word(q[3])
+			k.add(d, c)
+			k.xor(c, b)
+			bs = append(bs, b)
+		}
+		k.rotate(rot[1], bs...)
+	}
+}
+
+// swapC moves c words out of and into the two c registers.
+func (k *sk) swapC(out, in [2]int) {
+	for j, i := range out {
+		r := k.word(i)
+		k.vop(func() { VMOVDQU(r, k.slot(i)) })
+		delete(k.creg, i)
+		k.creg[in[j]] = regC0 + j
+		r2, m := k.word(in[j]), k.slot(in[j])
+		k.vop(func() { VMOVDQU(m, r2) })
+	}
+}
+
+// doubleRound: the column round's second pair and the diagonal round's
+// first pair both use c words 10 and 11, so two swaps suffice.
+func (k *sk) doubleRound() {
+	k.quarterRounds(columns[0], columns[1])
+	k.swapC([2]int{8, 9}, [2]int{10, 11})
+	k.quarterRounds(columns[2], columns[3])
+	k.quarterRounds(diags[0], diags[1])
+	k.swapC([2]int{10, 11}, [2]int{8, 9})
+	k.quarterRounds(diags[2], diags[3])
+}
+
+// output adds the input state back, transposes the words into blocks and
+// XORs them into dst, as the chacha20 avx2 kernel's outputGroups does:
+// pairs of 4-word groups, at most 14 registers live.
+func (k *sk) output() {
+	VMOVDQU(k.word(8), k.slot(8))
+	VMOVDQU(k.word(9), k.slot(9))
+	k.creg = map[int]int{}
+	pool := []VecPhysical{y(12), y(13), y(14), y(15)}
+	regsOf := func(g int) [4]VecPhysical {
+		var rs [4]VecPhysical
+		for j := 0; j < 4; j++ {
+			i := 4*g + j
+			if g == 2 {
+				rs[j] = pool[0]
+				pool = pool[1:]
+				VMOVDQU(k.slot(i), rs[j])
+			} else {
+				rs[j] = k.word(i)
+			}
+		}
+		return rs
+	}
+	group := func(g int, rs [4]VecPhysical) [4]VecPhysical {
+		t0, t1 := pool[0], pool[1]
+		for j := 0; j < 4; j++ {
+			i := 4*g + j
+			if i == 12 {
+				k.counterRow(t0)
+			} else {
+				VPBROADCASTD(k.stateWord(i), t0)
+			}
+			VPADDD(t0, rs[j], rs[j])
+		}
+		a, b, c, d := rs[0], rs[1], rs[2], rs[3]
+		VPUNPCKLDQ(b, a, t0)
+		VPUNPCKHDQ(b, a, a)
+		VPUNPCKLDQ(d, c, t1)
+		VPUNPCKHDQ(d, c, c)
+		VPUNPCKLQDQ(t1, t0, b)
+		VPUNPCKHQDQ(t1, t0, t0)
+		VPUNPCKLQDQ(c, a, d)
+		VPUNPCKHQDQ(c, a, a)
+		pool = append([]VecPhysical{t1, c}, pool[2:]...)
+		return [4]VecPhysical{b, t0, d, a}
+	}
+	store := func(r VecPhysical, off int) {
+		VPXOR(Mem{Base: k.src, Disp: off}, r, r)
+		VMOVDQU(r, Mem{Base: k.dst, Disp: off})
+	}
+	for p := 0; p < 2; p++ {
+		lo := group(2*p, regsOf(2*p))
+		hi := group(2*p+1, regsOf(2*p+1))
+		for j := 0; j < 4; j++ {
+			t := pool[0]
+			VPERM2I128(U8(0x20), hi[j], lo[j], t)     // block j, words 8p..8p+7
+			VPERM2I128(U8(0x31), hi[j], lo[j], lo[j]) // block j+4
+			store(t, 64*j+32*p)
+			store(lo[j], 64*(j+4)+32*p)
+		}
+		pool = append(pool, lo[:]...)
+		pool = append(pool, hi[:]...)
+	}
+}
