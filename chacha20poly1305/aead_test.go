@@ -459,20 +459,20 @@ func TestCatalogue(t *testing.T) {
 }
 
 // TestShortKeystream runs the short-message path (up to shortMax bytes,
-// shortAD of AD) with keystream4 and with the chacha20 package, against
-// x/crypto, on every path.
+// shortAD of AD) with each of this package's keystream kernels and with the
+// chacha20 package, against x/crypto, on every path.
 func TestShortKeystream(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		for _, x := range []bool{false, true} {
-			for _, k4 := range []bool{false, true} {
-				if k4 && !haveKeystream4() {
-					t.Logf("keystream4 not runnable here")
+			for _, k := range []ks4Kernel{ks4Package, ks4ZMM, ks4YMM} {
+				if k == ks4ZMM && !haveKeystream4() || k == ks4YMM && !haveKeystream4AVX2() {
+					t.Logf("short keystream kernel %d not runnable here", k)
 					continue
 				}
 				rng := rand.New(rand.NewPCG(11, 12))
 				key := testkit.RandBytes(rng, KeySize)
 				ours, ref := pair(t, name, key, x)
-				ours.(*aead).keystream4 = k4
+				ours.(*aead).ks4 = k
 				var lens []int
 				for n := 0; n <= shortMax+1; n++ {
 					// -short keeps the block and field boundaries.

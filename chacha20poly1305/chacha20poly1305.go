@@ -59,9 +59,9 @@ type aead struct {
 	// kernels (see stitched.go), their MAC's scalar code being mac.
 	stitched bool
 	path     string // the path's name, for the tests
-	// keystream4: short messages take this package's keystream4 kernel
-	// (see keystreamShort), decided when the AEAD is created.
-	keystream4 bool
+	// ks4: the kernel short messages take (see keystreamShort), decided
+	// when the AEAD is created.
+	ks4 ks4Kernel
 }
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -86,7 +86,7 @@ func newAEAD(key []byte, nonceSize int, p *path) (cipher.AEAD, error) {
 	if len(key) != KeySize {
 		return nil, errors.New("chacha20poly1305: bad key length")
 	}
-	a := &aead{nonceSize: nonceSize, mac: p.mac, stitched: p.stitched, path: p.Name, keystream4: haveKeystream4()}
+	a := &aead{nonceSize: nonceSize, mac: p.mac, stitched: p.stitched, path: p.Name, ks4: chooseKS4()}
 	copy(a.key[:], key)
 	return a, nil
 }
@@ -120,7 +120,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	key, nonce12 := a.derive(nonce)
 	if len(plaintext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
-		a.keystreamShort(&ks, &key, &nonce12)
+		a.keystreamShort(&ks, len(plaintext), &key, &nonce12)
 		subtle.XORBytes(ciphertext, plaintext, ks[64:])
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
 		return ret
@@ -167,7 +167,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	key, nonce12 := a.derive(nonce)
 	if len(ciphertext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
-		a.keystreamShort(&ks, &key, &nonce12)
+		a.keystreamShort(&ks, len(ciphertext), &key, &nonce12)
 		var want [Overhead]byte
 		a.tagShort(&want, &ks, additionalData, ciphertext)
 		if subtle.ConstantTimeCompare(want[:], tag) != 1 {
@@ -220,13 +220,41 @@ const (
 	shortAD  = 64
 )
 
-// keystreamShort writes keystream blocks 0 to 3: with keystream4 where the
-// AEAD may use it, else through the chacha20 package (one call for all
-// four blocks: its kernels compute them in one go anyway, and a whole
-// number of batches skips the stream's leftover buffer).
-func (a *aead) keystreamShort(ks *[64 + shortMax]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
-	if a.keystream4 {
+// ks4Kernel names this package's own short-message keystream kernels.
+type ks4Kernel uint8
+
+const (
+	ks4Package ks4Kernel = iota // none: the chacha20 package
+	ks4ZMM                      // keystream4
+	ks4YMM                      // keystream4AVX2
+)
+
+func chooseKS4() ks4Kernel {
+	switch {
+	case haveKeystream4():
+		return ks4ZMM
+	case haveKeystream4AVX2():
+		return ks4YMM
+	}
+	return ks4Package
+}
+
+// keystreamShort writes keystream blocks 0 to 3 (at least those an n-byte
+// message needs): with this package's
+// kernel where the AEAD may use one, else through the chacha20 package (one
+// call for all four blocks: its kernels compute them in one go anyway, and
+// a whole number of batches skips the stream's leftover buffer).
+func (a *aead) keystreamShort(ks *[64 + shortMax]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	switch a.ks4 {
+	case ks4ZMM:
 		keystream4(ks, key, nonce12)
+		return
+	case ks4YMM:
+		if n <= 64 {
+			keystream2AVX2((*[256]byte)(ks), key, nonce12)
+			return
+		}
+		keystream4AVX2(ks, key, nonce12)
 		return
 	}
 	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])

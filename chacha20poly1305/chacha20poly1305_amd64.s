@@ -24,84 +24,6 @@ DATA cp_lanectr<>+52(SB)/4, $0x00000000
 DATA cp_lanectr<>+56(SB)/8, $0x0000000000000000
 GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $64
 
-// func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte)
-// Requires: AVX, AVX512F
-TEXT ·keystream4(SB), NOSPLIT, $0-24
-	MOVQ            ks+0(FP), AX
-	MOVQ            key+8(FP), CX
-	MOVQ            nonce+16(FP), DX
-	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
-	VBROADCASTI32X4 (CX), Z1
-	VBROADCASTI32X4 16(CX), Z2
-
-	// Row d: counter 0 and the nonce, the lane number added to the counter.
-	VMOVD      (DX), X3
-	VPSLLDQ    $0x04, X3, X3
-	VPINSRQ    $0x01, 4(DX), X3, X3
-	VSHUFI32X4 $0x00, Z3, Z3, Z3
-	VPADDD     cp_lanectr<>+0(SB), Z3, Z3
-	VMOVDQA64  Z0, Z4
-	VMOVDQA64  Z1, Z5
-	VMOVDQA64  Z2, Z6
-	VMOVDQA64  Z3, Z7
-	MOVL       $0x0000000a, CX
-
-ks4_loop:
-	VPADDD Z1, Z0, Z0
-	VPXORD Z0, Z3, Z3
-	VPROLD $0x10, Z3, Z3
-	VPADDD Z3, Z2, Z2
-	VPXORD Z2, Z1, Z1
-	VPROLD $0x0c, Z1, Z1
-	VPADDD Z1, Z0, Z0
-	VPXORD Z0, Z3, Z3
-	VPROLD $0x08, Z3, Z3
-	VPADDD Z3, Z2, Z2
-	VPXORD Z2, Z1, Z1
-	VPROLD $0x07, Z1, Z1
-
-	// Diagonals into columns: row b by one word, c by two, d by three.
-	VPSHUFD $0x39, Z1, Z1
-	VPSHUFD $0x4e, Z2, Z2
-	VPSHUFD $0x93, Z3, Z3
-	VPADDD  Z1, Z0, Z0
-	VPXORD  Z0, Z3, Z3
-	VPROLD  $0x10, Z3, Z3
-	VPADDD  Z3, Z2, Z2
-	VPXORD  Z2, Z1, Z1
-	VPROLD  $0x0c, Z1, Z1
-	VPADDD  Z1, Z0, Z0
-	VPXORD  Z0, Z3, Z3
-	VPROLD  $0x08, Z3, Z3
-	VPADDD  Z3, Z2, Z2
-	VPXORD  Z2, Z1, Z1
-	VPROLD  $0x07, Z1, Z1
-	VPSHUFD $0x93, Z1, Z1
-	VPSHUFD $0x4e, Z2, Z2
-	VPSHUFD $0x39, Z3, Z3
-	DECL    CX
-	JNZ     ks4_loop
-	VPADDD  Z4, Z0, Z0
-	VPADDD  Z5, Z1, Z1
-	VPADDD  Z6, Z2, Z2
-	VPADDD  Z7, Z3, Z3
-
-	// Rows to blocks: block L is lane L of a, b, c and d.
-	VSHUFI32X4 $0x44, Z1, Z0, Z4
-	VSHUFI32X4 $0x44, Z3, Z2, Z5
-	VSHUFI32X4 $0xee, Z1, Z0, Z0
-	VSHUFI32X4 $0xee, Z3, Z2, Z1
-	VSHUFI32X4 $0x88, Z5, Z4, Z2
-	VMOVDQU64  Z2, (AX)
-	VSHUFI32X4 $0xdd, Z5, Z4, Z2
-	VMOVDQU64  Z2, 64(AX)
-	VSHUFI32X4 $0x88, Z1, Z0, Z2
-	VMOVDQU64  Z2, 128(AX)
-	VSHUFI32X4 $0xdd, Z1, Z0, Z0
-	VMOVDQU64  Z0, 192(AX)
-	VZEROUPPER
-	RET
-
 DATA cp_iota8<>+0(SB)/4, $0x00000000
 DATA cp_iota8<>+4(SB)/4, $0x00000001
 DATA cp_iota8<>+8(SB)/4, $0x00000002
@@ -179,6 +101,303 @@ DATA cp_rot8<>+29(SB)/1, $0x1c
 DATA cp_rot8<>+30(SB)/1, $0x1d
 DATA cp_rot8<>+31(SB)/1, $0x1e
 GLOBL cp_rot8<>(SB), RODATA|NOPTR, $32
+
+// func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512F
+TEXT ·keystream4(SB), NOSPLIT, $0-24
+	MOVQ            ks+0(FP), AX
+	MOVQ            key+8(FP), CX
+	MOVQ            nonce+16(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32  Z0, Z4
+	VMOVDQA32  Z1, Z5
+	VMOVDQA32  Z2, Z6
+	VMOVDQA32  Z3, Z7
+	MOVL       $0x0000000a, CX
+
+keystream4_loop:
+	VPADDD Z5, Z4, Z4
+	VPXORD Z4, Z7, Z7
+	VPROLD $0x10, Z7, Z7
+	VPADDD Z7, Z6, Z6
+	VPXORD Z6, Z5, Z5
+	VPROLD $0x0c, Z5, Z5
+	VPADDD Z5, Z4, Z4
+	VPXORD Z4, Z7, Z7
+	VPROLD $0x08, Z7, Z7
+	VPADDD Z7, Z6, Z6
+	VPXORD Z6, Z5, Z5
+	VPROLD $0x07, Z5, Z5
+
+	// Diagonals into columns: row b by one word, c by two, d by three.
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x4e, Z6, Z6
+	VPSHUFD $0x93, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x4e, Z6, Z6
+	VPSHUFD $0x39, Z7, Z7
+	DECL    CX
+	JNZ     keystream4_loop
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+
+	// Rows to blocks: block L is lane L of a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VZEROUPPER
+	RET
+
+// func keystream4AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX2
+TEXT ·keystream4AVX2(SB), NOSPLIT, $0-24
+	MOVQ           ks+0(FP), AX
+	MOVQ           key+8(FP), CX
+	MOVQ           nonce+16(FP), DX
+	VBROADCASTI128 cp_sigma<>+0(SB), Y0
+	VBROADCASTI128 (CX), Y1
+	VBROADCASTI128 16(CX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (DX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(DX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA     Y0, Y5
+	VMOVDQA     Y1, Y6
+	VMOVDQA     Y2, Y7
+	VMOVDQA     Y4, Y8
+	VPADDD      cp_lanectr<>+32(SB), Y3, Y3
+	VMOVDQA     Y0, Y9
+	VMOVDQA     Y1, Y10
+	VMOVDQA     Y2, Y11
+	VMOVDQA     Y3, Y12
+	MOVL        $0x0000000a, CX
+
+keystream4AVX2_loop:
+	VPADDD  Y6, Y5, Y5
+	VPXOR   Y5, Y8, Y8
+	VPADDD  Y10, Y9, Y9
+	VPXOR   Y9, Y12, Y12
+	VPSHUFB cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB cp_rot16<>+0(SB), Y12, Y12
+	VPADDD  Y8, Y7, Y7
+	VPXOR   Y7, Y6, Y6
+	VPADDD  Y12, Y11, Y11
+	VPXOR   Y11, Y10, Y10
+	VPSLLD  $0x0c, Y6, Y13
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y13, Y6, Y6
+	VPSLLD  $0x0c, Y10, Y13
+	VPSRLD  $0x14, Y10, Y10
+	VPOR    Y13, Y10, Y10
+	VPADDD  Y6, Y5, Y5
+	VPXOR   Y5, Y8, Y8
+	VPADDD  Y10, Y9, Y9
+	VPXOR   Y9, Y12, Y12
+	VPSHUFB cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB cp_rot8<>+0(SB), Y12, Y12
+	VPADDD  Y8, Y7, Y7
+	VPXOR   Y7, Y6, Y6
+	VPADDD  Y12, Y11, Y11
+	VPXOR   Y11, Y10, Y10
+	VPSLLD  $0x07, Y6, Y13
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y13, Y6, Y6
+	VPSLLD  $0x07, Y10, Y13
+	VPSRLD  $0x19, Y10, Y10
+	VPOR    Y13, Y10, Y10
+
+	// Diagonals into columns: row b by one word, c by two, d by three.
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x93, Y12, Y12
+	VPADDD  Y6, Y5, Y5
+	VPXOR   Y5, Y8, Y8
+	VPADDD  Y10, Y9, Y9
+	VPXOR   Y9, Y12, Y12
+	VPSHUFB cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB cp_rot16<>+0(SB), Y12, Y12
+	VPADDD  Y8, Y7, Y7
+	VPXOR   Y7, Y6, Y6
+	VPADDD  Y12, Y11, Y11
+	VPXOR   Y11, Y10, Y10
+	VPSLLD  $0x0c, Y6, Y13
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y13, Y6, Y6
+	VPSLLD  $0x0c, Y10, Y13
+	VPSRLD  $0x14, Y10, Y10
+	VPOR    Y13, Y10, Y10
+	VPADDD  Y6, Y5, Y5
+	VPXOR   Y5, Y8, Y8
+	VPADDD  Y10, Y9, Y9
+	VPXOR   Y9, Y12, Y12
+	VPSHUFB cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB cp_rot8<>+0(SB), Y12, Y12
+	VPADDD  Y8, Y7, Y7
+	VPXOR   Y7, Y6, Y6
+	VPADDD  Y12, Y11, Y11
+	VPXOR   Y11, Y10, Y10
+	VPSLLD  $0x07, Y6, Y13
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y13, Y6, Y6
+	VPSLLD  $0x07, Y10, Y13
+	VPSRLD  $0x19, Y10, Y10
+	VPOR    Y13, Y10, Y10
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x39, Y12, Y12
+	DECL    CX
+	JNZ     keystream4AVX2_loop
+	VPADDD  Y0, Y5, Y5
+	VPADDD  Y1, Y6, Y6
+	VPADDD  Y2, Y7, Y7
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y0, Y9, Y9
+	VPADDD  Y1, Y10, Y10
+	VPADDD  Y2, Y11, Y11
+	VPADDD  Y3, Y12, Y12
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y13
+	VMOVDQU    Y13, (AX)
+	VPERM2I128 $0x20, Y8, Y7, Y13
+	VMOVDQU    Y13, 32(AX)
+	VPERM2I128 $0x31, Y6, Y5, Y13
+	VMOVDQU    Y13, 64(AX)
+	VPERM2I128 $0x31, Y8, Y7, Y13
+	VMOVDQU    Y13, 96(AX)
+	VPERM2I128 $0x20, Y10, Y9, Y13
+	VMOVDQU    Y13, 128(AX)
+	VPERM2I128 $0x20, Y12, Y11, Y13
+	VMOVDQU    Y13, 160(AX)
+	VPERM2I128 $0x31, Y10, Y9, Y13
+	VMOVDQU    Y13, 192(AX)
+	VPERM2I128 $0x31, Y12, Y11, Y13
+	VMOVDQU    Y13, 224(AX)
+	VZEROUPPER
+	RET
+
+// func keystream2AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX2
+TEXT ·keystream2AVX2(SB), NOSPLIT, $0-24
+	MOVQ           ks+0(FP), AX
+	MOVQ           key+8(FP), CX
+	MOVQ           nonce+16(FP), DX
+	VBROADCASTI128 cp_sigma<>+0(SB), Y0
+	VBROADCASTI128 (CX), Y1
+	VBROADCASTI128 16(CX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (DX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(DX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA     Y0, Y4
+	VMOVDQA     Y1, Y5
+	VMOVDQA     Y2, Y6
+	VMOVDQA     Y3, Y7
+	MOVL        $0x0000000a, CX
+
+keystream2AVX2_loop:
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+
+	// Diagonals into columns: row b by one word, c by two, d by three.
+	VPSHUFD $0x39, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x93, Y7, Y7
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	VPSHUFD $0x93, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x39, Y7, Y7
+	DECL    CX
+	JNZ     keystream2AVX2_loop
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y5, Y4, Y8
+	VMOVDQU    Y8, (AX)
+	VPERM2I128 $0x20, Y7, Y6, Y8
+	VMOVDQU    Y8, 32(AX)
+	VPERM2I128 $0x31, Y5, Y4, Y8
+	VMOVDQU    Y8, 64(AX)
+	VPERM2I128 $0x31, Y7, Y6, Y8
+	VMOVDQU    Y8, 96(AX)
+	VZEROUPPER
+	RET
 
 // func sealAVX2(st *[14]uint64, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2

@@ -11,3 +11,6 @@ func haveKeystream4() bool { return cpu.Has(cpu.AVX512) && !cpu.WideVectorsDownc
 
 // stitchedBuilt: the stitched kernels exist in this build.
 const stitchedBuilt = true
+
+// haveKeystream4AVX2 reports whether keystream4AVX2 may run.
+func haveKeystream4AVX2() bool { return cpu.Has(cpu.AVX2) }

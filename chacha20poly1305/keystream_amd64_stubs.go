@@ -9,6 +9,17 @@ package chacha20poly1305
 //go:noescape
 func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte)
 
+// keystream4AVX2 is keystream4 in YMM registers with AVX2: two sets of two blocks.
+//
+//go:noescape
+func keystream4AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte)
+
+// keystream2AVX2 writes keystream blocks 0 and 1 (one set of YMM registers)
+// and leaves the rest of ks alone.
+//
+//go:noescape
+func keystream2AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte)
+
 // sealAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
 // and absorbs into st.h every 512-byte batch of dst but the last (the
 // caller absorbs that), each block with 2^128 added; st.x[12] advances.

@@ -5,6 +5,17 @@ package chacha20poly1305
 // haveKeystream4 is false: the kernel exists only on amd64.
 func haveKeystream4() bool { return false }
 
+// haveKeystream4AVX2 is false: the kernel exists only on amd64.
+func haveKeystream4AVX2() bool { return false }
+
+func keystream4AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte) {
+	panic("chacha20poly1305: keystream4AVX2 without assembly")
+}
+
+func keystream2AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte) {
+	panic("chacha20poly1305: keystream2AVX2 without assembly")
+}
+
 func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte) {
 	panic("chacha20poly1305: keystream4 without assembly")
 }

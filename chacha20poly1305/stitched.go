@@ -32,7 +32,7 @@ func (st *stitchState) words() *[14]uint64 { return (*[14]uint64)(unsafe.Pointer
 func stitchSetup(st *stitchState, mac *poly1305.MAC, key *[KeySize]byte, nonce12 *[NonceSize]byte, ad []byte) {
 	var mk [32]byte
 	macKey(&mk, key, nonce12[:])
-	mac.Init(&mk, poly1305.MULX)
+	mac.Init(&mk, poly1305.AVX2)
 	clear(mk[:])
 	mac.Write(ad)
 	pad(mac, len(ad))
