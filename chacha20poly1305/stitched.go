@@ -27,8 +27,9 @@ type stitchState struct {
 
 func (st *stitchState) words() *[14]uint64 { return (*[14]uint64)(unsafe.Pointer(st)) }
 
-// stitchSetup keys mac (mulx) from block 0, absorbs the padded additional
-// data and loads st for block 1.
+// stitchSetup keys mac from block 0, absorbs the padded additional data
+// and loads st for block 1. mac runs on the avx2 path: Seal's last batch
+// (which no later batch can stitch) is long enough for its vector code.
 func stitchSetup(st *stitchState, mac *poly1305.MAC, key *[KeySize]byte, nonce12 *[NonceSize]byte, ad []byte) {
 	var mk [32]byte
 	macKey(&mk, key, nonce12[:])
