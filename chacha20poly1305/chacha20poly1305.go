@@ -133,7 +133,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
 		return ret
 	}
-	if a.stitched && len(plaintext) >= batch {
+	if a.stitched {
 		sealStitched(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
@@ -186,7 +186,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		subtle.XORBytes(out, ciphertext, ks[64:])
 		return ret, nil
 	}
-	if a.stitched && len(ciphertext) >= batch {
+	if a.stitched {
 		if !openStitched(out, ciphertext, additionalData, tag, &key, &nonce12) {
 			clear(out)
 			return nil, errOpen

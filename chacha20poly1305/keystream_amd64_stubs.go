@@ -33,3 +33,9 @@ func sealAVX2(st *[14]uint64, dst []byte, src []byte)
 //
 //go:noescape
 func openAVX2(st *[14]uint64, dst []byte, src []byte)
+
+// sealTailAVX2 encrypts the 512 bytes of src into dst (one batch) and absorbs mac
+// into st.h (each block with 2^128 added); st.x[12] advances.
+//
+//go:noescape
+func sealTailAVX2(st *[14]uint64, dst []byte, src []byte, mac *[512]byte)

@@ -27,6 +27,10 @@ func sealAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: sealAVX2 without assembly")
 }
 
+func sealTailAVX2(st *[14]uint64, dst, src []byte, mac *[512]byte) {
+	panic("chacha20poly1305: sealTailAVX2 without assembly")
+}
+
 func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }

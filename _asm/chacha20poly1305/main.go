@@ -54,6 +54,7 @@ func main() {
 		"and leaves the rest of ks alone.")
 	stitched("sealAVX2", true)
 	stitched("openAVX2", false)
+	stitchedTail("sealTailAVX2")
 	Generate()
 }
 

@@ -73,6 +73,7 @@ type sk struct {
 	emitted  int // scalar instructions emitted so far in this batch
 	delay    int // vector instructions before the first scalar one
 	counting bool
+	seal     bool // the steps read output just stored (see delayPct)
 }
 
 const (
@@ -139,27 +140,7 @@ func stitched(name string, seal bool) {
 			"st.h (each block with 2^128 added) and decrypts it into dst; st.x[12]",
 			"advances.")
 	}
-	k := &sk{}
-	k.st = Load(Param("st"), GP64()).(GPVirtual)
-	k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
-	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
-	k.n = Load(Param("src").Len(), GP64()).(GPVirtual)
-	k.spill = AllocLocal(4 * 32)
-	for i := range k.h {
-		k.h[i] = GP64()
-		MOVQ(Mem{Base: k.st, Disp: offH + 8*i}, k.h[i])
-	}
-	for i := range k.t {
-		k.t[i] = GP64()
-	}
-
-	// Count the rounds' vector instructions once.
-	k.counting = true
-	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
-	for range 10 {
-		k.doubleRound()
-	}
-	k.counting = false
+	k := newSK(seal)
 
 	if seal {
 		Comment("The first batch: nothing written yet to authenticate.")
@@ -182,6 +163,48 @@ func stitched(name string, seal bool) {
 	stAVX2.Return()
 }
 
+// newSK loads the pointers and h and counts a batch's vector instructions.
+func newSK(seal bool) *sk {
+	k := &sk{seal: seal}
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	k.n = Load(Param("src").Len(), GP64()).(GPVirtual)
+	k.spill = AllocLocal(4 * 32)
+	for i := range k.h {
+		k.h[i] = GP64()
+		MOVQ(Mem{Base: k.st, Disp: offH + 8*i}, k.h[i])
+	}
+	for i := range k.t {
+		k.t[i] = GP64()
+	}
+	k.counting = true
+	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for range 10 {
+		k.doubleRound()
+	}
+	k.counting = false
+	return k
+}
+
+// stitchedTail emits sealTailAVX2: one batch whose Poly1305 steps read a
+// separate 512 bytes, the output of sealAVX2's last batch, so that Seal's
+// tail (run through a buffer) absorbs that batch instead of leaving it to
+// unstitched code.
+func stitchedTail(name string) {
+	TEXT(name, NOSPLIT, "func(st *[14]uint64, dst, src []byte, mac *[512]byte)")
+	Pragma("noescape")
+	Doc(name+" encrypts the 512 bytes of src into dst (one batch) and absorbs mac",
+		"into st.h (each block with 2^128 added); st.x[12] advances.")
+	k := newSK(true)
+	m := Load(Param("mac"), GP64())
+	k.batch(&Mem{Base: m})
+	for i := range k.h {
+		MOVQ(k.h[i], Mem{Base: k.st, Disp: offH + 8*i})
+	}
+	stAVX2.Return()
+}
+
 // advance moves the pointers past a batch; the flags say whether bytes
 // are left.
 func (k *sk) advance() {
@@ -194,7 +217,7 @@ func (k *sk) advance() {
 // bytes at mac (if any) spread through its rounds.
 func (k *sk) batch(mac *Mem) {
 	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
-	if mac != nil && mac.Base == k.dst {
+	if mac != nil && k.seal {
 		k.delay = k.ticks * delayPct / 100
 	}
 	if mac != nil {
