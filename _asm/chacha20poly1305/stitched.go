@@ -12,7 +12,17 @@ package main
 // stored, so dst may be src). sealAVX2 cannot authenticate ciphertext it
 // has not yet written: its first batch runs without steps, and each later
 // batch authenticates the previous batch's output (starting a little into
-// the rounds, see delayPct); the caller absorbs the last batch's output.
+// the rounds, see delayPct); the caller absorbs the last batch's output,
+// or hands it to sealTailAVX2, one batch (the message's tail, through a
+// buffer) whose steps read a separate pointer. Without a previous batch,
+// one batch of sealAVX2 is plain keystream: the Go side's tails and short
+// messages use it so.
+//
+// The layout of the word-sliced batch (register plan, c words rotating
+// through two registers and the frame, output by pairs of 4-word groups)
+// repeats the chacha20 generator's avx2 kernel: that generator is a
+// command of its own, and the stitched batch needs its own emission anyway
+// (one hook per vector instruction for the interleaving).
 //
 // The rounds are unrolled (ten double rounds per batch, no round counter),
 // which leaves enough general-purpose registers for the Poly1305 state, its
