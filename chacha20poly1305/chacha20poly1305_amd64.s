@@ -9535,3 +9535,5058 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	MOVQ         R8, 80(AX)
 	VZEROUPPER
 	RET
+
+// func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
+// Requires: AVX, AVX2
+TEXT ·sealFirstAVX2(SB), NOSPLIT, $144-64
+	MOVQ st+0(FP), AX
+
+	// Block 0 in scalar registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+
+	// Block 0's first 32 bytes: words 0..7 plus the input state.
+	MOVQ         st+0(FP), AX
+	MOVQ         key+56(FP), R11
+	ADDL         (AX), CX
+	MOVL         CX, (R11)
+	ADDL         4(AX), DX
+	MOVL         DX, 4(R11)
+	ADDL         8(AX), BX
+	MOVL         BX, 8(R11)
+	ADDL         12(AX), SI
+	MOVL         SI, 12(R11)
+	ADDL         16(AX), DI
+	MOVL         DI, 16(R11)
+	ADDL         20(AX), R8
+	MOVL         R8, 20(R11)
+	ADDL         24(AX), R9
+	MOVL         R9, 24(R11)
+	ADDL         28(AX), R10
+	MOVL         R10, 28(R11)
+	MOVQ         dst_base+8(FP), CX
+	MOVQ         src_base+32(FP), DX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(DX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(DX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(DX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(DX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(DX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(DX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(DX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(DX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(DX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(DX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(DX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(DX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(DX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(DX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	ADDL         $0x08, 48(AX)
+	VZEROUPPER
+	RET
+
+// func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2
+TEXT ·sealNextAVX2(SB), NOSPLIT, $128-56
+	MOVQ st+0(FP), AX
+	MOVQ dst_base+8(FP), CX
+	MOVQ src_base+32(FP), BX
+	MOVQ src_len+40(FP), SI
+	MOVQ 64(AX), DI
+	MOVQ 72(AX), R8
+	MOVQ 80(AX), R9
+
+sealNextAVX2_loop:
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      64(SP), Y12
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VMOVDQU      Y12, 64(SP)
+	VMOVDQU      (SP), Y12
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      64(SP), Y12
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDQ         -512(CX), DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         -504(CX), R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x01, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         DI, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y11, Y12, Y12
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y12, Y5, Y5
+	ADDQ         DI, R11
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R12
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R8, DX
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y5, Y5
+	ADDQ         DI, R11
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         R8, R12
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        104(AX), DI, R8
+	VPOR         Y14, Y6, Y6
+	ADDQ         DI, R10
+	VPADDD       Y5, Y0, Y0
+	ADCQ         R8, R11
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R12
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        104(AX), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        88(AX), R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         R8, R11
+	VPXOR        Y12, Y5, Y5
+	ADCQ         R9, R12
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R12, R9
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $0x03, R9
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R12, R8
+	VPOR         Y14, Y5, Y5
+	SHRQ         $0x02, R8
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $-4, R12
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         R8, R12
+	VPOR         Y14, Y6, Y6
+	ADDQ         R12, R10
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R11
+	VMOVDQU      (SP), Y12
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         R10, DI
+	VMOVDQU      32(SP), Y13
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R11, R8
+	VPXOR        Y2, Y9, Y9
+	ADDQ         -496(CX), DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         -488(CX), R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x01, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         DI, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y9, Y12, Y12
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADDQ         DI, R11
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R12
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R8, DX
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y7, Y7
+	ADDQ         DI, R11
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R8, R12
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        104(AX), DI, R8
+	VPOR         Y14, Y4, Y4
+	ADDQ         DI, R10
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	ADCQ         R8, R11
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R12
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	IMULQ        104(AX), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        88(AX), R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         R8, R11
+	VPXOR        Y12, Y7, Y7
+	ADCQ         R9, R12
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R12, R9
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $0x03, R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R12, R8
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, R8
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $-4, R12
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         R8, R12
+	VPOR         Y14, Y4, Y4
+	ADDQ         R12, R10
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R11
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R10, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R11, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         -480(CX), DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         -472(CX), R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x01, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         DI, DX
+	VPXOR        Y13, Y5, Y5
+	MULXQ        88(AX), R10, R11
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        96(AX), DI, R12
+	VPOR         Y14, Y4, Y4
+	ADDQ         DI, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         R8, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y0, Y0
+	ADDQ         DI, R11
+	VPXOR        Y0, Y8, Y8
+	ADCQ         R8, R12
+	VPADDD       Y5, Y1, Y1
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         R8, R11
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R12
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R9, R8
+	VPADDD       Y9, Y13, Y13
+	IMULQ        104(AX), R8
+	VPXOR        Y13, Y5, Y5
+	IMULQ        88(AX), R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R8, R11
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         R9, R12
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R12, R9
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $0x03, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R12, R8
+	VMOVDQU      Y12, (SP)
+	SHRQ         $0x02, R8
+	VMOVDQU      64(SP), Y12
+	ANDQ         $-4, R12
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         R8, R12
+	VMOVDQU      96(SP), Y13
+	ADDQ         R12, R10
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R11
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R10, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R11, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         -464(CX), DI
+	VPADDD       Y10, Y12, Y12
+	ADCQ         -456(CX), R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x01, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, DX
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        88(AX), R10, R11
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        96(AX), DI, R12
+	VPOR         Y14, Y6, Y6
+	ADDQ         DI, R11
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R8, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y6, Y2, Y2
+	ADDQ         DI, R11
+	VPXOR        Y2, Y10, Y10
+	ADCQ         R8, R12
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	MULXQ        104(AX), DI, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         R8, R11
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R12
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R9, R8
+	VPADDD       Y11, Y13, Y13
+	IMULQ        104(AX), R8
+	VPXOR        Y13, Y7, Y7
+	IMULQ        88(AX), R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         R8, R11
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADCQ         R9, R12
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R12, R9
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $0x03, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R12, R8
+	VPADDD       Y5, Y0, Y0
+	SHRQ         $0x02, R8
+	VPXOR        Y0, Y11, Y11
+	ANDQ         $-4, R12
+	VPADDD       Y6, Y1, Y1
+	ADDQ         R8, R12
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R12, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R11
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R10, DI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R11, R8
+	VPXOR        Y13, Y6, Y6
+	ADDQ         -448(CX), DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         -440(CX), R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x01, R9
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         DI, DX
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        88(AX), R10, R11
+	VPOR         Y14, Y6, Y6
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y5, Y0, Y0
+	ADDQ         DI, R11
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, R12
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R8, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         DI, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R8, R12
+	VPXOR        Y12, Y5, Y5
+	MULXQ        104(AX), DI, R8
+	VPADDD       Y8, Y13, Y13
+	ADDQ         DI, R10
+	VPXOR        Y13, Y6, Y6
+	ADCQ         R8, R11
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R9, R8
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), R8
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        88(AX), R9
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADDQ         R8, R11
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         R9, R12
+	VMOVDQU      (SP), Y12
+	MOVQ         R12, R9
+	VMOVDQU      Y13, 96(SP)
+	ANDQ         $0x03, R9
+	VMOVDQU      32(SP), Y13
+	MOVQ         R12, R8
+	VPADDD       Y7, Y2, Y2
+	SHRQ         $0x02, R8
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $-4, R12
+	VPADDD       Y4, Y3, Y3
+	ADDQ         R8, R12
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         R12, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R11
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R10, DI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R11, R8
+	VPXOR        Y13, Y4, Y4
+	ADDQ         -432(CX), DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         -424(CX), R8
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x01, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         DI, DX
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        88(AX), R10, R11
+	VPOR         Y14, Y4, Y4
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y7, Y2, Y2
+	ADDQ         DI, R11
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R12
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, DX
+	VPXOR        Y3, Y10, Y10
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         DI, R11
+	VPADDD       Y9, Y12, Y12
+	ADCQ         R8, R12
+	VPXOR        Y12, Y7, Y7
+	MULXQ        104(AX), DI, R8
+	VPADDD       Y10, Y13, Y13
+	ADDQ         DI, R10
+	VPXOR        Y13, Y4, Y4
+	ADCQ         R8, R11
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R9, R8
+	VPOR         Y14, Y7, Y7
+	IMULQ        104(AX), R8
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	IMULQ        88(AX), R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         R8, R11
+	VPADDD       Y4, Y0, Y0
+	ADCQ         R9, R12
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R12, R9
+	VPADDD       Y5, Y1, Y1
+	ANDQ         $0x03, R9
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R12, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	SHRQ         $0x02, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ANDQ         $-4, R12
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R8, R12
+	VPADDD       Y9, Y13, Y13
+	ADDQ         R12, R10
+	VPXOR        Y13, Y5, Y5
+	ADCQ         $0x00, R11
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R10, DI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R11, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         -416(CX), DI
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ADCQ         -408(CX), R8
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x01, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         DI, DX
+	VPADDD       Y5, Y1, Y1
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y1, Y9, Y9
+	MULXQ        96(AX), DI, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         DI, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R12
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R8, DX
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y5, Y5
+	ADDQ         DI, R11
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         R8, R12
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        104(AX), DI, R8
+	VPOR         Y14, Y4, Y4
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R8, R11
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, R8
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      64(SP), Y12
+	IMULQ        104(AX), R8
+	VMOVDQU      Y13, 32(SP)
+	IMULQ        88(AX), R9
+	VMOVDQU      96(SP), Y13
+	ADDQ         R8, R11
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R9, R12
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R12, R9
+	VPADDD       Y7, Y3, Y3
+	ANDQ         $0x03, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R12, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ANDQ         $-4, R12
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R8, R12
+	VPADDD       Y11, Y13, Y13
+	ADDQ         R12, R10
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R11
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R10, DI
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R8
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         -400(CX), DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         -392(CX), R8
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x01, R9
+	VPXOR        Y2, Y10, Y10
+	MOVQ         DI, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y3, Y11, Y11
+	MULXQ        96(AX), DI, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         DI, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R12
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R8, DX
+	VPADDD       Y11, Y13, Y13
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y7, Y7
+	ADDQ         DI, R11
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         R8, R12
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        104(AX), DI, R8
+	VPOR         Y14, Y6, Y6
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         R8, R11
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, R8
+	VPXOR        Y0, Y11, Y11
+	IMULQ        104(AX), R8
+	VPADDD       Y6, Y1, Y1
+	IMULQ        88(AX), R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R8, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         R9, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R12, R9
+	VPADDD       Y11, Y12, Y12
+	ANDQ         $0x03, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R12, R8
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	SHRQ         $0x02, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ANDQ         $-4, R12
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R8, R12
+	VPOR         Y14, Y5, Y5
+	ADDQ         R12, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R10, DI
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R11, R8
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDQ         -384(CX), DI
+	VPXOR        Y1, Y8, Y8
+	ADCQ         -376(CX), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x01, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         DI, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y12, Y5, Y5
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y8, Y13, Y13
+	ADDQ         DI, R11
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R8, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R12
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), DI, R8
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         DI, R10
+	VMOVDQU      (SP), Y12
+	ADCQ         R8, R11
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADCQ         $0x00, R12
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R9, R8
+	VPXOR        Y2, Y9, Y9
+	IMULQ        104(AX), R8
+	VPADDD       Y4, Y3, Y3
+	IMULQ        88(AX), R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         R8, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         R9, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R12, R9
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $0x03, R9
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R12, R8
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ANDQ         $-4, R12
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         R8, R12
+	VPOR         Y14, Y7, Y7
+	ADDQ         R12, R10
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R10, DI
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R11, R8
+	VPADDD       Y4, Y3, Y3
+	ADDQ         -368(CX), DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         -360(CX), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x01, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         DI, DX
+	VPADDD       Y9, Y12, Y12
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y12, Y7, Y7
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	ADDQ         DI, R11
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R8, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         R8, R12
+	VPOR         Y14, Y4, Y4
+	MULXQ        104(AX), DI, R8
+	VPADDD       Y4, Y0, Y0
+	ADDQ         DI, R10
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         R8, R11
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R9, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	IMULQ        104(AX), R8
+	VPADDD       Y8, Y12, Y12
+	IMULQ        88(AX), R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R8, R11
+	VPADDD       Y9, Y13, Y13
+	ADCQ         R9, R12
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	ANDQ         $0x03, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R12, R8
+	VPSLLD       $0x0c, Y5, Y14
+	SHRQ         $0x02, R8
+	VPSRLD       $0x14, Y5, Y5
+	ANDQ         $-4, R12
+	VPOR         Y14, Y5, Y5
+	ADDQ         R8, R12
+	VPADDD       Y4, Y0, Y0
+	ADDQ         R12, R10
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R11
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         R10, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R11, R8
+	VPADDD       Y8, Y12, Y12
+	ADDQ         -352(CX), DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         -344(CX), R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x01, R9
+	VPXOR        Y13, Y5, Y5
+	MOVQ         DI, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), R10, R11
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	MULXQ        96(AX), DI, R12
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y5, Y5
+	MOVQ         R8, DX
+	VMOVDQU      Y12, (SP)
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      64(SP), Y12
+	ADDQ         DI, R11
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         R8, R12
+	VMOVDQU      96(SP), Y13
+	MULXQ        104(AX), DI, R8
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	ADDQ         DI, R10
+	VPADDD       Y7, Y3, Y3
+	ADCQ         R8, R11
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	IMULQ        104(AX), R8
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R8, R11
+	VPADDD       Y11, Y13, Y13
+	ADCQ         R9, R12
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R12, R9
+	VPSRLD       $0x14, Y6, Y6
+	ANDQ         $0x03, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R12, R8
+	VPSLLD       $0x0c, Y7, Y14
+	SHRQ         $0x02, R8
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $-4, R12
+	VPOR         Y14, Y7, Y7
+	ADDQ         R8, R12
+	VPADDD       Y6, Y2, Y2
+	ADDQ         R12, R10
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R11
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R10, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R11, R8
+	VPADDD       Y10, Y12, Y12
+	ADDQ         -336(CX), DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         -328(CX), R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x01, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, DX
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        88(AX), R10, R11
+	VPOR         Y14, Y6, Y6
+	MULXQ        96(AX), DI, R12
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y0, Y11, Y11
+	ADDQ         DI, R11
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R8, R12
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        104(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         DI, R10
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R8, R11
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R12
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R9, R8
+	VPXOR        Y13, Y6, Y6
+	IMULQ        104(AX), R8
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R8, R11
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         R9, R12
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R12, R9
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R12, R8
+	VPXOR        Y0, Y11, Y11
+	SHRQ         $0x02, R8
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $-4, R12
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R8, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R12, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R11
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R9
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R10, DI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R11, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         -320(CX), DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         -312(CX), R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x01, R9
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         DI, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), R10, R11
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        96(AX), DI, R12
+	VMOVDQU      (SP), Y12
+	ADDQ         DI, R11
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         $0x00, R12
+	VMOVDQU      32(SP), Y13
+	MOVQ         R8, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y2, Y9, Y9
+	ADDQ         DI, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADCQ         R8, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        104(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         DI, R10
+	VPADDD       Y9, Y12, Y12
+	ADCQ         R8, R11
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R12
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, R8
+	VPXOR        Y13, Y4, Y4
+	IMULQ        104(AX), R8
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        88(AX), R9
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADDQ         R8, R11
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R9, R12
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R12, R9
+	VPOR         Y14, Y4, Y4
+	ANDQ         $0x03, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R12, R8
+	VPXOR        Y2, Y9, Y9
+	SHRQ         $0x02, R8
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $-4, R12
+	VPXOR        Y3, Y10, Y10
+	ADDQ         R8, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         R12, R10
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R11
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R10, DI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R11, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         -304(CX), DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         -296(CX), R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x01, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y4, Y0, Y0
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y0, Y8, Y8
+	ADDQ         DI, R11
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R12
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R8, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         DI, R11
+	VPXOR        Y12, Y4, Y4
+	ADCQ         R8, R12
+	VPADDD       Y9, Y13, Y13
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y13, Y5, Y5
+	ADDQ         DI, R10
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R8, R11
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, R8
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        104(AX), R8
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	IMULQ        88(AX), R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         R8, R11
+	VPXOR        Y0, Y8, Y8
+	ADCQ         R9, R12
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R12, R9
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $0x03, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         R12, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	SHRQ         $0x02, R8
+	VPADDD       Y8, Y12, Y12
+	ANDQ         $-4, R12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	ADDQ         R8, R12
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R12, R10
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R10, DI
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R11, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         -288(CX), DI
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	ADCQ         -280(CX), R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x01, R9
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         DI, DX
+	VMOVDQU      96(SP), Y13
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y6, Y2, Y2
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y2, Y10, Y10
+	ADDQ         DI, R11
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R12
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R8, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y10, Y12, Y12
+	ADDQ         DI, R11
+	VPXOR        Y12, Y6, Y6
+	ADCQ         R8, R12
+	VPADDD       Y11, Y13, Y13
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y13, Y7, Y7
+	ADDQ         DI, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         R8, R11
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, R8
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        104(AX), R8
+	VPOR         Y14, Y7, Y7
+	IMULQ        88(AX), R9
+	VPADDD       Y6, Y2, Y2
+	ADDQ         R8, R11
+	VPXOR        Y2, Y10, Y10
+	ADCQ         R9, R12
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R12, R9
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $0x03, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R12, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	SHRQ         $0x02, R8
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $-4, R12
+	VPADDD       Y11, Y13, Y13
+	ADDQ         R8, R12
+	VPXOR        Y13, Y7, Y7
+	ADDQ         R12, R10
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R10, DI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R11, R8
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADDQ         -272(CX), DI
+	VPADDD       Y5, Y0, Y0
+	ADCQ         -264(CX), R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x01, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         DI, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), R10, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), DI, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         DI, R11
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R12
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R8, DX
+	VPXOR        Y13, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         R8, R12
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), DI, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         R8, R11
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R12
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R9, R8
+	VPADDD       Y6, Y1, Y1
+	IMULQ        104(AX), R8
+	VPXOR        Y1, Y8, Y8
+	IMULQ        88(AX), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R8, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         R9, R12
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R12, R9
+	VPXOR        Y12, Y5, Y5
+	ANDQ         $0x03, R9
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R12, R8
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, R8
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R12
+	VPOR         Y14, Y5, Y5
+	ADDQ         R8, R12
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         R12, R10
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R9
+	VMOVDQU      Y12, 64(SP)
+	MOVQ         R10, DI
+	VMOVDQU      (SP), Y12
+	MOVQ         R11, R8
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDQ         -256(CX), DI
+	VPADDD       Y7, Y2, Y2
+	ADCQ         -248(CX), R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x01, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         DI, DX
+	VPXOR        Y3, Y10, Y10
+	MULXQ        88(AX), R10, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        96(AX), DI, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         DI, R11
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R12
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R8, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         R8, R12
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), DI, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         R8, R11
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R12
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R9, R8
+	VPADDD       Y4, Y3, Y3
+	IMULQ        104(AX), R8
+	VPXOR        Y3, Y10, Y10
+	IMULQ        88(AX), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         R8, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         R9, R12
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R12, R9
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R9
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R12, R8
+	VPSLLD       $0x07, Y7, Y14
+	SHRQ         $0x02, R8
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $-4, R12
+	VPOR         Y14, Y7, Y7
+	ADDQ         R8, R12
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R12, R10
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R10, DI
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R11, R8
+	VPXOR        Y1, Y9, Y9
+	ADDQ         -240(CX), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         -232(CX), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x01, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         DI, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y9, Y13, Y13
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, DX
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         DI, R11
+	VPOR         Y14, Y5, Y5
+	ADCQ         R8, R12
+	VPADDD       Y4, Y0, Y0
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y0, Y8, Y8
+	ADDQ         DI, R10
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	ADCQ         R8, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R9, R8
+	VPADDD       Y8, Y12, Y12
+	IMULQ        104(AX), R8
+	VPXOR        Y12, Y4, Y4
+	IMULQ        88(AX), R9
+	VPADDD       Y9, Y13, Y13
+	ADDQ         R8, R11
+	VPXOR        Y13, Y5, Y5
+	ADCQ         R9, R12
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R12, R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ANDQ         $0x03, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R12, R8
+	VPSRLD       $0x19, Y5, Y5
+	SHRQ         $0x02, R8
+	VPOR         Y14, Y5, Y5
+	ANDQ         $-4, R12
+	VMOVDQU      Y12, (SP)
+	ADDQ         R8, R12
+	VMOVDQU      64(SP), Y12
+	ADDQ         R12, R10
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R11
+	VMOVDQU      96(SP), Y13
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R10, DI
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R11, R8
+	VPXOR        Y3, Y11, Y11
+	ADDQ         -224(CX), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         -216(CX), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x01, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         DI, DX
+	VPXOR        Y12, Y6, Y6
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	MULXQ        96(AX), DI, R12
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         DI, R11
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         DI, R11
+	VPOR         Y14, Y7, Y7
+	ADCQ         R8, R12
+	VPADDD       Y6, Y2, Y2
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDQ         DI, R10
+	VPXOR        Y3, Y11, Y11
+	ADCQ         R8, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R9, R8
+	VPADDD       Y10, Y12, Y12
+	IMULQ        104(AX), R8
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), R9
+	VPADDD       Y11, Y13, Y13
+	ADDQ         R8, R11
+	VPXOR        Y13, Y7, Y7
+	ADCQ         R9, R12
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R12, R9
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, R9
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R12, R8
+	VPSRLD       $0x19, Y7, Y7
+	SHRQ         $0x02, R8
+	VPOR         Y14, Y7, Y7
+	ANDQ         $-4, R12
+	VPADDD       Y5, Y0, Y0
+	ADDQ         R8, R12
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R12, R10
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R11
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R10, DI
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R11, R8
+	VPXOR        Y12, Y5, Y5
+	ADDQ         -208(CX), DI
+	VPADDD       Y8, Y13, Y13
+	ADCQ         -200(CX), R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x01, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         DI, DX
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), R10, R11
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        96(AX), DI, R12
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         DI, R11
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R12
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, DX
+	VPXOR        Y0, Y11, Y11
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y6, Y1, Y1
+	ADDQ         DI, R11
+	VPXOR        Y1, Y8, Y8
+	ADCQ         R8, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        104(AX), DI, R8
+	VPADDD       Y11, Y12, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y5, Y5
+	ADCQ         R8, R11
+	VPADDD       Y8, Y13, Y13
+	ADCQ         $0x00, R12
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R9, R8
+	VPSLLD       $0x07, Y5, Y14
+	IMULQ        104(AX), R8
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        88(AX), R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         R8, R11
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R9, R12
+	VPOR         Y14, Y6, Y6
+	MOVQ         R12, R9
+	VMOVDQU      Y12, 64(SP)
+	ANDQ         $0x03, R9
+	VMOVDQU      (SP), Y12
+	MOVQ         R12, R8
+	VMOVDQU      Y13, 96(SP)
+	SHRQ         $0x02, R8
+	VMOVDQU      32(SP), Y13
+	ANDQ         $-4, R12
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R8, R12
+	VPXOR        Y2, Y9, Y9
+	ADDQ         R12, R10
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R10, DI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R11, R8
+	VPXOR        Y12, Y7, Y7
+	ADDQ         -192(CX), DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         -184(CX), R8
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x01, R9
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         DI, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), R10, R11
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        96(AX), DI, R12
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         DI, R11
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R8, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y3, Y3
+	ADDQ         DI, R11
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         R8, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        104(AX), DI, R8
+	VPADDD       Y9, Y12, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y7, Y7
+	ADCQ         R8, R11
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R12
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, R8
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        104(AX), R8
+	VPSRLD       $0x19, Y7, Y7
+	IMULQ        88(AX), R9
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R8, R11
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         R9, R12
+	VPOR         Y14, Y4, Y4
+	MOVQ         R12, R9
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $0x03, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R12, R8
+	VPADDD       Y5, Y1, Y1
+	SHRQ         $0x02, R8
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         R8, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         R12, R10
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R11
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R10, DI
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R11, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         -176(CX), DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         -168(CX), R8
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x01, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, DX
+	VPADDD       Y4, Y0, Y0
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y0, Y8, Y8
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y5, Y1, Y1
+	ADDQ         DI, R11
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	ADDQ         DI, R11
+	VPADDD       Y9, Y13, Y13
+	ADCQ         R8, R12
+	VPXOR        Y13, Y5, Y5
+	MULXQ        104(AX), DI, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         R8, R11
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R12
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R9, R8
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        104(AX), R8
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	IMULQ        88(AX), R9
+	VMOVDQU      64(SP), Y12
+	ADDQ         R8, R11
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         R9, R12
+	VMOVDQU      96(SP), Y13
+	MOVQ         R12, R9
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $0x03, R9
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R12, R8
+	VPADDD       Y7, Y3, Y3
+	SHRQ         $0x02, R8
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $-4, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         R8, R12
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R12, R10
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R11
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R10, DI
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R11, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         -160(CX), DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         -152(CX), R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x01, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y2, Y10, Y10
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y7, Y3, Y3
+	ADDQ         DI, R11
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y12, Y6, Y6
+	ADDQ         DI, R11
+	VPADDD       Y11, Y13, Y13
+	ADCQ         R8, R12
+	VPXOR        Y13, Y7, Y7
+	MULXQ        104(AX), DI, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R11
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R12
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, R8
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	IMULQ        104(AX), R8
+	VPADDD       Y5, Y0, Y0
+	IMULQ        88(AX), R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R8, R11
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R9, R12
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R12, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $0x03, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R12, R8
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, R8
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $-4, R12
+	VPXOR        Y13, Y6, Y6
+	ADDQ         R8, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         R12, R10
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R10, DI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R11, R8
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	ADDQ         -144(CX), DI
+	VPXOR        Y0, Y11, Y11
+	ADCQ         -136(CX), R8
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x01, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         DI, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        88(AX), R10, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y11, Y12, Y12
+	ADDQ         DI, R11
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R12
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R8, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         DI, R11
+	VPOR         Y14, Y5, Y5
+	ADCQ         R8, R12
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        104(AX), DI, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         DI, R10
+	VPOR         Y14, Y6, Y6
+	ADCQ         R8, R11
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R12
+	VMOVDQU      (SP), Y12
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         R9, R8
+	VMOVDQU      32(SP), Y13
+	IMULQ        104(AX), R8
+	VPADDD       Y7, Y2, Y2
+	IMULQ        88(AX), R9
+	VPXOR        Y2, Y9, Y9
+	ADDQ         R8, R11
+	VPADDD       Y4, Y3, Y3
+	ADCQ         R9, R12
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R12, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ANDQ         $0x03, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R12, R8
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	SHRQ         $0x02, R8
+	VPADDD       Y10, Y13, Y13
+	ANDQ         $-4, R12
+	VPXOR        Y13, Y4, Y4
+	ADDQ         R8, R12
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         R12, R10
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R10, DI
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R11, R8
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDQ         -128(CX), DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         -120(CX), R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x01, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), R10, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        96(AX), DI, R12
+	VPADDD       Y9, Y12, Y12
+	ADDQ         DI, R11
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R12
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, DX
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         DI, R11
+	VPOR         Y14, Y7, Y7
+	ADCQ         R8, R12
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        104(AX), DI, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         DI, R10
+	VPOR         Y14, Y4, Y4
+	ADCQ         R8, R11
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R12
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, R8
+	VPXOR        Y1, Y9, Y9
+	IMULQ        104(AX), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        88(AX), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         R8, R11
+	VPADDD       Y8, Y12, Y12
+	ADCQ         R9, R12
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R12, R9
+	VPADDD       Y9, Y13, Y13
+	ANDQ         $0x03, R9
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R12, R8
+	VPSRLD       $0x14, Y4, Y4
+	SHRQ         $0x02, R8
+	VPOR         Y14, Y4, Y4
+	ANDQ         $-4, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         R8, R12
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R12, R10
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R11
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R10, DI
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R11, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         -112(CX), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         -104(CX), R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x01, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         DI, DX
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y13, Y5, Y5
+	MULXQ        96(AX), DI, R12
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         DI, R11
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R12
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y5, Y5
+	ADDQ         DI, R11
+	VMOVDQU      Y12, (SP)
+	ADCQ         R8, R12
+	VMOVDQU      64(SP), Y12
+	MULXQ        104(AX), DI, R8
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         DI, R10
+	VMOVDQU      96(SP), Y13
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R8, R11
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R12
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, R8
+	VPXOR        Y3, Y11, Y11
+	IMULQ        104(AX), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	IMULQ        88(AX), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         R8, R11
+	VPADDD       Y10, Y12, Y12
+	ADCQ         R9, R12
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R12, R9
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R12, R8
+	VPSRLD       $0x14, Y6, Y6
+	SHRQ         $0x02, R8
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R12
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         R8, R12
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         R12, R10
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R11
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R9
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R10, DI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R11, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         -96(CX), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         -88(CX), R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x01, R9
+	VPXOR        Y12, Y6, Y6
+	MOVQ         DI, DX
+	VPADDD       Y11, Y13, Y13
+	MULXQ        88(AX), R10, R11
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        96(AX), DI, R12
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         DI, R11
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R12
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R8, DX
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y7, Y7
+	ADDQ         DI, R11
+	VPADDD       Y5, Y0, Y0
+	ADCQ         R8, R12
+	VPXOR        Y0, Y11, Y11
+	MULXQ        104(AX), DI, R8
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         R8, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R12
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y5, Y5
+	IMULQ        104(AX), R8
+	VPADDD       Y8, Y13, Y13
+	IMULQ        88(AX), R9
+	VPXOR        Y13, Y6, Y6
+	ADDQ         R8, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         R9, R12
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $0x03, R9
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R12, R8
+	VPOR         Y14, Y6, Y6
+	SHRQ         $0x02, R8
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $-4, R12
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R8, R12
+	VPADDD       Y6, Y1, Y1
+	ADDQ         R12, R10
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R10, DI
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R11, R8
+	VPADDD       Y8, Y13, Y13
+	ADDQ         -80(CX), DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         -72(CX), R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x01, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         DI, DX
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), R10, R11
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        96(AX), DI, R12
+	VPOR         Y14, Y6, Y6
+	ADDQ         DI, R11
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R12
+	VMOVDQU      (SP), Y12
+	MOVQ         R8, DX
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      32(SP), Y13
+	ADDQ         DI, R11
+	VPADDD       Y7, Y2, Y2
+	ADCQ         R8, R12
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y3, Y10, Y10
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         R8, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	IMULQ        104(AX), R8
+	VPADDD       Y10, Y13, Y13
+	IMULQ        88(AX), R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         R8, R11
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         R9, R12
+	VPOR         Y14, Y7, Y7
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ANDQ         $0x03, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R12, R8
+	VPOR         Y14, Y4, Y4
+	SHRQ         $0x02, R8
+	VPADDD       Y7, Y2, Y2
+	ANDQ         $-4, R12
+	VPXOR        Y2, Y9, Y9
+	ADDQ         R8, R12
+	VPADDD       Y4, Y3, Y3
+	ADDQ         R12, R10
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R10, DI
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R11, R8
+	VPADDD       Y10, Y13, Y13
+	ADDQ         -64(CX), DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         -56(CX), R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x01, R9
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), R10, R11
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        96(AX), DI, R12
+	VPOR         Y14, Y4, Y4
+	ADDQ         DI, R11
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R12
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R8, DX
+	VPADDD       Y5, Y1, Y1
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y1, Y9, Y9
+	ADDQ         DI, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         R8, R12
+	VPADDD       Y8, Y12, Y12
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y12, Y4, Y4
+	ADDQ         DI, R10
+	VPADDD       Y9, Y13, Y13
+	ADCQ         R8, R11
+	VPXOR        Y13, Y5, Y5
+	ADCQ         $0x00, R12
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R9, R8
+	VPSRLD       $0x14, Y4, Y4
+	IMULQ        104(AX), R8
+	VPOR         Y14, Y4, Y4
+	IMULQ        88(AX), R9
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R8, R11
+	VPOR         Y14, Y5, Y5
+	ADCQ         R9, R12
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R12, R9
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R12, R8
+	VPXOR        Y1, Y9, Y9
+	SHRQ         $0x02, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ANDQ         $-4, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         R8, R12
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R12, R10
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R11
+	VPXOR        Y13, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R10, DI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R11, R8
+	VPOR         Y14, Y4, Y4
+	ADDQ         -48(CX), DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         -40(CX), R8
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x01, R9
+	VMOVDQU      Y12, (SP)
+	MOVQ         DI, DX
+	VMOVDQU      64(SP), Y12
+	MULXQ        88(AX), R10, R11
+	VMOVDQU      Y13, 32(SP)
+	MULXQ        96(AX), DI, R12
+	VMOVDQU      96(SP), Y13
+	ADDQ         DI, R11
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R12
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R8, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         DI, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         R8, R12
+	VPADDD       Y10, Y12, Y12
+	MULXQ        104(AX), DI, R8
+	VPXOR        Y12, Y6, Y6
+	ADDQ         DI, R10
+	VPADDD       Y11, Y13, Y13
+	ADCQ         R8, R11
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R12
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R9, R8
+	VPSRLD       $0x14, Y6, Y6
+	IMULQ        104(AX), R8
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        88(AX), R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         R8, R11
+	VPOR         Y14, Y7, Y7
+	ADCQ         R9, R12
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R12, R9
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $0x03, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R12, R8
+	VPXOR        Y3, Y11, Y11
+	SHRQ         $0x02, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ANDQ         $-4, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R8, R12
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R12, R10
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R11
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R10, DI
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R11, R8
+	VPOR         Y14, Y6, Y6
+	ADDQ         -32(CX), DI
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         -24(CX), R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x01, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         DI, DX
+	VPXOR        Y0, Y11, Y11
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y6, Y1, Y1
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y1, Y8, Y8
+	ADDQ         DI, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R8, DX
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y8, Y13, Y13
+	ADDQ         DI, R11
+	VPXOR        Y13, Y6, Y6
+	ADCQ         R8, R12
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), DI, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         DI, R10
+	VPOR         Y14, Y5, Y5
+	ADCQ         R8, R11
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	IMULQ        104(AX), R8
+	VPXOR        Y0, Y11, Y11
+	IMULQ        88(AX), R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         R8, R11
+	VPXOR        Y1, Y8, Y8
+	ADCQ         R9, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R12, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ANDQ         $0x03, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R12, R8
+	VPXOR        Y12, Y5, Y5
+	SHRQ         $0x02, R8
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $-4, R12
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         R8, R12
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         R12, R10
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R11
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R10, DI
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R8
+	VMOVDQU      Y12, 64(SP)
+	VMOVDQU      (SP), Y12
+	ADDQ         -16(CX), DI
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         -8(CX), R8
+	VMOVDQU      32(SP), Y13
+	ADCQ         $0x01, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         DI, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), R10, R11
+	VPADDD       Y4, Y3, Y3
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y3, Y10, Y10
+	ADDQ         DI, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R8, DX
+	VPXOR        Y12, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y10, Y13, Y13
+	ADDQ         DI, R11
+	VPXOR        Y13, Y4, Y4
+	ADCQ         R8, R12
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        104(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         DI, R10
+	VPOR         Y14, Y7, Y7
+	ADCQ         R8, R11
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, R8
+	VPADDD       Y7, Y2, Y2
+	IMULQ        104(AX), R8
+	VPXOR        Y2, Y9, Y9
+	IMULQ        88(AX), R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         R8, R11
+	VPXOR        Y3, Y10, Y10
+	ADCQ         R9, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R12, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ANDQ         $0x03, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R12, R8
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	SHRQ         $0x02, R8
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $-4, R12
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R8, R12
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R12, R10
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R11
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R10, DI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R11, R8
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (BX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(BX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(BX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(BX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(BX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(BX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(BX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(BX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(BX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(BX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(BX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(BX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(BX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(BX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(BX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(BX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	ADDL         $0x08, 48(AX)
+	ADDQ         $0x00000200, CX
+	ADDQ         $0x00000200, BX
+	SUBQ         $0x00000200, SI
+	JNZ          sealNextAVX2_loop
+	MOVQ         DI, 64(AX)
+	MOVQ         R8, 72(AX)
+	MOVQ         R9, 80(AX)
+	VZEROUPPER
+	RET

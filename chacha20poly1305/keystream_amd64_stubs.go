@@ -39,3 +39,17 @@ func openAVX2(st *[14]uint64, dst []byte, src []byte)
 //
 //go:noescape
 func sealTailAVX2(st *[14]uint64, dst []byte, src []byte, mac *[512]byte)
+
+// sealFirstAVX2 encrypts the first 512 bytes of src into dst (blocks st.x[12]
+// on) and writes the first 32 bytes of the block before them (block 0:
+// the MAC key) to key; st.x[12] advances.
+//
+//go:noescape
+func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
+
+// sealNextAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
+// and absorbs into st.h the 512 bytes before dst and every 512-byte batch of
+// dst but the last, each block with 2^128 added; st.x[12] advances.
+//
+//go:noescape
+func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)

@@ -31,6 +31,14 @@ func sealTailAVX2(st *[14]uint64, dst, src []byte, mac *[512]byte) {
 	panic("chacha20poly1305: sealTailAVX2 without assembly")
 }
 
+func sealFirstAVX2(st *[14]uint64, dst, src []byte, key *[32]byte) {
+	panic("chacha20poly1305: sealFirstAVX2 without assembly")
+}
+
+func sealNextAVX2(st *[14]uint64, dst, src []byte) {
+	panic("chacha20poly1305: sealNextAVX2 without assembly")
+}
+
 func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }

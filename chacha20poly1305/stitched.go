@@ -10,8 +10,10 @@ import (
 // The avx2-stitched path runs ChaCha20 and Poly1305 in one loop, 512 bytes
 // per batch (sealAVX2, openAVX2; see _asm/chacha20poly1305/stitched.go):
 // the Poly1305 steps are scalar and use the integer ports, which the
-// vector ChaCha20 rounds leave idle. Seal's last whole batch, whose
-// ciphertext the kernel writes last, is absorbed by the tail's batch
+// vector ChaCha20 rounds leave idle. Seal's first batch has no ciphertext
+// to absorb yet and computes block 0 (the MAC key) in scalar registers
+// instead (sealFirstAVX2; sealNextAVX2 continues); its last whole batch,
+// whose ciphertext the kernel writes last, is absorbed by the tail's batch
 // (sealTailAVX2) or, without a tail, by the MAC's own code.
 //
 // Everything shorter than a batch (a message's tail, or a message up to
@@ -114,23 +116,36 @@ func sealStitched(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[K
 	}
 	var st stitchState
 	var mac poly1305.MAC
-	stitchSetup(&st, &mac, key, nonce12, ad)
 	full := len(plaintext) &^ (batch - 1)
-	switch {
-	case full == len(plaintext):
-		sealAVX2(st.words(), ciphertext, plaintext)
-		h, _ := mac.Scalar()
-		*h = st.h
-		mac.WriteBlocks(ciphertext[full-batch:])
-	case full > 0:
-		sealAVX2(st.words(), ciphertext[:full], plaintext[:full])
-		sealTail(&st, ciphertext[full-batch:], plaintext[full:])
-		h, _ := mac.Scalar()
-		*h = st.h
-		mac.Write(ciphertext[full:])
-	default:
+	if full == 0 {
+		stitchSetup(&st, &mac, key, nonce12, ad)
 		xorBatch(&st, ciphertext, plaintext)
 		mac.Write(ciphertext)
+	} else {
+		// The first batch computes block 0 (the MAC key) in its idle
+		// scalar registers; the next absorbs the first.
+		st.init(key, nonce12, 1)
+		var mk [32]byte
+		sealFirstAVX2(st.words(), ciphertext[:batch], plaintext[:batch], &mk)
+		mac.Init(&mk, poly1305.AVX2)
+		clear(mk[:])
+		mac.Write(ad)
+		pad(&mac, len(ad))
+		h, r := mac.Scalar()
+		st.h, st.r = *h, *r
+		if full > batch {
+			sealNextAVX2(st.words(), ciphertext[batch:full], plaintext[batch:full])
+		}
+		if full < len(plaintext) {
+			// The tail's batch absorbs the last whole batch.
+			sealTail(&st, ciphertext[full-batch:], plaintext[full:])
+		}
+		*h = st.h
+		if full == len(plaintext) {
+			mac.WriteBlocks(ciphertext[full-batch:])
+		} else {
+			mac.Write(ciphertext[full:])
+		}
 	}
 	clear(st.x[:])
 	finish(&mac, len(ad), len(plaintext))

@@ -55,6 +55,8 @@ func main() {
 	stitched("sealAVX2", true)
 	stitched("openAVX2", false)
 	stitchedTail("sealTailAVX2")
+	stitchedFirst("sealFirstAVX2")
+	stitchedLoop("sealNextAVX2", true, false)
 	Generate()
 }
 

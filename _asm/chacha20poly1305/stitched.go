@@ -138,21 +138,31 @@ func (k *sk) flush() {
 	k.queue = nil
 }
 
-func stitched(name string, seal bool) {
+func stitched(name string, seal bool) { stitchedLoop(name, seal, seal) }
+
+// stitchedLoop is stitched with a choice, for Seal, of the plain first
+// batch (plainFirst) or none: sealNextAVX2 continues after sealFirstAVX2,
+// its first batch absorbing the 512 bytes before dst.
+func stitchedLoop(name string, seal, plainFirst bool) {
 	TEXT(name, NOSPLIT, "func(st *[14]uint64, dst, src []byte)")
 	Pragma("noescape")
-	if seal {
+	switch {
+	case seal && !plainFirst:
+		Doc(name+" encrypts src, whose length must be a non-zero multiple of 512, into dst",
+			"and absorbs into st.h the 512 bytes before dst and every 512-byte batch of",
+			"dst but the last, each block with 2^128 added; st.x[12] advances.")
+	case seal:
 		Doc(name+" encrypts src, whose length must be a non-zero multiple of 512, into dst",
 			"and absorbs into st.h every 512-byte batch of dst but the last (the",
 			"caller absorbs that), each block with 2^128 added; st.x[12] advances.")
-	} else {
+	default:
 		Doc(name+" absorbs src, whose length must be a non-zero multiple of 512, into",
 			"st.h (each block with 2^128 added) and decrypts it into dst; st.x[12]",
 			"advances.")
 	}
 	k := newSK(seal)
 
-	if seal {
+	if plainFirst {
 		Comment("The first batch: nothing written yet to authenticate.")
 		k.batch(nil)
 		k.advance()
@@ -235,6 +245,14 @@ func (k *sk) batch(mac *Mem) {
 			k.polyStep(mac.Offset(16 * j))
 		}
 	}
+	k.loadState()
+	k.rounds()
+	k.output()
+	ADDL(U8(8), k.stateWord(12))
+}
+
+// loadState broadcasts the 16 state words (lane j = block j).
+func (k *sk) loadState() {
 	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
 	for i := 0; i < 16; i++ {
 		switch {
@@ -247,12 +265,107 @@ func (k *sk) batch(mac *Mem) {
 			VPBROADCASTD(k.stateWord(i), k.word(i))
 		}
 	}
+}
+
+// rounds emits the ten double rounds with the queued scalar instructions
+// spread through them, and whatever of the queue is left after them.
+func (k *sk) rounds() {
 	for range 10 {
 		k.doubleRound()
 	}
 	k.flush()
+}
+
+// stitchedFirst emits sealFirstAVX2: sealAVX2's first batch (no Poly1305
+// steps to run) with ChaCha20 block 0 computed meanwhile in scalar
+// registers, its first 32 bytes (the MAC key) stored to key. This saves
+// the separate block 0 computation a Seal needs before its MAC can start
+// (about 90 ns in portable Go on Zen 5). The pointers are reloaded after
+// the rounds, leaving 13 registers for state words during them (BP stays
+// out of use); words 8, 9 and 10 live in the frame, at most one per
+// quarter round, so the four chains lengthen alike.
+func stitchedFirst(name string) {
+	TEXT(name, NOSPLIT, "func(st *[14]uint64, dst, src []byte, key *[32]byte)")
+	Pragma("noescape")
+	Doc(name+" encrypts the first 512 bytes of src into dst (blocks st.x[12]",
+		"on) and writes the first 32 bytes of the block before them (block 0:",
+		"the MAC key) to key; st.x[12] advances.")
+	k := &sk{seal: true}
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.spill = AllocLocal(4 * 32)
+	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
+	k.counting = true
+	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for range 10 {
+		k.doubleRound()
+	}
+	k.counting = false
+
+	Comment("Block 0 in scalar registers: the state with the counter one less.")
+	var x [16]Op
+	for i := range x {
+		if i >= 8 && i <= 10 {
+			m := words.Offset(4 * (i - 8))
+			t := GP32()
+			MOVL(k.stateWord(i), t)
+			MOVL(t, m)
+			x[i] = m
+			continue
+		}
+		r := GP32()
+		MOVL(k.stateWord(i), r)
+		x[i] = r
+	}
+	DECL(x[12])
+	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	scalarRound := func(groups [4][4]int) {
+		for _, rot := range [][2]int{{16, 12}, {8, 7}} {
+			for _, g := range groups {
+				a, b := x[g[0]], x[g[1]]
+				q(func() { ADDL(b, a) })
+			}
+			for _, g := range groups {
+				a, d := x[g[0]], x[g[3]]
+				q(func() { XORL(a, d) })
+			}
+			for _, g := range groups {
+				d := x[g[3]]
+				q(func() { ROLL(U8(rot[0]), d) })
+			}
+			for _, g := range groups {
+				c, d := x[g[2]], x[g[3]]
+				q(func() { ADDL(d, c) })
+			}
+			for _, g := range groups {
+				b, c := x[g[1]], x[g[2]]
+				q(func() { XORL(c, b) })
+			}
+			for _, g := range groups {
+				b := x[g[1]]
+				q(func() { ROLL(U8(rot[1]), b) })
+			}
+		}
+	}
+	for range 10 {
+		scalarRound(columns)
+		scalarRound(diags)
+	}
+	k.loadState()
+	k.rounds()
+
+	Comment("Block 0's first 32 bytes: words 0..7 plus the input state.")
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	kp := Load(Param("key"), GP64())
+	for i := 0; i < 8; i++ {
+		ADDL(k.stateWord(i), x[i])
+		MOVL(x[i], Mem{Base: kp, Disp: 4 * i})
+	}
+	k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
 	k.output()
 	ADDL(U8(8), k.stateWord(12))
+	stAVX2.Return()
 }
 
 func (k *sk) counterRow(dst VecPhysical) {
