@@ -22,7 +22,8 @@
 // the avx2-stitched path at 16 KiB, which therefore ranks after ifma.
 //
 // Short messages take a path of their own (see shortMax); longer ones get
-// the MAC key from block 0 computed in portable Go (see block0.go).
+// the MAC key from block 0 computed in portable Go (see block0.go), except
+// where the avx2-stitched kernels compute it alongside other work.
 package chacha20poly1305
 
 import (
@@ -63,8 +64,8 @@ type aead struct {
 	key       [KeySize]byte
 	nonceSize int
 	mac       poly1305.Path
-	// stitched: messages of a 512-byte batch or more take the stitched
-	// kernels (see stitched.go), their MAC's scalar code being mac.
+	// stitched: messages past the short path take the stitched kernels
+	// (see stitched.go); mac then serves only the short path.
 	stitched bool
 	path     string // the path's name, for the tests
 	// ks4: the kernel short messages take (see keystreamShort), decided
