@@ -246,9 +246,13 @@ func has(f Feature, mask uint64, ignoreDetection bool) bool {
 // setup.
 func Generation() uint64 { return generation.Load() }
 
-// MaskSpec returns the mask in force, in SIMDCRYPT_CPU syntax.
+// MaskSpec returns the mask in force, in SIMDCRYPT_CPU syntax ("all=off"
+// when everything is masked).
 func MaskSpec() string {
 	m := maskBits.Load()
+	if m == 1<<numFeatures-1 {
+		return "all=off"
+	}
 	var parts []string
 	for f := Feature(0); f < numFeatures; f++ {
 		if m&(1<<f) != 0 {
