@@ -1,9 +1,28 @@
-// Package aes implements AES (FIPS 197) with several code paths chosen at key
-// setup from the CPU's features: portable Go, AES-NI, and VAES on 256- and
-// 512-bit vectors. The cipher.Block it returns works with crypto/cipher's
-// NewCTR, NewCBCEncrypter and NewCBCDecrypter, which pick up its bulk
-// kernels; NewCTR, NewCBCEncrypter and NewCBCDecrypter below do the same
-// without relying on those hooks.
+// Package aes implements AES (FIPS 197) with several code paths, one of
+// which NewCipher chooses from the CPU's features:
+//
+//	vaes512   VAES on 512-bit vectors (AVX-512): 32 blocks in flight
+//	vaes256   VAES on 256-bit vectors (AVX2): 16 blocks in flight
+//	aesni     AES-NI on 128-bit vectors (legacy SSE encodings): 8 blocks
+//	generic   portable Go with lookup tables
+//
+// plus vaes512-noprefetch, vaes256-noprefetch and aesni-noprefetch, the same
+// kernels with software prefetch switched off, which only tests and
+// `simdcrypt speed -cold` run.
+//
+// Dispatch: the paths are listed best first in one table (paths, built
+// from this file and aes_amd64.go). NewCipher takes the first path whose
+// CPU features are usable, passing over vaes512 where the CPU prefers
+// 256-bit vectors (internal/cpu's per-microarchitecture table). The choice is
+// made once and made again only when the feature mask changes, so key setup
+// takes no lock and looks nothing up. SIMDCRYPT_CPU and the dispatch
+// package mask features; dispatch.Chosen("aes") tells which path runs.
+//
+// The cipher.Block it returns works with crypto/cipher's NewCTR,
+// NewCBCEncrypter and NewCBCDecrypter, which pick up its bulk kernels;
+// NewCTR, NewCBCEncrypter and NewCBCDecrypter below do the same without
+// relying on those hooks. ECB is available through this module's ecb
+// package.
 //
 // The portable path looks up tables indexed by secret data and so is not
 // constant-time; the AES-NI and VAES paths are, key setup included (its
@@ -12,9 +31,8 @@ package aes
 
 import (
 	"crypto/cipher"
-	"strconv"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -24,9 +42,7 @@ const BlockSize = 16
 // KeySizeError is returned for keys that are not 16, 24 or 32 bytes.
 type KeySizeError int
 
-func (k KeySizeError) Error() string {
-	return "simdcrypt/aes: invalid key size " + strconv.Itoa(int(k)) + " (want 16, 24 or 32 bytes)"
-}
+func (k KeySizeError) Error() string { return modes.KeySizeMessage(cipherName, int(k)) }
 
 // NewCipher returns AES-128, AES-192 or AES-256 for a 16-, 24- or 32-byte
 // key, running the fastest implementation the CPU offers.
@@ -34,13 +50,7 @@ func (k KeySizeError) Error() string {
 // crypto/cipher.NewGCM cannot reach these kernels (it takes its fast path
 // only for crypto/aes blocks and runs a slow generic GCM over any other):
 // use gcm.New from github.com/simdcrypt/simdcrypt/gcm instead.
-func NewCipher(key []byte) (cipher.Block, error) {
-	i, _ := impl.Choose(Name)
-	return i.NewBlock(key)
-}
-
-// Name is the cipher family name in the implementation registry.
-const Name = "aes"
+func NewCipher(key []byte) (cipher.Block, error) { return paths.Chosen()(key) }
 
 // NewCTR returns a CTR stream (128-bit big-endian counter starting at iv,
 // as crypto/cipher.NewCTR counts) over b. It returns an error if iv is not
@@ -57,25 +67,17 @@ func NewCBCDecrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
 	return modes.NewCBCDecrypter(b, iv)
 }
 
-func checkKey(key []byte) error {
-	switch len(key) {
-	case 16, 24, 32:
-		return nil
-	}
-	return KeySizeError(len(key))
-}
+const cipherName = "aes"
 
-func init() {
-	impl.Register(&impl.Impl{
-		Cipher: Name,
-		Name:   "generic",
-		Notes:  "portable Go with lookup tables (not constant-time)",
-		NewKernels: func(key []byte) (modes.Kernels, error) {
-			s, err := expandKey(key)
-			if err != nil {
-				return nil, err
-			}
-			return modes.Generic{C: (*generic)(s)}, nil
-		},
-	})
+// paths is the dispatch table: every path best first, each with its
+// constructor.
+var paths = catalog.NewTable(cipherName, append(asmPaths(), catalog.BlockPath(cipherName, &catalog.Path{
+	Name:     "generic",
+	Notes:    "portable Go with lookup tables (not constant-time)",
+	NewBlock: newGeneric,
+}))...)
+
+func newGeneric(key []byte) (cipher.Block, error) {
+	s, err := expandKey(key)
+	return modes.NewGenericBlock((*generic)(s), err, cipherName)
 }

@@ -4,130 +4,92 @@
 
 package aes
 
-// encryptBlocksAESNI encrypts n blocks from src to dst (ECB). It runs 128-bit vectors with software prefetch.
+// encryptBlocksAESNI encrypts n blocks from src to dst (ECB). It runs 128-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func encryptBlocksAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func encryptBlocksAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
 
-// encryptBlocksAESNINoPrefetch encrypts n blocks from src to dst (ECB). It runs 128-bit vectors without software prefetch.
+// decryptBlocksAESNI decrypts n blocks from src to dst (ECB). It runs 128-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func encryptBlocksAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func decryptBlocksAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
 
-// decryptBlocksAESNI decrypts n blocks from src to dst (ECB). It runs 128-bit vectors with software prefetch.
+// cbcDecryptAESNI decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 128-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func decryptBlocksAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func cbcDecryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte)
 
-// decryptBlocksAESNINoPrefetch decrypts n blocks from src to dst (ECB). It runs 128-bit vectors without software prefetch.
+// ctrAESNI XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 128-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func decryptBlocksAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func ctrAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
 
-// cbcDecryptAESNI decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 128-bit vectors with software prefetch.
+// encryptBlocksVAES256 encrypts n blocks from src to dst (ECB). It runs 256-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func cbcDecryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
+func encryptBlocksVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
 
-// cbcDecryptAESNINoPrefetch decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 128-bit vectors without software prefetch.
+// decryptBlocksVAES256 decrypts n blocks from src to dst (ECB). It runs 256-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func cbcDecryptAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
+func decryptBlocksVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
 
-// ctrAESNI XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 128-bit vectors with software prefetch.
+// cbcDecryptVAES256 decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 256-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func ctrAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
+func cbcDecryptVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte)
 
-// ctrAESNINoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 128-bit vectors without software prefetch.
+// ctrVAES256 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 256-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func ctrAESNINoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
+func ctrVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
 
-// encryptBlocksVAES256 encrypts n blocks from src to dst (ECB). It runs 256-bit vectors with software prefetch.
+// encryptBlocksVAES512 encrypts n blocks from src to dst (ECB). It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func encryptBlocksVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func encryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
 
-// encryptBlocksVAES256NoPrefetch encrypts n blocks from src to dst (ECB). It runs 256-bit vectors without software prefetch.
+// decryptBlocksVAES512 decrypts n blocks from src to dst (ECB). It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func encryptBlocksVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func decryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
 
-// decryptBlocksVAES256 decrypts n blocks from src to dst (ECB). It runs 256-bit vectors with software prefetch.
+// cbcDecryptVAES512 decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func decryptBlocksVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func cbcDecryptVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte)
 
-// decryptBlocksVAES256NoPrefetch decrypts n blocks from src to dst (ECB). It runs 256-bit vectors without software prefetch.
+// ctrVAES512 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func decryptBlocksVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
+func ctrVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
 
-// cbcDecryptVAES256 decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 256-bit vectors with software prefetch.
+// encryptBlocks runs the kernel of the given vector width (16, 32 or 64 bytes): it encrypts n blocks from src to dst (ECB).
 //
 //go:noescape
-func cbcDecryptVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
+func encryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
 
-// cbcDecryptVAES256NoPrefetch decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 256-bit vectors without software prefetch.
+// decryptBlocks runs the kernel of the given vector width (16, 32 or 64 bytes): it decrypts n blocks from src to dst (ECB).
 //
 //go:noescape
-func cbcDecryptVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
+func decryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
 
-// ctrVAES256 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 256-bit vectors with software prefetch.
+// cbcDecrypt runs the kernel of the given vector width (16, 32 or 64 bytes): it decrypts n blocks in CBC mode chaining from *iv; it does not update *iv.
 //
 //go:noescape
-func ctrVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
+func cbcDecrypt(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte, width int)
 
-// ctrVAES256NoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 256-bit vectors without software prefetch.
+// ctr runs the kernel of the given vector width (16, 32 or 64 bytes): it XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count.
 //
 //go:noescape
-func ctrVAES256NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
-
-// encryptBlocksVAES512 encrypts n blocks from src to dst (ECB). It runs 512-bit vectors with software prefetch.
-//
-//go:noescape
-func encryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-
-// encryptBlocksVAES512NoPrefetch encrypts n blocks from src to dst (ECB). It runs 512-bit vectors without software prefetch.
-//
-//go:noescape
-func encryptBlocksVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-
-// decryptBlocksVAES512 decrypts n blocks from src to dst (ECB). It runs 512-bit vectors with software prefetch.
-//
-//go:noescape
-func decryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-
-// decryptBlocksVAES512NoPrefetch decrypts n blocks from src to dst (ECB). It runs 512-bit vectors without software prefetch.
-//
-//go:noescape
-func decryptBlocksVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int)
-
-// cbcDecryptVAES512 decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 512-bit vectors with software prefetch.
-//
-//go:noescape
-func cbcDecryptVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
-
-// cbcDecryptVAES512NoPrefetch decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 512-bit vectors without software prefetch.
-//
-//go:noescape
-func cbcDecryptVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
-
-// ctrVAES512 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 512-bit vectors with software prefetch.
-//
-//go:noescape
-func ctrVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
-
-// ctrVAES512NoPrefetch XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 512-bit vectors without software prefetch.
-//
-//go:noescape
-func ctrVAES512NoPrefetch(keys *[240]byte, rounds int, dst *byte, src *byte, n int, ctr *[16]byte)
+func ctr(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int)
 
 // cbcEncryptAESNI encrypts n >= 1 blocks in CBC mode chaining from *iv and leaves the last ciphertext block in *iv.
 //
 //go:noescape
 func cbcEncryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 
-// subWordAESNI applies the AES S-box to each byte of w (constant-time).
-func subWordAESNI(w uint32) uint32
+// expandKeyAESNI expands the 16-, 24- or 32-byte key at key (rounds 10, 12 or 14) into enc and dec.
+//
+//go:noescape
+func expandKeyAESNI(key *byte, rounds int, enc *[240]byte, dec *[240]byte)

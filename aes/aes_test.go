@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -56,11 +56,13 @@ var coreVectors = []testkit.BlockVector{
 }
 
 var spec = testkit.BlockSpec{
-	Cipher:    Name,
+	Cipher:    cipherName,
 	KeySizes:  []int{16, 24, 32},
 	Reference: stdaes.NewCipher,
 	Vectors:   coreVectors,
 }
+
+func TestMain(m *testing.M) { testkit.Main(m, cipherName) }
 
 func TestImplementations(t *testing.T) { testkit.RunBlockCipher(t, spec) }
 
@@ -76,7 +78,7 @@ func TestCAVP(t *testing.T) {
 		t.Fatalf("found %d KAT/MMT and %d MCT files, want 30 and 6", len(katmmt), len(mct))
 	}
 	sp, _ := filepath.Glob(filepath.Join(testkit.SharedPath(t, "aes/sp800-38a"), "*.rsp"))
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		n := testkit.RunCAVP(t, i, append(katmmt, sp...))
 		for _, p := range mct {
 			n += testkit.RunMCT(t, i, p)
@@ -87,7 +89,7 @@ func TestCAVP(t *testing.T) {
 
 func TestPublicAPI(t *testing.T) {
 	testkit.CheckBlockAPI(t, testkit.BlockAPI{
-		Cipher: Name, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
+		Cipher: cipherName, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
 		NewCTR: NewCTR, NewCBCEncrypter: NewCBCEncrypter, NewCBCDecrypter: NewCBCDecrypter,
 	})
 }
@@ -127,7 +129,7 @@ func TestExportedConstructors(t *testing.T) {
 
 func TestWycheproofCBC(t *testing.T) {
 	path := testkit.SharedPath(t, "wycheproof/testvectors_v1/aes_cbc_pkcs5_test.json")
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		v, inv := testkit.RunWycheproofCBC(t, i, path)
 		t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
 	})

@@ -10,7 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // The benchmarks run every registered path next to the standard library
@@ -58,7 +58,7 @@ func benchPaths(b *testing.B) []benchPath {
 		}
 		return c
 	}}}
-	for _, i := range impl.For(Name) {
+	for _, i := range catalog.For(cipherName) {
 		if !i.Available() {
 			paths = append(paths, benchPath{name: i.Name, missing: fmt.Sprintf("%s needs %v", i.Name, i.Missing())})
 			continue
@@ -179,6 +179,28 @@ func BenchmarkAESCold(b *testing.B) {
 						}
 					}
 				})
+			}
+		})
+	}
+}
+
+// BenchmarkNewCipher compares key setup on the default path (dispatch
+// included) with crypto/aes.NewCipher, in one run: AES-128, the key setup
+// an AEAD pays per key.
+//
+//	go test -run - -bench NewCipher -count 5 ./aes/
+func BenchmarkNewCipher(b *testing.B) {
+	key := make([]byte, 16)
+	for _, c := range []struct {
+		name string
+		new  func([]byte) (cipher.Block, error)
+	}{{"default", NewCipher}, {"stdlib", stdaes.NewCipher}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.new(key); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -3,6 +3,8 @@ package aes
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
 // maxRounds is the number of rounds of AES-256.
@@ -20,17 +22,24 @@ type schedule struct {
 
 // expandKey expands key with the portable path's S-box table, which is
 // indexed by key bytes: only for that path, which is not constant-time
-// anyway. The hardware paths pass their own constant-time subWord to
-// expandKeyWith.
-func expandKey(key []byte) (*schedule, error) { return expandKeyWith(key, subWord) }
-
-// expandKeyWith expands key, applying the S-box to words through subWord.
-func expandKeyWith(key []byte, subWord func(uint32) uint32) (*schedule, error) {
-	if err := checkKey(key); err != nil {
+// anyway. The hardware paths expand keys on the AES unit
+// (expandKeyAESNI).
+func expandKey(key []byte) (*schedule, error) {
+	s := new(schedule)
+	if err := s.expandEnc(key); err != nil {
 		return nil, err
 	}
+	s.invert()
+	return s, nil
+}
+
+// expandEnc sets the encryption keys of s from key.
+func (s *schedule) expandEnc(key []byte) error {
+	if !modes.ValidKeySize(len(key)) {
+		return KeySizeError(len(key))
+	}
 	nk := len(key) / 4
-	s := &schedule{rounds: nk + 6}
+	s.rounds = nk + 6
 	n := 4 * (s.rounds + 1)
 	for i := 0; i < nk; i++ {
 		s.enc[i] = binary.BigEndian.Uint32(key[4*i:])
@@ -47,6 +56,11 @@ func expandKeyWith(key []byte, subWord func(uint32) uint32) (*schedule, error) {
 		}
 		s.enc[i] = s.enc[i-nk] ^ t
 	}
+	return nil
+}
+
+// invert sets the decryption keys of s from its encryption keys.
+func (s *schedule) invert() {
 	for r := 0; r <= s.rounds; r++ {
 		for c := 0; c < 4; c++ {
 			w := s.enc[4*(s.rounds-r)+c]
@@ -55,17 +69,6 @@ func expandKeyWith(key []byte, subWord func(uint32) uint32) (*schedule, error) {
 			}
 			s.dec[4*r+c] = w
 		}
-	}
-	return s, nil
-}
-
-// putRoundKeys writes the round keys as the bytes AES-NI loads, round r's
-// key at offset 16*r of enc and dec.
-func (s *schedule) putRoundKeys(enc, dec []byte) {
-	n := 4 * (s.rounds + 1)
-	for i := range n {
-		binary.BigEndian.PutUint32(enc[4*i:], s.enc[i])
-		binary.BigEndian.PutUint32(dec[4*i:], s.dec[i])
 	}
 }
 

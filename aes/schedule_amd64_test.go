@@ -5,10 +5,10 @@ package aes
 import (
 	"bytes"
 	stdaes "crypto/aes"
+	"crypto/cipher"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
-	"github.com/simdcrypt/simdcrypt/internal/modes"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -19,7 +19,7 @@ import (
 // correctly. (Not parallel: it changes package state.)
 func TestHardwareKeyScheduleUsesNoTables(t *testing.T) {
 	tested := 0
-	for _, i := range impl.For(Name) {
+	for _, i := range catalog.For(cipherName) {
 		if len(i.Requires) == 0 {
 			continue
 		}
@@ -29,7 +29,7 @@ func TestHardwareKeyScheduleUsesNoTables(t *testing.T) {
 		}
 		for _, ks := range []int{16, 24, 32} {
 			key := testkit.Hex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")[:ks]
-			b, err := withTablesZeroed(func() (modes.Kernels, error) { return i.NewKernels(key) })
+			b, err := withTablesZeroed(func() (cipher.Block, error) { return i.NewBlock(key) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,12 +37,12 @@ func TestHardwareKeyScheduleUsesNoTables(t *testing.T) {
 			src := []byte("sixteen byte msg")
 			want, got := make([]byte, 16), make([]byte, 16)
 			ref.Encrypt(want, src)
-			b.EncryptBlocks(got, src)
+			b.Encrypt(got, src)
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s key %d: encryption wrong after key setup without tables", i.Name, ks)
 			}
 			ref.Decrypt(want, src)
-			b.DecryptBlocks(got, src)
+			b.Decrypt(got, src)
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s key %d: decryption wrong after key setup without tables", i.Name, ks)
 			}

@@ -1,13 +1,21 @@
 // Package aria implements the ARIA block cipher (RFC 5794, KS X 1213) with
-// several code paths chosen at key setup from the CPU's features, all
-// registered with internal/impl:
+// several code paths, one of which NewCipher chooses from the CPU's
+// features:
 //
-//   - generic: portable Go, one block at a time through S-box tables;
 //   - gfni-avx512: 64 blocks at once, byte-sliced in ZMM registers, the
 //     S-boxes computed by GFNI affine instructions;
 //   - gfni-avx2: the same on 32 blocks in YMM registers;
 //   - aesni-avx: 16 blocks in XMM registers, the S-boxes computed through
-//     the AES round instructions and affine maps, for CPUs without GFNI.
+//     the AES round instructions and affine maps, for CPUs without GFNI;
+//   - generic: portable Go, one block at a time through S-box tables.
+//
+// Dispatch: the paths are listed best first in one table (paths, built
+// from this file and sliced_amd64.go). NewCipher takes the first path whose
+// CPU features are usable, passing over gfni-avx512 where the CPU prefers
+// 256-bit vectors (internal/cpu's per-microarchitecture table). The choice
+// is made once and made again only when the feature mask changes, so key
+// setup takes no lock and looks nothing up. SIMDCRYPT_CPU and the dispatch
+// package mask features; dispatch.Chosen("aria") tells which path runs.
 //
 // The cipher.Block it returns works with crypto/cipher's NewCTR,
 // NewCBCEncrypter and NewCBCDecrypter, which pick up its bulk kernels;
@@ -26,9 +34,8 @@ package aria
 
 import (
 	"crypto/cipher"
-	"strconv"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -38,20 +45,12 @@ const BlockSize = 16
 // KeySizeError is returned for keys that are not 16, 24 or 32 bytes.
 type KeySizeError int
 
-func (k KeySizeError) Error() string {
-	return "simdcrypt/aria: invalid key size " + strconv.Itoa(int(k)) + " (want 16, 24 or 32 bytes)"
-}
+func (k KeySizeError) Error() string { return modes.KeySizeMessage(cipherName, int(k)) }
 
 // NewCipher returns ARIA-128, ARIA-192 or ARIA-256 (12, 14 or 16 rounds)
 // for a 16-, 24- or 32-byte key, running the fastest implementation the CPU
 // offers.
-func NewCipher(key []byte) (cipher.Block, error) {
-	i, _ := impl.Choose(Name)
-	return i.NewBlock(key)
-}
-
-// Name is the cipher family name in the implementation registry.
-const Name = "aria"
+func NewCipher(key []byte) (cipher.Block, error) { return paths.Chosen()(key) }
 
 // NewCTR returns a CTR stream (128-bit big-endian counter starting at iv,
 // as crypto/cipher.NewCTR counts) over b. It returns an error if iv is not
@@ -68,25 +67,17 @@ func NewCBCDecrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
 	return modes.NewCBCDecrypter(b, iv)
 }
 
-func checkKey(key []byte) error {
-	switch len(key) {
-	case 16, 24, 32:
-		return nil
-	}
-	return KeySizeError(len(key))
-}
+const cipherName = "aria"
 
-func init() {
-	impl.Register(&impl.Impl{
-		Cipher: Name,
-		Name:   "generic",
-		Notes:  "portable Go, one block at a time through S-box tables (not constant-time)",
-		NewKernels: func(key []byte) (modes.Kernels, error) {
-			s, err := expandKey(key)
-			if err != nil {
-				return nil, err
-			}
-			return modes.Generic{C: (*generic)(s)}, nil
-		},
-	})
+// paths is the dispatch table: every path best first, each with its
+// constructor.
+var paths = catalog.NewTable(cipherName, append(asmPaths(), catalog.BlockPath(cipherName, &catalog.Path{
+	Name:     "generic",
+	Notes:    "portable Go, one block at a time through S-box tables (not constant-time)",
+	NewBlock: newGeneric,
+}))...)
+
+func newGeneric(key []byte) (cipher.Block, error) {
+	s, err := expandKey(key)
+	return modes.NewGenericBlock((*generic)(s), err, cipherName)
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -67,10 +67,12 @@ var coreVectors = []testkit.BlockVector{
 // nor x/crypto has ARIA): the generic path, checked against the vectors
 // here and against OpenSSL in TestOpenSSL, serves as the reference.
 var spec = testkit.BlockSpec{
-	Cipher:   Name,
+	Cipher:   cipherName,
 	KeySizes: []int{16, 24, 32},
 	Vectors:  coreVectors,
 }
+
+func TestMain(m *testing.M) { testkit.Main(m, cipherName) }
 
 func TestImplementations(t *testing.T) { testkit.RunBlockCipher(t, spec) }
 
@@ -106,7 +108,7 @@ func TestKISA(t *testing.T) {
 	if len(files) != 6 {
 		t.Fatalf("found %d KISA files in %s, want 6 (KAT and MMT for 128, 192, 256)", len(files), dir)
 	}
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		n := testkit.RunCAVP(t, i, files)
 		if n < 6*10 {
 			t.Fatalf("only %d KISA records parsed", n)
@@ -186,7 +188,7 @@ func TestMbedTLS(t *testing.T) {
 			}
 		}
 	}
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		for _, v := range vs {
 			testkit.CheckVector(t, i, v)
 		}
@@ -200,8 +202,8 @@ func TestOpenSSL(t *testing.T) {
 	if err != nil {
 		t.Skip("skipping OpenSSL differential test: no openssl binary in PATH")
 	}
-	var impls []*impl.Impl
-	for _, i := range impl.For(Name) {
+	var impls []*catalog.Path
+	for _, i := range catalog.For(cipherName) {
 		if i.Available() {
 			impls = append(impls, i)
 		} else {
@@ -239,7 +241,7 @@ func TestOpenSSL(t *testing.T) {
 						t.Fatalf("openssl %v: %v", args, err)
 					}
 					for _, i := range impls {
-						b, err := testkit.NewBlock(i, key)
+						b, err := i.NewBlock(key)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -279,7 +281,7 @@ func hexString(b []byte) string {
 
 func TestPublicAPI(t *testing.T) {
 	testkit.CheckBlockAPI(t, testkit.BlockAPI{
-		Cipher: Name, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
+		Cipher: cipherName, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
 		NewCTR: NewCTR, NewCBCEncrypter: NewCBCEncrypter, NewCBCDecrypter: NewCBCDecrypter,
 	})
 }
@@ -319,7 +321,7 @@ func TestWordsMatchBytes(t *testing.T) {
 // each path's CBC kernels, and invalid paddings must be caught.
 func TestWycheproofCBC(t *testing.T) {
 	path := testkit.SharedPath(t, "wycheproof/testvectors_v1/aria_cbc_pkcs5_test.json")
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		v, inv := testkit.RunWycheproofCBC(t, i, path)
 		t.Logf("%d valid and %d invalid Wycheproof records behaved", v, inv)
 	})

@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
-	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // BenchmarkARIA measures every registered path in every bulk mode at 1 KiB
@@ -30,7 +29,7 @@ func BenchmarkARIA(b *testing.B) {
 		{"CTR", func(c cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCTR(c, iv).XORKeyStream }},
 	}
 	for _, ks := range []int{16, 32} {
-		for _, i := range impl.For(Name) {
+		for _, i := range catalog.For(cipherName) {
 			for _, m := range modes {
 				for _, size := range []int{1024, 16384} {
 					name := "ARIA-" + strconv.Itoa(ks*8) + "/" + i.Name + "/" + m.name + "/" + strconv.Itoa(size/1024) + "KiB"
@@ -38,7 +37,7 @@ func BenchmarkARIA(b *testing.B) {
 						if !i.Available() {
 							b.Skipf("%s needs %v", i.Name, i.Missing())
 						}
-						c, err := testkit.NewBlock(i, make([]byte, ks))
+						c, err := i.NewBlock(make([]byte, ks))
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -3,6 +3,8 @@ package aria
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
 // maxRounds is the number of rounds of ARIA-256.
@@ -30,8 +32,8 @@ var keyConstants = [3]block{
 }
 
 func expandKey(key []byte) (*schedule, error) {
-	if err := checkKey(key); err != nil {
-		return nil, err
+	if !modes.ValidKeySize(len(key)) {
+		return nil, KeySizeError(len(key))
 	}
 	s := &schedule{rounds: 12 + (len(key)-16)/4}
 

@@ -3,11 +3,12 @@
 package aria
 
 import (
+	"crypto/cipher"
 	"encoding/binary"
 	"slices"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -25,18 +26,10 @@ const (
 	batch16 = 16 * BlockSize
 )
 
-// batch names one width's kernels. Its methods call the assembly directly
-// through a switch: an indirect call through a func value would make every
-// buffer passed to it escape, and the stack copies below would then cost a
-// heap allocation per call.
-type batch uint8
-
-const (
-	zmm64      batch = iota // GFNI, AVX-512
-	ymm32                   // GFNI, AVX2
-	xmm16                   // GFNI, AVX
-	xmm16AESNI              // AES-NI, AVX
-)
+// The batch type and its kernel switches (ecb, cbcDec, ctr) are generated
+// into kernels_amd64.go by _asm/callswitch: the switches call the assembly
+// directly, so the stack copies below stay on the stack (an indirect call
+// through a function value would make every buffer passed to it escape).
 
 // size is the batch in bytes.
 func (b batch) size() int {
@@ -47,46 +40,6 @@ func (b batch) size() int {
 		return batch32
 	}
 	return batch16
-}
-
-// ecb runs one batch; rk points to expanded round keys.
-func (b batch) ecb(rk *uint32, n int, d, s []byte) {
-	switch b {
-	case zmm64:
-		ariaECB64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s))
-	case ymm32:
-		ariaECB32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s))
-	case xmm16:
-		ariaECB16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s))
-	case xmm16AESNI:
-		ariaECB16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s))
-	}
-}
-
-func (b batch) cbcDec(rk *uint32, n int, d, s []byte, iv *[BlockSize]byte) {
-	switch b {
-	case zmm64:
-		ariaCBCDecrypt64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), iv)
-	case ymm32:
-		ariaCBCDecrypt32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), iv)
-	case xmm16:
-		ariaCBCDecrypt16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
-	case xmm16AESNI:
-		ariaCBCDecrypt16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), iv)
-	}
-}
-
-func (b batch) ctr(rk *uint32, n int, d, s []byte, c *[7]uint64) {
-	switch b {
-	case zmm64:
-		ariaCTR64(rk, n, (*[batch64]byte)(d), (*[batch64]byte)(s), c)
-	case ymm32:
-		ariaCTR32(rk, n, (*[batch32]byte)(d), (*[batch32]byte)(s), c)
-	case xmm16:
-		ariaCTR16(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
-	case xmm16AESNI:
-		ariaCTR16AESNI(rk, n, (*[batch16]byte)(d), (*[batch16]byte)(s), c)
-	}
 }
 
 // expand lays out round keys for the kernels: every key byte repeated
@@ -118,8 +71,8 @@ type slicedKernels struct {
 	encBlocks   [(maxRounds + 1) * BlockSize]byte
 }
 
-func newSliced(keyRep int, cbcEncrypt1 oneBlockKernel, batches ...batch) func(key []byte) (modes.Kernels, error) {
-	return func(key []byte) (modes.Kernels, error) {
+func newSliced(name string, keyRep int, cbcEncrypt1 oneBlockKernel, batches ...batch) catalog.NewBlockFunc {
+	return func(key []byte) (cipher.Block, error) {
 		s, err := expandKey(key)
 		if err != nil {
 			return nil, err
@@ -138,7 +91,7 @@ func newSliced(keyRep int, cbcEncrypt1 oneBlockKernel, batches ...batch) func(ke
 			k.encZ, k.decZ = mixKeys(k.enc, k.rounds), mixKeys(k.dec, k.rounds)
 		}
 		*s = schedule{} // the kernels have their own copies of the round keys
-		return k, nil
+		return modes.NewBlock(k, cipherName, name), nil
 	}
 }
 
@@ -250,29 +203,30 @@ func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	binary.BigEndian.PutUint64(ctr[8:], c[1])
 }
 
-func init() {
+// asmPaths lists the assembly paths best first.
+func asmPaths() []catalog.Entry[catalog.NewBlockFunc] {
 	// CBC encryption runs gfni-avx2's one-block kernel on both GFNI paths.
-	oneBlockCBC := map[impl.Op]string{impl.CBCEncrypt: "gfni-avx2"}
-	impl.Register(&impl.Impl{
-		Cipher:     Name,
-		Name:       "gfni-avx512",
-		Requires:   []cpu.Feature{cpu.GFNI, cpu.AVX512},
-		NewKernels: newSliced(1, ariaCBCEncrypt1, zmm64, ymm32, xmm16),
-		Kernel:     oneBlockCBC,
-		Notes:      "64 blocks byte-sliced in ZMM, S-boxes by GFNI affine instructions, VPTERNLOGQ diffusion; 32/16-block tails (constant-time)",
-	})
-	impl.Register(&impl.Impl{
-		Cipher:     Name,
-		Name:       "gfni-avx2",
-		Requires:   []cpu.Feature{cpu.GFNI, cpu.AVX2},
-		NewKernels: newSliced(1, ariaCBCEncrypt1, ymm32, xmm16),
-		Notes:      "32 blocks byte-sliced in YMM, S-boxes by GFNI affine instructions; 16-block XMM tails; one-block kernel for CBC encryption (constant-time)",
-	})
-	impl.Register(&impl.Impl{
-		Cipher:     Name,
-		Name:       "aesni-avx",
-		Requires:   []cpu.Feature{cpu.AESNI, cpu.AVX},
-		NewKernels: newSliced(4, ariaCBCEncrypt1AESNI, xmm16AESNI),
-		Notes:      "16 blocks byte-sliced in XMM, S-boxes by AESENCLAST/AESDECLAST and PSHUFB nibble affine maps; one-block kernel for CBC encryption (constant-time)",
-	})
+	oneBlockCBC := map[catalog.Op]string{catalog.CBCEncrypt: "gfni-avx2"}
+	return []catalog.Entry[catalog.NewBlockFunc]{
+		catalog.BlockPath(cipherName, &catalog.Path{
+			Name:     "gfni-avx512",
+			Requires: []cpu.Feature{cpu.GFNI, cpu.AVX512},
+			Wide:     true,
+			NewBlock: newSliced("gfni-avx512", 1, ariaCBCEncrypt1, zmm64, ymm32, xmm16),
+			Kernels:  oneBlockCBC,
+			Notes:    "64 blocks byte-sliced in ZMM, S-boxes by GFNI affine instructions, VPTERNLOGQ diffusion; 32/16-block tails (constant-time)",
+		}),
+		catalog.BlockPath(cipherName, &catalog.Path{
+			Name:     "gfni-avx2",
+			Requires: []cpu.Feature{cpu.GFNI, cpu.AVX2},
+			NewBlock: newSliced("gfni-avx2", 1, ariaCBCEncrypt1, ymm32, xmm16),
+			Notes:    "32 blocks byte-sliced in YMM, S-boxes by GFNI affine instructions; 16-block XMM tails; one-block kernel for CBC encryption (constant-time)",
+		}),
+		catalog.BlockPath(cipherName, &catalog.Path{
+			Name:     "aesni-avx",
+			Requires: []cpu.Feature{cpu.AESNI, cpu.AVX},
+			NewBlock: newSliced("aesni-avx", 4, ariaCBCEncrypt1AESNI, xmm16AESNI),
+			Notes:    "16 blocks byte-sliced in XMM, S-boxes by AESENCLAST/AESDECLAST and PSHUFB nibble affine maps; one-block kernel for CBC encryption (constant-time)",
+		}),
+	}
 }

@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	xchacha "golang.org/x/crypto/chacha20"
 )
 
@@ -32,7 +32,7 @@ func BenchmarkXORKeyStream(b *testing.B) {
 		}
 	}
 	for _, n := range benchSizes {
-		for _, i := range impl.For("chacha20") {
+		for _, i := range catalog.For("chacha20") {
 			b.Run(fmt.Sprintf("%s/%d", i.Name, n), func(b *testing.B) {
 				if !i.Available() {
 					b.Skipf("%s needs %v", i.Name, i.Missing())

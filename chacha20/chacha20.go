@@ -2,15 +2,23 @@
 // RFC 8439 and draft-irtf-cfrg-xchacha, with the API of
 // golang.org/x/crypto/chacha20 so that switching is an import-path change.
 //
-// Code paths, registered with internal/impl and chosen when a cipher is
-// created (SIMDCRYPT_CPU masks them: avx512=off, avx2=off, ssse3=off):
+// Code paths, one chosen when a cipher is created:
 //
 //	avx512    32 blocks per batch: two interleaved sets of 16 in ZMM (VPROLD)
 //	avx512vl  16 blocks per batch: two sets of 8 in YMM (AVX-512VL: VPROLD,
-//	          32 registers), for CPUs that slow down on 512-bit registers
+//	          32 registers), for CPUs that prefer 256-bit vectors
 //	avx2      8 blocks per batch in YMM
 //	ssse3     4 blocks per batch in XMM
 //	generic   portable Go, one block at a time
+//
+// Dispatch: the paths are listed best first in one table (paths, built from
+// this file and chacha20_amd64.go). A new cipher takes the first path whose
+// CPU features are usable, passing over avx512 where the CPU prefers 256-bit
+// vectors (internal/cpu's per-microarchitecture table). The choice is made
+// once and made again only when the feature mask changes, so creating a
+// cipher per message takes no lock and looks nothing up. SIMDCRYPT_CPU and
+// the dispatch package mask features (avx512=off, avx2=off, ssse3=off,
+// prefer256=off); dispatch.Chosen("chacha20") tells which path runs.
 //
 // Below a full batch the vector paths switch to row layout (one block per
 // 128-bit lane), so short inputs pay about one block's latency, not a batch.
@@ -24,11 +32,10 @@ import (
 	"crypto/cipher"
 	"encoding/binary"
 	"errors"
-	"sync/atomic"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
 )
 
 const (
@@ -92,7 +99,7 @@ func NewUnauthenticatedCipher(key, nonce []byte) (*Cipher, error) {
 	return c.init(key, nonce, pathChosen)
 }
 
-// newCipher returns a cipher pinned to one code path, for the registry.
+// newCipher returns a cipher pinned to one code path, for the catalogue.
 func newCipher(key, nonce []byte, p path) (*Cipher, error) {
 	c := &Cipher{}
 	return c.init(key, nonce, p)
@@ -127,7 +134,7 @@ func (c *Cipher) init(key, nonce []byte, p path) (*Cipher, error) {
 	}
 	clear(subkey[:]) // XChaCha20's subkey now lives in c.state only
 	if p == pathChosen {
-		p = chosenPath()
+		p = paths.Chosen()
 	}
 	c.path = p
 	return c, nil
@@ -228,7 +235,7 @@ func HChaCha20(key, nonce []byte) ([]byte, error) {
 }
 
 // path names a code path. Every build knows all names; the architecture
-// files register the paths they can run and supply xorBlocks.
+// files list the paths they can run and supply xorBlocks.
 type path uint8
 
 const (
@@ -250,55 +257,26 @@ var pathNames = [...]string{
 	pathAVX512VL: "avx512vl",
 }
 
-func pathByName(name string) path {
-	for p, n := range pathNames {
-		if n == name {
-			return path(p)
-		}
-	}
-	panic("chacha20: registry chose unknown path " + name)
-}
-
 // tailBuf holds the end of a call that has a partial block: fewer than four
 // whole blocks and the partial one.
 const tailBuf = 4 * blockSize
 
-// chosenPath returns the path dispatch prefers now. The registry's answer
-// depends only on which of the features the paths require are usable (the
-// mask may change in tests) and on whether 512-bit registers slow this CPU
-// down, so it is cached per combination: asking the registry costs more
-// than a short message.
-func chosenPath() path {
-	key := 0
-	for b, f := range [...]cpu.Feature{cpu.SSSE3, cpu.AVX2, cpu.AVX512} {
-		if cpu.Has(f) {
-			key |= 1 << b
-		}
-	}
-	if cpu.WideVectorsDownclock() {
-		key |= 1 << 3
-	}
-	if p := chosenCache[key].Load(); p != 0 {
-		return path(p - 1)
-	}
-	i, _ := impl.Choose("chacha20")
-	p := pathByName(i.Name)
-	chosenCache[key].Store(uint32(p) + 1)
-	return p
+// paths is the dispatch table: every path best first, each with the path
+// value a new cipher is pinned to. It is built in init because the paths'
+// constructors lead back to it (newCipher, init, paths.Chosen).
+var paths *catalog.Table[path]
+
+func init() {
+	paths = catalog.NewTable("chacha20", append(asmPaths(),
+		streamPath(pathGeneric, nil, false, "portable Go, one block at a time"))...)
 }
 
-// chosenCache holds path+1 per feature combination; 0 means not yet asked.
-var chosenCache [16]atomic.Uint32
-
-// register adds path p to the registry; NewStream returns a *Cipher pinned
-// to it.
-func register(p path, requires []cpu.Feature, avoid func() string, notes string) {
-	impl.Register(&impl.Impl{
-		Cipher:   "chacha20",
-		Name:     pathNames[p],
-		Requires: requires,
-		Avoid:    avoid,
-		Notes:    notes,
+// streamPath describes path p for the table; its NewStream returns a
+// *Cipher pinned to p.
+func streamPath(p path, requires []cpu.Feature, wide bool, notes string) catalog.Entry[path] {
+	return catalog.Entry[path]{Impl: p, Path: &catalog.Path{
+		Cipher: "chacha20", Name: pathNames[p], Requires: requires, Wide: wide,
+		Ops: catalog.StreamOps, Notes: notes,
 		NewStream: func(key, nonce []byte) (cipher.Stream, error) {
 			c, err := newCipher(key, nonce, p)
 			if err != nil {
@@ -306,5 +284,5 @@ func register(p path, requires []cpu.Feature, avoid func() string, notes string)
 			}
 			return c, nil
 		},
-	})
+	}}
 }

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xchacha "golang.org/x/crypto/chacha20"
 )
@@ -21,6 +21,8 @@ func xcryptoStream(key, nonce []byte) (cipher.Stream, error) {
 // differential against generic and x/crypto for every length 0..4096,
 // counters at the 32-bit end, random splits, misuse, guard pages and
 // concurrent use.
+func TestMain(m *testing.M) { testkit.Main(m, "chacha20") }
+
 func TestStreamSuite(t *testing.T) {
 	testkit.RunStreamCipher(t, testkit.StreamSpec{
 		Cipher:     "chacha20",
@@ -172,12 +174,12 @@ func TestDispatch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, why := impl.Choose("chacha20")
+		want, why := paths.Path()
 		c, _ := NewUnauthenticatedCipher(key, nonce)
 		got := pathNames[c.path]
 		var expect string
 		switch {
-		case cpu.Has(cpu.AVX512) && !cpu.WideVectorsDownclock():
+		case cpu.Has(cpu.AVX512) && !cpu.Has(cpu.Prefer256):
 			expect = "avx512"
 		case cpu.Has(cpu.AVX512):
 			expect = "avx512vl"
@@ -198,19 +200,17 @@ func TestDispatch(t *testing.T) {
 	}
 }
 
-// TestDispatchDownclock checks that on a CPU that slows down on 512-bit
-// registers dispatch keeps AVX-512 on YMM (avx512vl), and that the path
-// still produces the RFC keystream.
+// TestDispatchDownclock checks that on a CPU that prefers 256-bit vectors
+// dispatch keeps AVX-512 on YMM (avx512vl), and that the path still produces
+// the RFC keystream.
 func TestDispatchDownclock(t *testing.T) {
 	if purego || !cpu.Has(cpu.AVX512) {
 		t.Skip("needs AVX-512 kernels")
 	}
+	testkit.CheckPrefer256(t, "chacha20", "avx512", "avx512vl")
 	defer cpu.PretendUarch("GenuineIntel", "Skylake-SP")()
 	key, nonce := make([]byte, KeySize), make([]byte, NonceSize)
 	c, _ := NewUnauthenticatedCipher(key, nonce)
-	if got := pathNames[c.path]; got != "avx512vl" {
-		t.Fatalf("Skylake-SP: cipher uses %s, want avx512vl", got)
-	}
 	checkVector(t, c.path, "A.1 #1 on Skylake-SP", key, nonce, 0, make([]byte, 64), unhex(vectors[2].cipher))
 }
 
@@ -225,7 +225,7 @@ func FuzzXORKeyStream(f *testing.F) {
 		ref.SetCounter(counter)
 		want := make([]byte, len(data))
 		wantPanic := recovered(func() { ref.XORKeyStream(want, data) })
-		for _, i := range impl.For("chacha20") {
+		for _, i := range catalog.For("chacha20") {
 			if !i.Available() {
 				continue
 			}

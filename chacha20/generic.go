@@ -5,10 +5,6 @@ import (
 	"math/bits"
 )
 
-func init() {
-	register(pathGeneric, nil, nil, "portable Go, one block at a time")
-}
-
 // quarterRound mixes four state words (RFC 8439 section 2.1).
 func quarterRound(a, b, c, d uint32) (uint32, uint32, uint32, uint32) {
 	a += b

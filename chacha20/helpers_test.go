@@ -3,7 +3,7 @@ package chacha20
 import (
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -12,7 +12,7 @@ import (
 // constructor returns a *Cipher pinned to that path.
 func forEachPath(t *testing.T, f func(t *testing.T, p path)) {
 	t.Helper()
-	testkit.ForEachImpl(t, "chacha20", func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, "chacha20", func(t *testing.T, i *catalog.Path) {
 		s, err := i.NewStream(make([]byte, KeySize), make([]byte, NonceSize))
 		if err != nil {
 			t.Fatal(err)
@@ -23,4 +23,14 @@ func forEachPath(t *testing.T, f func(t *testing.T, p path)) {
 		}
 		f(t, c.path)
 	})
+}
+
+// pathByName returns the path value of the catalogue's path name.
+func pathByName(name string) path {
+	for p, n := range pathNames {
+		if n == name {
+			return path(p)
+		}
+	}
+	panic("chacha20: no path " + name)
 }

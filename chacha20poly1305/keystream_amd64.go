@@ -7,7 +7,7 @@ import "github.com/simdcrypt/simdcrypt/internal/cpu"
 // haveKeystream4 reports whether keystream4 (ZMM registers, VPROLD) may
 // run: it needs AVX-512 and, like the chacha20 package's avx512 path,
 // stays off CPUs whose clock drops when 512-bit registers are used.
-func haveKeystream4() bool { return cpu.Has(cpu.AVX512) && !cpu.WideVectorsDownclock() }
+func haveKeystream4() bool { return cpu.Has(cpu.AVX512) && !cpu.Has(cpu.Prefer256) }
 
 // stitchedBuilt: the stitched kernels exist in this build.
 const stitchedBuilt = true

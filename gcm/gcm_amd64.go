@@ -193,8 +193,8 @@ func asmPath(name string, kind ghashKind, requires []cpu.Feature, avoid func() s
 // avoidVAES512 is the aes package's rule: on the CPUs that lower their
 // clock for 512-bit vectors the 256-bit path wins.
 func avoidVAES512() string {
-	if cpu.WideVectorsDownclock() {
-		return cpu.CPU().Uarch + " lowers its clock for 512-bit vectors"
+	if cpu.Has(cpu.Prefer256) {
+		return cpu.Prefer256Reason()
 	}
 	return ""
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // TestSpeedReport prints, when SIMDCRYPT_GCM_SPEED=1, cycles per byte of
@@ -41,8 +41,8 @@ func TestSpeedReport(t *testing.T) {
 			base := map[string]float64{}
 			base["seal"] = report(fmt.Sprintf("aes%d stdlib seal", ks*8), size, func() { std.Seal(out[:0], nonce, pt, ad) })
 			base["open"] = report(fmt.Sprintf("aes%d stdlib open", ks*8), size, func() { std.Open(out[:0], nonce, ct, ad) })
-			for _, i := range impl.For("aes") {
-				if !i.Available() || i.Variant {
+			for _, i := range catalog.For("aes") {
+				if !i.Available() || i.VariantOf != "" {
 					continue
 				}
 				blk, _ := i.NewBlock(key)
@@ -61,8 +61,8 @@ func TestSpeedReport(t *testing.T) {
 		}
 	}
 	key := make([]byte, 16)
-	for _, i := range impl.For("aria") {
-		if !i.Available() || i.Variant {
+	for _, i := range catalog.For("aria") {
+		if !i.Available() || i.VariantOf != "" {
 			continue
 		}
 		blk, _ := i.NewBlock(key)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/aes"
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/xts"
 )
 
@@ -77,7 +77,7 @@ func benchSize(b *testing.B, keySize, size int, decrypt bool) {
 			}
 		})
 		b.Run("ecb-"+p.Name, func(b *testing.B) {
-			i, ok := impl.Lookup(aes.Name, p.Name)
+			i, ok := catalog.Lookup("aes", p.Name)
 			if !ok || !i.Available() {
 				b.Skipf("no usable AES path %s", p.Name)
 			}

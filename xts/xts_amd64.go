@@ -33,8 +33,8 @@ var asmPaths = []*xtsPath{
 // lower the clock (the list aes uses for its own 512-bit path): the 256-bit
 // path runs as many AES rounds per cycle there.
 func avoidVAES512() string {
-	if cpu.WideVectorsDownclock() {
-		return cpu.CPU().Uarch + " lowers its clock for 512-bit vectors"
+	if cpu.Has(cpu.Prefer256) {
+		return cpu.Prefer256Reason()
 	}
 	return ""
 }

@@ -20,7 +20,7 @@ import (
 	xxts "golang.org/x/crypto/xts"
 
 	"github.com/simdcrypt/simdcrypt/aes"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	"github.com/simdcrypt/simdcrypt/xts"
 )
@@ -491,7 +491,8 @@ func TestDispatch(t *testing.T) {
 	}
 	usable := slices.ContainsFunc(xts.Paths(), func(p xts.PathInfo) bool { return p.Usable && p.Name != "generic" })
 	c, _ = xts.NewCipher(aes.NewCipher, key)
-	if i, _ := impl.Choose(aes.Name); usable && i.Name != "generic" && c.Impl() == "generic" {
+	c2, _ := catalog.Get("aes")
+	if i, _ := c2.Chosen(); usable && i.Name != "generic" && c.Impl() == "generic" {
 		t.Errorf("over simdcrypt AES (%s): runs the portable path although an assembly path is usable", i.Name)
 	}
 }

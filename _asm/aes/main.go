@@ -5,11 +5,12 @@
 //   - 32 bytes (YMM, VAES with AVX2),
 //   - 64 bytes (ZMM, VAES with AVX-512: all round keys stay in Z16..Z30).
 //
-// Each width gets its own TEXT symbols (suffix AESNI, VAES256, VAES512), each
-// with and without software prefetch of the source (suffix NoPrefetch), so
-// the two can be measured against each other. CBC encryption is a serial
-// chain that gains nothing from wide vectors; one XMM kernel serves all
-// paths.
+// Each width gets its own TEXT symbols (suffix AESNI, VAES256, VAES512).
+// Every kernel takes the software prefetch distance as an argument (0: no
+// prefetch), so that one kernel serves both the dispatched paths and the
+// no-prefetch comparison paths (docs/prefetch.md has the measurements). CBC
+// encryption is a serial chain that gains nothing from wide vectors; one
+// XMM kernel serves all paths.
 //
 // Round keys are passed right-aligned in a 240-byte table: the last round
 // key always sits at offset 224 and key i of an r-round cipher at
@@ -24,6 +25,7 @@ import (
 	"math/bits"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -84,15 +86,14 @@ const (
 
 // kernel emits one TEXT symbol.
 type kernel struct {
-	w        width // widest width of the kernel
-	prefetch bool
-	mode     string // "ecbenc", "ecbdec", "cbcdec", "ctr"
+	w    width  // widest width of the kernel
+	mode string // "ecbenc", "ecbdec", "cbcdec", "ctr"
 
 	plan regPlan
 
-	keys, rounds, dst, src, n, k0, arg GPPhysical
-	roundKeys                          vec.RoundKeys
-	labels                             vec.Labels
+	keys, rounds, dst, src, n, k0, arg, prefetch GPPhysical
+	roundKeys                                    vec.RoundKeys
+	labels                                       vec.Labels
 }
 
 func (k *kernel) label(what string) string { return k.labels.New(what) }
@@ -147,12 +148,17 @@ func (k *kernel) batch(w width, nv int) {
 	src := func(i int) Mem { return Mem{Base: k.src, Disp: i * int(w)} }
 	dst := func(i int) Mem { return Mem{Base: k.dst, Disp: i * int(w)} }
 
-	if k.prefetch && nv == k.plan.states {
-		// Software prefetch of the source well ahead of this batch; lines
-		// past the end of the buffer are harmless to prefetch.
+	if nv == k.plan.states {
+		// Software prefetch of the source the given distance ahead of this
+		// batch; lines past the end of the buffer are harmless to prefetch.
+		// Distance 0 skips it (one predicted branch per batch).
+		skip := k.label("noprefetch")
+		TESTQ(k.prefetch, k.prefetch)
+		JZ(LabelRef(skip))
 		for off := 0; off < nv*int(w); off += 64 {
-			PREFETCHT0(Mem{Base: k.src, Disp: prefetchDistance + off})
+			PREFETCHT0(Mem{Base: k.src, Index: k.prefetch, Scale: 1, Disp: off})
 		}
+		Label(skip)
 	}
 
 	var lastXor []Op
@@ -249,8 +255,6 @@ func (k *kernel) loopThen(w width, nv int, then func(top string)) {
 	Label(done)
 }
 
-const prefetchDistance = 2048
-
 var widthSuffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
 
 var modeName = map[string]string{"ecbenc": "encryptBlocks", "ecbdec": "decryptBlocks", "cbcdec": "cbcDecrypt", "ctr": "ctr"}
@@ -262,36 +266,30 @@ var modeDoc = map[string]string{
 	"ctr":    "XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count.",
 }
 
-func genKernel(w width, mode string, prefetch bool) {
-	k := &kernel{w: w, mode: mode, prefetch: prefetch,
-		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, plan: plans[w]}
+func genKernel(w width, mode string) {
+	k := &kernel{w: w, mode: mode,
+		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, prefetch: R9, plan: plans[w]}
 	// The 512-bit path keeps every round key in Z16..Z30; the others
 	// broadcast each into the key register as a round needs it.
 	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: k.plan.keys, Scratch: k.plan.key}
 	isa := k.isa(w)
 	name := modeName[mode] + widthSuffix[w]
-	if !prefetch {
-		name += "NoPrefetch"
-	}
-	sig := "func(keys *[240]byte, rounds int, dst, src *byte, n int)"
+	sig := "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int)"
 	switch mode {
 	case "cbcdec":
-		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n int, iv *[16]byte)"
+		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, iv *[16]byte)"
 	case "ctr":
-		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n int, ctr *[16]byte)"
+		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, ctr *[16]byte)"
 	}
 	TEXT(name, NOSPLIT, sig)
 	Pragma("noescape")
-	pf := "with"
-	if !prefetch {
-		pf = "without"
-	}
-	Doc(fmt.Sprintf("%s %s It runs %d-bit vectors %s software prefetch.", name, modeDoc[mode], 8*int(w), pf))
+	Doc(fmt.Sprintf("%s %s It runs %d-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).", name, modeDoc[mode], 8*int(w)))
 	vec.LoadParam("keys", k.keys)
 	vec.LoadParam("rounds", k.rounds)
 	vec.LoadParam("dst", k.dst)
 	vec.LoadParam("src", k.src)
 	vec.LoadParam("n", k.n)
+	vec.LoadParam("prefetch", k.prefetch)
 	// k0 = keys + 16*(14-rounds), the slot of the first round key.
 	MOVQ(k.rounds, k.k0)
 	NEGQ(k.k0)
@@ -465,22 +463,158 @@ func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0
 	RET()
 }
 
-// genSubWord emits subWordAESNI, the S-box step of the key schedule done by
-// the AES unit instead of the portable path's tables, which are indexed by
-// key bytes. With the word in all four columns, ShiftRows only moves equal
-// bytes between columns, so AESENCLAST with a zero round key leaves
-// SubWord(w) in each column.
-func genSubWord() {
-	TEXT("subWordAESNI", NOSPLIT, "func(w uint32) uint32")
-	Doc("subWordAESNI applies the AES S-box to each byte of w (constant-time).")
-	w := Load(Param("w"), GP32())
-	MOVD(w, X0)
-	PSHUFD(Imm(0), X0, X0)
-	PXOR(X1, X1)
-	AESENCLAST(X1, X0)
-	MOVD(X0, w)
-	Store(w, ReturnIndex(0))
+// genExpandKey emits expandKeyAESNI, the whole key schedule on the AES
+// unit (AESKEYGENASSIST for the S-box steps, AESIMC for the decryption
+// keys): constant-time, since the portable path's tables are indexed by key
+// bytes, and about as fast as the standard library's key setup. It writes
+// the right-aligned tables the kernels read: encryption key i at
+// 16*(14-rounds+i); decryption key i is encryption key rounds-i, with
+// InvMixColumns applied to all but the first and last (the equivalent
+// inverse cipher).
+func genExpandKey() {
+	TEXT("expandKeyAESNI", NOSPLIT, "func(key *byte, rounds int, enc, dec *[240]byte)")
+	Pragma("noescape")
+	Doc("expandKeyAESNI expands the 16-, 24- or 32-byte key at key (rounds 10, 12 or 14) into enc and dec.")
+	key, rounds, enc, dec, off := RSI, RCX, RDI, RDX, RAX
+	vec.LoadParam("key", key)
+	vec.LoadParam("rounds", rounds)
+	vec.LoadParam("enc", enc)
+	vec.LoadParam("dec", dec)
+	// off = 16*(14-rounds) - 16*14; enc then points at the first key's slot.
+	MOVQ(rounds, off)
+	NEGQ(off)
+	SHLQ(Imm(4), off)
+	LEAQ(Mem{Base: enc, Index: off, Scale: 1, Disp: 16 * 14}, enc)
+	rcon := []uint64{0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36}
+	x1, x2, x3, x4 := X1, X2, X3, X4
+	// prefixXor turns the words (a, b, c, d) of x into (a, a^b, a^b^c,
+	// a^b^c^d), X5 as scratch; lanes 2 stops after (a, a^b).
+	prefixXor := func(x VecPhysical, lanes int) {
+		MOVO(x, X5)
+		for i := 1; i < lanes; i++ {
+			PSLLDQ(Imm(4), X5)
+			PXOR(X5, x)
+		}
+	}
+	CMPQ(rounds, Imm(12))
+	JB(LabelRef("expand_128"))
+	JE(LabelRef("expand_192"))
+
+	// AES-256: two 4-word halves, the second half's step without RotWord
+	// and round constant.
+	MOVOU(Mem{Base: key}, x1)
+	MOVOU(Mem{Base: key, Disp: 16}, x3)
+	MOVOU(x1, Mem{Base: enc})
+	MOVOU(x3, Mem{Base: enc, Disp: 16})
+	for i := 1; i <= 7; i++ {
+		AESKEYGENASSIST(Imm(rcon[i-1]), x3, x2)
+		PSHUFD(Imm(0xff), x2, x2)
+		prefixXor(x1, 4)
+		PXOR(x2, x1)
+		MOVOU(x1, Mem{Base: enc, Disp: 32 * i})
+		if i == 7 {
+			break
+		}
+		AESKEYGENASSIST(Imm(0), x1, x2)
+		PSHUFD(Imm(0xaa), x2, x2)
+		prefixXor(x3, 4)
+		PXOR(x2, x3)
+		MOVOU(x3, Mem{Base: enc, Disp: 32*i + 16})
+	}
+	JMP(LabelRef("expand_dec"))
+
+	// AES-192: groups of six words, stored as four and two; the last group
+	// needs only its first four.
+	Label("expand_192")
+	MOVOU(Mem{Base: key}, x1)
+	MOVQ(Mem{Base: key, Disp: 16}, x3)
+	MOVOU(x1, Mem{Base: enc})
+	MOVQ(x3, Mem{Base: enc, Disp: 16})
+	for i := 1; i <= 8; i++ {
+		AESKEYGENASSIST(Imm(rcon[i-1]), x3, x2)
+		PSHUFD(Imm(0x55), x2, x2)
+		prefixXor(x1, 4)
+		PXOR(x2, x1)
+		MOVOU(x1, Mem{Base: enc, Disp: 24 * i})
+		if i == 8 {
+			break
+		}
+		PSHUFD(Imm(0xff), x1, x4)
+		prefixXor(x3, 2)
+		PXOR(x4, x3)
+		MOVQ(x3, Mem{Base: enc, Disp: 24*i + 16})
+	}
+	JMP(LabelRef("expand_dec"))
+
+	Label("expand_128")
+	MOVOU(Mem{Base: key}, x1)
+	MOVOU(x1, Mem{Base: enc})
+	for i := 1; i <= 10; i++ {
+		AESKEYGENASSIST(Imm(rcon[i-1]), x1, x2)
+		PSHUFD(Imm(0xff), x2, x2)
+		prefixXor(x1, 4)
+		PXOR(x2, x1)
+		MOVOU(x1, Mem{Base: enc, Disp: 16 * i})
+	}
+
+	// Decryption keys: dec's first slot (the same offset as enc's) takes
+	// the last encryption key, and so on backwards.
+	Label("expand_dec")
+	src, dst := RSI, RDX
+	LEAQ(Mem{Base: dec, Index: off, Scale: 1, Disp: 16 * 14}, dst)
+	MOVQ(enc, src)
+	SUBQ(off, src) // enc + 16*rounds: the last key
+	MOVOU(Mem{Base: src}, X0)
+	MOVOU(X0, Mem{Base: dst})
+	DECQ(rounds)
+	Label("expand_dec_loop")
+	SUBQ(Imm(16), src)
+	ADDQ(Imm(16), dst)
+	MOVOU(Mem{Base: src}, X0) // legacy encodings fault on unaligned memory operands
+	AESIMC(X0, X0)
+	MOVOU(X0, Mem{Base: dst})
+	DECQ(rounds)
+	JNZ(LabelRef("expand_dec_loop"))
+	MOVOU(Mem{Base: src, Disp: -16}, X0)
+	MOVOU(X0, Mem{Base: dst, Disp: 16})
 	RET()
+}
+
+// genDispatch emits, per mode, the entry point Go calls (encryptBlocks,
+// ...): the kernel's arguments plus the vector width in bytes (16, 32 or
+// 64), on which it tail-jumps to that width's kernel. The kernel finds its
+// arguments where the entry point received them, the width being last. It
+// replaces a switch in Go, which costs a call more than the asm's compares
+// (about 1.4 ns, a sixth of a 64-byte call, on Zen 5).
+func genDispatch(mode string) {
+	name := modeName[mode]
+	sig := "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, width int)"
+	switch mode {
+	case "cbcdec":
+		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, iv *[16]byte, width int)"
+	case "ctr":
+		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, ctr *[16]byte, width int)"
+	}
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s runs the kernel of the given vector width (16, 32 or 64 bytes): it %s", name, modeDoc[mode]))
+	vec.LoadParam("width", RAX)
+	for _, w := range []width{w512, w256} {
+		CMPQ(RAX, Imm(uint64(w)))
+		JE(LabelRef(widthSuffix[w]))
+	}
+	tailJump(name + widthSuffix[w128])
+	for _, w := range []width{w512, w256} {
+		Label(widthSuffix[w])
+		tailJump(name + widthSuffix[w])
+	}
+}
+
+// tailJump emits JMP to the function fn of this package. avo's JMP takes
+// only labels of the same function; an instruction built by hand, marked
+// terminal, passes its checks.
+func tailJump(fn string) {
+	Instruction(&ir.Instruction{Opcode: "JMP", Operands: []Op{NewDataAddr(Symbol{Name: "·" + fn}, 0)}, IsTerminal: true})
 }
 
 var (
@@ -503,12 +637,13 @@ func main() {
 	genConstants()
 	for _, w := range []width{w128, w256, w512} {
 		for _, mode := range []string{"ecbenc", "ecbdec", "cbcdec", "ctr"} {
-			for _, pf := range []bool{true, false} {
-				genKernel(w, mode, pf)
-			}
+			genKernel(w, mode)
 		}
 	}
+	for _, mode := range []string{"ecbenc", "ecbdec", "cbcdec", "ctr"} {
+		genDispatch(mode)
+	}
 	genCBCEncrypt()
-	genSubWord()
+	genExpandKey()
 	Generate()
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
 )
 
 func runCPU(args []string) int {
@@ -39,50 +39,61 @@ func printCPU(w io.Writer) {
 		env = "(unset)"
 	}
 	fmt.Fprintf(w, "%s: %s\n", cpu.EnvVar, env)
-	if unk := cpu.UnknownEnvEntries(); len(unk) > 0 {
-		fmt.Fprintf(w, "  ignored unknown entries: %s (valid: name=off for %s, or all=off)\n",
-			strings.Join(unk, ", "), featureList())
+	if err := cpu.EnvError(); err != nil {
+		fmt.Fprintf(w, "  warning: ignored %v\n", err)
 	}
 
 	fmt.Fprintln(w, "\nFeatures:")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  feature\tdetected\tusable")
 	for _, f := range cpu.All() {
-		usable := yesNo(cpu.Has(f))
-		if cpu.Detected(f) && cpu.Masked(f) {
-			usable = "no (masked)"
+		if !f.IsProperty() {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", f, yesNo(cpu.Detected(f)), usable(f))
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", f, yesNo(cpu.Detected(f)), usable)
 	}
 	tw.Flush()
 
+	fmt.Fprintln(w, "\nProperties (per-microarchitecture table; maskable like features):")
+	why := cpu.Prefer256Reason()
+	if why == "" {
+		why = "not on this microarchitecture: 512-bit paths run where the CPU has them"
+	} else if cpu.Masked(cpu.Prefer256) {
+		why += "; masked, so 512-bit paths run anyway"
+	} else {
+		why += "; 512-bit paths are passed over"
+	}
+	fmt.Fprintf(w, "  %s: %s (%s)\n", cpu.Prefer256, usable(cpu.Prefer256), why)
+
 	fmt.Fprintln(w, "\nImplementations (dispatch order; * runs by default):")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, name := range impl.Ciphers() {
-		chosen, why := impl.Choose(name)
-		fmt.Fprintf(tw, "  %s\tdefault: %s\t(%s)\n", name, chosen.Name, why)
-		for _, i := range impl.For(name) {
+	for _, c := range catalog.Ciphers() {
+		chosen, why := c.Chosen()
+		fmt.Fprintf(tw, "  %s\tdefault: %s\t(%s)\n", c.Name, chosen.Name, why)
+		for _, p := range c.Paths {
 			mark := " "
-			if i == chosen {
+			if p == chosen {
 				mark = "*"
 			}
 			state := "available"
-			if !i.Available() {
-				state = "unavailable: needs " + joinFeatures(i.Missing())
-			} else if i.Variant {
-				state = "available (comparison variant, never dispatched)"
-			} else if i.Avoid != nil {
-				if why := i.Avoid(); why != "" {
-					state = "available, passed over: " + why
-				}
+			switch {
+			case !p.Available():
+				state = "unavailable: needs " + joinFeatures(p.Missing())
+			case p.VariantOf != "":
+				state = "available (variant of " + p.VariantOf + ", measured, never dispatched)"
+			case p.Wide && cpu.Has(cpu.Prefer256):
+				state = "available, passed over: 512-bit vectors on a CPU that prefers 256"
 			}
-			fmt.Fprintf(tw, "   %s %s\t%s\t%s\n", mark, i.Name, state, i.Notes)
+			notes := p.Notes
+			if p.Stdlib {
+				notes = "delegates to the standard library; " + notes
+			}
+			fmt.Fprintf(tw, "   %s %s\t%s\t%s\n", mark, p.Name, state, notes)
 		}
-		for _, op := range chosen.Ops() {
+		for _, op := range chosen.Ops {
 			var avail []string
-			for _, i := range impl.For(name) {
-				if i.Available() {
-					avail = append(avail, i.KernelFor(op))
+			for _, p := range c.Paths {
+				if p.Available() {
+					avail = append(avail, p.KernelFor(op))
 				}
 			}
 			fmt.Fprintf(tw, "     %s\truns %s\tavailable: %s\n", op, chosen.KernelFor(op), strings.Join(dedup(avail), ", "))
@@ -91,19 +102,21 @@ func printCPU(w io.Writer) {
 	tw.Flush()
 }
 
-func yesNo(b bool) string {
-	if b {
+func usable(f cpu.Feature) string {
+	switch {
+	case cpu.Detected(f) && cpu.Masked(f):
+		return "no (masked)"
+	case cpu.Has(f):
 		return "yes"
 	}
 	return "no"
 }
 
-func featureList() string {
-	var names []string
-	for _, f := range cpu.All() {
-		names = append(names, f.String())
+func yesNo(b bool) string {
+	if b {
+		return "yes"
 	}
-	return strings.Join(names, ", ")
+	return "no"
 }
 
 func joinFeatures(fs []cpu.Feature) string {

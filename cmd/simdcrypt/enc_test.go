@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 var (
@@ -45,7 +47,7 @@ func simdcryptBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testkit.SummarizeDefault(m.Run(), "aes", "aria", "chacha20")
 	if encBin != "" {
 		os.RemoveAll(filepath.Dir(encBin))
 	}

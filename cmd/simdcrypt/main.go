@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"os"
 
-	_ "github.com/simdcrypt/simdcrypt/internal/impl/all"
+	_ "github.com/simdcrypt/simdcrypt/aes"
+	_ "github.com/simdcrypt/simdcrypt/aria"
+	_ "github.com/simdcrypt/simdcrypt/chacha20"
 )
 
 var commands = []struct {

@@ -1,5 +1,8 @@
-// Package cpu detects the x86-64 features simdcrypt's kernels use and applies
-// the user's feature masks.
+// Package cpu detects the x86-64 features simdcrypt's kernels use, holds the
+// per-microarchitecture preferences (uarch.go), and applies the user's
+// feature masks. It is the foundation of every cipher package's dispatch:
+// a cipher chooses its path from what Has reports, and chooses again when
+// Generation changes.
 //
 // Detection uses CPUID and XGETBV directly rather than golang.org/x/sys/cpu,
 // which reports VAES and GFNI only as part of its AVX-512 group and so cannot
@@ -7,9 +10,12 @@
 //
 // Masks work like OpenSSL's OPENSSL_ia32cap: the environment variable
 // SIMDCRYPT_CPU, read once at start-up, holds comma-separated "name=off"
-// entries ("all=off" leaves only portable Go). Ciphers choose their
-// implementation when a key is set up, so a mask changed through SetMask
-// applies to ciphers created after the change.
+// entries ("all=off" leaves only portable Go). A mistyped entry does not
+// stop the program: at start-up the library ignores entries it does not
+// know and keeps them in EnvError, which `simdcrypt cpu` prints as a
+// warning; SetMask, the API, refuses them with the same error. Ciphers
+// choose their implementation when a key is set up, so a mask changed
+// through SetMask applies to ciphers created after the change.
 package cpu
 
 import (
@@ -20,7 +26,8 @@ import (
 	"sync/atomic"
 )
 
-// Feature is one CPU capability a kernel may need.
+// Feature is one CPU capability a kernel may need, or one property of the
+// processor that steers the choice between kernels (Prefer256).
 type Feature uint
 
 const (
@@ -37,7 +44,14 @@ const (
 	GFNI
 	BMI2
 	ADX
+	// AVX512IFMA is the 52-bit multiply-add (VPMADD52LUQ/HUQ) of the
+	// vector Poly1305 kernels.
 	AVX512IFMA
+	// Prefer256 is not an instruction set but a property: on this
+	// microarchitecture 256-bit vectors beat 512-bit ones (see
+	// Prefer256Reason). Every cipher passes over its 512-bit paths while it
+	// is usable; masking it (prefer256=off) lets them run.
+	Prefer256
 	numFeatures
 )
 
@@ -54,18 +68,20 @@ var featureNames = [numFeatures]string{
 	BMI2:       "bmi2",
 	ADX:        "adx",
 	AVX512IFMA: "avx512ifma",
+	Prefer256:  "prefer256",
 }
 
 // requires lists what each feature cannot be used without: VEX and EVEX
 // encodings need the AVX register state, 512-bit code builds on AVX2.
 // Masking a feature therefore also masks everything that requires it.
+// BMI2 and ADX are general-purpose-register instructions: they need no
+// vector state.
 var requires = [numFeatures][]Feature{
 	AVX2:       {AVX},
 	AVX512:     {AVX2},
 	VAES:       {AVX, AESNI},
 	VPCLMULQDQ: {AVX, PCLMULQDQ},
 	GFNI:       {AVX},
-	BMI2:       {AVX},
 	AVX512IFMA: {AVX512},
 }
 
@@ -76,7 +92,11 @@ func (f Feature) String() string {
 	return fmt.Sprintf("Feature(%d)", uint(f))
 }
 
-// All returns every feature in display order.
+// IsProperty reports whether f is a property of the microarchitecture
+// (Prefer256) rather than an instruction set CPUID reports.
+func (f Feature) IsProperty() bool { return f == Prefer256 }
+
+// All returns every feature in display order, the properties last.
 func All() []Feature {
 	fs := make([]Feature, numFeatures)
 	for i := range fs {
@@ -106,12 +126,13 @@ type Info struct {
 
 var (
 	info     Info
-	detected [numFeatures]bool
+	detected [numFeatures]atomic.Bool
 
-	maskBits atomic.Uint64 // bit f set: feature f masked off
-	envMu    sync.Mutex
-	envSpec  string
-	unknown  []string
+	maskBits   atomic.Uint64 // bit f set: feature f masked off
+	generation atomic.Uint64 // bumped by every change of Has's answers
+	envMu      sync.Mutex
+	envSpec    string
+	envErr     error
 )
 
 // EnvVar is the environment variable read at start-up for feature masks.
@@ -120,11 +141,22 @@ const EnvVar = "SIMDCRYPT_CPU"
 func init() {
 	detect()
 	info.Uarch = uarchName(info.Vendor, info.Family, info.Model)
-	wideDownclock.Store(wideVectorsDownclock(info.Vendor, info.Uarch))
+	detected[Prefer256].Store(prefer256Reason(info.Vendor, info.Uarch) != "")
 	envSpec = os.Getenv(EnvVar)
 	bits, unk := parseMask(envSpec)
 	maskBits.Store(bits)
-	unknown = unk
+	if len(unk) > 0 {
+		envErr = &MaskError{Entries: unk}
+	}
+}
+
+// MaskError names the entries of a mask that are not "name=off" for a
+// known name (or "all=off").
+type MaskError struct{ Entries []string }
+
+func (e *MaskError) Error() string {
+	return fmt.Sprintf("unknown %s entries %q (want name=off with name one of %s, or all=off)",
+		EnvVar, e.Entries, strings.Join(featureNames[:], ", "))
 }
 
 // parseMask turns "a=off,b=off" into a bit set, collecting names it does not
@@ -159,9 +191,10 @@ func parseMask(spec string) (bits uint64, unknownNames []string) {
 // CPU returns the processor description.
 func CPU() Info { return info }
 
-// Detected reports whether the processor and operating system support f,
-// ignoring masks.
-func Detected(f Feature) bool { return f < numFeatures && detected[f] }
+// Detected reports whether the processor and operating system support f
+// (for Prefer256: whether the microarchitecture table sets it), ignoring
+// masks.
+func Detected(f Feature) bool { return f < numFeatures && detected[f].Load() }
 
 // Masked reports whether f is masked off, directly or through a feature it
 // requires.
@@ -181,11 +214,22 @@ func HasAll(fs ...Feature) bool {
 	return true
 }
 
+// Missing returns the features of fs that are absent or masked.
+func Missing(fs ...Feature) []Feature {
+	var m []Feature
+	for _, f := range fs {
+		if !Has(f) {
+			m = append(m, f)
+		}
+	}
+	return m
+}
+
 func has(f Feature, mask uint64, ignoreDetection bool) bool {
 	if f >= numFeatures || mask&(1<<f) != 0 {
 		return false
 	}
-	if !ignoreDetection && !detected[f] {
+	if !ignoreDetection && !detected[f].Load() {
 		return false
 	}
 	for _, r := range requires[f] {
@@ -196,9 +240,19 @@ func has(f Feature, mask uint64, ignoreDetection bool) bool {
 	return true
 }
 
-// MaskSpec returns the mask in force, in SIMDCRYPT_CPU syntax.
+// Generation counts the changes to what Has reports (SetMask, its restore,
+// PretendUarch). Dispatch caches its choice with the generation it was made
+// in and chooses again only when the number moves: one atomic load per key
+// setup.
+func Generation() uint64 { return generation.Load() }
+
+// MaskSpec returns the mask in force, in SIMDCRYPT_CPU syntax ("all=off"
+// when everything is masked).
 func MaskSpec() string {
 	m := maskBits.Load()
+	if m == 1<<numFeatures-1 {
+		return "all=off"
+	}
 	var parts []string
 	for f := Feature(0); f < numFeatures; f++ {
 		if m&(1<<f) != 0 {
@@ -211,39 +265,49 @@ func MaskSpec() string {
 // EnvSpec returns SIMDCRYPT_CPU as read at start-up.
 func EnvSpec() string { return envSpec }
 
-// UnknownEnvEntries returns the entries of SIMDCRYPT_CPU that were ignored.
-func UnknownEnvEntries() []string { return append([]string(nil), unknown...) }
+// EnvError returns a *MaskError naming the entries of SIMDCRYPT_CPU that
+// were ignored at start-up, or nil.
+func EnvError() error { return envErr }
 
 // SetMask replaces the feature mask with spec (SIMDCRYPT_CPU syntax; "" masks
-// nothing) and returns a function that restores the previous mask. It is
-// meant for tests and benchmarks; ciphers created afterwards see the change.
+// nothing) and returns a function that restores the previous mask. An entry
+// it does not know makes it return a *MaskError and change nothing. Ciphers
+// created afterwards see the change.
 func SetMask(spec string) (restore func(), err error) {
 	bits, unk := parseMask(spec)
 	if len(unk) > 0 {
-		return nil, fmt.Errorf("cpu: unknown mask entries %q (want name=off with name one of %s, or all)",
-			unk, strings.Join(featureNames[:], ", "))
+		return nil, &MaskError{Entries: unk}
 	}
 	envMu.Lock()
 	defer envMu.Unlock()
 	old := maskBits.Swap(bits)
-	return func() { maskBits.Store(old) }, nil
-}
-
-// PretendUarch makes CPU and WideVectorsDownclock report another
-// microarchitecture (vendor and name as CPU().Vendor and Uarch spell them)
-// and returns a function that restores the real one. It is meant for tests
-// of per-microarchitecture dispatch; it is not safe for concurrent use with
-// cipher construction.
-func PretendUarch(vendor, uarch string) (restore func()) {
-	envMu.Lock()
-	defer envMu.Unlock()
-	old := info
-	info.Vendor, info.Uarch = vendor, uarch
-	wideDownclock.Store(wideVectorsDownclock(vendor, uarch))
+	generation.Add(1)
 	return func() {
 		envMu.Lock()
 		defer envMu.Unlock()
-		info = old
-		wideDownclock.Store(wideVectorsDownclock(old.Vendor, old.Uarch))
+		maskBits.Store(old)
+		generation.Add(1)
+	}, nil
+}
+
+// PretendUarch makes CPU, Prefer256Reason and Has(Prefer256) describe
+// another microarchitecture (vendor and name as CPU().Vendor and Uarch
+// spell them) and returns a function that restores the real one. It is
+// meant for tests of per-microarchitecture dispatch; it is not safe for
+// concurrent use with cipher construction.
+func PretendUarch(vendor, uarch string) (restore func()) {
+	set := func(vendor, uarch string) {
+		info.Vendor, info.Uarch = vendor, uarch
+		detected[Prefer256].Store(prefer256Reason(vendor, uarch) != "")
+		generation.Add(1)
+	}
+	envMu.Lock()
+	defer envMu.Unlock()
+	old := info
+	set(vendor, uarch)
+	return func() {
+		envMu.Lock()
+		defer envMu.Unlock()
+		set(old.Vendor, old.Uarch)
 	}
 }

@@ -1,7 +1,9 @@
 package cpu
 
 import (
+	"errors"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -41,8 +43,78 @@ func TestMaskImplies(t *testing.T) {
 }
 
 func TestSetMaskRejectsUnknown(t *testing.T) {
-	if _, err := SetMask("avx3=off"); err == nil {
-		t.Fatal("SetMask accepted an unknown feature")
+	gen, before := Generation(), MaskSpec()
+	_, err := SetMask("avx2=off,avx51=off")
+	var me *MaskError
+	if !errors.As(err, &me) || len(me.Entries) != 1 || !strings.Contains(err.Error(), `"avx51=off"`) {
+		t.Fatalf("SetMask(avx51=off): err = %v, want a MaskError naming the entry", err)
+	}
+	if MaskSpec() != before || Generation() != gen {
+		t.Error("a rejected mask changed the mask in force")
+	}
+}
+
+// TestBMI2WithoutAVX: BMI2 and ADX work on general-purpose registers, so
+// masking the vector state leaves them usable; IFMA goes with AVX-512.
+func TestBMI2WithoutAVX(t *testing.T) {
+	restore, err := SetMask("avx=off")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restore()
+	if Masked(BMI2) || Masked(ADX) {
+		t.Error("avx=off masked BMI2 or ADX")
+	}
+	if Has(BMI2) != Detected(BMI2) || Has(ADX) != Detected(ADX) {
+		t.Error("avx=off changed whether BMI2 or ADX is usable")
+	}
+	if !Masked(AVX512IFMA) {
+		t.Error("avx=off left AVX512IFMA unmasked")
+	}
+}
+
+func TestGenerationMoves(t *testing.T) {
+	g0 := Generation()
+	restore, _ := SetMask("gfni=off")
+	g1 := Generation()
+	restore()
+	g2 := Generation()
+	undo := PretendUarch("GenuineIntel", "Ice Lake-SP")
+	g3 := Generation()
+	undo()
+	if !(g0 < g1 && g1 < g2 && g2 < g3 && g3 < Generation()) {
+		t.Errorf("generations %d %d %d %d %d do not increase", g0, g1, g2, g3, Generation())
+	}
+}
+
+// TestPrefer256 checks the property against the table and that the mask
+// takes it away like a feature.
+func TestPrefer256(t *testing.T) {
+	unmask, _ := SetMask("") // whatever SIMDCRYPT_CPU says
+	defer unmask()
+	for _, c := range []struct {
+		vendor, uarch string
+		want          bool
+	}{
+		{"GenuineIntel", "Ice Lake-SP", true},
+		{"GenuineIntel", "Skylake-SP", true},
+		{"GenuineIntel", "Sapphire Rapids", false},
+		{"AuthenticAMD", "Zen 4", false},
+		{"AuthenticAMD", "Zen 5", false},
+	} {
+		restore := PretendUarch(c.vendor, c.uarch)
+		got, why := Has(Prefer256), Prefer256Reason()
+		if c.want {
+			masked, _ := SetMask("prefer256=off")
+			if Has(Prefer256) {
+				t.Errorf("%s: prefer256=off left the property set", c.uarch)
+			}
+			masked()
+		}
+		restore()
+		if got != c.want || (why != "") != c.want || c.want && !strings.Contains(why, c.uarch) {
+			t.Errorf("%s: Has(Prefer256) = %v (%q), want %v", c.uarch, got, why, c.want)
+		}
 	}
 }
 
@@ -78,6 +150,9 @@ func TestDetectionConsistent(t *testing.T) {
 	}
 	if Detected(AVX2) && !Detected(AVX) {
 		t.Error("AVX2 without AVX")
+	}
+	if Detected(AVX512IFMA) && !Detected(AVX512) {
+		t.Log("AVX512IFMA without the AVX-512 group: IFMA stays unusable")
 	}
 	t.Logf("%+v", CPU())
 }

@@ -20,9 +20,10 @@ func detect() {
 	info.Family, info.Model, info.Stepping = family, model, int(eax1&0xf)
 
 	bit := func(r uint32, n uint) bool { return r>>n&1 != 0 }
-	detected[SSSE3] = bit(ecx1, 9)
-	detected[PCLMULQDQ] = bit(ecx1, 1)
-	detected[AESNI] = bit(ecx1, 25)
+	set := func(f Feature, ok bool) { detected[f].Store(ok) }
+	set(SSSE3, bit(ecx1, 9))
+	set(PCLMULQDQ, bit(ecx1, 1))
+	set(AESNI, bit(ecx1, 25))
 
 	// The OS must enable XSAVE and save the XMM|YMM state (XCR0 bits 1,2)
 	// for AVX, plus opmask and ZMM state (bits 5,6,7) for AVX-512.
@@ -32,21 +33,21 @@ func detect() {
 		osYMM = xcr0&0x6 == 0x6
 		osZMM = osYMM && xcr0&0xe0 == 0xe0
 	}
-	detected[AVX] = osYMM && bit(ecx1, 28)
+	set(AVX, osYMM && bit(ecx1, 28))
 
 	if maxLeaf < 7 {
 		return
 	}
 	_, ebx7, ecx7, _ := cpuid(7, 0)
-	detected[AVX2] = osYMM && bit(ebx7, 5)
-	detected[BMI2] = bit(ebx7, 8)
-	detected[ADX] = bit(ebx7, 19)
+	set(AVX2, osYMM && bit(ebx7, 5))
+	set(BMI2, bit(ebx7, 8))
+	set(ADX, bit(ebx7, 19))
 	avx512f, avx512dq, avx512bw, avx512vl := bit(ebx7, 16), bit(ebx7, 17), bit(ebx7, 30), bit(ebx7, 31)
-	detected[AVX512] = osZMM && avx512f && avx512dq && avx512bw && avx512vl
-	detected[AVX512IFMA] = osZMM && bit(ebx7, 21)
-	detected[GFNI] = bit(ecx7, 8)
-	detected[VAES] = osYMM && bit(ecx7, 9)
-	detected[VPCLMULQDQ] = osYMM && bit(ecx7, 10)
+	set(AVX512, osZMM && avx512f && avx512dq && avx512bw && avx512vl)
+	set(AVX512IFMA, osZMM && bit(ebx7, 21))
+	set(GFNI, bit(ecx7, 8))
+	set(VAES, osYMM && bit(ecx7, 9))
+	set(VPCLMULQDQ, osYMM && bit(ecx7, 10))
 }
 
 func le32(v uint32) []byte { return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)} }

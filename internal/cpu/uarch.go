@@ -1,7 +1,5 @@
 package cpu
 
-import "sync/atomic"
-
 // uarchName names the microarchitecture for display and for the per-CPU
 // preference tables in the cipher packages. Unknown parts return "".
 func uarchName(vendor string, family, model int) string {
@@ -71,24 +69,30 @@ func uarchName(vendor string, family, model int) string {
 	return ""
 }
 
-// WideVectorsDownclock reports whether the processor lowers its clock when
-// 512-bit instructions run, enough that 256-bit kernels win in practice:
-// Skylake-SP and Cascade Lake, and the Ice Lake generation (client,
-// server, Tiger Lake, Rocket Lake), the list the Linux kernel's AES code
-// also avoids 512-bit vectors on. Sapphire Rapids and later Intel parts
-// and AMD Zen 4/5 do not.
-func WideVectorsDownclock() bool { return wideDownclock.Load() }
+// Prefer256Reason says why Prefer256 is set on this processor, or "" when it
+// is not.
+func Prefer256Reason() string {
+	if !Detected(Prefer256) {
+		return ""
+	}
+	return prefer256Reason(info.Vendor, info.Uarch)
+}
 
-// wideDownclock caches WideVectorsDownclock: dispatch asks it per cipher.
-var wideDownclock atomic.Bool
-
-func wideVectorsDownclock(vendor, uarch string) bool {
+// prefer256Reason is the per-microarchitecture table behind Prefer256: the
+// Intel cores that lower their clock while 512-bit instructions run, enough
+// that 256-bit kernels win in practice (Skylake-SP and Cascade Lake, and the
+// Ice Lake generation: client, server, Tiger Lake, Rocket Lake), the list the
+// Linux kernel's AES code also avoids 512-bit vectors on. They run as many
+// AES rounds per cycle on 256-bit vectors, and the lower clock would slow the
+// code around the cipher too. Sapphire Rapids and later Intel parts and AMD
+// Zen 4 and 5 keep their clock, so 512-bit paths run there.
+func prefer256Reason(vendor, uarch string) string {
 	if vendor != "GenuineIntel" {
-		return false
+		return ""
 	}
 	switch uarch {
 	case "Skylake-SP", "Cannon Lake", "Ice Lake", "Ice Lake-SP", "Tiger Lake", "Rocket Lake":
-		return true
+		return uarch + " lowers its clock while 512-bit instructions run"
 	}
-	return false
+	return ""
 }

@@ -1,6 +1,10 @@
 package modes
 
-import "encoding/binary"
+import (
+	"crypto/cipher"
+	"encoding/binary"
+	"strconv"
+)
 
 // OneBlock is a portable block cipher that works one block at a time.
 type OneBlock interface {
@@ -67,4 +71,22 @@ func (g Generic) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 		lo++
 		binary.BigEndian.PutUint64(ctr[8:], lo)
 	}
+}
+
+// NewGenericBlock returns the cipher.Block of a portable path: c under the
+// Generic kernels, or err when the key was refused.
+func NewGenericBlock(c OneBlock, err error, cipherName string) (cipher.Block, error) {
+	if err != nil {
+		return nil, err
+	}
+	return NewBlock(Generic{C: c}, cipherName, "generic"), nil
+}
+
+// ValidKeySize reports whether n bytes is a key size of the 128-bit block
+// ciphers here: 16, 24 or 32.
+func ValidKeySize(n int) bool { return n == 16 || n == 24 || n == 32 }
+
+// KeySizeMessage is the text of the cipher packages' KeySizeError.
+func KeySizeMessage(cipherName string, n int) string {
+	return "simdcrypt/" + cipherName + ": invalid key size " + strconv.Itoa(n) + " (want 16, 24 or 32 bytes)"
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -70,7 +70,8 @@ func CheckBlockAPI(t *testing.T, a BlockAPI) {
 			t.Errorf("%s returned a %T, not the block's own mode from %s", what, v, modesPkg)
 		}
 	}
-	want, _ := impl.Choose(a.Cipher)
+	c, _ := catalog.Get(a.Cipher)
+	want, _ := c.Chosen()
 	if got := b.(interface{ Impl() string }).Impl(); got != want.Name {
 		t.Errorf("NewCipher runs %s, the registry chose %s", got, want.Name)
 	}

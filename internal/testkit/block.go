@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -32,41 +32,38 @@ type BlockSpec struct {
 	Vectors   []BlockVector
 }
 
-// Op is one mode and direction, run through the public crypto/cipher
-// interfaces exactly as a user would call them.
+// Op is one block operation of the catalogue, run through the public
+// crypto/cipher interfaces exactly as a user would call them.
 type Op struct {
-	Name  string
+	Name  catalog.Op
 	Whole bool // input must be whole blocks
 	// New starts the operation on b with iv and returns its crypt function.
 	New func(b cipher.Block, iv []byte) func(dst, src []byte)
 	ref func(b cipher.Block, iv, src []byte) []byte
 }
 
-// BlockOps are the operations every 128-bit block cipher offers.
+// BlockOps drive catalog.BlockOps, in that order (TestBlockOpsMatchCatalogue).
 var BlockOps = []Op{
-	{"ecb-encrypt", true,
+	{catalog.ECBEncrypt, true,
 		func(b cipher.Block, _ []byte) func(dst, src []byte) { return ecb.NewEncrypter(b).CryptBlocks },
 		func(b cipher.Block, _, src []byte) []byte { return refECB(b, false, src) }},
-	{"ecb-decrypt", true,
+	{catalog.ECBDecrypt, true,
 		func(b cipher.Block, _ []byte) func(dst, src []byte) { return ecb.NewDecrypter(b).CryptBlocks },
 		func(b cipher.Block, _, src []byte) []byte { return refECB(b, true, src) }},
-	{"cbc-encrypt", true,
+	{catalog.CBCEncrypt, true,
 		func(b cipher.Block, iv []byte) func(dst, src []byte) {
 			return cipher.NewCBCEncrypter(b, iv).CryptBlocks
 		},
 		func(b cipher.Block, iv, src []byte) []byte { return refCBC(b, false, iv, src) }},
-	{"cbc-decrypt", true,
+	{catalog.CBCDecrypt, true,
 		func(b cipher.Block, iv []byte) func(dst, src []byte) {
 			return cipher.NewCBCDecrypter(b, iv).CryptBlocks
 		},
 		func(b cipher.Block, iv, src []byte) []byte { return refCBC(b, true, iv, src) }},
-	{"ctr", false,
+	{catalog.CTR, false,
 		func(b cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCTR(b, iv).XORKeyStream },
 		func(b cipher.Block, iv, src []byte) []byte { return refCTR(b, iv, src) }},
 }
-
-// NewBlock returns a cipher.Block that runs implementation i.
-func NewBlock(i *impl.Impl, key []byte) (cipher.Block, error) { return i.NewBlock(key) }
 
 // RandBytes returns n deterministic pseudo-random bytes.
 func RandBytes(r *rand.Rand, n int) []byte {
@@ -80,9 +77,9 @@ func RandBytes(r *rand.Rand, n int) []byte {
 // ForEachImpl runs f as a subtest for every registered implementation of
 // the cipher; the ones this CPU cannot run (or SIMDCRYPT_CPU masks) are
 // skipped with the features they need, never left out unmentioned.
-func ForEachImpl(t *testing.T, cipherName string, f func(t *testing.T, i *impl.Impl)) {
+func ForEachImpl(t *testing.T, cipherName string, f func(t *testing.T, i *catalog.Path)) {
 	t.Helper()
-	all := impl.For(cipherName)
+	all := catalog.For(cipherName)
 	if len(all) == 0 {
 		t.Fatalf("no implementation of %s registered", cipherName)
 	}
@@ -101,9 +98,9 @@ func RunBlockCipher(t *testing.T, s BlockSpec) {
 	generic := mustGeneric(t, s.Cipher)
 	reference := s.Reference
 	if reference == nil {
-		reference = func(key []byte) (cipher.Block, error) { return NewBlock(generic, key) }
+		reference = func(key []byte) (cipher.Block, error) { return generic.NewBlock(key) }
 	}
-	ForEachImpl(t, s.Cipher, func(t *testing.T, i *impl.Impl) {
+	ForEachImpl(t, s.Cipher, func(t *testing.T, i *catalog.Path) {
 		t.Run("KeySizes", func(t *testing.T) { testKeySizes(t, s, i) })
 		t.Run("KnownAnswers", func(t *testing.T) { testBlockVectors(t, s, i) })
 		t.Run("Differential", func(t *testing.T) { testDifferential(t, s, i, generic, reference) })
@@ -117,16 +114,16 @@ func RunBlockCipher(t *testing.T, s BlockSpec) {
 	})
 }
 
-func testKeySizes(t *testing.T, s BlockSpec, i *impl.Impl) {
+func testKeySizes(t *testing.T, s BlockSpec, i *catalog.Path) {
 	for n := 0; n <= 64; n++ {
-		_, err := i.NewKernels(make([]byte, n))
+		_, err := i.NewBlock(make([]byte, n))
 		if valid := slices.Contains(s.KeySizes, n); valid != (err == nil) {
 			t.Errorf("key of %d bytes: err = %v", n, err)
 		}
 	}
 }
 
-func testBlockVectors(t *testing.T, s BlockSpec, i *impl.Impl) {
+func testBlockVectors(t *testing.T, s BlockSpec, i *catalog.Path) {
 	if len(s.Vectors) == 0 {
 		t.Fatal("no typed-in vectors for " + s.Cipher)
 	}
@@ -136,9 +133,9 @@ func testBlockVectors(t *testing.T, s BlockSpec, i *impl.Impl) {
 }
 
 // CheckVector runs one known answer in both directions through implementation i.
-func CheckVector(t testing.TB, i *impl.Impl, v BlockVector) {
+func CheckVector(t testing.TB, i *catalog.Path, v BlockVector) {
 	t.Helper()
-	b, err := NewBlock(i, v.Key)
+	b, err := i.NewBlock(v.Key)
 	if err != nil {
 		t.Fatalf("%s: %v", v.Name, err)
 	}
@@ -168,17 +165,17 @@ func CheckVector(t testing.TB, i *impl.Impl, v BlockVector) {
 // mode needs them), with source and destination offsets that between them
 // take every value 0..63, out of place and in place, against the generic
 // path and the reference.
-func testDifferential(t *testing.T, s BlockSpec, i, generic *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+func testDifferential(t *testing.T, s BlockSpec, i, generic *catalog.Path, reference func([]byte) (cipher.Block, error)) {
 	r := rand.New(rand.NewPCG(1, uint64(len(i.Name))))
 	const maxLen = 2048
 	for _, ks := range s.KeySizes {
 		key := RandBytes(r, ks)
 		iv := RandBytes(r, 16)
-		b, err := NewBlock(i, key)
+		b, err := i.NewBlock(key)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, _ := NewBlock(generic, key)
+		g, _ := generic.NewBlock(key)
 		ref, err := reference(key)
 		if err != nil {
 			t.Fatal(err)
@@ -251,10 +248,10 @@ func firstDiff(a, b []byte) []byte {
 
 // testCounters starts CTR just below the points where 32, 64 and 128 bits
 // of counter carry, with lengths that cross them mid-batch.
-func testCounters(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+func testCounters(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
 	r := rand.New(rand.NewPCG(2, 2))
 	key := RandBytes(r, s.KeySizes[0])
-	b, _ := NewBlock(i, key)
+	b, _ := i.NewBlock(key)
 	ref, _ := reference(key)
 	src := RandBytes(r, 4096+7)
 	for _, edge := range []struct {
@@ -293,11 +290,11 @@ func testCounters(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte
 
 // testSplit checks that a stream or chain cut into random pieces equals
 // one call.
-func testSplit(t *testing.T, s BlockSpec, i *impl.Impl) {
+func testSplit(t *testing.T, s BlockSpec, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(3, 3))
 	for _, ks := range s.KeySizes {
 		key, iv := RandBytes(r, ks), RandBytes(r, 16)
-		b, _ := NewBlock(i, key)
+		b, _ := i.NewBlock(key)
 		for _, op := range BlockOps {
 			for trial := 0; trial < 20; trial++ {
 				n := r.IntN(3000)
@@ -339,15 +336,15 @@ func MustPanic(t testing.TB, what string, f func()) {
 	f()
 }
 
-func testMisuse(t *testing.T, s BlockSpec, i *impl.Impl) {
-	b, _ := NewBlock(i, make([]byte, s.KeySizes[0]))
+func testMisuse(t *testing.T, s BlockSpec, i *catalog.Path) {
+	b, _ := i.NewBlock(make([]byte, s.KeySizes[0]))
 	iv := make([]byte, 16)
 	buf := make([]byte, 256)
 	for _, op := range BlockOps {
-		MustPanic(t, op.Name+" inexact overlap", func() { op.New(b, iv)(buf[1:129], buf[:128]) })
-		MustPanic(t, op.Name+" short dst", func() { op.New(b, iv)(buf[:64], make([]byte, 80)) })
+		MustPanic(t, string(op.Name)+" inexact overlap", func() { op.New(b, iv)(buf[1:129], buf[:128]) })
+		MustPanic(t, string(op.Name)+" short dst", func() { op.New(b, iv)(buf[:64], make([]byte, 80)) })
 		if op.Whole {
-			MustPanic(t, op.Name+" partial block", func() { op.New(b, iv)(buf[:40], make([]byte, 40)) })
+			MustPanic(t, string(op.Name)+" partial block", func() { op.New(b, iv)(buf[:40], make([]byte, 40)) })
 		}
 	}
 	MustPanic(t, "Encrypt short src", func() { b.Encrypt(buf[:16], buf[:15]) })
@@ -367,10 +364,10 @@ func testMisuse(t *testing.T, s BlockSpec, i *impl.Impl) {
 // testSetIV checks the CBC modes' SetIV (crypto/cipher's modes have it, and
 // crypto/tls resets the IV through it): after a reset, a mode part-way
 // through a chain continues from the new IV, and a wrong length panics.
-func testSetIV(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+func testSetIV(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
 	r := rand.New(rand.NewPCG(6, 6))
 	key := RandBytes(r, s.KeySizes[0])
-	b, _ := NewBlock(i, key)
+	b, _ := i.NewBlock(key)
 	ref, _ := reference(key)
 	iv1, iv2, src := RandBytes(r, 16), RandBytes(r, 16), RandBytes(r, 160)
 	for _, op := range BlockOps[2:4] {
@@ -391,7 +388,7 @@ func testSetIV(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (
 		if !bytes.Equal(got, op.ref(ref, iv2, src)) {
 			t.Errorf("%s: output after SetIV does not chain from the new IV", op.Name)
 		}
-		MustPanic(t, op.Name+" SetIV of 15 bytes", func() { setter.SetIV(iv2[:15]) })
+		MustPanic(t, string(op.Name)+" SetIV of 15 bytes", func() { setter.SetIV(iv2[:15]) })
 	}
 }
 
@@ -413,10 +410,10 @@ var GuardedLengths = func() []int {
 // testGuardPages runs every operation with source and destination flush
 // against PROT_NONE pages, on either side: an access one byte outside the
 // buffers kills the test.
-func testGuardPages(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+func testGuardPages(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
 	r := rand.New(rand.NewPCG(4, 4))
 	key, iv := RandBytes(r, s.KeySizes[len(s.KeySizes)-1]), RandBytes(r, 16)
-	b, _ := NewBlock(i, key)
+	b, _ := i.NewBlock(key)
 	ref, _ := reference(key)
 	for _, op := range BlockOps {
 		eachGuarded(t, op.Whole, func(src, dst []byte) {
@@ -461,10 +458,10 @@ func eachGuarded(t *testing.T, wholeBlocks bool, f func(src, dst []byte)) {
 
 // testConcurrent uses one block from many goroutines at once, as servers
 // do; with -race it also proves the kernels keep no shared mutable state.
-func testConcurrent(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]byte) (cipher.Block, error)) {
+func testConcurrent(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
 	r := rand.New(rand.NewPCG(5, 5))
 	key := RandBytes(r, s.KeySizes[0])
-	b, _ := NewBlock(i, key)
+	b, _ := i.NewBlock(key)
 	ref, _ := reference(key)
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
@@ -499,8 +496,8 @@ func testConcurrent(t *testing.T, s BlockSpec, i *impl.Impl, reference func([]by
 
 // testNoAllocs checks that encrypting, once a mode is set up, allocates
 // nothing: the hot path must not touch the heap.
-func testNoAllocs(t *testing.T, s BlockSpec, i *impl.Impl) {
-	b, _ := NewBlock(i, make([]byte, s.KeySizes[0]))
+func testNoAllocs(t *testing.T, s BlockSpec, i *catalog.Path) {
+	b, _ := i.NewBlock(make([]byte, s.KeySizes[0]))
 	buf := make([]byte, 4096+16)
 	for _, op := range BlockOps {
 		crypt := op.New(b, make([]byte, 16))
@@ -517,9 +514,9 @@ func testNoAllocs(t *testing.T, s BlockSpec, i *impl.Impl) {
 
 // mustGeneric returns the cipher's portable path, which every suite uses as
 // a reference when the spec names no independent one.
-func mustGeneric(t *testing.T, cipherName string) *impl.Impl {
+func mustGeneric(t *testing.T, cipherName string) *catalog.Path {
 	t.Helper()
-	generic, ok := impl.Lookup(cipherName, "generic")
+	generic, ok := catalog.Lookup(cipherName, "generic")
 	if !ok {
 		t.Fatalf("%s has no generic implementation registered", cipherName)
 	}

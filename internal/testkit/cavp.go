@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // RunCAVP checks implementation i against CAVP-style known-answer and
 // multi-block files (KAT and MMT: one record per key, PLAINTEXT and
 // CIPHERTEXT, an IV for CBC; the mode is taken from the file name).
-func RunCAVP(t *testing.T, i *impl.Impl, paths []string) int {
+func RunCAVP(t *testing.T, i *catalog.Path, paths []string) int {
 	n := 0
 	for _, p := range paths {
 		mode := modeFromName(t, p)
@@ -75,7 +75,7 @@ func modeFromName(t testing.TB, p string) string {
 // each record gives the start (key, IV, first input) and the output after
 // 1000 chained operations, done here one block per call so that every
 // call also exercises the chaining state the mode keeps between calls.
-func RunMCT(t *testing.T, i *impl.Impl, path string) int {
+func RunMCT(t *testing.T, i *catalog.Path, path string) int {
 	mode := modeFromName(t, path)
 	n := 0
 	for _, rec := range ParseRSP(t, path) {
@@ -86,7 +86,7 @@ func RunMCT(t *testing.T, i *impl.Impl, path string) int {
 		if decrypt {
 			in, want = ct, pt
 		}
-		b, err := NewBlock(i, key)
+		b, err := i.NewBlock(key)
 		if err != nil {
 			t.Fatal(err)
 		}

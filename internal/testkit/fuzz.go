@@ -5,14 +5,14 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // FuzzBlockCipher fuzzes one mode (an Op name such as "ctr") of every
 // available implementation of the cipher against the generic path. The
 // input picks the key size, the IV and the data; seeds cover batch edges
 // and an IV whose counter carries through all 128 bits.
-func FuzzBlockCipher(f *testing.F, s BlockSpec, opName string) {
+func FuzzBlockCipher(f *testing.F, s BlockSpec, opName catalog.Op) {
 	i := slices.IndexFunc(BlockOps, func(o Op) bool { return o.Name == opName })
 	if i < 0 {
 		f.Fatalf("no operation %q", opName)
@@ -22,7 +22,7 @@ func FuzzBlockCipher(f *testing.F, s BlockSpec, opName string) {
 		iv := bytes.Repeat([]byte{0xff}, 16)
 		f.Add(byte(n), iv, bytes.Repeat([]byte{byte(n)}, 32), bytes.Repeat([]byte{0x5a}, n))
 	}
-	generic := impl.MustLookup(s.Cipher, "generic")
+	generic := catalog.MustLookup(s.Cipher, "generic")
 	f.Fuzz(func(t *testing.T, keySel byte, iv, keyMaterial, data []byte) {
 		ks := s.KeySizes[int(keySel)%len(s.KeySizes)]
 		if len(iv) < 16 || len(keyMaterial) < ks {
@@ -32,17 +32,17 @@ func FuzzBlockCipher(f *testing.F, s BlockSpec, opName string) {
 		if op.Whole {
 			data = data[:len(data)&^15]
 		}
-		g, err := NewBlock(generic, key)
+		g, err := generic.NewBlock(key)
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := make([]byte, len(data))
 		op.New(g, iv)(want, data)
-		for _, i := range impl.For(s.Cipher) {
+		for _, i := range catalog.For(s.Cipher) {
 			if !i.Available() || i == generic {
 				continue
 			}
-			b, err := NewBlock(i, key)
+			b, err := i.NewBlock(key)
 			if err != nil {
 				t.Fatal(err)
 			}

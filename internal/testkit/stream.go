@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // StreamSpec describes a stream cipher to RunStreamCipher.
@@ -34,7 +34,7 @@ func RunStreamCipher(t *testing.T, s StreamSpec) {
 	if reference == nil {
 		reference = generic.NewStream
 	}
-	ForEachImpl(t, s.Cipher, func(t *testing.T, i *impl.Impl) {
+	ForEachImpl(t, s.Cipher, func(t *testing.T, i *catalog.Path) {
 		t.Run("Sizes", func(t *testing.T) { testStreamSizes(t, s, i) })
 		t.Run("Differential", func(t *testing.T) { testStreamDifferential(t, s, i, generic, reference) })
 		t.Run("Counters", func(t *testing.T) { testStreamCounters(t, s, i, reference) })
@@ -54,7 +54,7 @@ func RunStreamCipher(t *testing.T, s StreamSpec) {
 	})
 }
 
-func testStreamSizes(t *testing.T, s StreamSpec, i *impl.Impl) {
+func testStreamSizes(t *testing.T, s StreamSpec, i *catalog.Path) {
 	for k := 0; k <= 64; k++ {
 		for _, n := range []int{0, 8, 12, 16, 24, 32} {
 			_, err := i.NewStream(make([]byte, k), make([]byte, n))
@@ -77,7 +77,7 @@ func xorAll(t testing.TB, newStream func(key, nonce []byte) (cipher.Stream, erro
 	return out
 }
 
-func testStreamDifferential(t *testing.T, s StreamSpec, i, generic *impl.Impl, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func testStreamDifferential(t *testing.T, s StreamSpec, i, generic *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
 	r := rand.New(rand.NewPCG(11, uint64(len(i.Name))))
 	src := RandBytes(r, s.MaxLen)
 	srcBuf := make([]byte, s.MaxLen+64)
@@ -113,7 +113,7 @@ func testStreamDifferential(t *testing.T, s StreamSpec, i, generic *impl.Impl, r
 
 // testStreamCounters starts just below the 32-bit block counter's end and
 // checks output and the overflow panic against the reference.
-func testStreamCounters(t *testing.T, s StreamSpec, i *impl.Impl, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func testStreamCounters(t *testing.T, s StreamSpec, i *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
 	r := rand.New(rand.NewPCG(12, 12))
 	key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[0])
 	probe, _ := i.NewStream(key, nonce)
@@ -146,7 +146,7 @@ func panics(f func()) (p bool) {
 	return false
 }
 
-func testStreamSplit(t *testing.T, s StreamSpec, i *impl.Impl) {
+func testStreamSplit(t *testing.T, s StreamSpec, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(13, 13))
 	for trial := 0; trial < 50; trial++ {
 		key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[trial%len(s.NonceSizes)])
@@ -169,14 +169,14 @@ func testStreamSplit(t *testing.T, s StreamSpec, i *impl.Impl) {
 	}
 }
 
-func testStreamMisuse(t *testing.T, s StreamSpec, i *impl.Impl) {
+func testStreamMisuse(t *testing.T, s StreamSpec, i *catalog.Path) {
 	buf := make([]byte, 300)
 	st, _ := i.NewStream(make([]byte, s.KeySize), make([]byte, s.NonceSizes[0]))
 	MustPanic(t, "inexact overlap", func() { st.XORKeyStream(buf[1:201], buf[:200]) })
 	MustPanic(t, "short dst", func() { st.XORKeyStream(buf[:10], buf[100:200]) })
 }
 
-func testStreamGuard(t *testing.T, s StreamSpec, i *impl.Impl, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func testStreamGuard(t *testing.T, s StreamSpec, i *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
 	r := rand.New(rand.NewPCG(14, 14))
 	key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[0])
 	eachGuarded(t, false, func(src, dst []byte) {
@@ -199,7 +199,7 @@ func testStreamGuard(t *testing.T, s StreamSpec, i *impl.Impl, reference func(ke
 
 // testStreamConcurrent runs independent streams of one implementation on
 // many goroutines: kernels must keep no shared mutable state.
-func testStreamConcurrent(t *testing.T, s StreamSpec, i *impl.Impl, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func testStreamConcurrent(t *testing.T, s StreamSpec, i *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
 	r := rand.New(rand.NewPCG(15, 15))
 	var wg sync.WaitGroup
 	errs := make(chan string, 16)

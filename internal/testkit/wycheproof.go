@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // RunWycheproofCBC runs a Wycheproof "IndCpaTest" file of CBC with PKCS#7
@@ -16,7 +16,7 @@ import (
 // implementation i: valid records must encrypt to the given ciphertext and
 // decrypt back; invalid ones (bad padding, truncated ciphertext) must be
 // rejected by CBC decryption plus a strict PKCS#7 check.
-func RunWycheproofCBC(t *testing.T, i *impl.Impl, path string) (valid, invalid int) {
+func RunWycheproofCBC(t *testing.T, i *catalog.Path, path string) (valid, invalid int) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +47,7 @@ func RunWycheproofCBC(t *testing.T, i *impl.Impl, path string) (valid, invalid i
 	for _, g := range file.TestGroups {
 		for _, tc := range g.Tests {
 			key, iv, msg, ct := dec(tc.Key), dec(tc.IV), dec(tc.Msg), dec(tc.Ct)
-			b, err := NewBlock(i, key)
+			b, err := i.NewBlock(key)
 			if err != nil {
 				t.Fatalf("tcId %d: %v", tc.TcID, err)
 			}

@@ -53,9 +53,11 @@ type Target struct {
 	// 128-bit kernel on every AES path); "" when the path runs its own.
 	Kernel string
 
-	Default  bool // the path dispatch picks on this CPU
-	Variant  bool // a comparison path dispatch never picks
-	Baseline bool // Go's own implementation, for the ratio column
+	Default bool // the path dispatch picks on this CPU
+	// VariantOf names the path this one varies for comparison
+	// ("vaes512" for "vaes512-noprefetch"); dispatch never picks it.
+	VariantOf string
+	Baseline  bool // Go's own implementation, for the ratio column
 	// Foreign marks an outside program's figure (openssl speed) rather
 	// than a function the engine times. Measure calls Peer for each size
 	// and offset (one thread) and takes the mean ns/B it returns as the
@@ -81,7 +83,7 @@ func (t *Target) Role() string {
 	switch {
 	case t.Default:
 		return "default"
-	case t.Variant:
+	case t.VariantOf != "":
 		return "variant"
 	case t.Baseline:
 		return "baseline"

@@ -173,7 +173,7 @@ func writePanel(w io.Writer, p *plotPanel, x0, y0 float64) {
 	// differs; a variant takes its path's colour, dashed.
 	var paths []string
 	for _, s := range p.series {
-		if !s.t.Variant && !s.t.Baseline {
+		if s.t.VariantOf == "" && !s.t.Baseline {
 			paths = append(paths, s.t.Impl)
 		}
 	}
@@ -181,8 +181,8 @@ func writePanel(w io.Writer, p *plotPanel, x0, y0 float64) {
 		color := "black"
 		if !s.t.Baseline {
 			ci := slices.Index(paths, s.t.Impl)
-			if s.t.Variant {
-				ci = slices.Index(paths, VariantOf(s.t.Impl, paths))
+			if s.t.VariantOf != "" {
+				ci = slices.Index(paths, s.t.VariantOf)
 				if ci < 0 {
 					ci = len(paths)
 				}
@@ -190,7 +190,7 @@ func writePanel(w io.Writer, p *plotPanel, x0, y0 float64) {
 			color = plotColors[ci%len(plotColors)]
 		}
 		style := fmt.Sprintf(`stroke="%s" stroke-width="%.1f" fill="none"`, color, map[bool]float64{true: 2.4, false: 1.3}[s.t.Default])
-		if s.t.Variant {
+		if s.t.VariantOf != "" {
 			style += ` stroke-dasharray="5,3"`
 		}
 		var pts []string

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // Env describes the run for output headers.
@@ -107,14 +107,7 @@ func shortOp(t *Target) string {
 
 // kernelOf is the path whose kernel i runs for mode and direction, "" when
 // its own.
-func kernelOf(i *impl.Impl, mode, dir string) string {
-	op := impl.Op(mode + "-" + dir)
-	switch mode {
-	case "ctr":
-		op = impl.CTR
-	case "stream":
-		op = impl.Stream
-	}
+func kernelOf(i *catalog.Path, op catalog.Op) string {
 	if k := i.KernelFor(op); k != i.Name {
 		return k
 	}
@@ -298,7 +291,7 @@ func WriteReport(w io.Writer, results []Result, env *Env) {
 			v := strconv.FormatFloat(r.CyclesPerByte(), 'f', 2, 64)
 			if r.Target.Default {
 				v += "*"
-			} else if r.Target.Variant {
+			} else if r.Target.VariantOf != "" {
 				v += "~"
 			}
 			cell[[2]string{g, r.Target.Impl}] = v
@@ -336,16 +329,10 @@ func WriteReport(w io.Writer, results []Result, env *Env) {
 // variantCell is a variant's throughput over its path's, same figure
 // otherwise ("0.93 vaes512"): the prefetch-on/off comparison at a glance.
 func variantCell(rs []Result, r *Result) string {
-	if !r.Target.Variant {
+	base := r.Target.VariantOf
+	if base == "" {
 		return ""
 	}
-	var names []string
-	for i := range rs {
-		if rs[i].Target.Group() == r.Target.Group() {
-			names = append(names, rs[i].Target.Impl)
-		}
-	}
-	base := VariantOf(r.Target.Impl, names)
 	for i := range rs {
 		p := &rs[i]
 		if p.Target.Impl == base && p.Target.Group() == r.Target.Group() && p.Size == r.Size &&

@@ -18,7 +18,7 @@ import (
 
 	"unicode"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // fakeResults measures two fake implementations of one cipher, plus a
@@ -36,7 +36,7 @@ func fakeResults(t *testing.T, cfg Config) ([]*Target, []Result) {
 	fast := mk("fast", 0.125)
 	fast.Default = true
 	slow := mk("fast-noprefetch", 0.25)
-	slow.Variant = true
+	slow.VariantOf = "fast"
 	ts := []*Target{base, fast, slow}
 	cfg.Clock, cfg.MHz = clk, 4000
 	if cfg.Duration == 0 {
@@ -93,7 +93,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	for i := range rs {
 		a, b := rs[i], back[i]
 		if a.Target.Name() != b.Target.Name() || a.Target.Family != b.Target.Family || a.Size != b.Size || a.Run != b.Run ||
-			a.Target.Default != b.Target.Default || a.Target.Variant != b.Target.Variant ||
+			a.Target.Default != b.Target.Default || a.Target.VariantOf != b.Target.VariantOf ||
 			math.Abs(a.NsPerByte-b.NsPerByte) > 1e-12 || len(a.Samples) != len(b.Samples) {
 			t.Fatalf("record %d: wrote %+v, read %+v", i, a, b)
 		}
@@ -360,16 +360,16 @@ func TestLabelsNameTheKernel(t *testing.T) {
 		if tg.Baseline {
 			continue
 		}
-		i, ok := impl.Lookup(tg.Family, tg.Impl)
+		i, ok := catalog.Lookup(tg.Family, tg.Impl)
 		if !ok {
-			t.Fatalf("%s: no registered implementation", tg.Name())
+			t.Fatalf("%s: no path in the catalogue", tg.Name())
 		}
-		op := impl.Op(tg.Mode + "-" + tg.Direction)
+		op := catalog.Op(tg.Mode + "-" + tg.Direction)
 		switch tg.Mode {
 		case "ctr":
-			op = impl.CTR
+			op = catalog.CTR
 		case "stream":
-			op = impl.Stream
+			op = catalog.Stream
 		}
 		label := implLabel(tg)
 		if k := i.KernelFor(op); !strings.HasPrefix(label, k+" ") && label != k {

@@ -200,7 +200,7 @@ func (s *tableSink) Begin(ts []*Target) error {
 	for _, t := range ts {
 		wCipher = max(wCipher, len([]rune(cipherCell(t))))
 		wImpl = max(wImpl, len([]rune(s.label(t))))
-		hasVariants = hasVariants || t.Variant
+		hasVariants = hasVariants || t.VariantOf != ""
 		hasPeer = hasPeer || t.Foreign
 		hasBase = hasBase || t.Baseline
 	}
@@ -574,6 +574,7 @@ type jsonRecord struct {
 	Kernel        string    `json:"kernel,omitempty"` // the path whose kernel ran, when not impl's own
 	Default       bool      `json:"default"`
 	Variant       bool      `json:"variant"`
+	VariantOf     string    `json:"variant_of,omitempty"`
 	Baseline      bool      `json:"baseline"`
 	Peer          bool      `json:"peer,omitempty"` // an outside program's figure (openssl speed)
 	Size          int       `json:"size"`
@@ -620,7 +621,7 @@ func recordOf(r *Result, env *Env) jsonRecord {
 	}
 	return jsonRecord{
 		Cipher: t.Cipher, Family: t.Family, Mode: t.Mode, KeyBits: t.KeyBits, Direction: t.Direction, Impl: t.Impl,
-		Kernel: t.Kernel, Default: t.Default, Variant: t.Variant, Baseline: t.Baseline, Peer: t.Foreign,
+		Kernel: t.Kernel, Default: t.Default, Variant: t.VariantOf != "", VariantOf: t.VariantOf, Baseline: t.Baseline, Peer: t.Foreign,
 		Size: r.Size, Offset: r.Offset, Threads: r.Threads, Cold: r.Cold, Run: r.Run, Estimator: est,
 		NsPerByte: finite(r.NsPerByte), MeanNsPerByte: finite(r.MeanNsPerByte), CPUNsPerByte: finite(r.CPUNsPerByte), MiBPerS: finite(r.MiBps()),
 		TotalMiBPerS: finite(r.TotalMiBps()), CyclesPerByte: finite(r.CyclesPerByte()),
@@ -727,7 +728,7 @@ func ReadJSON(r io.Reader) ([]Result, *Env, error) {
 				fam, _, _ = strings.Cut(j.Cipher, "-")
 			}
 			t = &Target{Family: fam, Cipher: j.Cipher, Mode: j.Mode, KeyBits: j.KeyBits, Direction: j.Direction,
-				Impl: j.Impl, Kernel: j.Kernel, Default: j.Default, Variant: j.Variant, Baseline: j.Baseline,
+				Impl: j.Impl, Kernel: j.Kernel, Default: j.Default, VariantOf: j.VariantOf, Baseline: j.Baseline,
 				Foreign: j.Peer, Align: 1}
 			targets[name] = t
 			if j.Peer {
@@ -810,7 +811,7 @@ func (s *csvSink) Add(rs []Result) error {
 	for _, r := range rs {
 		t := r.Target
 		s.w.Write([]string{t.Cipher, t.Mode, strconv.Itoa(t.KeyBits), t.Direction, t.Impl, t.Kernel,
-			strconv.FormatBool(t.Default), strconv.FormatBool(t.Variant), strconv.FormatBool(t.Baseline), strconv.FormatBool(t.Foreign),
+			strconv.FormatBool(t.Default), strconv.FormatBool(t.VariantOf != ""), strconv.FormatBool(t.Baseline), strconv.FormatBool(t.Foreign),
 			strconv.Itoa(r.Size), strconv.Itoa(r.Offset), strconv.Itoa(r.Threads), strconv.FormatBool(r.Cold),
 			strconv.Itoa(r.Run), f(r.NsPerByte), f(r.MeanNsPerByte), f(r.CPUNsPerByte), f(r.MiBps()), f(r.CyclesPerByte()), f(r.MHz),
 			f(r.OverheadNs), f(r.Spread), strconv.Itoa(r.Reps), strconv.FormatInt(r.Calls, 10)})

@@ -11,8 +11,11 @@ import (
 
 	"golang.org/x/crypto/chacha20"
 
+	_ "github.com/simdcrypt/simdcrypt/aes" // the ciphers speed measures: their paths enter the catalogue
+	_ "github.com/simdcrypt/simdcrypt/aria"
+	_ "github.com/simdcrypt/simdcrypt/chacha20"
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -25,11 +28,14 @@ var blockKeySizes = []int{16, 24, 32}
 // ("xchacha20").
 var streamNonceSizes = []int{12, 24}
 
-// blockOps are the measured (mode, direction) pairs of a block cipher.
-var blockOps = []struct{ mode, dir string }{
-	{"ecb", "encrypt"}, {"ecb", "decrypt"},
-	{"cbc", "encrypt"}, {"cbc", "decrypt"},
-	{"ctr", "encrypt"},
+// modeDir splits a block operation of the catalogue ("cbc-decrypt", "ctr")
+// into the mode and direction the table shows.
+func modeDir(op catalog.Op) (mode, dir string) {
+	mode, dir, ok := strings.Cut(string(op), "-")
+	if !ok {
+		dir = "encrypt"
+	}
+	return mode, dir
 }
 
 // Baseline is Go's own implementation of a family, measured in the same run
@@ -69,10 +75,11 @@ type Unavailable struct {
 func Targets() ([]*Target, []Unavailable) {
 	var out []*Target
 	var unavailable []Unavailable
-	for _, fam := range impl.Ciphers() {
-		chosen, _ := impl.Choose(fam)
-		var impls []*impl.Impl
-		for _, i := range impl.For(fam) {
+	for _, c := range catalog.Ciphers() {
+		fam := c.Name
+		chosen, _ := c.Chosen()
+		var impls []*catalog.Path
+		for _, i := range c.Paths {
 			if !i.Available() {
 				var miss []string
 				for _, f := range i.Missing() {
@@ -88,12 +95,12 @@ func Targets() ([]*Target, []Unavailable) {
 		if len(impls) == 0 {
 			continue
 		}
-		if impls[0].NewKernels != nil {
+		if impls[0].NewBlock != nil {
 			for _, ks := range blockKeySizes {
-				var accepted []*impl.Impl
+				var accepted []*catalog.Path
 				for _, i := range impls {
-					if i.NewKernels != nil {
-						if _, err := i.NewKernels(make([]byte, ks)); err == nil {
+					if i.NewBlock != nil {
+						if _, err := i.NewBlock(make([]byte, ks)); err == nil {
 							accepted = append(accepted, i)
 						}
 					}
@@ -101,23 +108,24 @@ func Targets() ([]*Target, []Unavailable) {
 				if len(accepted) == 0 {
 					continue
 				}
-				for _, op := range blockOps {
-					name := fam + "-" + strconv.Itoa(ks*8) + "-" + op.mode
+				for _, op := range impls[0].Ops {
+					mode, dir := modeDir(op)
+					name := fam + "-" + strconv.Itoa(ks*8) + "-" + mode
 					mk := func(implName string) *Target {
-						return &Target{Family: fam, Cipher: name, Mode: op.mode, KeyBits: ks * 8,
-							Direction: op.dir, Impl: implName, Align: alignFor(op.mode)}
+						return &Target{Family: fam, Cipher: name, Mode: mode, KeyBits: ks * 8,
+							Direction: dir, Impl: implName, Align: alignFor(mode)}
 					}
 					if hasBase && base.Block != nil {
 						t := mk(base.Impl)
 						t.Baseline = true
-						t.New = blockOp(base.Block, ks, op.mode, op.dir, true)
+						t.New = blockOp(base.Block, ks, mode, dir, true)
 						out = append(out, t)
 					}
 					for _, i := range accepted {
 						t := mk(i.Name)
-						t.Default, t.Variant = i == chosen, i.Variant
-						t.Kernel = kernelOf(i, op.mode, op.dir)
-						t.New = blockOp(i.NewBlock, ks, op.mode, op.dir, false)
+						t.Default, t.VariantOf = i == chosen, i.VariantOf
+						t.Kernel = kernelOf(i, op)
+						t.New = blockOp(i.NewBlock, ks, mode, dir, false)
 						out = append(out, t)
 					}
 				}
@@ -153,8 +161,8 @@ func Targets() ([]*Target, []Unavailable) {
 					continue
 				}
 				t := mk(i.Name)
-				t.Default, t.Variant = i == chosen, i.Variant
-				t.Kernel = kernelOf(i, "stream", "encrypt")
+				t.Default, t.VariantOf = i == chosen, i.VariantOf
+				t.Kernel = kernelOf(i, catalog.Stream)
 				t.New = streamOp(i.NewStream, nonceLen)
 				out = append(out, t)
 			}
@@ -163,49 +171,32 @@ func Targets() ([]*Target, []Unavailable) {
 	return out, unavailable
 }
 
-// variantsAfterPaths keeps the registry's order but moves each variant
+// variantsAfterPaths keeps the catalogue's order but moves each variant
 // ("vaes512-noprefetch") right after the path it varies ("vaes512"), so the
 // two read side by side; variants of no listed path go last.
-func variantsAfterPaths(impls []*impl.Impl) []*impl.Impl {
-	var out, orphans []*impl.Impl
-	for _, i := range impls {
-		if !i.Variant {
-			out = append(out, i)
+func variantsAfterPaths(paths []*catalog.Path) []*catalog.Path {
+	var out, orphans []*catalog.Path
+	for _, p := range paths {
+		if p.VariantOf == "" {
+			out = append(out, p)
 		}
 	}
-	for _, v := range impls {
-		if !v.Variant {
+	for _, v := range paths {
+		if v.VariantOf == "" {
 			continue
 		}
-		at := -1
-		for k, p := range out {
-			if !p.Variant && strings.HasPrefix(v.Name, p.Name+"-") {
-				at = k
-			}
-		}
+		at := slices.IndexFunc(out, func(p *catalog.Path) bool { return p.Name == v.VariantOf })
 		if at < 0 {
 			orphans = append(orphans, v)
 			continue
 		}
 		// After the path and any variants of it already placed.
-		for at+1 < len(out) && out[at+1].Variant {
+		for at+1 < len(out) && out[at+1].VariantOf != "" {
 			at++
 		}
 		out = slices.Insert(out, at+1, v)
 	}
 	return append(out, orphans...)
-}
-
-// VariantOf returns the path a variant varies ("vaes512" for
-// "vaes512-noprefetch") among names, or "".
-func VariantOf(variant string, names []string) string {
-	best := ""
-	for _, n := range names {
-		if n != variant && strings.HasPrefix(variant, n+"-") && len(n) > len(best) {
-			best = n
-		}
-	}
-	return best
 }
 
 func alignFor(mode string) int {
