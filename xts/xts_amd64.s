@@ -145,6 +145,12 @@ rounds10_2:
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (R8), Z16
+	VPXORQ          Z30, Z16, Z16
+	VPSRLDQ         $0x0c, Z30, Z0
+	VPSLLDQ         $0x04, Z30, Z31
+	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
+	VPXORQ          Z0, Z31, Z31
+	VPXORQ          Z30, Z31, Z31
 	VSHUFI64X2      $0x00, Z8, Z8, Z8
 	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
 	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
@@ -183,6 +189,14 @@ rounds10_2:
 	VPSLLDQ         $0x08, Z0, Z1
 	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
 	VPTERNLOGQ      $0x96, Z0, Z1, Z15
+	VPXORQ          Z30, Z8, Z8
+	VPXORQ          Z30, Z9, Z9
+	VPXORQ          Z30, Z10, Z10
+	VPXORQ          Z30, Z11, Z11
+	VPXORQ          Z30, Z12, Z12
+	VPXORQ          Z30, Z13, Z13
+	VPXORQ          Z30, Z14, Z14
+	VPXORQ          Z30, Z15, Z15
 
 loop_4:
 	CMPQ       DX, $0x00000020
@@ -204,8 +218,8 @@ loop_4:
 	VPTERNLOGQ $0x96, Z16, Z14, Z6
 	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
-	JB         rounds10_6
-	JE         rounds12_7
+	JB         rounds10_7
+	JE         rounds12_8
 	VAESENC    Z17, Z0, Z0
 	VAESENC    Z17, Z1, Z1
 	VAESENC    Z17, Z2, Z2
@@ -223,7 +237,7 @@ loop_4:
 	VAESENC    Z18, Z6, Z6
 	VAESENC    Z18, Z7, Z7
 
-rounds12_7:
+rounds12_8:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -241,7 +255,7 @@ rounds12_7:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_6:
+rounds10_7:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -314,22 +328,14 @@ rounds10_6:
 	VAESENC     Z29, Z5, Z5
 	VAESENC     Z29, Z6, Z6
 	VAESENC     Z29, Z7, Z7
-	VPXORQ      Z30, Z8, Z31
-	VAESENCLAST Z31, Z0, Z0
-	VPXORQ      Z30, Z9, Z31
-	VAESENCLAST Z31, Z1, Z1
-	VPXORQ      Z30, Z10, Z31
-	VAESENCLAST Z31, Z2, Z2
-	VPXORQ      Z30, Z11, Z31
-	VAESENCLAST Z31, Z3, Z3
-	VPXORQ      Z30, Z12, Z31
-	VAESENCLAST Z31, Z4, Z4
-	VPXORQ      Z30, Z13, Z31
-	VAESENCLAST Z31, Z5, Z5
-	VPXORQ      Z30, Z14, Z31
-	VAESENCLAST Z31, Z6, Z6
-	VPXORQ      Z30, Z15, Z31
-	VAESENCLAST Z31, Z7, Z7
+	VAESENCLAST Z8, Z0, Z0
+	VAESENCLAST Z9, Z1, Z1
+	VAESENCLAST Z10, Z2, Z2
+	VAESENCLAST Z11, Z3, Z3
+	VAESENCLAST Z12, Z4, Z4
+	VAESENCLAST Z13, Z5, Z5
+	VAESENCLAST Z14, Z6, Z6
+	VAESENCLAST Z15, Z7, Z7
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -338,60 +344,65 @@ rounds10_6:
 	VMOVDQU64   Z5, 320(DI)
 	VMOVDQU64   Z6, 384(DI)
 	VMOVDQU64   Z7, 448(DI)
-	VPSRLDQ     $0x0c, Z8, Z31
-	VPSLLDQ     $0x04, Z8, Z8
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z8, Z8
-	VPSRLDQ     $0x0c, Z9, Z31
-	VPSLLDQ     $0x04, Z9, Z9
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z9, Z9
-	VPSRLDQ     $0x0c, Z10, Z31
-	VPSLLDQ     $0x04, Z10, Z10
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z10, Z10
-	VPSRLDQ     $0x0c, Z11, Z31
-	VPSLLDQ     $0x04, Z11, Z11
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z11, Z11
-	VPSRLDQ     $0x0c, Z12, Z31
-	VPSLLDQ     $0x04, Z12, Z12
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z12, Z12
-	VPSRLDQ     $0x0c, Z13, Z31
-	VPSLLDQ     $0x04, Z13, Z13
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z13, Z13
-	VPSRLDQ     $0x0c, Z14, Z31
-	VPSLLDQ     $0x04, Z14, Z14
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z14, Z14
-	VPSRLDQ     $0x0c, Z15, Z31
-	VPSLLDQ     $0x04, Z15, Z15
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z15, Z15
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x00000020, DX
-	JMP         loop_4
+	JNZ         more_9
+	TESTQ       CX, CX
+	JZ          ret_6
+
+more_9:
+	VPSRLDQ    $0x0c, Z8, Z0
+	VPSLLDQ    $0x04, Z8, Z8
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z0, Z0
+	VPTERNLOGQ $0x96, Z31, Z0, Z8
+	VPSRLDQ    $0x0c, Z9, Z1
+	VPSLLDQ    $0x04, Z9, Z9
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z1, Z1
+	VPTERNLOGQ $0x96, Z31, Z1, Z9
+	VPSRLDQ    $0x0c, Z10, Z2
+	VPSLLDQ    $0x04, Z10, Z10
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z2, Z2
+	VPTERNLOGQ $0x96, Z31, Z2, Z10
+	VPSRLDQ    $0x0c, Z11, Z3
+	VPSLLDQ    $0x04, Z11, Z11
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z3, Z3
+	VPTERNLOGQ $0x96, Z31, Z3, Z11
+	VPSRLDQ    $0x0c, Z12, Z4
+	VPSLLDQ    $0x04, Z12, Z12
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z4, Z4
+	VPTERNLOGQ $0x96, Z31, Z4, Z12
+	VPSRLDQ    $0x0c, Z13, Z5
+	VPSLLDQ    $0x04, Z13, Z13
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z5, Z5
+	VPTERNLOGQ $0x96, Z31, Z5, Z13
+	VPSRLDQ    $0x0c, Z14, Z6
+	VPSLLDQ    $0x04, Z14, Z14
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z6, Z6
+	VPTERNLOGQ $0x96, Z31, Z6, Z14
+	VPSRLDQ    $0x0c, Z15, Z7
+	VPSLLDQ    $0x04, Z15, Z15
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z7, Z7
+	VPTERNLOGQ $0x96, Z31, Z7, Z15
+	JMP        loop_4
 
 loopdone_5:
-single_8:
+single_10:
 	CMPQ       DX, $0x00000004
-	JB         singledone_9
+	JB         singledone_11
 	VMOVDQU64  (SI), Z0
 	VPTERNLOGQ $0x96, Z16, Z8, Z0
 	CMPQ       BX, $0x0c
-	JB         rounds10_10
-	JE         rounds12_11
+	JB         rounds10_12
+	JE         rounds12_13
 	VAESENC    Z17, Z0, Z0
 	VAESENC    Z18, Z0, Z0
 
-rounds12_11:
+rounds12_13:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_10:
+rounds10_12:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -401,8 +412,7 @@ rounds10_10:
 	VAESENC     Z27, Z0, Z0
 	VAESENC     Z28, Z0, Z0
 	VAESENC     Z29, Z0, Z0
-	VPXORQ      Z30, Z8, Z31
-	VAESENCLAST Z31, Z0, Z0
+	VAESENCLAST Z8, Z0, Z0
 	VMOVDQU64   Z0, (DI)
 	VMOVDQA64   Z9, Z8
 	VMOVDQA64   Z10, Z9
@@ -414,24 +424,24 @@ rounds10_10:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x00000004, DX
-	JMP         single_8
+	JMP         single_10
 
-singledone_9:
+singledone_11:
 	CMPQ       DX, $0x00000002
-	JB         half_12
+	JB         half_14
 	VMOVDQU64  (SI), Y0
 	VPTERNLOGQ $0x96, Y16, Y8, Y0
 	CMPQ       BX, $0x0c
-	JB         rounds10_13
-	JE         rounds12_14
+	JB         rounds10_15
+	JE         rounds12_16
 	VAESENC    Y17, Y0, Y0
 	VAESENC    Y18, Y0, Y0
 
-rounds12_14:
+rounds12_16:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_13:
+rounds10_15:
 	VAESENC       Y21, Y0, Y0
 	VAESENC       Y22, Y0, Y0
 	VAESENC       Y23, Y0, Y0
@@ -441,30 +451,29 @@ rounds10_13:
 	VAESENC       Y27, Y0, Y0
 	VAESENC       Y28, Y0, Y0
 	VAESENC       Y29, Y0, Y0
-	VPXORQ        Y30, Y8, Y31
-	VAESENCLAST   Y31, Y0, Y0
+	VAESENCLAST   Y8, Y0, Y0
 	VMOVDQU64     Y0, (DI)
 	VEXTRACTI64X4 $0x01, Z8, Y8
 	ADDQ          $0x00000020, SI
 	ADDQ          $0x00000020, DI
 	SUBQ          $0x00000002, DX
 
-half_12:
+half_14:
 	CMPQ       DX, $0x00000001
-	JB         half_15
+	JB         half_17
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_16
-	JE         rounds12_17
+	JB         rounds10_18
+	JE         rounds12_19
 	VAESENC    X17, X0, X0
 	VAESENC    X18, X0, X0
 
-rounds12_17:
+rounds12_19:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_16:
+rounds10_18:
 	VAESENC      X21, X0, X0
 	VAESENC      X22, X0, X0
 	VAESENC      X23, X0, X0
@@ -474,35 +483,37 @@ rounds10_16:
 	VAESENC      X27, X0, X0
 	VAESENC      X28, X0, X0
 	VAESENC      X29, X0, X0
-	VPXORQ       X30, X8, X31
-	VAESENCLAST  X31, X0, X0
+	VAESENCLAST  X8, X0, X0
 	VMOVDQU64    X0, (DI)
 	VEXTRACTI128 $0x01, Y8, X8
 	ADDQ         $0x00000010, SI
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_15:
+half_17:
 	CMPQ       CX, $0x00
-	JE         finish_18
+	JE         finish_20
+	VPXORQ     X30, X8, X8
 	VPSRLQ     $0x3f, X8, X1
 	VPSLLQ     $0x01, X8, X9
 	VPSLLDQ    $0x08, X1, X2
 	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X1, X1
 	VPTERNLOGQ $0x96, X1, X2, X9
+	VPXORQ     X30, X8, X8
+	VPXORQ     X30, X9, X9
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_19
-	JE         rounds12_20
+	JB         rounds10_21
+	JE         rounds12_22
 	VAESENC    X17, X0, X0
 	VAESENC    X18, X0, X0
 
-rounds12_20:
+rounds12_22:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_19:
+rounds10_21:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -512,8 +523,7 @@ rounds10_19:
 	VAESENC     X27, X0, X0
 	VAESENC     X28, X0, X0
 	VAESENC     X29, X0, X0
-	VPXORQ      X30, X8, X31
-	VAESENCLAST X31, X0, X0
+	VAESENCLAST X8, X0, X0
 	MOVL        $0x00000001, R9
 	SHLL        CL, R9
 	DECL        R9
@@ -523,16 +533,16 @@ rounds10_19:
 	VMOVDQU8    X0, K1, 16(DI)
 	VPTERNLOGQ  $0x96, X16, X9, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_21
-	JE          rounds12_22
+	JB          rounds10_23
+	JE          rounds12_24
 	VAESENC     X17, X3, X3
 	VAESENC     X18, X3, X3
 
-rounds12_22:
+rounds12_24:
 	VAESENC X19, X3, X3
 	VAESENC X20, X3, X3
 
-rounds10_21:
+rounds10_23:
 	VAESENC     X21, X3, X3
 	VAESENC     X22, X3, X3
 	VAESENC     X23, X3, X3
@@ -542,11 +552,11 @@ rounds10_21:
 	VAESENC     X27, X3, X3
 	VAESENC     X28, X3, X3
 	VAESENC     X29, X3, X3
-	VPXORQ      X30, X9, X31
-	VAESENCLAST X31, X3, X3
+	VAESENCLAST X9, X3, X3
 	VMOVDQU64   X3, (DI)
 
-finish_18:
+finish_20:
+ret_6:
 	VZEROUPPER
 	RET
 
@@ -611,6 +621,12 @@ rounds10_2:
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (R8), Z16
+	VPXORQ          Z30, Z16, Z16
+	VPSRLDQ         $0x0c, Z30, Z0
+	VPSLLDQ         $0x04, Z30, Z31
+	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
+	VPXORQ          Z0, Z31, Z31
+	VPXORQ          Z30, Z31, Z31
 	VSHUFI64X2      $0x00, Z8, Z8, Z8
 	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
 	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
@@ -649,6 +665,14 @@ rounds10_2:
 	VPSLLDQ         $0x08, Z0, Z1
 	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
 	VPTERNLOGQ      $0x96, Z0, Z1, Z15
+	VPXORQ          Z30, Z8, Z8
+	VPXORQ          Z30, Z9, Z9
+	VPXORQ          Z30, Z10, Z10
+	VPXORQ          Z30, Z11, Z11
+	VPXORQ          Z30, Z12, Z12
+	VPXORQ          Z30, Z13, Z13
+	VPXORQ          Z30, Z14, Z14
+	VPXORQ          Z30, Z15, Z15
 
 loop_4:
 	CMPQ       DX, $0x00000020
@@ -670,8 +694,8 @@ loop_4:
 	VPTERNLOGQ $0x96, Z16, Z14, Z6
 	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
-	JB         rounds10_6
-	JE         rounds12_7
+	JB         rounds10_7
+	JE         rounds12_8
 	VAESDEC    Z17, Z0, Z0
 	VAESDEC    Z17, Z1, Z1
 	VAESDEC    Z17, Z2, Z2
@@ -689,7 +713,7 @@ loop_4:
 	VAESDEC    Z18, Z6, Z6
 	VAESDEC    Z18, Z7, Z7
 
-rounds12_7:
+rounds12_8:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -707,7 +731,7 @@ rounds12_7:
 	VAESDEC Z20, Z6, Z6
 	VAESDEC Z20, Z7, Z7
 
-rounds10_6:
+rounds10_7:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -780,22 +804,14 @@ rounds10_6:
 	VAESDEC     Z29, Z5, Z5
 	VAESDEC     Z29, Z6, Z6
 	VAESDEC     Z29, Z7, Z7
-	VPXORQ      Z30, Z8, Z31
-	VAESDECLAST Z31, Z0, Z0
-	VPXORQ      Z30, Z9, Z31
-	VAESDECLAST Z31, Z1, Z1
-	VPXORQ      Z30, Z10, Z31
-	VAESDECLAST Z31, Z2, Z2
-	VPXORQ      Z30, Z11, Z31
-	VAESDECLAST Z31, Z3, Z3
-	VPXORQ      Z30, Z12, Z31
-	VAESDECLAST Z31, Z4, Z4
-	VPXORQ      Z30, Z13, Z31
-	VAESDECLAST Z31, Z5, Z5
-	VPXORQ      Z30, Z14, Z31
-	VAESDECLAST Z31, Z6, Z6
-	VPXORQ      Z30, Z15, Z31
-	VAESDECLAST Z31, Z7, Z7
+	VAESDECLAST Z8, Z0, Z0
+	VAESDECLAST Z9, Z1, Z1
+	VAESDECLAST Z10, Z2, Z2
+	VAESDECLAST Z11, Z3, Z3
+	VAESDECLAST Z12, Z4, Z4
+	VAESDECLAST Z13, Z5, Z5
+	VAESDECLAST Z14, Z6, Z6
+	VAESDECLAST Z15, Z7, Z7
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -804,60 +820,65 @@ rounds10_6:
 	VMOVDQU64   Z5, 320(DI)
 	VMOVDQU64   Z6, 384(DI)
 	VMOVDQU64   Z7, 448(DI)
-	VPSRLDQ     $0x0c, Z8, Z31
-	VPSLLDQ     $0x04, Z8, Z8
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z8, Z8
-	VPSRLDQ     $0x0c, Z9, Z31
-	VPSLLDQ     $0x04, Z9, Z9
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z9, Z9
-	VPSRLDQ     $0x0c, Z10, Z31
-	VPSLLDQ     $0x04, Z10, Z10
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z10, Z10
-	VPSRLDQ     $0x0c, Z11, Z31
-	VPSLLDQ     $0x04, Z11, Z11
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z11, Z11
-	VPSRLDQ     $0x0c, Z12, Z31
-	VPSLLDQ     $0x04, Z12, Z12
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z12, Z12
-	VPSRLDQ     $0x0c, Z13, Z31
-	VPSLLDQ     $0x04, Z13, Z13
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z13, Z13
-	VPSRLDQ     $0x0c, Z14, Z31
-	VPSLLDQ     $0x04, Z14, Z14
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z14, Z14
-	VPSRLDQ     $0x0c, Z15, Z31
-	VPSLLDQ     $0x04, Z15, Z15
-	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), Z31, Z31
-	VPXORQ      Z31, Z15, Z15
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x00000020, DX
-	JMP         loop_4
+	JNZ         more_9
+	TESTQ       CX, CX
+	JZ          ret_6
+
+more_9:
+	VPSRLDQ    $0x0c, Z8, Z0
+	VPSLLDQ    $0x04, Z8, Z8
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z0, Z0
+	VPTERNLOGQ $0x96, Z31, Z0, Z8
+	VPSRLDQ    $0x0c, Z9, Z1
+	VPSLLDQ    $0x04, Z9, Z9
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z1, Z1
+	VPTERNLOGQ $0x96, Z31, Z1, Z9
+	VPSRLDQ    $0x0c, Z10, Z2
+	VPSLLDQ    $0x04, Z10, Z10
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z2, Z2
+	VPTERNLOGQ $0x96, Z31, Z2, Z10
+	VPSRLDQ    $0x0c, Z11, Z3
+	VPSLLDQ    $0x04, Z11, Z11
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z3, Z3
+	VPTERNLOGQ $0x96, Z31, Z3, Z11
+	VPSRLDQ    $0x0c, Z12, Z4
+	VPSLLDQ    $0x04, Z12, Z12
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z4, Z4
+	VPTERNLOGQ $0x96, Z31, Z4, Z12
+	VPSRLDQ    $0x0c, Z13, Z5
+	VPSLLDQ    $0x04, Z13, Z13
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z5, Z5
+	VPTERNLOGQ $0x96, Z31, Z5, Z13
+	VPSRLDQ    $0x0c, Z14, Z6
+	VPSLLDQ    $0x04, Z14, Z14
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z6, Z6
+	VPTERNLOGQ $0x96, Z31, Z6, Z14
+	VPSRLDQ    $0x0c, Z15, Z7
+	VPSLLDQ    $0x04, Z15, Z15
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z7, Z7
+	VPTERNLOGQ $0x96, Z31, Z7, Z15
+	JMP        loop_4
 
 loopdone_5:
-single_8:
+single_10:
 	CMPQ       DX, $0x00000004
-	JB         singledone_9
+	JB         singledone_11
 	VMOVDQU64  (SI), Z0
 	VPTERNLOGQ $0x96, Z16, Z8, Z0
 	CMPQ       BX, $0x0c
-	JB         rounds10_10
-	JE         rounds12_11
+	JB         rounds10_12
+	JE         rounds12_13
 	VAESDEC    Z17, Z0, Z0
 	VAESDEC    Z18, Z0, Z0
 
-rounds12_11:
+rounds12_13:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_10:
+rounds10_12:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -867,8 +888,7 @@ rounds10_10:
 	VAESDEC     Z27, Z0, Z0
 	VAESDEC     Z28, Z0, Z0
 	VAESDEC     Z29, Z0, Z0
-	VPXORQ      Z30, Z8, Z31
-	VAESDECLAST Z31, Z0, Z0
+	VAESDECLAST Z8, Z0, Z0
 	VMOVDQU64   Z0, (DI)
 	VMOVDQA64   Z9, Z8
 	VMOVDQA64   Z10, Z9
@@ -880,24 +900,24 @@ rounds10_10:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x00000004, DX
-	JMP         single_8
+	JMP         single_10
 
-singledone_9:
+singledone_11:
 	CMPQ       DX, $0x00000002
-	JB         half_12
+	JB         half_14
 	VMOVDQU64  (SI), Y0
 	VPTERNLOGQ $0x96, Y16, Y8, Y0
 	CMPQ       BX, $0x0c
-	JB         rounds10_13
-	JE         rounds12_14
+	JB         rounds10_15
+	JE         rounds12_16
 	VAESDEC    Y17, Y0, Y0
 	VAESDEC    Y18, Y0, Y0
 
-rounds12_14:
+rounds12_16:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_13:
+rounds10_15:
 	VAESDEC       Y21, Y0, Y0
 	VAESDEC       Y22, Y0, Y0
 	VAESDEC       Y23, Y0, Y0
@@ -907,30 +927,29 @@ rounds10_13:
 	VAESDEC       Y27, Y0, Y0
 	VAESDEC       Y28, Y0, Y0
 	VAESDEC       Y29, Y0, Y0
-	VPXORQ        Y30, Y8, Y31
-	VAESDECLAST   Y31, Y0, Y0
+	VAESDECLAST   Y8, Y0, Y0
 	VMOVDQU64     Y0, (DI)
 	VEXTRACTI64X4 $0x01, Z8, Y8
 	ADDQ          $0x00000020, SI
 	ADDQ          $0x00000020, DI
 	SUBQ          $0x00000002, DX
 
-half_12:
+half_14:
 	CMPQ       DX, $0x00000001
-	JB         half_15
+	JB         half_17
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_16
-	JE         rounds12_17
+	JB         rounds10_18
+	JE         rounds12_19
 	VAESDEC    X17, X0, X0
 	VAESDEC    X18, X0, X0
 
-rounds12_17:
+rounds12_19:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_16:
+rounds10_18:
 	VAESDEC      X21, X0, X0
 	VAESDEC      X22, X0, X0
 	VAESDEC      X23, X0, X0
@@ -940,35 +959,37 @@ rounds10_16:
 	VAESDEC      X27, X0, X0
 	VAESDEC      X28, X0, X0
 	VAESDEC      X29, X0, X0
-	VPXORQ       X30, X8, X31
-	VAESDECLAST  X31, X0, X0
+	VAESDECLAST  X8, X0, X0
 	VMOVDQU64    X0, (DI)
 	VEXTRACTI128 $0x01, Y8, X8
 	ADDQ         $0x00000010, SI
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_15:
+half_17:
 	CMPQ       CX, $0x00
-	JE         finish_18
+	JE         finish_20
+	VPXORQ     X30, X8, X8
 	VPSRLQ     $0x3f, X8, X1
 	VPSLLQ     $0x01, X8, X9
 	VPSLLDQ    $0x08, X1, X2
 	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X1, X1
 	VPTERNLOGQ $0x96, X1, X2, X9
+	VPXORQ     X30, X8, X8
+	VPXORQ     X30, X9, X9
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X9, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_19
-	JE         rounds12_20
+	JB         rounds10_21
+	JE         rounds12_22
 	VAESDEC    X17, X0, X0
 	VAESDEC    X18, X0, X0
 
-rounds12_20:
+rounds12_22:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_19:
+rounds10_21:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -978,8 +999,7 @@ rounds10_19:
 	VAESDEC     X27, X0, X0
 	VAESDEC     X28, X0, X0
 	VAESDEC     X29, X0, X0
-	VPXORQ      X30, X9, X31
-	VAESDECLAST X31, X0, X0
+	VAESDECLAST X9, X0, X0
 	MOVL        $0x00000001, R9
 	SHLL        CL, R9
 	DECL        R9
@@ -989,16 +1009,16 @@ rounds10_19:
 	VMOVDQU8    X0, K1, 16(DI)
 	VPTERNLOGQ  $0x96, X16, X8, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_21
-	JE          rounds12_22
+	JB          rounds10_23
+	JE          rounds12_24
 	VAESDEC     X17, X3, X3
 	VAESDEC     X18, X3, X3
 
-rounds12_22:
+rounds12_24:
 	VAESDEC X19, X3, X3
 	VAESDEC X20, X3, X3
 
-rounds10_21:
+rounds10_23:
 	VAESDEC     X21, X3, X3
 	VAESDEC     X22, X3, X3
 	VAESDEC     X23, X3, X3
@@ -1008,11 +1028,11 @@ rounds10_21:
 	VAESDEC     X27, X3, X3
 	VAESDEC     X28, X3, X3
 	VAESDEC     X29, X3, X3
-	VPXORQ      X30, X8, X31
-	VAESDECLAST X31, X3, X3
+	VAESDECLAST X8, X3, X3
 	VMOVDQU64   X3, (DI)
 
-finish_18:
+finish_20:
+ret_6:
 	VZEROUPPER
 	RET
 
@@ -1121,8 +1141,8 @@ loop_4:
 	VPXOR          Y11, Y5, Y5
 	VPXOR          Y12, Y5, Y5
 	CMPQ           BX, $0x0c
-	JB             rounds10_6
-	JE             rounds12_7
+	JB             rounds10_7
+	JE             rounds12_8
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -1138,7 +1158,7 @@ loop_4:
 	VAESENC        Y12, Y4, Y4
 	VAESENC        Y12, Y5, Y5
 
-rounds12_7:
+rounds12_8:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -1154,7 +1174,7 @@ rounds12_7:
 	VAESENC        Y12, Y4, Y4
 	VAESENC        Y12, Y5, Y5
 
-rounds10_6:
+rounds10_7:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -1237,70 +1257,75 @@ rounds10_6:
 	VMOVDQU        Y3, 96(DI)
 	VMOVDQU        Y4, 128(DI)
 	VMOVDQU        Y5, 160(DI)
-	VPSRLQ         $0x34, Y6, Y13
-	VPSLLQ         $0x0c, Y6, Y6
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y6, Y6
-	VPXOR          Y14, Y6, Y6
-	VPSRLQ         $0x34, Y7, Y13
-	VPSLLQ         $0x0c, Y7, Y7
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y7, Y7
-	VPXOR          Y14, Y7, Y7
-	VPSRLQ         $0x34, Y8, Y13
-	VPSLLQ         $0x0c, Y8, Y8
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y8, Y8
-	VPXOR          Y14, Y8, Y8
-	VPSRLQ         $0x34, Y9, Y13
-	VPSLLQ         $0x0c, Y9, Y9
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y9, Y9
-	VPXOR          Y14, Y9, Y9
-	VPSRLQ         $0x34, Y10, Y13
-	VPSLLQ         $0x0c, Y10, Y10
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y10, Y10
-	VPXOR          Y14, Y10, Y10
-	VPSRLQ         $0x34, Y11, Y13
-	VPSLLQ         $0x0c, Y11, Y11
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y11, Y11
-	VPXOR          Y14, Y11, Y11
 	ADDQ           $0x000000c0, SI
 	ADDQ           $0x000000c0, DI
 	SUBQ           $0x0000000c, DX
-	JMP            loop_4
+	JNZ            more_9
+	TESTQ          CX, CX
+	JZ             ret_6
+
+more_9:
+	VPSRLQ     $0x34, Y6, Y13
+	VPSLLQ     $0x0c, Y6, Y6
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y6, Y6
+	VPXOR      Y14, Y6, Y6
+	VPSRLQ     $0x34, Y7, Y13
+	VPSLLQ     $0x0c, Y7, Y7
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y7, Y7
+	VPXOR      Y14, Y7, Y7
+	VPSRLQ     $0x34, Y8, Y13
+	VPSLLQ     $0x0c, Y8, Y8
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y8, Y8
+	VPXOR      Y14, Y8, Y8
+	VPSRLQ     $0x34, Y9, Y13
+	VPSLLQ     $0x0c, Y9, Y9
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y9, Y9
+	VPXOR      Y14, Y9, Y9
+	VPSRLQ     $0x34, Y10, Y13
+	VPSLLQ     $0x0c, Y10, Y10
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y10, Y10
+	VPXOR      Y14, Y10, Y10
+	VPSRLQ     $0x34, Y11, Y13
+	VPSLLQ     $0x0c, Y11, Y11
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y11, Y11
+	VPXOR      Y14, Y11, Y11
+	JMP        loop_4
 
 loopdone_5:
-single_8:
+single_10:
 	CMPQ           DX, $0x00000002
-	JB             singledone_9
+	JB             singledone_11
 	VMOVDQU        (SI), Y0
 	VBROADCASTI128 (R8), Y12
 	VPXOR          Y6, Y0, Y0
 	VPXOR          Y12, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_11
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_11:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_10:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -1331,25 +1356,25 @@ rounds10_10:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x00000002, DX
-	JMP            single_8
+	JMP            single_10
 
-singledone_9:
+singledone_11:
 	CMPQ    DX, $0x00000001
-	JB      half_12
+	JB      half_14
 	VMOVDQU (SI), X0
 	VPXOR   X6, X0, X0
 	VPXOR   (R8), X0, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_13
-	JE      rounds12_14
+	JB      rounds10_15
+	JE      rounds12_16
 	VAESENC 16(AX), X0, X0
 	VAESENC 32(AX), X0, X0
 
-rounds12_14:
+rounds12_16:
 	VAESENC 48(AX), X0, X0
 	VAESENC 64(AX), X0, X0
 
-rounds10_13:
+rounds10_15:
 	VAESENC      80(AX), X0, X0
 	VAESENC      96(AX), X0, X0
 	VAESENC      112(AX), X0, X0
@@ -1367,9 +1392,9 @@ rounds10_13:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_12:
+half_14:
 	CMPQ       CX, $0x00
-	JE         finish_15
+	JE         finish_17
 	VPSRLQ     $0x3f, X6, X1
 	VPSLLQ     $0x01, X6, X7
 	VPSLLDQ    $0x08, X1, X2
@@ -1381,16 +1406,16 @@ half_12:
 	VPXOR      X6, X0, X0
 	VPXOR      (R8), X0, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_16
-	JE         rounds12_17
+	JB         rounds10_18
+	JE         rounds12_19
 	VAESENC    16(AX), X0, X0
 	VAESENC    32(AX), X0, X0
 
-rounds12_17:
+rounds12_19:
 	VAESENC 48(AX), X0, X0
 	VAESENC 64(AX), X0, X0
 
-rounds10_16:
+rounds10_18:
 	VAESENC     80(AX), X0, X0
 	VAESENC     96(AX), X0, X0
 	VAESENC     112(AX), X0, X0
@@ -1414,16 +1439,16 @@ rounds10_16:
 	VPXOR       X7, X3, X3
 	VPXOR       (R8), X3, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_18
-	JE          rounds12_19
+	JB          rounds10_20
+	JE          rounds12_21
 	VAESENC     16(AX), X3, X3
 	VAESENC     32(AX), X3, X3
 
-rounds12_19:
+rounds12_21:
 	VAESENC 48(AX), X3, X3
 	VAESENC 64(AX), X3, X3
 
-rounds10_18:
+rounds10_20:
 	VAESENC     80(AX), X3, X3
 	VAESENC     96(AX), X3, X3
 	VAESENC     112(AX), X3, X3
@@ -1437,7 +1462,8 @@ rounds10_18:
 	VAESENCLAST X13, X3, X3
 	VMOVDQU     X3, (DI)
 
-finish_15:
+finish_17:
+ret_6:
 	VZEROUPPER
 	RET
 
@@ -1546,8 +1572,8 @@ loop_4:
 	VPXOR          Y11, Y5, Y5
 	VPXOR          Y12, Y5, Y5
 	CMPQ           BX, $0x0c
-	JB             rounds10_6
-	JE             rounds12_7
+	JB             rounds10_7
+	JE             rounds12_8
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -1563,7 +1589,7 @@ loop_4:
 	VAESDEC        Y12, Y4, Y4
 	VAESDEC        Y12, Y5, Y5
 
-rounds12_7:
+rounds12_8:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -1579,7 +1605,7 @@ rounds12_7:
 	VAESDEC        Y12, Y4, Y4
 	VAESDEC        Y12, Y5, Y5
 
-rounds10_6:
+rounds10_7:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -1662,70 +1688,75 @@ rounds10_6:
 	VMOVDQU        Y3, 96(DI)
 	VMOVDQU        Y4, 128(DI)
 	VMOVDQU        Y5, 160(DI)
-	VPSRLQ         $0x34, Y6, Y13
-	VPSLLQ         $0x0c, Y6, Y6
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y6, Y6
-	VPXOR          Y14, Y6, Y6
-	VPSRLQ         $0x34, Y7, Y13
-	VPSLLQ         $0x0c, Y7, Y7
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y7, Y7
-	VPXOR          Y14, Y7, Y7
-	VPSRLQ         $0x34, Y8, Y13
-	VPSLLQ         $0x0c, Y8, Y8
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y8, Y8
-	VPXOR          Y14, Y8, Y8
-	VPSRLQ         $0x34, Y9, Y13
-	VPSLLQ         $0x0c, Y9, Y9
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y9, Y9
-	VPXOR          Y14, Y9, Y9
-	VPSRLQ         $0x34, Y10, Y13
-	VPSLLQ         $0x0c, Y10, Y10
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y10, Y10
-	VPXOR          Y14, Y10, Y10
-	VPSRLQ         $0x34, Y11, Y13
-	VPSLLQ         $0x0c, Y11, Y11
-	VPSLLDQ        $0x08, Y13, Y14
-	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR          Y13, Y11, Y11
-	VPXOR          Y14, Y11, Y11
 	ADDQ           $0x000000c0, SI
 	ADDQ           $0x000000c0, DI
 	SUBQ           $0x0000000c, DX
-	JMP            loop_4
+	JNZ            more_9
+	TESTQ          CX, CX
+	JZ             ret_6
+
+more_9:
+	VPSRLQ     $0x34, Y6, Y13
+	VPSLLQ     $0x0c, Y6, Y6
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y6, Y6
+	VPXOR      Y14, Y6, Y6
+	VPSRLQ     $0x34, Y7, Y13
+	VPSLLQ     $0x0c, Y7, Y7
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y7, Y7
+	VPXOR      Y14, Y7, Y7
+	VPSRLQ     $0x34, Y8, Y13
+	VPSLLQ     $0x0c, Y8, Y8
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y8, Y8
+	VPXOR      Y14, Y8, Y8
+	VPSRLQ     $0x34, Y9, Y13
+	VPSLLQ     $0x0c, Y9, Y9
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y9, Y9
+	VPXOR      Y14, Y9, Y9
+	VPSRLQ     $0x34, Y10, Y13
+	VPSLLQ     $0x0c, Y10, Y10
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y10, Y10
+	VPXOR      Y14, Y10, Y10
+	VPSRLQ     $0x34, Y11, Y13
+	VPSLLQ     $0x0c, Y11, Y11
+	VPSLLDQ    $0x08, Y13, Y14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR      Y13, Y11, Y11
+	VPXOR      Y14, Y11, Y11
+	JMP        loop_4
 
 loopdone_5:
-single_8:
+single_10:
 	CMPQ           DX, $0x00000002
-	JB             singledone_9
+	JB             singledone_11
 	VMOVDQU        (SI), Y0
 	VBROADCASTI128 (R8), Y12
 	VPXOR          Y6, Y0, Y0
 	VPXOR          Y12, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_11
+	JB             rounds10_12
+	JE             rounds12_13
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_11:
+rounds12_13:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_10:
+rounds10_12:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -1756,25 +1787,25 @@ rounds10_10:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x00000002, DX
-	JMP            single_8
+	JMP            single_10
 
-singledone_9:
+singledone_11:
 	CMPQ    DX, $0x00000001
-	JB      half_12
+	JB      half_14
 	VMOVDQU (SI), X0
 	VPXOR   X6, X0, X0
 	VPXOR   (R8), X0, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_13
-	JE      rounds12_14
+	JB      rounds10_15
+	JE      rounds12_16
 	VAESDEC 16(AX), X0, X0
 	VAESDEC 32(AX), X0, X0
 
-rounds12_14:
+rounds12_16:
 	VAESDEC 48(AX), X0, X0
 	VAESDEC 64(AX), X0, X0
 
-rounds10_13:
+rounds10_15:
 	VAESDEC      80(AX), X0, X0
 	VAESDEC      96(AX), X0, X0
 	VAESDEC      112(AX), X0, X0
@@ -1792,9 +1823,9 @@ rounds10_13:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_12:
+half_14:
 	CMPQ       CX, $0x00
-	JE         finish_15
+	JE         finish_17
 	VPSRLQ     $0x3f, X6, X1
 	VPSLLQ     $0x01, X6, X7
 	VPSLLDQ    $0x08, X1, X2
@@ -1806,16 +1837,16 @@ half_12:
 	VPXOR      X7, X0, X0
 	VPXOR      (R8), X0, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_16
-	JE         rounds12_17
+	JB         rounds10_18
+	JE         rounds12_19
 	VAESDEC    16(AX), X0, X0
 	VAESDEC    32(AX), X0, X0
 
-rounds12_17:
+rounds12_19:
 	VAESDEC 48(AX), X0, X0
 	VAESDEC 64(AX), X0, X0
 
-rounds10_16:
+rounds10_18:
 	VAESDEC     80(AX), X0, X0
 	VAESDEC     96(AX), X0, X0
 	VAESDEC     112(AX), X0, X0
@@ -1839,16 +1870,16 @@ rounds10_16:
 	VPXOR       X6, X3, X3
 	VPXOR       (R8), X3, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_18
-	JE          rounds12_19
+	JB          rounds10_20
+	JE          rounds12_21
 	VAESDEC     16(AX), X3, X3
 	VAESDEC     32(AX), X3, X3
 
-rounds12_19:
+rounds12_21:
 	VAESDEC 48(AX), X3, X3
 	VAESDEC 64(AX), X3, X3
 
-rounds10_18:
+rounds10_20:
 	VAESDEC     80(AX), X3, X3
 	VAESDEC     96(AX), X3, X3
 	VAESDEC     112(AX), X3, X3
@@ -1862,7 +1893,8 @@ rounds10_18:
 	VAESDECLAST X13, X3, X3
 	VMOVDQU     X3, (DI)
 
-finish_15:
+finish_17:
+ret_6:
 	VZEROUPPER
 	RET
 
@@ -1965,8 +1997,8 @@ loop_4:
 	VPXOR   X11, X5, X5
 	VPXOR   (R8), X5, X5
 	CMPQ    BX, $0x0c
-	JB      rounds10_6
-	JE      rounds12_7
+	JB      rounds10_7
+	JE      rounds12_8
 	VAESENC 16(AX), X0, X0
 	VAESENC 16(AX), X1, X1
 	VAESENC 16(AX), X2, X2
@@ -1980,7 +2012,7 @@ loop_4:
 	VAESENC 32(AX), X4, X4
 	VAESENC 32(AX), X5, X5
 
-rounds12_7:
+rounds12_8:
 	VAESENC 48(AX), X0, X0
 	VAESENC 48(AX), X1, X1
 	VAESENC 48(AX), X2, X2
@@ -1994,7 +2026,7 @@ rounds12_7:
 	VAESENC 64(AX), X4, X4
 	VAESENC 64(AX), X5, X5
 
-rounds10_6:
+rounds10_7:
 	VAESENC     80(AX), X0, X0
 	VAESENC     80(AX), X1, X1
 	VAESENC     80(AX), X2, X2
@@ -2067,65 +2099,70 @@ rounds10_6:
 	VMOVDQU     X3, 48(DI)
 	VMOVDQU     X4, 64(DI)
 	VMOVDQU     X5, 80(DI)
-	VPSRLQ      $0x3a, X6, X13
-	VPSLLQ      $0x06, X6, X6
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X6, X6
-	VPXOR       X14, X6, X6
-	VPSRLQ      $0x3a, X7, X13
-	VPSLLQ      $0x06, X7, X7
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X7, X7
-	VPXOR       X14, X7, X7
-	VPSRLQ      $0x3a, X8, X13
-	VPSLLQ      $0x06, X8, X8
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X8, X8
-	VPXOR       X14, X8, X8
-	VPSRLQ      $0x3a, X9, X13
-	VPSLLQ      $0x06, X9, X9
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X9, X9
-	VPXOR       X14, X9, X9
-	VPSRLQ      $0x3a, X10, X13
-	VPSLLQ      $0x06, X10, X10
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPSRLQ      $0x3a, X11, X13
-	VPSLLQ      $0x06, X11, X11
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X11, X11
-	VPXOR       X14, X11, X11
 	ADDQ        $0x00000060, SI
 	ADDQ        $0x00000060, DI
 	SUBQ        $0x00000006, DX
-	JMP         loop_4
+	JNZ         more_9
+	TESTQ       CX, CX
+	JZ          ret_6
+
+more_9:
+	VPSRLQ     $0x3a, X6, X13
+	VPSLLQ     $0x06, X6, X6
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X6, X6
+	VPXOR      X14, X6, X6
+	VPSRLQ     $0x3a, X7, X13
+	VPSLLQ     $0x06, X7, X7
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X7, X7
+	VPXOR      X14, X7, X7
+	VPSRLQ     $0x3a, X8, X13
+	VPSLLQ     $0x06, X8, X8
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X8, X8
+	VPXOR      X14, X8, X8
+	VPSRLQ     $0x3a, X9, X13
+	VPSLLQ     $0x06, X9, X9
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X9, X9
+	VPXOR      X14, X9, X9
+	VPSRLQ     $0x3a, X10, X13
+	VPSLLQ     $0x06, X10, X10
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X10, X10
+	VPXOR      X14, X10, X10
+	VPSRLQ     $0x3a, X11, X13
+	VPSLLQ     $0x06, X11, X11
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X11, X11
+	VPXOR      X14, X11, X11
+	JMP        loop_4
 
 loopdone_5:
-single_8:
+single_10:
 	CMPQ    DX, $0x00000001
-	JB      singledone_9
+	JB      singledone_11
 	VMOVDQU (SI), X0
 	VPXOR   X6, X0, X0
 	VPXOR   (R8), X0, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_10
-	JE      rounds12_11
+	JB      rounds10_12
+	JE      rounds12_13
 	VAESENC 16(AX), X0, X0
 	VAESENC 32(AX), X0, X0
 
-rounds12_11:
+rounds12_13:
 	VAESENC 48(AX), X0, X0
 	VAESENC 64(AX), X0, X0
 
-rounds10_10:
+rounds10_12:
 	VAESENC     80(AX), X0, X0
 	VAESENC     96(AX), X0, X0
 	VAESENC     112(AX), X0, X0
@@ -2146,11 +2183,11 @@ rounds10_10:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x00000001, DX
-	JMP         single_8
+	JMP         single_10
 
-singledone_9:
+singledone_11:
 	CMPQ       CX, $0x00
-	JE         finish_12
+	JE         finish_14
 	VPSRLQ     $0x3f, X6, X1
 	VPSLLQ     $0x01, X6, X7
 	VPSLLDQ    $0x08, X1, X2
@@ -2162,16 +2199,16 @@ singledone_9:
 	VPXOR      X6, X0, X0
 	VPXOR      (R8), X0, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_13
-	JE         rounds12_14
+	JB         rounds10_15
+	JE         rounds12_16
 	VAESENC    16(AX), X0, X0
 	VAESENC    32(AX), X0, X0
 
-rounds12_14:
+rounds12_16:
 	VAESENC 48(AX), X0, X0
 	VAESENC 64(AX), X0, X0
 
-rounds10_13:
+rounds10_15:
 	VAESENC     80(AX), X0, X0
 	VAESENC     96(AX), X0, X0
 	VAESENC     112(AX), X0, X0
@@ -2195,16 +2232,16 @@ rounds10_13:
 	VPXOR       X7, X3, X3
 	VPXOR       (R8), X3, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_15
-	JE          rounds12_16
+	JB          rounds10_17
+	JE          rounds12_18
 	VAESENC     16(AX), X3, X3
 	VAESENC     32(AX), X3, X3
 
-rounds12_16:
+rounds12_18:
 	VAESENC 48(AX), X3, X3
 	VAESENC 64(AX), X3, X3
 
-rounds10_15:
+rounds10_17:
 	VAESENC     80(AX), X3, X3
 	VAESENC     96(AX), X3, X3
 	VAESENC     112(AX), X3, X3
@@ -2218,7 +2255,8 @@ rounds10_15:
 	VAESENCLAST X13, X3, X3
 	VMOVDQU     X3, (DI)
 
-finish_12:
+finish_14:
+ret_6:
 	RET
 
 // func xtsDecryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
@@ -2320,8 +2358,8 @@ loop_4:
 	VPXOR   X11, X5, X5
 	VPXOR   (R8), X5, X5
 	CMPQ    BX, $0x0c
-	JB      rounds10_6
-	JE      rounds12_7
+	JB      rounds10_7
+	JE      rounds12_8
 	VAESDEC 16(AX), X0, X0
 	VAESDEC 16(AX), X1, X1
 	VAESDEC 16(AX), X2, X2
@@ -2335,7 +2373,7 @@ loop_4:
 	VAESDEC 32(AX), X4, X4
 	VAESDEC 32(AX), X5, X5
 
-rounds12_7:
+rounds12_8:
 	VAESDEC 48(AX), X0, X0
 	VAESDEC 48(AX), X1, X1
 	VAESDEC 48(AX), X2, X2
@@ -2349,7 +2387,7 @@ rounds12_7:
 	VAESDEC 64(AX), X4, X4
 	VAESDEC 64(AX), X5, X5
 
-rounds10_6:
+rounds10_7:
 	VAESDEC     80(AX), X0, X0
 	VAESDEC     80(AX), X1, X1
 	VAESDEC     80(AX), X2, X2
@@ -2422,65 +2460,70 @@ rounds10_6:
 	VMOVDQU     X3, 48(DI)
 	VMOVDQU     X4, 64(DI)
 	VMOVDQU     X5, 80(DI)
-	VPSRLQ      $0x3a, X6, X13
-	VPSLLQ      $0x06, X6, X6
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X6, X6
-	VPXOR       X14, X6, X6
-	VPSRLQ      $0x3a, X7, X13
-	VPSLLQ      $0x06, X7, X7
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X7, X7
-	VPXOR       X14, X7, X7
-	VPSRLQ      $0x3a, X8, X13
-	VPSLLQ      $0x06, X8, X8
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X8, X8
-	VPXOR       X14, X8, X8
-	VPSRLQ      $0x3a, X9, X13
-	VPSLLQ      $0x06, X9, X9
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X9, X9
-	VPXOR       X14, X9, X9
-	VPSRLQ      $0x3a, X10, X13
-	VPSLLQ      $0x06, X10, X10
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X10, X10
-	VPXOR       X14, X10, X10
-	VPSRLQ      $0x3a, X11, X13
-	VPSLLQ      $0x06, X11, X11
-	VPSLLDQ     $0x08, X13, X14
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR       X13, X11, X11
-	VPXOR       X14, X11, X11
 	ADDQ        $0x00000060, SI
 	ADDQ        $0x00000060, DI
 	SUBQ        $0x00000006, DX
-	JMP         loop_4
+	JNZ         more_9
+	TESTQ       CX, CX
+	JZ          ret_6
+
+more_9:
+	VPSRLQ     $0x3a, X6, X13
+	VPSLLQ     $0x06, X6, X6
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X6, X6
+	VPXOR      X14, X6, X6
+	VPSRLQ     $0x3a, X7, X13
+	VPSLLQ     $0x06, X7, X7
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X7, X7
+	VPXOR      X14, X7, X7
+	VPSRLQ     $0x3a, X8, X13
+	VPSLLQ     $0x06, X8, X8
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X8, X8
+	VPXOR      X14, X8, X8
+	VPSRLQ     $0x3a, X9, X13
+	VPSLLQ     $0x06, X9, X9
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X9, X9
+	VPXOR      X14, X9, X9
+	VPSRLQ     $0x3a, X10, X13
+	VPSLLQ     $0x06, X10, X10
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X10, X10
+	VPXOR      X14, X10, X10
+	VPSRLQ     $0x3a, X11, X13
+	VPSLLQ     $0x06, X11, X11
+	VPSLLDQ    $0x08, X13, X14
+	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
+	VPXOR      X13, X11, X11
+	VPXOR      X14, X11, X11
+	JMP        loop_4
 
 loopdone_5:
-single_8:
+single_10:
 	CMPQ    DX, $0x00000001
-	JB      singledone_9
+	JB      singledone_11
 	VMOVDQU (SI), X0
 	VPXOR   X6, X0, X0
 	VPXOR   (R8), X0, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_10
-	JE      rounds12_11
+	JB      rounds10_12
+	JE      rounds12_13
 	VAESDEC 16(AX), X0, X0
 	VAESDEC 32(AX), X0, X0
 
-rounds12_11:
+rounds12_13:
 	VAESDEC 48(AX), X0, X0
 	VAESDEC 64(AX), X0, X0
 
-rounds10_10:
+rounds10_12:
 	VAESDEC     80(AX), X0, X0
 	VAESDEC     96(AX), X0, X0
 	VAESDEC     112(AX), X0, X0
@@ -2501,11 +2544,11 @@ rounds10_10:
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x00000001, DX
-	JMP         single_8
+	JMP         single_10
 
-singledone_9:
+singledone_11:
 	CMPQ       CX, $0x00
-	JE         finish_12
+	JE         finish_14
 	VPSRLQ     $0x3f, X6, X1
 	VPSLLQ     $0x01, X6, X7
 	VPSLLDQ    $0x08, X1, X2
@@ -2517,16 +2560,16 @@ singledone_9:
 	VPXOR      X7, X0, X0
 	VPXOR      (R8), X0, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_13
-	JE         rounds12_14
+	JB         rounds10_15
+	JE         rounds12_16
 	VAESDEC    16(AX), X0, X0
 	VAESDEC    32(AX), X0, X0
 
-rounds12_14:
+rounds12_16:
 	VAESDEC 48(AX), X0, X0
 	VAESDEC 64(AX), X0, X0
 
-rounds10_13:
+rounds10_15:
 	VAESDEC     80(AX), X0, X0
 	VAESDEC     96(AX), X0, X0
 	VAESDEC     112(AX), X0, X0
@@ -2550,16 +2593,16 @@ rounds10_13:
 	VPXOR       X6, X3, X3
 	VPXOR       (R8), X3, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_15
-	JE          rounds12_16
+	JB          rounds10_17
+	JE          rounds12_18
 	VAESDEC     16(AX), X3, X3
 	VAESDEC     32(AX), X3, X3
 
-rounds12_16:
+rounds12_18:
 	VAESDEC 48(AX), X3, X3
 	VAESDEC 64(AX), X3, X3
 
-rounds10_15:
+rounds10_17:
 	VAESDEC     80(AX), X3, X3
 	VAESDEC     96(AX), X3, X3
 	VAESDEC     112(AX), X3, X3
@@ -2573,5 +2616,6 @@ rounds10_15:
 	VAESDECLAST X13, X3, X3
 	VMOVDQU     X3, (DI)
 
-finish_12:
+finish_14:
+ret_6:
 	RET

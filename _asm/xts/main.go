@@ -59,6 +59,12 @@ type kernel struct {
 	temps          []VecPhysical // scratch, at width w
 	roundKeys      vec.RoundKeys
 	labels         vec.Labels
+
+	// foldLast: the tweak registers hold tweak ^ last round key, and the
+	// first-key register holds first key ^ last key (see cipherWithTweaks).
+	// step then holds what moves such a register on by a batch.
+	foldLast bool
+	step     VecPhysical
 }
 
 func (k *kernel) label(what string) string { return k.labels.New(what) }
@@ -85,6 +91,11 @@ func (k *kernel) xor(a, b Op, dst VecPhysical) { k.isa().Xor(a, b, dst) }
 // tweak vector beside it: state = AES(state ^ tweak) ^ tweak, with the first
 // XOR folded into the first key addition and the second into the last round
 // key.
+//
+// With foldLast the tweak registers hold u = tweak ^ last key and the
+// first-key register first ^ last key: the first addition is still one
+// three-way XOR (block ^ u ^ (first ^ last)), and u is the last round's key
+// as it stands, which saves the XOR per vector before AESENCLAST.
 func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
 	k0 := k.roundKeys.FirstKey(k.isa().At(w))
 	for i, s := range states {
@@ -96,6 +107,12 @@ func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
 		}
 	}
 	k.roundKeys.MiddleRounds(k.isa().At(w), k.rounds, &k.labels, states, k.dec)
+	if k.foldLast {
+		for i, s := range states {
+			k.isa().At(w).AESLastRound(k.dec, tweaks[i], s)
+		}
+		return
+	}
 	last := k.roundKeys.Slot(k.isa().At(w), 14)
 	t := at(w, k.temps[0])
 	for i, s := range states {
@@ -129,12 +146,25 @@ func (k *kernel) batch(w width, tweaks []VecPhysical) {
 // shift, the low half's carry moves up a half, and the high half's is
 // folded back likewise.
 func (k *kernel) mulX(w width, src, dst, t1, t2 VecPhysical, n int) {
+	k.mulXPlus(w, src, dst, t1, t2, n, nil)
+}
+
+// mulXPlus is mulX with plus, when not nil, XORed into the result (for
+// whole-byte n on the 512-bit path, in the same three-way XOR).
+func (k *kernel) mulXPlus(w width, src, dst, t1, t2 VecPhysical, n int, plus Op) {
 	if n%8 == 0 {
 		VPSRLDQ(Imm(uint64(16-n/8)), src, t1)
 		VPSLLDQ(Imm(uint64(n/8)), src, dst)
 		VPCLMULQDQ(Imm(0x00), polyConst, t1, t1)
+		if plus != nil {
+			VPTERNLOGQ(Imm(0x96), plus, t1, dst)
+			return
+		}
 		k.xor(t1, dst, dst)
 		return
+	}
+	if plus != nil {
+		panic("xts: mulXPlus only for whole bytes")
 	}
 	VPSRLQ(Imm(uint64(64-n)), src, t1)
 	VPSLLQ(Imm(uint64(n)), src, dst)
@@ -207,7 +237,16 @@ func (k *kernel) advance(nBytes int) {
 // whole block's place.
 func (k *kernel) steal(ta VecPhysical) {
 	tb := at(w128, k.tweaks[1])
-	k.mulX(w128, ta, tb, X1, X2, 1) // the states are free
+	if k.foldLast {
+		// Back to plain tweaks for the doubling, then both folded again.
+		last := k.roundKeys.Slot(k.isa().At(w128), 14)
+		k.xor(last, ta, ta)
+		k.mulX(w128, ta, tb, X1, X2, 1)
+		k.xor(last, ta, ta)
+		k.xor(last, tb, tb)
+	} else {
+		k.mulX(w128, ta, tb, X1, X2, 1) // the states are free
+	}
 	first, second := ta, tb
 	if k.dec {
 		first, second = tb, ta
@@ -276,6 +315,7 @@ func genKernel(w width, dec bool) {
 	}
 	if k.evex() {
 		k.temps = []VecPhysical{Z31}
+		k.foldLast, k.step = true, Z31
 	} else {
 		k.keyReg = w.Reg(2 * k.nv)
 		for i := 2*k.nv + 1; i < 16; i++ {
@@ -329,26 +369,53 @@ func genKernel(w width, dec bool) {
 	if k.evex() {
 		k.roundKeys.LoadResident(k.isa(), 1, 14)
 	}
-	k.initTweaks()
-
-	// Main loop: nv vectors per batch, every tweak vector then moved on by
-	// x^(nv*L).
 	L := w.Blocks()
 	per := k.nv * L
-	top, done := k.label("loop"), k.label("loopdone")
+	if k.foldLast {
+		// first ^ last key, and step = last*x^per ^ last: a folded
+		// register u = t ^ last moves on as u*x^per ^ step.
+		last := k.roundKeys.Slot(k.isa(), 14)
+		first := k.roundKeys.FirstKey(k.isa()).(VecPhysical)
+		k.xor(last, first, first)
+		k.mulX(w, last.(VecPhysical), k.step, k.states[0], k.states[1], per)
+		k.xor(last, k.step, k.step)
+	}
+	k.initTweaks()
+	if k.foldLast {
+		last := k.roundKeys.Slot(k.isa(), 14)
+		for _, tv := range k.tweaks {
+			k.xor(last, tv, tv)
+		}
+	}
+
+	// Main loop: nv vectors per batch, every tweak vector then moved on by
+	// x^(nv*L) unless the sector ends there (the update costs issue slots
+	// the next call's start could use).
+	top, done, ret := k.label("loop"), k.label("loopdone"), k.label("ret")
 	Label(top)
 	CMPQ(k.blocks, U32(per))
 	JB(LabelRef(done))
 	k.batch(w, k.tweaks)
+	k.advance(k.nv * int(w))
+	SUBQ(U32(per), k.blocks)
+	more := k.label("more")
+	JNZ(LabelRef(more))
+	TESTQ(k.partial, k.partial)
+	JZ(LabelRef(ret))
+	Label(more)
 	t2 := k.temps[0]
 	if len(k.temps) > 1 {
 		t2 = k.temps[1]
 	}
-	for _, tv := range k.tweaks {
+	for i, tv := range k.tweaks {
+		if k.foldLast {
+			// The states are free until the next batch's loads:
+			// distinct temporaries for the eight updates.
+			k.mulXPlus(w, tv, tv, k.states[i], nil, per, k.step)
+			continue
+		}
 		k.mulX(w, tv, tv, k.temps[0], t2, per)
 	}
-	k.advance(k.nv * int(w))
-	SUBQ(U32(per), k.blocks)
 	JMP(LabelRef(top))
 	Label(done)
 
@@ -392,6 +459,7 @@ func genKernel(w width, dec bool) {
 	JE(LabelRef(finish))
 	k.steal(at(w128, cur))
 	Label(finish)
+	Label(ret)
 	if w != w128 {
 		VZEROUPPER()
 	}
