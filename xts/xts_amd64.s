@@ -22,7 +22,63 @@ DATA xtsLaneShl<>+32(SB)/8, $0x0000000000000002
 DATA xtsLaneShl<>+40(SB)/8, $0x0000000000000002
 DATA xtsLaneShl<>+48(SB)/8, $0x0000000000000003
 DATA xtsLaneShl<>+56(SB)/8, $0x0000000000000003
-GLOBL xtsLaneShl<>(SB), RODATA|NOPTR, $64
+DATA xtsLaneShl<>+64(SB)/8, $0x0000000000000004
+DATA xtsLaneShl<>+72(SB)/8, $0x0000000000000004
+DATA xtsLaneShl<>+80(SB)/8, $0x0000000000000005
+DATA xtsLaneShl<>+88(SB)/8, $0x0000000000000005
+DATA xtsLaneShl<>+96(SB)/8, $0x0000000000000006
+DATA xtsLaneShl<>+104(SB)/8, $0x0000000000000006
+DATA xtsLaneShl<>+112(SB)/8, $0x0000000000000007
+DATA xtsLaneShl<>+120(SB)/8, $0x0000000000000007
+DATA xtsLaneShl<>+128(SB)/8, $0x0000000000000008
+DATA xtsLaneShl<>+136(SB)/8, $0x0000000000000008
+DATA xtsLaneShl<>+144(SB)/8, $0x0000000000000009
+DATA xtsLaneShl<>+152(SB)/8, $0x0000000000000009
+DATA xtsLaneShl<>+160(SB)/8, $0x000000000000000a
+DATA xtsLaneShl<>+168(SB)/8, $0x000000000000000a
+DATA xtsLaneShl<>+176(SB)/8, $0x000000000000000b
+DATA xtsLaneShl<>+184(SB)/8, $0x000000000000000b
+DATA xtsLaneShl<>+192(SB)/8, $0x000000000000000c
+DATA xtsLaneShl<>+200(SB)/8, $0x000000000000000c
+DATA xtsLaneShl<>+208(SB)/8, $0x000000000000000d
+DATA xtsLaneShl<>+216(SB)/8, $0x000000000000000d
+DATA xtsLaneShl<>+224(SB)/8, $0x000000000000000e
+DATA xtsLaneShl<>+232(SB)/8, $0x000000000000000e
+DATA xtsLaneShl<>+240(SB)/8, $0x000000000000000f
+DATA xtsLaneShl<>+248(SB)/8, $0x000000000000000f
+DATA xtsLaneShl<>+256(SB)/8, $0x0000000000000010
+DATA xtsLaneShl<>+264(SB)/8, $0x0000000000000010
+DATA xtsLaneShl<>+272(SB)/8, $0x0000000000000011
+DATA xtsLaneShl<>+280(SB)/8, $0x0000000000000011
+DATA xtsLaneShl<>+288(SB)/8, $0x0000000000000012
+DATA xtsLaneShl<>+296(SB)/8, $0x0000000000000012
+DATA xtsLaneShl<>+304(SB)/8, $0x0000000000000013
+DATA xtsLaneShl<>+312(SB)/8, $0x0000000000000013
+DATA xtsLaneShl<>+320(SB)/8, $0x0000000000000014
+DATA xtsLaneShl<>+328(SB)/8, $0x0000000000000014
+DATA xtsLaneShl<>+336(SB)/8, $0x0000000000000015
+DATA xtsLaneShl<>+344(SB)/8, $0x0000000000000015
+DATA xtsLaneShl<>+352(SB)/8, $0x0000000000000016
+DATA xtsLaneShl<>+360(SB)/8, $0x0000000000000016
+DATA xtsLaneShl<>+368(SB)/8, $0x0000000000000017
+DATA xtsLaneShl<>+376(SB)/8, $0x0000000000000017
+DATA xtsLaneShl<>+384(SB)/8, $0x0000000000000018
+DATA xtsLaneShl<>+392(SB)/8, $0x0000000000000018
+DATA xtsLaneShl<>+400(SB)/8, $0x0000000000000019
+DATA xtsLaneShl<>+408(SB)/8, $0x0000000000000019
+DATA xtsLaneShl<>+416(SB)/8, $0x000000000000001a
+DATA xtsLaneShl<>+424(SB)/8, $0x000000000000001a
+DATA xtsLaneShl<>+432(SB)/8, $0x000000000000001b
+DATA xtsLaneShl<>+440(SB)/8, $0x000000000000001b
+DATA xtsLaneShl<>+448(SB)/8, $0x000000000000001c
+DATA xtsLaneShl<>+456(SB)/8, $0x000000000000001c
+DATA xtsLaneShl<>+464(SB)/8, $0x000000000000001d
+DATA xtsLaneShl<>+472(SB)/8, $0x000000000000001d
+DATA xtsLaneShl<>+480(SB)/8, $0x000000000000001e
+DATA xtsLaneShl<>+488(SB)/8, $0x000000000000001e
+DATA xtsLaneShl<>+496(SB)/8, $0x000000000000001f
+DATA xtsLaneShl<>+504(SB)/8, $0x000000000000001f
+GLOBL xtsLaneShl<>(SB), RODATA|NOPTR, $512
 
 DATA xtsLaneShr<>+0(SB)/8, $0x0000000000000040
 DATA xtsLaneShr<>+8(SB)/8, $0x0000000000000040
@@ -32,7 +88,63 @@ DATA xtsLaneShr<>+32(SB)/8, $0x000000000000003e
 DATA xtsLaneShr<>+40(SB)/8, $0x000000000000003e
 DATA xtsLaneShr<>+48(SB)/8, $0x000000000000003d
 DATA xtsLaneShr<>+56(SB)/8, $0x000000000000003d
-GLOBL xtsLaneShr<>(SB), RODATA|NOPTR, $64
+DATA xtsLaneShr<>+64(SB)/8, $0x000000000000003c
+DATA xtsLaneShr<>+72(SB)/8, $0x000000000000003c
+DATA xtsLaneShr<>+80(SB)/8, $0x000000000000003b
+DATA xtsLaneShr<>+88(SB)/8, $0x000000000000003b
+DATA xtsLaneShr<>+96(SB)/8, $0x000000000000003a
+DATA xtsLaneShr<>+104(SB)/8, $0x000000000000003a
+DATA xtsLaneShr<>+112(SB)/8, $0x0000000000000039
+DATA xtsLaneShr<>+120(SB)/8, $0x0000000000000039
+DATA xtsLaneShr<>+128(SB)/8, $0x0000000000000038
+DATA xtsLaneShr<>+136(SB)/8, $0x0000000000000038
+DATA xtsLaneShr<>+144(SB)/8, $0x0000000000000037
+DATA xtsLaneShr<>+152(SB)/8, $0x0000000000000037
+DATA xtsLaneShr<>+160(SB)/8, $0x0000000000000036
+DATA xtsLaneShr<>+168(SB)/8, $0x0000000000000036
+DATA xtsLaneShr<>+176(SB)/8, $0x0000000000000035
+DATA xtsLaneShr<>+184(SB)/8, $0x0000000000000035
+DATA xtsLaneShr<>+192(SB)/8, $0x0000000000000034
+DATA xtsLaneShr<>+200(SB)/8, $0x0000000000000034
+DATA xtsLaneShr<>+208(SB)/8, $0x0000000000000033
+DATA xtsLaneShr<>+216(SB)/8, $0x0000000000000033
+DATA xtsLaneShr<>+224(SB)/8, $0x0000000000000032
+DATA xtsLaneShr<>+232(SB)/8, $0x0000000000000032
+DATA xtsLaneShr<>+240(SB)/8, $0x0000000000000031
+DATA xtsLaneShr<>+248(SB)/8, $0x0000000000000031
+DATA xtsLaneShr<>+256(SB)/8, $0x0000000000000030
+DATA xtsLaneShr<>+264(SB)/8, $0x0000000000000030
+DATA xtsLaneShr<>+272(SB)/8, $0x000000000000002f
+DATA xtsLaneShr<>+280(SB)/8, $0x000000000000002f
+DATA xtsLaneShr<>+288(SB)/8, $0x000000000000002e
+DATA xtsLaneShr<>+296(SB)/8, $0x000000000000002e
+DATA xtsLaneShr<>+304(SB)/8, $0x000000000000002d
+DATA xtsLaneShr<>+312(SB)/8, $0x000000000000002d
+DATA xtsLaneShr<>+320(SB)/8, $0x000000000000002c
+DATA xtsLaneShr<>+328(SB)/8, $0x000000000000002c
+DATA xtsLaneShr<>+336(SB)/8, $0x000000000000002b
+DATA xtsLaneShr<>+344(SB)/8, $0x000000000000002b
+DATA xtsLaneShr<>+352(SB)/8, $0x000000000000002a
+DATA xtsLaneShr<>+360(SB)/8, $0x000000000000002a
+DATA xtsLaneShr<>+368(SB)/8, $0x0000000000000029
+DATA xtsLaneShr<>+376(SB)/8, $0x0000000000000029
+DATA xtsLaneShr<>+384(SB)/8, $0x0000000000000028
+DATA xtsLaneShr<>+392(SB)/8, $0x0000000000000028
+DATA xtsLaneShr<>+400(SB)/8, $0x0000000000000027
+DATA xtsLaneShr<>+408(SB)/8, $0x0000000000000027
+DATA xtsLaneShr<>+416(SB)/8, $0x0000000000000026
+DATA xtsLaneShr<>+424(SB)/8, $0x0000000000000026
+DATA xtsLaneShr<>+432(SB)/8, $0x0000000000000025
+DATA xtsLaneShr<>+440(SB)/8, $0x0000000000000025
+DATA xtsLaneShr<>+448(SB)/8, $0x0000000000000024
+DATA xtsLaneShr<>+456(SB)/8, $0x0000000000000024
+DATA xtsLaneShr<>+464(SB)/8, $0x0000000000000023
+DATA xtsLaneShr<>+472(SB)/8, $0x0000000000000023
+DATA xtsLaneShr<>+480(SB)/8, $0x0000000000000022
+DATA xtsLaneShr<>+488(SB)/8, $0x0000000000000022
+DATA xtsLaneShr<>+496(SB)/8, $0x0000000000000021
+DATA xtsLaneShr<>+504(SB)/8, $0x0000000000000021
+GLOBL xtsLaneShr<>(SB), RODATA|NOPTR, $512
 
 DATA xtsCTSPermute<>+0(SB)/1, $0x80
 DATA xtsCTSPermute<>+1(SB)/1, $0x80
@@ -145,58 +257,61 @@ rounds10_2:
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (R8), Z16
+	VSHUFI64X2      $0x00, Z8, Z8, Z8
+	VPSRLVQ         xtsLaneShr<>+448(SB), Z8, Z7
+	VPSLLVQ         xtsLaneShl<>+448(SB), Z8, Z15
+	VPSLLDQ         $0x08, Z7, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z7, Z7
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z7, Z31, Z15
+	VPSRLVQ         xtsLaneShr<>+384(SB), Z8, Z6
+	VPSLLVQ         xtsLaneShl<>+384(SB), Z8, Z14
+	VPSLLDQ         $0x08, Z6, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z6, Z6
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z6, Z31, Z14
+	VPSRLVQ         xtsLaneShr<>+320(SB), Z8, Z5
+	VPSLLVQ         xtsLaneShl<>+320(SB), Z8, Z13
+	VPSLLDQ         $0x08, Z5, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z5, Z5
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z5, Z31, Z13
+	VPSRLVQ         xtsLaneShr<>+256(SB), Z8, Z4
+	VPSLLVQ         xtsLaneShl<>+256(SB), Z8, Z12
+	VPSLLDQ         $0x08, Z4, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z4, Z4
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z4, Z31, Z12
+	VPSRLVQ         xtsLaneShr<>+192(SB), Z8, Z3
+	VPSLLVQ         xtsLaneShl<>+192(SB), Z8, Z11
+	VPSLLDQ         $0x08, Z3, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z3, Z3
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z3, Z31, Z11
+	VPSRLVQ         xtsLaneShr<>+128(SB), Z8, Z2
+	VPSLLVQ         xtsLaneShl<>+128(SB), Z8, Z10
+	VPSLLDQ         $0x08, Z2, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z2, Z2
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z2, Z31, Z10
+	VPSRLVQ         xtsLaneShr<>+64(SB), Z8, Z1
+	VPSLLVQ         xtsLaneShl<>+64(SB), Z8, Z9
+	VPSLLDQ         $0x08, Z1, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z1, Z1
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z1, Z31, Z9
+	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
+	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
+	VPSLLDQ         $0x08, Z0, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z0, Z31, Z8
 	VPXORQ          Z30, Z16, Z16
 	VPSRLDQ         $0x0c, Z30, Z0
 	VPSLLDQ         $0x04, Z30, Z31
 	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
 	VPXORQ          Z0, Z31, Z31
 	VPXORQ          Z30, Z31, Z31
-	VSHUFI64X2      $0x00, Z8, Z8, Z8
-	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
-	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z8
-	VPSRLQ          $0x3c, Z8, Z0
-	VPSLLQ          $0x04, Z8, Z9
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z9
-	VPSRLDQ         $0x0f, Z8, Z0
-	VPSLLDQ         $0x01, Z8, Z10
-	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z10, Z10
-	VPSRLQ          $0x34, Z8, Z0
-	VPSLLQ          $0x0c, Z8, Z11
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z11
-	VPSRLDQ         $0x0e, Z8, Z0
-	VPSLLDQ         $0x02, Z8, Z12
-	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z12, Z12
-	VPSRLQ          $0x2c, Z8, Z0
-	VPSLLQ          $0x14, Z8, Z13
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z13
-	VPSRLDQ         $0x0d, Z8, Z0
-	VPSLLDQ         $0x03, Z8, Z14
-	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z14, Z14
-	VPSRLQ          $0x24, Z8, Z0
-	VPSLLQ          $0x1c, Z8, Z15
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z15
-	VPXORQ          Z30, Z8, Z8
-	VPXORQ          Z30, Z9, Z9
-	VPXORQ          Z30, Z10, Z10
-	VPXORQ          Z30, Z11, Z11
-	VPXORQ          Z30, Z12, Z12
-	VPXORQ          Z30, Z13, Z13
-	VPXORQ          Z30, Z14, Z14
-	VPXORQ          Z30, Z15, Z15
 
 loop_4:
 	CMPQ       DX, $0x00000020
@@ -621,58 +736,61 @@ rounds10_2:
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (R8), Z16
+	VSHUFI64X2      $0x00, Z8, Z8, Z8
+	VPSRLVQ         xtsLaneShr<>+448(SB), Z8, Z7
+	VPSLLVQ         xtsLaneShl<>+448(SB), Z8, Z15
+	VPSLLDQ         $0x08, Z7, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z7, Z7
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z7, Z31, Z15
+	VPSRLVQ         xtsLaneShr<>+384(SB), Z8, Z6
+	VPSLLVQ         xtsLaneShl<>+384(SB), Z8, Z14
+	VPSLLDQ         $0x08, Z6, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z6, Z6
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z6, Z31, Z14
+	VPSRLVQ         xtsLaneShr<>+320(SB), Z8, Z5
+	VPSLLVQ         xtsLaneShl<>+320(SB), Z8, Z13
+	VPSLLDQ         $0x08, Z5, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z5, Z5
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z5, Z31, Z13
+	VPSRLVQ         xtsLaneShr<>+256(SB), Z8, Z4
+	VPSLLVQ         xtsLaneShl<>+256(SB), Z8, Z12
+	VPSLLDQ         $0x08, Z4, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z4, Z4
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z4, Z31, Z12
+	VPSRLVQ         xtsLaneShr<>+192(SB), Z8, Z3
+	VPSLLVQ         xtsLaneShl<>+192(SB), Z8, Z11
+	VPSLLDQ         $0x08, Z3, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z3, Z3
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z3, Z31, Z11
+	VPSRLVQ         xtsLaneShr<>+128(SB), Z8, Z2
+	VPSLLVQ         xtsLaneShl<>+128(SB), Z8, Z10
+	VPSLLDQ         $0x08, Z2, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z2, Z2
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z2, Z31, Z10
+	VPSRLVQ         xtsLaneShr<>+64(SB), Z8, Z1
+	VPSLLVQ         xtsLaneShl<>+64(SB), Z8, Z9
+	VPSLLDQ         $0x08, Z1, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z1, Z1
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z1, Z31, Z9
+	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
+	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
+	VPSLLDQ         $0x08, Z0, Z31
+	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
+	VPXORQ          Z30, Z31, Z31
+	VPTERNLOGQ      $0x96, Z0, Z31, Z8
 	VPXORQ          Z30, Z16, Z16
 	VPSRLDQ         $0x0c, Z30, Z0
 	VPSLLDQ         $0x04, Z30, Z31
 	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
 	VPXORQ          Z0, Z31, Z31
 	VPXORQ          Z30, Z31, Z31
-	VSHUFI64X2      $0x00, Z8, Z8, Z8
-	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
-	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z8
-	VPSRLQ          $0x3c, Z8, Z0
-	VPSLLQ          $0x04, Z8, Z9
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z9
-	VPSRLDQ         $0x0f, Z8, Z0
-	VPSLLDQ         $0x01, Z8, Z10
-	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z10, Z10
-	VPSRLQ          $0x34, Z8, Z0
-	VPSLLQ          $0x0c, Z8, Z11
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z11
-	VPSRLDQ         $0x0e, Z8, Z0
-	VPSLLDQ         $0x02, Z8, Z12
-	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z12, Z12
-	VPSRLQ          $0x2c, Z8, Z0
-	VPSLLQ          $0x14, Z8, Z13
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z13
-	VPSRLDQ         $0x0d, Z8, Z0
-	VPSLLDQ         $0x03, Z8, Z14
-	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z14, Z14
-	VPSRLQ          $0x24, Z8, Z0
-	VPSLLQ          $0x1c, Z8, Z15
-	VPSLLDQ         $0x08, Z0, Z1
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPTERNLOGQ      $0x96, Z0, Z1, Z15
-	VPXORQ          Z30, Z8, Z8
-	VPXORQ          Z30, Z9, Z9
-	VPXORQ          Z30, Z10, Z10
-	VPXORQ          Z30, Z11, Z11
-	VPXORQ          Z30, Z12, Z12
-	VPXORQ          Z30, Z13, Z13
-	VPXORQ          Z30, Z14, Z14
-	VPXORQ          Z30, Z15, Z15
 
 loop_4:
 	CMPQ       DX, $0x00000020

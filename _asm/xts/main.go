@@ -222,6 +222,28 @@ func (k *kernel) initTweaks() {
 	}
 }
 
+// initFoldedTweaks fills the tweak vectors of a foldLast kernel from T in
+// the low lane of tweaks[0]: vector i holds T*x^(i*L+l) ^ last key in lane
+// l. Each vector comes from T broadcast in one step (per-lane shift counts
+// from the tables, the carries as in mulX), not from the vector before it:
+// the first batch waits on this chain. The last key goes into the
+// carry-in term, which is ready before the reduction's product.
+func (k *kernel) initFoldedTweaks() {
+	w := k.w
+	base := k.tweaks[0]
+	VSHUFI64X2(Imm(0), base, base, base)
+	last := k.roundKeys.Slot(k.isa(), 14)
+	for i := k.nv - 1; i >= 0; i-- { // tweaks[0] is the base: last
+		tv, t1, t2 := k.tweaks[i], k.states[i], k.temps[0]
+		VPSRLVQ(laneShr.Offset(i*int(w)), base, t1)
+		VPSLLVQ(laneShl.Offset(i*int(w)), base, tv)
+		VPSLLDQ(Imm(8), t1, t2)
+		VPCLMULQDQ(Imm(0x01), polyConst, t1, t1)
+		k.xor(last, t2, t2)
+		k.xor3(t1, t2, tv)
+	}
+}
+
 func (k *kernel) advance(nBytes int) {
 	ADDQ(U32(nBytes), k.src)
 	ADDQ(U32(nBytes), k.dst)
@@ -372,20 +394,17 @@ func genKernel(w width, dec bool) {
 	L := w.Blocks()
 	per := k.nv * L
 	if k.foldLast {
+		k.initFoldedTweaks()
 		// first ^ last key, and step = last*x^per ^ last: a folded
-		// register u = t ^ last moves on as u*x^per ^ step.
+		// register u = t ^ last moves on as u*x^per ^ step. Off the
+		// tweak's path: the keys were loaded beside its encryption.
 		last := k.roundKeys.Slot(k.isa(), 14)
 		first := k.roundKeys.FirstKey(k.isa()).(VecPhysical)
 		k.xor(last, first, first)
 		k.mulX(w, last.(VecPhysical), k.step, k.states[0], k.states[1], per)
 		k.xor(last, k.step, k.step)
-	}
-	k.initTweaks()
-	if k.foldLast {
-		last := k.roundKeys.Slot(k.isa(), 14)
-		for _, tv := range k.tweaks {
-			k.xor(last, tv, tv)
-		}
+	} else {
+		k.initTweaks()
 	}
 
 	// Main loop: nv vectors per batch, every tweak vector then moved on by
@@ -479,12 +498,14 @@ func genConstants() {
 	}
 	// Lane l of the first tweak vector is T*x^l: shift counts per 64-bit
 	// half for the product and for the carries out of each half.
+	// The tables go on for the eight vectors of the 512-bit path's first
+	// batch: qword i belongs to block i/2 of the sector.
 	laneShl = GLOBL("xtsLaneShl", RODATA|NOPTR)
-	for i := 0; i < 8; i++ {
+	for i := 0; i < 64; i++ {
 		DATA(8*i, U64(uint64(i/2)))
 	}
 	laneShr = GLOBL("xtsLaneShr", RODATA|NOPTR)
-	for i := 0; i < 8; i++ {
+	for i := 0; i < 64; i++ {
 		DATA(8*i, U64(uint64(64-i/2)))
 	}
 	// ctsPermute: 16 bytes of 0x80, the indices 0..15, 16 bytes of 0x80;
