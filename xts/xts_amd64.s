@@ -2018,7 +2018,7 @@ ret_6:
 
 // func xtsEncryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 // Requires: AES, AVX, PCLMULQDQ, SSE2
-TEXT ·xtsEncryptAESNI(SB), NOSPLIT, $0-64
+TEXT ·xtsEncryptAESNI(SB), NOSPLIT, $320-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
@@ -2038,63 +2038,97 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	MOVQ    R11, X6
-	VPINSRQ $0x01, R12, X6, X6
-	VPXOR   (R10)(R9*1), X6, X6
+	MOVQ    R11, X8
+	VPINSRQ $0x01, R12, X8, X8
+	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
 	JE      rounds12_3
-	VAESENC 16(R10), X6, X6
-	VAESENC 32(R10), X6, X6
+	VAESENC 16(R10), X8, X8
+	VAESENC 32(R10), X8, X8
 
 rounds12_3:
-	VAESENC 48(R10), X6, X6
-	VAESENC 64(R10), X6, X6
+	VAESENC 48(R10), X8, X8
+	VAESENC 64(R10), X8, X8
 
 rounds10_2:
-	VAESENC     80(R10), X6, X6
-	VAESENC     96(R10), X6, X6
-	VAESENC     112(R10), X6, X6
-	VAESENC     128(R10), X6, X6
-	VAESENC     144(R10), X6, X6
-	VAESENC     160(R10), X6, X6
-	VAESENC     176(R10), X6, X6
-	VAESENC     192(R10), X6, X6
-	VAESENC     208(R10), X6, X6
-	VAESENCLAST 224(R10), X6, X6
-	VPSRLQ      $0x3f, X6, X0
-	VPSLLQ      $0x01, X6, X7
-	VPSLLDQ     $0x08, X0, X1
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
-	VPXOR       X0, X7, X7
-	VPXOR       X1, X7, X7
-	VPSRLQ      $0x3e, X6, X0
-	VPSLLQ      $0x02, X6, X8
-	VPSLLDQ     $0x08, X0, X1
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
-	VPXOR       X0, X8, X8
-	VPXOR       X1, X8, X8
-	VPSRLQ      $0x3d, X6, X0
-	VPSLLQ      $0x03, X6, X9
+	VAESENC     80(R10), X8, X8
+	VAESENC     96(R10), X8, X8
+	VAESENC     112(R10), X8, X8
+	VAESENC     128(R10), X8, X8
+	VAESENC     144(R10), X8, X8
+	VAESENC     160(R10), X8, X8
+	VAESENC     176(R10), X8, X8
+	VAESENC     192(R10), X8, X8
+	VAESENC     208(R10), X8, X8
+	VAESENCLAST 224(R10), X8, X8
+	LEAQ        (SP), R13
+	ADDQ        $0x0000003f, R13
+	ANDQ        $-64, R13
+	VMOVDQU     (R8), X0
+	VMOVDQU     224(AX), X1
+	VPXOR       X1, X0, X0
+	VMOVDQU     X0, (R13)
+	VMOVDQU     X1, 224(R13)
+	VPSRLDQ     $0x0f, X1, X3
+	VPSLLDQ     $0x01, X1, X2
+	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), X3, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X1, X2, X2
+	VMOVDQU     X2, 240(R13)
+	VPSRLQ      $0x3f, X8, X0
+	VPSLLQ      $0x01, X8, X9
 	VPSLLDQ     $0x08, X0, X1
 	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X1, X9, X9
-	VPSRLQ      $0x3c, X6, X0
-	VPSLLQ      $0x04, X6, X10
+	VPSRLQ      $0x3e, X8, X0
+	VPSLLQ      $0x02, X8, X10
 	VPSLLDQ     $0x08, X0, X1
 	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
 	VPXOR       X0, X10, X10
 	VPXOR       X1, X10, X10
-	VPSRLQ      $0x3b, X6, X0
-	VPSLLQ      $0x05, X6, X11
+	VPSRLQ      $0x3d, X8, X0
+	VPSLLQ      $0x03, X8, X11
 	VPSLLDQ     $0x08, X0, X1
 	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
 	VPXOR       X0, X11, X11
 	VPXOR       X1, X11, X11
+	VPSRLQ      $0x3c, X8, X0
+	VPSLLQ      $0x04, X8, X12
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X12, X12
+	VPXOR       X1, X12, X12
+	VPSRLQ      $0x3b, X8, X0
+	VPSLLQ      $0x05, X8, X13
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X13, X13
+	VPXOR       X1, X13, X13
+	VPSRLQ      $0x3a, X8, X0
+	VPSLLQ      $0x06, X8, X14
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X14, X14
+	VPXOR       X1, X14, X14
+	VPSRLQ      $0x39, X8, X0
+	VPSLLQ      $0x07, X8, X15
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X1, X15, X15
+	VPXOR       224(R13), X8, X8
+	VPXOR       224(R13), X9, X9
+	VPXOR       224(R13), X10, X10
+	VPXOR       224(R13), X11, X11
+	VPXOR       224(R13), X12, X12
+	VPXOR       224(R13), X13, X13
+	VPXOR       224(R13), X14, X14
+	VPXOR       224(R13), X15, X15
 
 loop_4:
-	CMPQ    DX, $0x00000006
+	CMPQ    DX, $0x00000008
 	JB      loopdone_5
 	VMOVDQU (SI), X0
 	VMOVDQU 16(SI), X1
@@ -2102,18 +2136,24 @@ loop_4:
 	VMOVDQU 48(SI), X3
 	VMOVDQU 64(SI), X4
 	VMOVDQU 80(SI), X5
-	VPXOR   X6, X0, X0
-	VPXOR   (R8), X0, X0
-	VPXOR   X7, X1, X1
-	VPXOR   (R8), X1, X1
-	VPXOR   X8, X2, X2
-	VPXOR   (R8), X2, X2
-	VPXOR   X9, X3, X3
-	VPXOR   (R8), X3, X3
-	VPXOR   X10, X4, X4
-	VPXOR   (R8), X4, X4
-	VPXOR   X11, X5, X5
-	VPXOR   (R8), X5, X5
+	VMOVDQU 96(SI), X6
+	VMOVDQU 112(SI), X7
+	VPXOR   X8, X0, X0
+	VPXOR   (R13), X0, X0
+	VPXOR   X9, X1, X1
+	VPXOR   (R13), X1, X1
+	VPXOR   X10, X2, X2
+	VPXOR   (R13), X2, X2
+	VPXOR   X11, X3, X3
+	VPXOR   (R13), X3, X3
+	VPXOR   X12, X4, X4
+	VPXOR   (R13), X4, X4
+	VPXOR   X13, X5, X5
+	VPXOR   (R13), X5, X5
+	VPXOR   X14, X6, X6
+	VPXOR   (R13), X6, X6
+	VPXOR   X15, X7, X7
+	VPXOR   (R13), X7, X7
 	CMPQ    BX, $0x0c
 	JB      rounds10_7
 	JE      rounds12_8
@@ -2123,12 +2163,16 @@ loop_4:
 	VAESENC 16(AX), X3, X3
 	VAESENC 16(AX), X4, X4
 	VAESENC 16(AX), X5, X5
+	VAESENC 16(AX), X6, X6
+	VAESENC 16(AX), X7, X7
 	VAESENC 32(AX), X0, X0
 	VAESENC 32(AX), X1, X1
 	VAESENC 32(AX), X2, X2
 	VAESENC 32(AX), X3, X3
 	VAESENC 32(AX), X4, X4
 	VAESENC 32(AX), X5, X5
+	VAESENC 32(AX), X6, X6
+	VAESENC 32(AX), X7, X7
 
 rounds12_8:
 	VAESENC 48(AX), X0, X0
@@ -2137,12 +2181,16 @@ rounds12_8:
 	VAESENC 48(AX), X3, X3
 	VAESENC 48(AX), X4, X4
 	VAESENC 48(AX), X5, X5
+	VAESENC 48(AX), X6, X6
+	VAESENC 48(AX), X7, X7
 	VAESENC 64(AX), X0, X0
 	VAESENC 64(AX), X1, X1
 	VAESENC 64(AX), X2, X2
 	VAESENC 64(AX), X3, X3
 	VAESENC 64(AX), X4, X4
 	VAESENC 64(AX), X5, X5
+	VAESENC 64(AX), X6, X6
+	VAESENC 64(AX), X7, X7
 
 rounds10_7:
 	VAESENC     80(AX), X0, X0
@@ -2151,116 +2199,136 @@ rounds10_7:
 	VAESENC     80(AX), X3, X3
 	VAESENC     80(AX), X4, X4
 	VAESENC     80(AX), X5, X5
+	VAESENC     80(AX), X6, X6
+	VAESENC     80(AX), X7, X7
 	VAESENC     96(AX), X0, X0
 	VAESENC     96(AX), X1, X1
 	VAESENC     96(AX), X2, X2
 	VAESENC     96(AX), X3, X3
 	VAESENC     96(AX), X4, X4
 	VAESENC     96(AX), X5, X5
+	VAESENC     96(AX), X6, X6
+	VAESENC     96(AX), X7, X7
 	VAESENC     112(AX), X0, X0
 	VAESENC     112(AX), X1, X1
 	VAESENC     112(AX), X2, X2
 	VAESENC     112(AX), X3, X3
 	VAESENC     112(AX), X4, X4
 	VAESENC     112(AX), X5, X5
+	VAESENC     112(AX), X6, X6
+	VAESENC     112(AX), X7, X7
 	VAESENC     128(AX), X0, X0
 	VAESENC     128(AX), X1, X1
 	VAESENC     128(AX), X2, X2
 	VAESENC     128(AX), X3, X3
 	VAESENC     128(AX), X4, X4
 	VAESENC     128(AX), X5, X5
+	VAESENC     128(AX), X6, X6
+	VAESENC     128(AX), X7, X7
 	VAESENC     144(AX), X0, X0
 	VAESENC     144(AX), X1, X1
 	VAESENC     144(AX), X2, X2
 	VAESENC     144(AX), X3, X3
 	VAESENC     144(AX), X4, X4
 	VAESENC     144(AX), X5, X5
+	VAESENC     144(AX), X6, X6
+	VAESENC     144(AX), X7, X7
 	VAESENC     160(AX), X0, X0
 	VAESENC     160(AX), X1, X1
 	VAESENC     160(AX), X2, X2
 	VAESENC     160(AX), X3, X3
 	VAESENC     160(AX), X4, X4
 	VAESENC     160(AX), X5, X5
+	VAESENC     160(AX), X6, X6
+	VAESENC     160(AX), X7, X7
 	VAESENC     176(AX), X0, X0
 	VAESENC     176(AX), X1, X1
 	VAESENC     176(AX), X2, X2
 	VAESENC     176(AX), X3, X3
 	VAESENC     176(AX), X4, X4
 	VAESENC     176(AX), X5, X5
+	VAESENC     176(AX), X6, X6
+	VAESENC     176(AX), X7, X7
 	VAESENC     192(AX), X0, X0
 	VAESENC     192(AX), X1, X1
 	VAESENC     192(AX), X2, X2
 	VAESENC     192(AX), X3, X3
 	VAESENC     192(AX), X4, X4
 	VAESENC     192(AX), X5, X5
+	VAESENC     192(AX), X6, X6
+	VAESENC     192(AX), X7, X7
 	VAESENC     208(AX), X0, X0
 	VAESENC     208(AX), X1, X1
 	VAESENC     208(AX), X2, X2
 	VAESENC     208(AX), X3, X3
 	VAESENC     208(AX), X4, X4
 	VAESENC     208(AX), X5, X5
-	VPXOR       224(AX), X6, X13
-	VAESENCLAST X13, X0, X0
-	VPXOR       224(AX), X7, X13
-	VAESENCLAST X13, X1, X1
-	VPXOR       224(AX), X8, X13
-	VAESENCLAST X13, X2, X2
-	VPXOR       224(AX), X9, X13
-	VAESENCLAST X13, X3, X3
-	VPXOR       224(AX), X10, X13
-	VAESENCLAST X13, X4, X4
-	VPXOR       224(AX), X11, X13
+	VAESENC     208(AX), X6, X6
+	VAESENC     208(AX), X7, X7
+	VAESENCLAST X8, X0, X0
+	VAESENCLAST X9, X1, X1
+	VAESENCLAST X10, X2, X2
+	VAESENCLAST X11, X3, X3
+	VAESENCLAST X12, X4, X4
 	VAESENCLAST X13, X5, X5
+	VAESENCLAST X14, X6, X6
+	VAESENCLAST X15, X7, X7
 	VMOVDQU     X0, (DI)
 	VMOVDQU     X1, 16(DI)
 	VMOVDQU     X2, 32(DI)
 	VMOVDQU     X3, 48(DI)
 	VMOVDQU     X4, 64(DI)
 	VMOVDQU     X5, 80(DI)
-	ADDQ        $0x00000060, SI
-	ADDQ        $0x00000060, DI
-	SUBQ        $0x00000006, DX
+	VMOVDQU     X6, 96(DI)
+	VMOVDQU     X7, 112(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x00000008, DX
 	JNZ         more_9
 	TESTQ       CX, CX
 	JZ          ret_6
 
 more_9:
-	VPSRLQ     $0x3a, X6, X13
-	VPSLLQ     $0x06, X6, X6
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X6, X6
-	VPXOR      X14, X6, X6
-	VPSRLQ     $0x3a, X7, X13
-	VPSLLQ     $0x06, X7, X7
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X7, X7
-	VPXOR      X14, X7, X7
-	VPSRLQ     $0x3a, X8, X13
-	VPSLLQ     $0x06, X8, X8
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X8, X8
-	VPXOR      X14, X8, X8
-	VPSRLQ     $0x3a, X9, X13
-	VPSLLQ     $0x06, X9, X9
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X9, X9
-	VPXOR      X14, X9, X9
-	VPSRLQ     $0x3a, X10, X13
-	VPSLLQ     $0x06, X10, X10
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X10, X10
-	VPXOR      X14, X10, X10
-	VPSRLQ     $0x3a, X11, X13
-	VPSLLQ     $0x06, X11, X11
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X11, X11
-	VPXOR      X14, X11, X11
+	VPSRLDQ    $0x0f, X8, X0
+	VPSLLDQ    $0x01, X8, X8
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X0, X0
+	VPXOR      X0, X8, X8
+	VPXOR      240(R13), X8, X8
+	VPSRLDQ    $0x0f, X9, X1
+	VPSLLDQ    $0x01, X9, X9
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X1, X1
+	VPXOR      X1, X9, X9
+	VPXOR      240(R13), X9, X9
+	VPSRLDQ    $0x0f, X10, X2
+	VPSLLDQ    $0x01, X10, X10
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X2, X2
+	VPXOR      X2, X10, X10
+	VPXOR      240(R13), X10, X10
+	VPSRLDQ    $0x0f, X11, X3
+	VPSLLDQ    $0x01, X11, X11
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X3, X3
+	VPXOR      X3, X11, X11
+	VPXOR      240(R13), X11, X11
+	VPSRLDQ    $0x0f, X12, X4
+	VPSLLDQ    $0x01, X12, X12
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X4, X4
+	VPXOR      X4, X12, X12
+	VPXOR      240(R13), X12, X12
+	VPSRLDQ    $0x0f, X13, X5
+	VPSLLDQ    $0x01, X13, X13
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X5, X5
+	VPXOR      X5, X13, X13
+	VPXOR      240(R13), X13, X13
+	VPSRLDQ    $0x0f, X14, X6
+	VPSLLDQ    $0x01, X14, X14
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X6, X6
+	VPXOR      X6, X14, X14
+	VPXOR      240(R13), X14, X14
+	VPSRLDQ    $0x0f, X15, X7
+	VPSLLDQ    $0x01, X15, X15
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X7, X7
+	VPXOR      X7, X15, X15
+	VPXOR      240(R13), X15, X15
 	JMP        loop_4
 
 loopdone_5:
@@ -2268,8 +2336,8 @@ single_10:
 	CMPQ    DX, $0x00000001
 	JB      singledone_11
 	VMOVDQU (SI), X0
-	VPXOR   X6, X0, X0
-	VPXOR   (R8), X0, X0
+	VPXOR   X8, X0, X0
+	VPXOR   (R13), X0, X0
 	CMPQ    BX, $0x0c
 	JB      rounds10_12
 	JE      rounds12_13
@@ -2290,14 +2358,15 @@ rounds10_12:
 	VAESENC     176(AX), X0, X0
 	VAESENC     192(AX), X0, X0
 	VAESENC     208(AX), X0, X0
-	VPXOR       224(AX), X6, X13
-	VAESENCLAST X13, X0, X0
+	VAESENCLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
-	VMOVDQA     X7, X6
-	VMOVDQA     X8, X7
 	VMOVDQA     X9, X8
 	VMOVDQA     X10, X9
 	VMOVDQA     X11, X10
+	VMOVDQA     X12, X11
+	VMOVDQA     X13, X12
+	VMOVDQA     X14, X13
+	VMOVDQA     X15, X14
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x00000001, DX
@@ -2306,16 +2375,19 @@ rounds10_12:
 singledone_11:
 	CMPQ       CX, $0x00
 	JE         finish_14
-	VPSRLQ     $0x3f, X6, X1
-	VPSLLQ     $0x01, X6, X7
+	VPXOR      224(AX), X8, X8
+	VPSRLQ     $0x3f, X8, X1
+	VPSLLQ     $0x01, X8, X9
 	VPSLLDQ    $0x08, X1, X2
 	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X1, X1
-	VPXOR      X1, X7, X7
-	VPXOR      X2, X7, X7
+	VPXOR      X1, X9, X9
+	VPXOR      X2, X9, X9
+	VPXOR      224(AX), X8, X8
+	VPXOR      224(AX), X9, X9
 	VMOVDQU    (SI), X0
 	VMOVDQU    (SI)(CX*1), X1
-	VPXOR      X6, X0, X0
-	VPXOR      (R8), X0, X0
+	VPXOR      X8, X0, X0
+	VPXOR      (R13), X0, X0
 	CMPQ       BX, $0x0c
 	JB         rounds10_15
 	JE         rounds12_16
@@ -2336,8 +2408,7 @@ rounds10_15:
 	VAESENC     176(AX), X0, X0
 	VAESENC     192(AX), X0, X0
 	VAESENC     208(AX), X0, X0
-	VPXOR       224(AX), X6, X13
-	VAESENCLAST X13, X0, X0
+	VAESENCLAST X8, X0, X0
 	LEAQ        xtsCTSPermute<>+32(SB), R9
 	SUBQ        CX, R9
 	VMOVDQU     (R9), X2
@@ -2347,8 +2418,8 @@ rounds10_15:
 	VMOVDQU     (R9)(CX*1), X2
 	VPSHUFB     X2, X0, X4
 	VMOVDQU     X4, (DI)(CX*1)
-	VPXOR       X7, X3, X3
-	VPXOR       (R8), X3, X3
+	VPXOR       X9, X3, X3
+	VPXOR       (R13), X3, X3
 	CMPQ        BX, $0x0c
 	JB          rounds10_17
 	JE          rounds12_18
@@ -2369,8 +2440,7 @@ rounds10_17:
 	VAESENC     176(AX), X3, X3
 	VAESENC     192(AX), X3, X3
 	VAESENC     208(AX), X3, X3
-	VPXOR       224(AX), X7, X13
-	VAESENCLAST X13, X3, X3
+	VAESENCLAST X9, X3, X3
 	VMOVDQU     X3, (DI)
 
 finish_14:
@@ -2379,7 +2449,7 @@ ret_6:
 
 // func xtsDecryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 // Requires: AES, AVX, PCLMULQDQ, SSE2
-TEXT ·xtsDecryptAESNI(SB), NOSPLIT, $0-64
+TEXT ·xtsDecryptAESNI(SB), NOSPLIT, $320-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
@@ -2399,63 +2469,97 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	MOVQ    R11, X6
-	VPINSRQ $0x01, R12, X6, X6
-	VPXOR   (R10)(R9*1), X6, X6
+	MOVQ    R11, X8
+	VPINSRQ $0x01, R12, X8, X8
+	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
 	JE      rounds12_3
-	VAESENC 16(R10), X6, X6
-	VAESENC 32(R10), X6, X6
+	VAESENC 16(R10), X8, X8
+	VAESENC 32(R10), X8, X8
 
 rounds12_3:
-	VAESENC 48(R10), X6, X6
-	VAESENC 64(R10), X6, X6
+	VAESENC 48(R10), X8, X8
+	VAESENC 64(R10), X8, X8
 
 rounds10_2:
-	VAESENC     80(R10), X6, X6
-	VAESENC     96(R10), X6, X6
-	VAESENC     112(R10), X6, X6
-	VAESENC     128(R10), X6, X6
-	VAESENC     144(R10), X6, X6
-	VAESENC     160(R10), X6, X6
-	VAESENC     176(R10), X6, X6
-	VAESENC     192(R10), X6, X6
-	VAESENC     208(R10), X6, X6
-	VAESENCLAST 224(R10), X6, X6
-	VPSRLQ      $0x3f, X6, X0
-	VPSLLQ      $0x01, X6, X7
-	VPSLLDQ     $0x08, X0, X1
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
-	VPXOR       X0, X7, X7
-	VPXOR       X1, X7, X7
-	VPSRLQ      $0x3e, X6, X0
-	VPSLLQ      $0x02, X6, X8
-	VPSLLDQ     $0x08, X0, X1
-	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
-	VPXOR       X0, X8, X8
-	VPXOR       X1, X8, X8
-	VPSRLQ      $0x3d, X6, X0
-	VPSLLQ      $0x03, X6, X9
+	VAESENC     80(R10), X8, X8
+	VAESENC     96(R10), X8, X8
+	VAESENC     112(R10), X8, X8
+	VAESENC     128(R10), X8, X8
+	VAESENC     144(R10), X8, X8
+	VAESENC     160(R10), X8, X8
+	VAESENC     176(R10), X8, X8
+	VAESENC     192(R10), X8, X8
+	VAESENC     208(R10), X8, X8
+	VAESENCLAST 224(R10), X8, X8
+	LEAQ        (SP), R13
+	ADDQ        $0x0000003f, R13
+	ANDQ        $-64, R13
+	VMOVDQU     (R8), X0
+	VMOVDQU     224(AX), X1
+	VPXOR       X1, X0, X0
+	VMOVDQU     X0, (R13)
+	VMOVDQU     X1, 224(R13)
+	VPSRLDQ     $0x0f, X1, X3
+	VPSLLDQ     $0x01, X1, X2
+	VPCLMULQDQ  $0x00, xtsPoly<>+0(SB), X3, X3
+	VPXOR       X3, X2, X2
+	VPXOR       X1, X2, X2
+	VMOVDQU     X2, 240(R13)
+	VPSRLQ      $0x3f, X8, X0
+	VPSLLQ      $0x01, X8, X9
 	VPSLLDQ     $0x08, X0, X1
 	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
 	VPXOR       X0, X9, X9
 	VPXOR       X1, X9, X9
-	VPSRLQ      $0x3c, X6, X0
-	VPSLLQ      $0x04, X6, X10
+	VPSRLQ      $0x3e, X8, X0
+	VPSLLQ      $0x02, X8, X10
 	VPSLLDQ     $0x08, X0, X1
 	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
 	VPXOR       X0, X10, X10
 	VPXOR       X1, X10, X10
-	VPSRLQ      $0x3b, X6, X0
-	VPSLLQ      $0x05, X6, X11
+	VPSRLQ      $0x3d, X8, X0
+	VPSLLQ      $0x03, X8, X11
 	VPSLLDQ     $0x08, X0, X1
 	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
 	VPXOR       X0, X11, X11
 	VPXOR       X1, X11, X11
+	VPSRLQ      $0x3c, X8, X0
+	VPSLLQ      $0x04, X8, X12
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X12, X12
+	VPXOR       X1, X12, X12
+	VPSRLQ      $0x3b, X8, X0
+	VPSLLQ      $0x05, X8, X13
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X13, X13
+	VPXOR       X1, X13, X13
+	VPSRLQ      $0x3a, X8, X0
+	VPSLLQ      $0x06, X8, X14
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X14, X14
+	VPXOR       X1, X14, X14
+	VPSRLQ      $0x39, X8, X0
+	VPSLLQ      $0x07, X8, X15
+	VPSLLDQ     $0x08, X0, X1
+	VPCLMULQDQ  $0x01, xtsPoly<>+0(SB), X0, X0
+	VPXOR       X0, X15, X15
+	VPXOR       X1, X15, X15
+	VPXOR       224(R13), X8, X8
+	VPXOR       224(R13), X9, X9
+	VPXOR       224(R13), X10, X10
+	VPXOR       224(R13), X11, X11
+	VPXOR       224(R13), X12, X12
+	VPXOR       224(R13), X13, X13
+	VPXOR       224(R13), X14, X14
+	VPXOR       224(R13), X15, X15
 
 loop_4:
-	CMPQ    DX, $0x00000006
+	CMPQ    DX, $0x00000008
 	JB      loopdone_5
 	VMOVDQU (SI), X0
 	VMOVDQU 16(SI), X1
@@ -2463,18 +2567,24 @@ loop_4:
 	VMOVDQU 48(SI), X3
 	VMOVDQU 64(SI), X4
 	VMOVDQU 80(SI), X5
-	VPXOR   X6, X0, X0
-	VPXOR   (R8), X0, X0
-	VPXOR   X7, X1, X1
-	VPXOR   (R8), X1, X1
-	VPXOR   X8, X2, X2
-	VPXOR   (R8), X2, X2
-	VPXOR   X9, X3, X3
-	VPXOR   (R8), X3, X3
-	VPXOR   X10, X4, X4
-	VPXOR   (R8), X4, X4
-	VPXOR   X11, X5, X5
-	VPXOR   (R8), X5, X5
+	VMOVDQU 96(SI), X6
+	VMOVDQU 112(SI), X7
+	VPXOR   X8, X0, X0
+	VPXOR   (R13), X0, X0
+	VPXOR   X9, X1, X1
+	VPXOR   (R13), X1, X1
+	VPXOR   X10, X2, X2
+	VPXOR   (R13), X2, X2
+	VPXOR   X11, X3, X3
+	VPXOR   (R13), X3, X3
+	VPXOR   X12, X4, X4
+	VPXOR   (R13), X4, X4
+	VPXOR   X13, X5, X5
+	VPXOR   (R13), X5, X5
+	VPXOR   X14, X6, X6
+	VPXOR   (R13), X6, X6
+	VPXOR   X15, X7, X7
+	VPXOR   (R13), X7, X7
 	CMPQ    BX, $0x0c
 	JB      rounds10_7
 	JE      rounds12_8
@@ -2484,12 +2594,16 @@ loop_4:
 	VAESDEC 16(AX), X3, X3
 	VAESDEC 16(AX), X4, X4
 	VAESDEC 16(AX), X5, X5
+	VAESDEC 16(AX), X6, X6
+	VAESDEC 16(AX), X7, X7
 	VAESDEC 32(AX), X0, X0
 	VAESDEC 32(AX), X1, X1
 	VAESDEC 32(AX), X2, X2
 	VAESDEC 32(AX), X3, X3
 	VAESDEC 32(AX), X4, X4
 	VAESDEC 32(AX), X5, X5
+	VAESDEC 32(AX), X6, X6
+	VAESDEC 32(AX), X7, X7
 
 rounds12_8:
 	VAESDEC 48(AX), X0, X0
@@ -2498,12 +2612,16 @@ rounds12_8:
 	VAESDEC 48(AX), X3, X3
 	VAESDEC 48(AX), X4, X4
 	VAESDEC 48(AX), X5, X5
+	VAESDEC 48(AX), X6, X6
+	VAESDEC 48(AX), X7, X7
 	VAESDEC 64(AX), X0, X0
 	VAESDEC 64(AX), X1, X1
 	VAESDEC 64(AX), X2, X2
 	VAESDEC 64(AX), X3, X3
 	VAESDEC 64(AX), X4, X4
 	VAESDEC 64(AX), X5, X5
+	VAESDEC 64(AX), X6, X6
+	VAESDEC 64(AX), X7, X7
 
 rounds10_7:
 	VAESDEC     80(AX), X0, X0
@@ -2512,116 +2630,136 @@ rounds10_7:
 	VAESDEC     80(AX), X3, X3
 	VAESDEC     80(AX), X4, X4
 	VAESDEC     80(AX), X5, X5
+	VAESDEC     80(AX), X6, X6
+	VAESDEC     80(AX), X7, X7
 	VAESDEC     96(AX), X0, X0
 	VAESDEC     96(AX), X1, X1
 	VAESDEC     96(AX), X2, X2
 	VAESDEC     96(AX), X3, X3
 	VAESDEC     96(AX), X4, X4
 	VAESDEC     96(AX), X5, X5
+	VAESDEC     96(AX), X6, X6
+	VAESDEC     96(AX), X7, X7
 	VAESDEC     112(AX), X0, X0
 	VAESDEC     112(AX), X1, X1
 	VAESDEC     112(AX), X2, X2
 	VAESDEC     112(AX), X3, X3
 	VAESDEC     112(AX), X4, X4
 	VAESDEC     112(AX), X5, X5
+	VAESDEC     112(AX), X6, X6
+	VAESDEC     112(AX), X7, X7
 	VAESDEC     128(AX), X0, X0
 	VAESDEC     128(AX), X1, X1
 	VAESDEC     128(AX), X2, X2
 	VAESDEC     128(AX), X3, X3
 	VAESDEC     128(AX), X4, X4
 	VAESDEC     128(AX), X5, X5
+	VAESDEC     128(AX), X6, X6
+	VAESDEC     128(AX), X7, X7
 	VAESDEC     144(AX), X0, X0
 	VAESDEC     144(AX), X1, X1
 	VAESDEC     144(AX), X2, X2
 	VAESDEC     144(AX), X3, X3
 	VAESDEC     144(AX), X4, X4
 	VAESDEC     144(AX), X5, X5
+	VAESDEC     144(AX), X6, X6
+	VAESDEC     144(AX), X7, X7
 	VAESDEC     160(AX), X0, X0
 	VAESDEC     160(AX), X1, X1
 	VAESDEC     160(AX), X2, X2
 	VAESDEC     160(AX), X3, X3
 	VAESDEC     160(AX), X4, X4
 	VAESDEC     160(AX), X5, X5
+	VAESDEC     160(AX), X6, X6
+	VAESDEC     160(AX), X7, X7
 	VAESDEC     176(AX), X0, X0
 	VAESDEC     176(AX), X1, X1
 	VAESDEC     176(AX), X2, X2
 	VAESDEC     176(AX), X3, X3
 	VAESDEC     176(AX), X4, X4
 	VAESDEC     176(AX), X5, X5
+	VAESDEC     176(AX), X6, X6
+	VAESDEC     176(AX), X7, X7
 	VAESDEC     192(AX), X0, X0
 	VAESDEC     192(AX), X1, X1
 	VAESDEC     192(AX), X2, X2
 	VAESDEC     192(AX), X3, X3
 	VAESDEC     192(AX), X4, X4
 	VAESDEC     192(AX), X5, X5
+	VAESDEC     192(AX), X6, X6
+	VAESDEC     192(AX), X7, X7
 	VAESDEC     208(AX), X0, X0
 	VAESDEC     208(AX), X1, X1
 	VAESDEC     208(AX), X2, X2
 	VAESDEC     208(AX), X3, X3
 	VAESDEC     208(AX), X4, X4
 	VAESDEC     208(AX), X5, X5
-	VPXOR       224(AX), X6, X13
-	VAESDECLAST X13, X0, X0
-	VPXOR       224(AX), X7, X13
-	VAESDECLAST X13, X1, X1
-	VPXOR       224(AX), X8, X13
-	VAESDECLAST X13, X2, X2
-	VPXOR       224(AX), X9, X13
-	VAESDECLAST X13, X3, X3
-	VPXOR       224(AX), X10, X13
-	VAESDECLAST X13, X4, X4
-	VPXOR       224(AX), X11, X13
+	VAESDEC     208(AX), X6, X6
+	VAESDEC     208(AX), X7, X7
+	VAESDECLAST X8, X0, X0
+	VAESDECLAST X9, X1, X1
+	VAESDECLAST X10, X2, X2
+	VAESDECLAST X11, X3, X3
+	VAESDECLAST X12, X4, X4
 	VAESDECLAST X13, X5, X5
+	VAESDECLAST X14, X6, X6
+	VAESDECLAST X15, X7, X7
 	VMOVDQU     X0, (DI)
 	VMOVDQU     X1, 16(DI)
 	VMOVDQU     X2, 32(DI)
 	VMOVDQU     X3, 48(DI)
 	VMOVDQU     X4, 64(DI)
 	VMOVDQU     X5, 80(DI)
-	ADDQ        $0x00000060, SI
-	ADDQ        $0x00000060, DI
-	SUBQ        $0x00000006, DX
+	VMOVDQU     X6, 96(DI)
+	VMOVDQU     X7, 112(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x00000008, DX
 	JNZ         more_9
 	TESTQ       CX, CX
 	JZ          ret_6
 
 more_9:
-	VPSRLQ     $0x3a, X6, X13
-	VPSLLQ     $0x06, X6, X6
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X6, X6
-	VPXOR      X14, X6, X6
-	VPSRLQ     $0x3a, X7, X13
-	VPSLLQ     $0x06, X7, X7
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X7, X7
-	VPXOR      X14, X7, X7
-	VPSRLQ     $0x3a, X8, X13
-	VPSLLQ     $0x06, X8, X8
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X8, X8
-	VPXOR      X14, X8, X8
-	VPSRLQ     $0x3a, X9, X13
-	VPSLLQ     $0x06, X9, X9
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X9, X9
-	VPXOR      X14, X9, X9
-	VPSRLQ     $0x3a, X10, X13
-	VPSLLQ     $0x06, X10, X10
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X10, X10
-	VPXOR      X14, X10, X10
-	VPSRLQ     $0x3a, X11, X13
-	VPSLLQ     $0x06, X11, X11
-	VPSLLDQ    $0x08, X13, X14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X13, X13
-	VPXOR      X13, X11, X11
-	VPXOR      X14, X11, X11
+	VPSRLDQ    $0x0f, X8, X0
+	VPSLLDQ    $0x01, X8, X8
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X0, X0
+	VPXOR      X0, X8, X8
+	VPXOR      240(R13), X8, X8
+	VPSRLDQ    $0x0f, X9, X1
+	VPSLLDQ    $0x01, X9, X9
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X1, X1
+	VPXOR      X1, X9, X9
+	VPXOR      240(R13), X9, X9
+	VPSRLDQ    $0x0f, X10, X2
+	VPSLLDQ    $0x01, X10, X10
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X2, X2
+	VPXOR      X2, X10, X10
+	VPXOR      240(R13), X10, X10
+	VPSRLDQ    $0x0f, X11, X3
+	VPSLLDQ    $0x01, X11, X11
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X3, X3
+	VPXOR      X3, X11, X11
+	VPXOR      240(R13), X11, X11
+	VPSRLDQ    $0x0f, X12, X4
+	VPSLLDQ    $0x01, X12, X12
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X4, X4
+	VPXOR      X4, X12, X12
+	VPXOR      240(R13), X12, X12
+	VPSRLDQ    $0x0f, X13, X5
+	VPSLLDQ    $0x01, X13, X13
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X5, X5
+	VPXOR      X5, X13, X13
+	VPXOR      240(R13), X13, X13
+	VPSRLDQ    $0x0f, X14, X6
+	VPSLLDQ    $0x01, X14, X14
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X6, X6
+	VPXOR      X6, X14, X14
+	VPXOR      240(R13), X14, X14
+	VPSRLDQ    $0x0f, X15, X7
+	VPSLLDQ    $0x01, X15, X15
+	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), X7, X7
+	VPXOR      X7, X15, X15
+	VPXOR      240(R13), X15, X15
 	JMP        loop_4
 
 loopdone_5:
@@ -2629,8 +2767,8 @@ single_10:
 	CMPQ    DX, $0x00000001
 	JB      singledone_11
 	VMOVDQU (SI), X0
-	VPXOR   X6, X0, X0
-	VPXOR   (R8), X0, X0
+	VPXOR   X8, X0, X0
+	VPXOR   (R13), X0, X0
 	CMPQ    BX, $0x0c
 	JB      rounds10_12
 	JE      rounds12_13
@@ -2651,14 +2789,15 @@ rounds10_12:
 	VAESDEC     176(AX), X0, X0
 	VAESDEC     192(AX), X0, X0
 	VAESDEC     208(AX), X0, X0
-	VPXOR       224(AX), X6, X13
-	VAESDECLAST X13, X0, X0
+	VAESDECLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
-	VMOVDQA     X7, X6
-	VMOVDQA     X8, X7
 	VMOVDQA     X9, X8
 	VMOVDQA     X10, X9
 	VMOVDQA     X11, X10
+	VMOVDQA     X12, X11
+	VMOVDQA     X13, X12
+	VMOVDQA     X14, X13
+	VMOVDQA     X15, X14
 	ADDQ        $0x00000010, SI
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x00000001, DX
@@ -2667,16 +2806,19 @@ rounds10_12:
 singledone_11:
 	CMPQ       CX, $0x00
 	JE         finish_14
-	VPSRLQ     $0x3f, X6, X1
-	VPSLLQ     $0x01, X6, X7
+	VPXOR      224(AX), X8, X8
+	VPSRLQ     $0x3f, X8, X1
+	VPSLLQ     $0x01, X8, X9
 	VPSLLDQ    $0x08, X1, X2
 	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), X1, X1
-	VPXOR      X1, X7, X7
-	VPXOR      X2, X7, X7
+	VPXOR      X1, X9, X9
+	VPXOR      X2, X9, X9
+	VPXOR      224(AX), X8, X8
+	VPXOR      224(AX), X9, X9
 	VMOVDQU    (SI), X0
 	VMOVDQU    (SI)(CX*1), X1
-	VPXOR      X7, X0, X0
-	VPXOR      (R8), X0, X0
+	VPXOR      X9, X0, X0
+	VPXOR      (R13), X0, X0
 	CMPQ       BX, $0x0c
 	JB         rounds10_15
 	JE         rounds12_16
@@ -2697,8 +2839,7 @@ rounds10_15:
 	VAESDEC     176(AX), X0, X0
 	VAESDEC     192(AX), X0, X0
 	VAESDEC     208(AX), X0, X0
-	VPXOR       224(AX), X7, X13
-	VAESDECLAST X13, X0, X0
+	VAESDECLAST X9, X0, X0
 	LEAQ        xtsCTSPermute<>+32(SB), R9
 	SUBQ        CX, R9
 	VMOVDQU     (R9), X2
@@ -2708,8 +2849,8 @@ rounds10_15:
 	VMOVDQU     (R9)(CX*1), X2
 	VPSHUFB     X2, X0, X4
 	VMOVDQU     X4, (DI)(CX*1)
-	VPXOR       X6, X3, X3
-	VPXOR       (R8), X3, X3
+	VPXOR       X8, X3, X3
+	VPXOR       (R13), X3, X3
 	CMPQ        BX, $0x0c
 	JB          rounds10_17
 	JE          rounds12_18
@@ -2730,8 +2871,7 @@ rounds10_17:
 	VAESDEC     176(AX), X3, X3
 	VAESDEC     192(AX), X3, X3
 	VAESDEC     208(AX), X3, X3
-	VPXOR       224(AX), X6, X13
-	VAESDECLAST X13, X3, X3
+	VAESDECLAST X8, X3, X3
 	VMOVDQU     X3, (DI)
 
 finish_14:

@@ -19,8 +19,17 @@
 // in parallel: a shift of each 128-bit lane and one carry-less multiply of
 // the bits shifted out by x^7+x^2+x+1. The tweak goes into the first
 // round's key addition (data ^ tweak ^ key0) and into the last round's key
-// (AESENCLAST with key_last ^ tweak), so XTS costs two XORs per vector over
-// ECB besides the tweak update.
+// (AESENCLAST with key_last ^ tweak). The 512-bit and 128-bit paths keep
+// the tweak registers as tweak ^ key_last (foldLast), so that the last
+// round takes them as its key with no XOR, and XTS costs one XOR per vector
+// over ECB besides the tweak update.
+//
+// What bounds the 512-bit path on Zen 5 (measured; docs/xts-limits.md): a
+// sector's first batch waits for the tweak's own encryption, 10-14
+// dependent rounds (about 11 ns for AES-128), which nothing else in the
+// call can overlap; and the eight VPCLMULQDQ of each batch's tweak update
+// take AES issue slots (four per batch are free, eight cost 2-3 cycles of
+// the 40). The update is skipped after a sector's last batch.
 package main
 
 import (
@@ -61,11 +70,22 @@ type kernel struct {
 	labels         vec.Labels
 
 	// foldLast: the tweak registers hold tweak ^ last round key, and the
-	// first-key register holds first key ^ last key (see cipherWithTweaks).
-	// step then holds what moves such a register on by a batch.
+	// first key operand is first key ^ last key (see cipherWithTweaks).
+	// step then holds what moves such a register on by a batch: a
+	// register on the 512-bit path, a frame slot on the others.
 	foldLast bool
-	step     VecPhysical
+	step     Op
+
+	// The 128-bit path, with eight states and eight tweak registers in
+	// its 16, keeps what the 512-bit path holds in registers in a frame
+	// block at frame: slot 0 first ^ last key, slot 14 the last key, slot
+	// 15 the step (slot j is j*16 bytes in). The round keys are memory
+	// operands from the caller's table.
+	frame GPPhysical
 }
+
+// frameSlot returns slot j of the frame key table.
+func (k *kernel) frameSlot(j int) Mem { return Mem{Base: k.frame, Disp: j * int(k.w)} }
 
 func (k *kernel) label(what string) string { return k.labels.New(what) }
 
@@ -156,8 +176,13 @@ func (k *kernel) mulXPlus(w width, src, dst, t1, t2 VecPhysical, n int, plus Op)
 		VPSRLDQ(Imm(uint64(16-n/8)), src, t1)
 		VPSLLDQ(Imm(uint64(n/8)), src, dst)
 		VPCLMULQDQ(Imm(0x00), polyConst, t1, t1)
-		if plus != nil {
+		if plus != nil && k.evex() {
 			VPTERNLOGQ(Imm(0x96), plus, t1, dst)
+			return
+		}
+		if plus != nil {
+			VPXOR(t1, dst, dst)
+			VPXOR(plus, dst, dst)
 			return
 		}
 		k.xor(t1, dst, dst)
@@ -220,6 +245,26 @@ func (k *kernel) initTweaks() {
 	for i := 1; i < k.nv; i++ {
 		k.mulX(w, v0, k.tweaks[i], t1, t2, i*L)
 	}
+}
+
+// fillFrame sets k.frame to a 64-byte aligned block of buf and fills it
+// (see kernel.frame): slot 0 first ^ last key, slot 14 the last key, slot
+// 15 last*x^per ^ last. The states are free; this runs beside the tweak's
+// encryption.
+func (k *kernel) fillFrame(buf Mem, per int) {
+	w, isa := k.w, k.isa()
+	LEAQ(buf, k.frame)
+	ADDQ(U32(63), k.frame)
+	ANDQ(I32(-64), k.frame)
+	first, last, step, t1, t2 := k.states[0], k.states[1], k.states[2], k.states[3], k.states[4]
+	isa.BroadcastLane(Mem{Base: k.k0}, first)
+	isa.BroadcastLane(k.roundKeys.Mem(14), last)
+	k.xor(last, first, first)
+	k.store(first, k.frameSlot(0))
+	k.store(last, k.frameSlot(14))
+	k.mulX(w, last, step, t1, t2, per)
+	k.xor(last, step, step)
+	k.store(step, k.frameSlot(15))
 }
 
 // initFoldedTweaks fills the tweak vectors of a foldLast kernel from T in
@@ -323,9 +368,14 @@ func (k *kernel) steal(ta VecPhysical) {
 var widthSuffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
 
 // vectorsInFlight per width: the 512-bit path has 32 registers, enough for
-// eight states, eight tweak vectors and all round keys; the others keep
-// the tweaks of six vectors beside six states in 16 registers.
-var vectorsInFlight = map[width]int{w128: 6, w256: 6, w512: 8}
+// eight states, eight tweak vectors and all round keys. Eight are the
+// least that keeps two AES units of latency 4 busy: the 128-bit path has
+// eight states and eight tweak registers in its 16 and reads every key
+// from memory. The 256-bit path stays at six (a broadcast key register
+// and temporaries beside them): eight with its keys as 32-byte memory
+// operands from a frame table measured 3% slower for AES-128 and 3% faster
+// for AES-256, so it was not kept.
+var vectorsInFlight = map[width]int{w128: 8, w256: 6, w512: 8}
 
 func genKernel(w width, dec bool) {
 	k := &kernel{w: w, nv: vectorsInFlight[w], dec: dec,
@@ -335,10 +385,16 @@ func genKernel(w width, dec bool) {
 		k.states = append(k.states, w.Reg(i))
 		k.tweaks = append(k.tweaks, w.Reg(k.nv+i))
 	}
-	if k.evex() {
+	switch {
+	case k.evex():
+		k.foldLast = true
 		k.temps = []VecPhysical{Z31}
-		k.foldLast, k.step = true, Z31
-	} else {
+		k.step = Z31
+	case k.nv == 8:
+		k.foldLast = true
+		k.frame = R13
+		k.step = k.frameSlot(15)
+	default:
 		k.keyReg = w.Reg(2 * k.nv)
 		for i := 2*k.nv + 1; i < 16; i++ {
 			k.temps = append(k.temps, w.Reg(i))
@@ -346,11 +402,14 @@ func genKernel(w width, dec bool) {
 	}
 
 	// The 512-bit path keeps the round keys in Z16..Z30; 128-bit VEX code
-	// reads them from the table, and the 256-bit path broadcasts each into
-	// the key register.
+	// reads them from the caller's table, the 256-bit path from the frame
+	// table (see frame). On the 16-register paths the first key operand is
+	// the frame's slot 0.
 	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: -1, Direct128: true}
 	if k.evex() {
 		k.roundKeys.Resident = 16
+	} else if k.frame != nil {
+		k.roundKeys.First = k.frame
 	} else {
 		k.roundKeys.Scratch = int(k.keyReg.PhysicalIndex())
 	}
@@ -387,13 +446,26 @@ func genKernel(w width, dec bool) {
 	SHLQ(Imm(4), k.tmp)
 	LEAQ(Mem{Base: k.keys, Index: k.tmp, Scale: 1}, k.k0)
 
+	var frameBuf Mem
+	if k.frame != nil {
+		frameBuf = AllocLocal(16*int(w) + 64)
+	}
 	k.encryptTweak(at(w128, k.tweaks[0]))
 	if k.evex() {
 		k.roundKeys.LoadResident(k.isa(), 1, 14)
 	}
 	L := w.Blocks()
 	per := k.nv * L
-	if k.foldLast {
+	switch {
+	case !k.foldLast:
+		k.initTweaks()
+	case k.frame != nil:
+		k.fillFrame(frameBuf, per)
+		k.initTweaks()
+		for _, tv := range k.tweaks {
+			k.xor(k.frameSlot(14), tv, tv)
+		}
+	default:
 		k.initFoldedTweaks()
 		// first ^ last key, and step = last*x^per ^ last: a folded
 		// register u = t ^ last moves on as u*x^per ^ step. Off the
@@ -401,10 +473,9 @@ func genKernel(w width, dec bool) {
 		last := k.roundKeys.Slot(k.isa(), 14)
 		first := k.roundKeys.FirstKey(k.isa()).(VecPhysical)
 		k.xor(last, first, first)
-		k.mulX(w, last.(VecPhysical), k.step, k.states[0], k.states[1], per)
-		k.xor(last, k.step, k.step)
-	} else {
-		k.initTweaks()
+		step := k.step.(VecPhysical)
+		k.mulX(w, last.(VecPhysical), step, k.states[0], k.states[1], per)
+		k.xor(last, step, step)
 	}
 
 	// Main loop: nv vectors per batch, every tweak vector then moved on by
@@ -422,18 +493,14 @@ func genKernel(w width, dec bool) {
 	TESTQ(k.partial, k.partial)
 	JZ(LabelRef(ret))
 	Label(more)
-	t2 := k.temps[0]
-	if len(k.temps) > 1 {
-		t2 = k.temps[1]
-	}
 	for i, tv := range k.tweaks {
-		if k.foldLast {
-			// The states are free until the next batch's loads:
-			// distinct temporaries for the eight updates.
-			k.mulXPlus(w, tv, tv, k.states[i], nil, per, k.step)
+		if !k.foldLast {
+			k.mulX(w, tv, tv, k.temps[0], k.temps[1], per)
 			continue
 		}
-		k.mulX(w, tv, tv, k.temps[0], t2, per)
+		// The states are free until the next batch's loads: distinct
+		// temporaries for the eight updates.
+		k.mulXPlus(w, tv, tv, k.states[i], nil, per, k.step)
 	}
 	JMP(LabelRef(top))
 	Label(done)
