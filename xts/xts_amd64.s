@@ -1375,75 +1375,70 @@ rounds10_7:
 	VMOVDQU        Y3, 96(DI)
 	VMOVDQU        Y4, 128(DI)
 	VMOVDQU        Y5, 160(DI)
+	VPSRLQ         $0x34, Y6, Y13
+	VPSLLQ         $0x0c, Y6, Y6
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y6, Y6
+	VPXOR          Y14, Y6, Y6
+	VPSRLQ         $0x34, Y7, Y13
+	VPSLLQ         $0x0c, Y7, Y7
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y7, Y7
+	VPXOR          Y14, Y7, Y7
+	VPSRLQ         $0x34, Y8, Y13
+	VPSLLQ         $0x0c, Y8, Y8
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y8, Y8
+	VPXOR          Y14, Y8, Y8
+	VPSRLQ         $0x34, Y9, Y13
+	VPSLLQ         $0x0c, Y9, Y9
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y9, Y9
+	VPXOR          Y14, Y9, Y9
+	VPSRLQ         $0x34, Y10, Y13
+	VPSLLQ         $0x0c, Y10, Y10
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y10, Y10
+	VPXOR          Y14, Y10, Y10
+	VPSRLQ         $0x34, Y11, Y13
+	VPSLLQ         $0x0c, Y11, Y11
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VPXOR          Y14, Y11, Y11
 	ADDQ           $0x000000c0, SI
 	ADDQ           $0x000000c0, DI
 	SUBQ           $0x0000000c, DX
-	JNZ            more_9
-	TESTQ          CX, CX
-	JZ             ret_6
-
-more_9:
-	VPSRLQ     $0x34, Y6, Y13
-	VPSLLQ     $0x0c, Y6, Y6
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y6, Y6
-	VPXOR      Y14, Y6, Y6
-	VPSRLQ     $0x34, Y7, Y13
-	VPSLLQ     $0x0c, Y7, Y7
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y7, Y7
-	VPXOR      Y14, Y7, Y7
-	VPSRLQ     $0x34, Y8, Y13
-	VPSLLQ     $0x0c, Y8, Y8
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y8, Y8
-	VPXOR      Y14, Y8, Y8
-	VPSRLQ     $0x34, Y9, Y13
-	VPSLLQ     $0x0c, Y9, Y9
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y9, Y9
-	VPXOR      Y14, Y9, Y9
-	VPSRLQ     $0x34, Y10, Y13
-	VPSLLQ     $0x0c, Y10, Y10
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y10, Y10
-	VPXOR      Y14, Y10, Y10
-	VPSRLQ     $0x34, Y11, Y13
-	VPSLLQ     $0x0c, Y11, Y11
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y11, Y11
-	VPXOR      Y14, Y11, Y11
-	JMP        loop_4
+	JMP            loop_4
 
 loopdone_5:
-single_10:
+single_9:
 	CMPQ           DX, $0x00000002
-	JB             singledone_11
+	JB             singledone_10
 	VMOVDQU        (SI), Y0
 	VBROADCASTI128 (R8), Y12
 	VPXOR          Y6, Y0, Y0
 	VPXOR          Y12, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_11
+	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_13:
+rounds12_12:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_12:
+rounds10_11:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -1474,25 +1469,25 @@ rounds10_12:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x00000002, DX
-	JMP            single_10
+	JMP            single_9
 
-singledone_11:
+singledone_10:
 	CMPQ    DX, $0x00000001
-	JB      half_14
+	JB      half_13
 	VMOVDQU (SI), X0
 	VPXOR   X6, X0, X0
 	VPXOR   (R8), X0, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_15
-	JE      rounds12_16
+	JB      rounds10_14
+	JE      rounds12_15
 	VAESENC 16(AX), X0, X0
 	VAESENC 32(AX), X0, X0
 
-rounds12_16:
+rounds12_15:
 	VAESENC 48(AX), X0, X0
 	VAESENC 64(AX), X0, X0
 
-rounds10_15:
+rounds10_14:
 	VAESENC      80(AX), X0, X0
 	VAESENC      96(AX), X0, X0
 	VAESENC      112(AX), X0, X0
@@ -1510,9 +1505,9 @@ rounds10_15:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_14:
+half_13:
 	CMPQ       CX, $0x00
-	JE         finish_17
+	JE         finish_16
 	VPSRLQ     $0x3f, X6, X1
 	VPSLLQ     $0x01, X6, X7
 	VPSLLDQ    $0x08, X1, X2
@@ -1524,16 +1519,16 @@ half_14:
 	VPXOR      X6, X0, X0
 	VPXOR      (R8), X0, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_18
-	JE         rounds12_19
+	JB         rounds10_17
+	JE         rounds12_18
 	VAESENC    16(AX), X0, X0
 	VAESENC    32(AX), X0, X0
 
-rounds12_19:
+rounds12_18:
 	VAESENC 48(AX), X0, X0
 	VAESENC 64(AX), X0, X0
 
-rounds10_18:
+rounds10_17:
 	VAESENC     80(AX), X0, X0
 	VAESENC     96(AX), X0, X0
 	VAESENC     112(AX), X0, X0
@@ -1557,16 +1552,16 @@ rounds10_18:
 	VPXOR       X7, X3, X3
 	VPXOR       (R8), X3, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_20
-	JE          rounds12_21
+	JB          rounds10_19
+	JE          rounds12_20
 	VAESENC     16(AX), X3, X3
 	VAESENC     32(AX), X3, X3
 
-rounds12_21:
+rounds12_20:
 	VAESENC 48(AX), X3, X3
 	VAESENC 64(AX), X3, X3
 
-rounds10_20:
+rounds10_19:
 	VAESENC     80(AX), X3, X3
 	VAESENC     96(AX), X3, X3
 	VAESENC     112(AX), X3, X3
@@ -1580,8 +1575,7 @@ rounds10_20:
 	VAESENCLAST X13, X3, X3
 	VMOVDQU     X3, (DI)
 
-finish_17:
-ret_6:
+finish_16:
 	VZEROUPPER
 	RET
 
@@ -1806,75 +1800,70 @@ rounds10_7:
 	VMOVDQU        Y3, 96(DI)
 	VMOVDQU        Y4, 128(DI)
 	VMOVDQU        Y5, 160(DI)
+	VPSRLQ         $0x34, Y6, Y13
+	VPSLLQ         $0x0c, Y6, Y6
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y6, Y6
+	VPXOR          Y14, Y6, Y6
+	VPSRLQ         $0x34, Y7, Y13
+	VPSLLQ         $0x0c, Y7, Y7
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y7, Y7
+	VPXOR          Y14, Y7, Y7
+	VPSRLQ         $0x34, Y8, Y13
+	VPSLLQ         $0x0c, Y8, Y8
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y8, Y8
+	VPXOR          Y14, Y8, Y8
+	VPSRLQ         $0x34, Y9, Y13
+	VPSLLQ         $0x0c, Y9, Y9
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y9, Y9
+	VPXOR          Y14, Y9, Y9
+	VPSRLQ         $0x34, Y10, Y13
+	VPSLLQ         $0x0c, Y10, Y10
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y10, Y10
+	VPXOR          Y14, Y10, Y10
+	VPSRLQ         $0x34, Y11, Y13
+	VPSLLQ         $0x0c, Y11, Y11
+	VPSLLDQ        $0x08, Y13, Y14
+	VPCLMULQDQ     $0x01, xtsPoly<>+0(SB), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VPXOR          Y14, Y11, Y11
 	ADDQ           $0x000000c0, SI
 	ADDQ           $0x000000c0, DI
 	SUBQ           $0x0000000c, DX
-	JNZ            more_9
-	TESTQ          CX, CX
-	JZ             ret_6
-
-more_9:
-	VPSRLQ     $0x34, Y6, Y13
-	VPSLLQ     $0x0c, Y6, Y6
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y6, Y6
-	VPXOR      Y14, Y6, Y6
-	VPSRLQ     $0x34, Y7, Y13
-	VPSLLQ     $0x0c, Y7, Y7
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y7, Y7
-	VPXOR      Y14, Y7, Y7
-	VPSRLQ     $0x34, Y8, Y13
-	VPSLLQ     $0x0c, Y8, Y8
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y8, Y8
-	VPXOR      Y14, Y8, Y8
-	VPSRLQ     $0x34, Y9, Y13
-	VPSLLQ     $0x0c, Y9, Y9
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y9, Y9
-	VPXOR      Y14, Y9, Y9
-	VPSRLQ     $0x34, Y10, Y13
-	VPSLLQ     $0x0c, Y10, Y10
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y10, Y10
-	VPXOR      Y14, Y10, Y10
-	VPSRLQ     $0x34, Y11, Y13
-	VPSLLQ     $0x0c, Y11, Y11
-	VPSLLDQ    $0x08, Y13, Y14
-	VPCLMULQDQ $0x01, xtsPoly<>+0(SB), Y13, Y13
-	VPXOR      Y13, Y11, Y11
-	VPXOR      Y14, Y11, Y11
-	JMP        loop_4
+	JMP            loop_4
 
 loopdone_5:
-single_10:
+single_9:
 	CMPQ           DX, $0x00000002
-	JB             singledone_11
+	JB             singledone_10
 	VMOVDQU        (SI), Y0
 	VBROADCASTI128 (R8), Y12
 	VPXOR          Y6, Y0, Y0
 	VPXOR          Y12, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_11
+	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_13:
+rounds12_12:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_12:
+rounds10_11:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -1905,25 +1894,25 @@ rounds10_12:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x00000002, DX
-	JMP            single_10
+	JMP            single_9
 
-singledone_11:
+singledone_10:
 	CMPQ    DX, $0x00000001
-	JB      half_14
+	JB      half_13
 	VMOVDQU (SI), X0
 	VPXOR   X6, X0, X0
 	VPXOR   (R8), X0, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_15
-	JE      rounds12_16
+	JB      rounds10_14
+	JE      rounds12_15
 	VAESDEC 16(AX), X0, X0
 	VAESDEC 32(AX), X0, X0
 
-rounds12_16:
+rounds12_15:
 	VAESDEC 48(AX), X0, X0
 	VAESDEC 64(AX), X0, X0
 
-rounds10_15:
+rounds10_14:
 	VAESDEC      80(AX), X0, X0
 	VAESDEC      96(AX), X0, X0
 	VAESDEC      112(AX), X0, X0
@@ -1941,9 +1930,9 @@ rounds10_15:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_14:
+half_13:
 	CMPQ       CX, $0x00
-	JE         finish_17
+	JE         finish_16
 	VPSRLQ     $0x3f, X6, X1
 	VPSLLQ     $0x01, X6, X7
 	VPSLLDQ    $0x08, X1, X2
@@ -1955,16 +1944,16 @@ half_14:
 	VPXOR      X7, X0, X0
 	VPXOR      (R8), X0, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_18
-	JE         rounds12_19
+	JB         rounds10_17
+	JE         rounds12_18
 	VAESDEC    16(AX), X0, X0
 	VAESDEC    32(AX), X0, X0
 
-rounds12_19:
+rounds12_18:
 	VAESDEC 48(AX), X0, X0
 	VAESDEC 64(AX), X0, X0
 
-rounds10_18:
+rounds10_17:
 	VAESDEC     80(AX), X0, X0
 	VAESDEC     96(AX), X0, X0
 	VAESDEC     112(AX), X0, X0
@@ -1988,16 +1977,16 @@ rounds10_18:
 	VPXOR       X6, X3, X3
 	VPXOR       (R8), X3, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_20
-	JE          rounds12_21
+	JB          rounds10_19
+	JE          rounds12_20
 	VAESDEC     16(AX), X3, X3
 	VAESDEC     32(AX), X3, X3
 
-rounds12_21:
+rounds12_20:
 	VAESDEC 48(AX), X3, X3
 	VAESDEC 64(AX), X3, X3
 
-rounds10_20:
+rounds10_19:
 	VAESDEC     80(AX), X3, X3
 	VAESDEC     96(AX), X3, X3
 	VAESDEC     112(AX), X3, X3
@@ -2011,8 +2000,7 @@ rounds10_20:
 	VAESDECLAST X13, X3, X3
 	VMOVDQU     X3, (DI)
 
-finish_17:
-ret_6:
+finish_16:
 	VZEROUPPER
 	RET
 
