@@ -197,7 +197,7 @@ DATA xtsCTSPermute<>+47(SB)/1, $0x80
 GLOBL xtsCTSPermute<>(SB), RODATA|NOPTR, $48
 
 // func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -205,8 +205,6 @@ TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweakLo+48(FP), R11
-	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -218,8 +216,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	MOVQ    R11, X8
-	VPINSRQ $0x01, R12, X8, X8
+	VMOVQ   tweakLo+48(FP), X8
+	VPINSRQ $0x01, tweakHi+56(FP), X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -676,7 +674,7 @@ ret_6:
 	RET
 
 // func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -684,8 +682,6 @@ TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweakLo+48(FP), R11
-	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -697,8 +693,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	MOVQ    R11, X8
-	VPINSRQ $0x01, R12, X8, X8
+	VMOVQ   tweakLo+48(FP), X8
+	VPINSRQ $0x01, tweakHi+56(FP), X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -2005,7 +2001,7 @@ finish_16:
 	RET
 
 // func xtsEncryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, PCLMULQDQ, SSE2
+// Requires: AES, AVX, PCLMULQDQ
 TEXT ·xtsEncryptAESNI(SB), NOSPLIT, $320-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -2013,8 +2009,6 @@ TEXT ·xtsEncryptAESNI(SB), NOSPLIT, $320-64
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweakLo+48(FP), R11
-	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -2026,8 +2020,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	MOVQ    R11, X8
-	VPINSRQ $0x01, R12, X8, X8
+	VMOVQ   tweakLo+48(FP), X8
+	VPINSRQ $0x01, tweakHi+56(FP), X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -2436,7 +2430,7 @@ ret_6:
 	RET
 
 // func xtsDecryptAESNI(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, PCLMULQDQ, SSE2
+// Requires: AES, AVX, PCLMULQDQ
 TEXT ·xtsDecryptAESNI(SB), NOSPLIT, $320-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -2444,8 +2438,6 @@ TEXT ·xtsDecryptAESNI(SB), NOSPLIT, $320-64
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
-	MOVQ tweakLo+48(FP), R11
-	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -2457,8 +2449,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	MOVQ    R11, X8
-	VPINSRQ $0x01, R12, X8, X8
+	VMOVQ   tweakLo+48(FP), X8
+	VPINSRQ $0x01, tweakHi+56(FP), X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
