@@ -2,7 +2,7 @@ package modes
 
 import (
 	"crypto/cipher"
-	"errors"
+	"fmt"
 )
 
 // The constructors below back the exported NewCTR, NewCBCEncrypter and
@@ -10,12 +10,23 @@ import (
 // which upstream plans to remove, they return errors for bad IV lengths. A
 // block from elsewhere gets crypto/cipher's own mode.
 
-var errIV = errors.New("IV length must equal block size (16 bytes)")
+// checkArgs separates the two mistakes a caller can make: a block cipher
+// that is not a 128-bit one (DES, say, whose IV is rightly 8 bytes) and
+// an IV of the wrong length.
+func checkArgs(mode string, b cipher.Block, iv []byte) error {
+	if n := b.BlockSize(); n != BlockSize {
+		return fmt.Errorf("simdcrypt: %s needs a %d-byte block cipher (AES, ARIA); got a %d-byte block (%T)", mode, BlockSize, n, b)
+	}
+	if len(iv) != BlockSize {
+		return fmt.Errorf("simdcrypt: %s IV must be %d bytes, got %d bytes", mode, BlockSize, len(iv))
+	}
+	return nil
+}
 
 // NewCTR returns a CTR stream with a 128-bit big-endian counter starting at iv.
 func NewCTR(b cipher.Block, iv []byte) (cipher.Stream, error) {
-	if b.BlockSize() != BlockSize || len(iv) != BlockSize {
-		return nil, errIV
+	if err := checkArgs("NewCTR", b, iv); err != nil {
+		return nil, err
 	}
 	if ours, ok := b.(*Block); ok {
 		return newCTR(ours, iv), nil
@@ -25,8 +36,8 @@ func NewCTR(b cipher.Block, iv []byte) (cipher.Stream, error) {
 
 // NewCBCEncrypter returns a CBC encrypter chaining from iv.
 func NewCBCEncrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
-	if b.BlockSize() != BlockSize || len(iv) != BlockSize {
-		return nil, errIV
+	if err := checkArgs("NewCBCEncrypter", b, iv); err != nil {
+		return nil, err
 	}
 	if ours, ok := b.(*Block); ok {
 		return newCBC(ours, iv, false), nil
@@ -36,8 +47,8 @@ func NewCBCEncrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
 
 // NewCBCDecrypter returns a CBC decrypter chaining from iv.
 func NewCBCDecrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
-	if b.BlockSize() != BlockSize || len(iv) != BlockSize {
-		return nil, errIV
+	if err := checkArgs("NewCBCDecrypter", b, iv); err != nil {
+		return nil, err
 	}
 	if ours, ok := b.(*Block); ok {
 		return newCBC(ours, iv, true), nil
