@@ -1,7 +1,9 @@
 package encfile
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -82,9 +84,13 @@ func Parse(args []string) (*Options, error) {
 		case "d":
 			err = flag(&o.Decrypt)
 		case "in":
-			o.In, err = needValue()
+			if o.In, err = needValue(); err == nil && o.In == "" {
+				err = usagef("-in: empty file name (leave -in out to read standard input)")
+			}
 		case "out":
-			o.Out, err = needValue()
+			if o.Out, err = needValue(); err == nil && o.Out == "" {
+				err = usagef("-out: empty file name (leave -out out to write standard output)")
+			}
 		case "K":
 			o.KeyHex, err = needValue()
 		case "iv":
@@ -99,6 +105,9 @@ func Parse(args []string) (*Options, error) {
 			}
 		case "kfile":
 			if v, err = needValue(); err == nil {
+				if v == "" {
+					err = usagef("-kfile: empty file name")
+				}
 				o.PassSource = "file:" + v
 			}
 		case "md":
@@ -114,7 +123,7 @@ func Parse(args []string) (*Options, error) {
 			}
 		case "threads":
 			if v, err = needValue(); err == nil {
-				o.Threads, err = positive("-threads", v)
+				o.Threads, err = threadsValue(v)
 			}
 		case "bufsize":
 			// openssl's I/O buffer size; chunking here is fixed, so the
@@ -177,6 +186,24 @@ func positive(opt, v string) (int, error) {
 	return n, nil
 }
 
+// threadsValue checks -threads: a positive integer up to threadsPerCPU
+// times the CPU count. More goroutines than that cannot run at once and
+// only cost memory; a million of them took gigabytes.
+func threadsValue(v string) (int, error) {
+	limit := threadsPerCPU * runtime.NumCPU()
+	n, err := strconv.Atoi(v)
+	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-") {
+		n, err = math.MaxInt, nil
+	}
+	if err != nil || n < 1 {
+		return 0, usagef("-threads wants a positive integer, got %q", v)
+	}
+	if n > limit {
+		return 0, usagef("-threads %s: at most %d (%d per CPU, %d CPUs)", v, limit, threadsPerCPU, runtime.NumCPU())
+	}
+	return n, nil
+}
+
 // Usage is the -help text.
 const Usage = `usage: simdcrypt enc -CIPHER [options]   (openssl enc compatible)
 
@@ -190,7 +217,10 @@ const Usage = `usage: simdcrypt enc -CIPHER [options]   (openssl enc compatible)
   -S HEX, -nosalt     fixed 8-byte salt (no Salted__ header), or no salt at all
   -p, -P              print salt, key and IV (and with -P exit)
   -nopad              no PKCS#7 padding for ECB and CBC (input must be whole blocks)
-  -threads N          goroutines for CTR, ECB, CBC decryption and ChaCha20 (default: all CPUs)
+  -threads N          goroutines for CTR, ECB, CBC decryption and ChaCha20 (default: all CPUs; at most 8 per CPU)
   -v                  print bytes read and written
   -ciphers            list the ciphers
 `
+
+// threadsPerCPU bounds -threads (see threadsValue).
+const threadsPerCPU = 8

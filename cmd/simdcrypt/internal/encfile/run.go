@@ -320,6 +320,9 @@ func readPassword(src string, stdin *os.File) (string, error) {
 		}
 		return v, nil
 	case "file":
+		if arg == "" {
+			return "", usagef("-pass file: empty file name")
+		}
 		f, err := os.Open(arg)
 		if err != nil {
 			return "", fmt.Errorf("-pass file: %w", err)
