@@ -52,14 +52,52 @@
 // files that grow, or whose size means nothing (procfs), come out whole. A
 // file that shrinks under a mapped chunk fails the run.
 //
+// # Output files
+//
 // An output path that is a regular file, or does not exist, is written to a
-// temporary file in the same directory and renamed over it only on success
-// (keeping an existing file's permissions, following a symbolic link to
-// its target; an existing file must be writable, though renaming gives it
-// a new inode, so other hard links keep the old content); a failed or
-// interrupted run leaves no partial file and the existing one untouched. The rename is not preceded by fsync: the
-// guarantee is against failed runs, not power loss. The directory must be
-// writable, for the temporary file. Outputs that are not
-// regular files are written directly. Reading and writing one file is
-// refused.
+// temporary file in the same directory and renamed over it only on
+// success; a failed or interrupted run leaves no partial file and the
+// existing one untouched. Before any work (and before the password
+// prompt) the run checks everything that could stop that rename, and
+// refuses with one line if something would:
+//
+//   - A symbolic link to an existing file is followed: the file it points
+//     to is replaced and the link kept. A dangling link is refused, as cp
+//     refuses it: creating its target would write wherever the link points.
+//   - An existing file must be writable by the caller, as writing it in
+//     place (openssl) would need, though renaming gives it a new inode, so
+//     other hard links keep the old content.
+//   - The replacement gets the existing file's owner, group and mode
+//     (setuid, setgid and sticky bits included; not ACLs or extended
+//     attributes). A caller who could not give it that owner or group
+//     (only root may give files away) is refused rather than taking the
+//     file over.
+//   - In a sticky directory (/tmp) only the owner of the file or of the
+//     directory may replace a file; anyone else is refused then, not with
+//     EPERM at the rename after all the work.
+//
+// The directory must be writable, for the temporary file. That file is
+// named .NAME.simdcrypt.DIGITS.tmp, has mode 0600 until it is complete
+// (it holds plaintext when decrypting), and is locked (flock) while its
+// run lives. A signal (SIGINT, SIGTERM, SIGHUP) removes it; a run killed
+// outright (SIGKILL, a crash) leaves it, and the next run to the same
+// output removes such files when they are the caller's and no live run
+// holds them (where flock exists: Linux, macOS, the BSDs). On success
+// the file gets its final mode, is flushed to disk (fsync), renamed over
+// the output, and the directory is flushed, so after a power loss the
+// path holds either the old file or the whole new one.
+//
+// Outputs that are not regular files (devices, pipes, terminals) are
+// written directly. Reading and writing one file is refused.
+//
+// # Standard streams and resources
+//
+// A standard output or input the process was started without (`>&-`,
+// `<&-`) is an error when the run needs it: the Go runtime puts /dev/null
+// opened read-write there, which would swallow the output and report
+// success. Redirecting to /dev/null on purpose works (or -out /dev/null).
+//
+// -threads is at most 8 goroutines per CPU; more cannot run at once and
+// only cost memory. Ctrl-C at the password prompt restores the terminal's
+// echo before the process ends.
 package encfile

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/term"
@@ -35,15 +36,18 @@ func command(args []string, stdio Stdio, adjust func(*Options)) int {
 		adjust(o)
 	}
 	if err == nil {
+		err = checkStdio(o, stdio)
+	}
+	if err == nil {
 		switch {
 		case o.Help:
 			fmt.Fprint(stdio.Err, Usage)
 			return 0
 		case o.ListCiphers:
-			printCiphers(stdio.Out)
-			return 0
+			err = printCiphers(stdio.Out)
+		default:
+			err = o.Run(stdio)
 		}
-		err = o.Run(stdio)
 	}
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "simdcrypt enc: %s\n", oneLine(err.Error()))
@@ -58,16 +62,40 @@ func command(args []string, stdio Stdio, adjust func(*Options)) int {
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
 
-func printCiphers(w io.Writer) {
-	fmt.Fprintln(w, "Supported ciphers:")
+func printCiphers(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("Supported ciphers:\n")
 	names := Ciphers()
 	for i, n := range names {
 		sep := " "
 		if i%3 == 2 || i == len(names)-1 {
 			sep = "\n"
 		}
-		fmt.Fprintf(w, "%-26s%s", "-"+n, sep)
+		fmt.Fprintf(&b, "%-26s%s", "-"+n, sep)
 	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return writeError(err)
+	}
+	return nil
+}
+
+// checkStdio refuses a run that needs a standard stream the process was
+// started without (`>&-`, `<&-`): writes there would vanish into the
+// /dev/null the Go runtime puts in its place, and the run would end
+// "successfully" with nothing written.
+func checkStdio(o *Options, stdio Stdio) error {
+	if o.Help {
+		return nil
+	}
+	needOut := o.ListCiphers || o.PrintKey > 0 || o.Out == ""
+	if needOut && stdioClosed(stdio.Out) {
+		return errors.New("standard output is closed: nothing could be written (give -out FILE, or redirect to /dev/null to discard)")
+	}
+	needIn := !o.ListCiphers && o.PrintKey != 2 && o.In == "" || o.PassSource == "stdin"
+	if needIn && stdioClosed(stdio.In) {
+		return errors.New("standard input is closed: nothing to read (give -in FILE)")
+	}
+	return nil
 }
 
 // Run performs the encryption or decryption o describes.
@@ -106,19 +134,14 @@ func (o *Options) Run(stdio Stdio) error {
 		}
 		pass = &p
 	}
-	if pass == nil && key == nil {
-		// Like openssl, ask on the terminal.
-		p, err := promptPassword(c.Name, !o.Decrypt, o.noPrompt)
-		if err != nil {
-			return err
-		}
-		pass = &p
-	}
-	if pass == nil && iv == nil && c.IVLen > 0 {
+	// Like openssl, ask on the terminal when there is neither key nor
+	// password; that waits until the files have been checked.
+	prompt := pass == nil && key == nil
+	if pass == nil && !prompt && iv == nil && c.IVLen > 0 {
 		return usagef("iv undefined: %s needs -iv with %d hex digits (%d bytes)", c.Name, 2*c.IVLen, c.IVLen)
 	}
 	saltFromOption := false
-	if pass != nil && !o.NoSalt && o.SaltHex != "" {
+	if (pass != nil || prompt) && !o.NoSalt && o.SaltHex != "" {
 		if salt, err = parseHex("-S", "salt", o.SaltHex, SaltLen, c.Name); err != nil {
 			return err
 		}
@@ -142,21 +165,40 @@ func (o *Options) Run(stdio Stdio) error {
 		return err
 	}
 
+	// The output is opened (and everything that could stop its final
+	// rename checked) before the password prompt and any work; -P writes
+	// none.
+	var out *output
+	committed := false // the output is final, or commit has cleaned up
+	if o.PrintKey != 2 {
+		if out, err = openOutput(o.Out, stdio.Out); err != nil {
+			return err
+		}
+		defer func() {
+			if !committed {
+				out.abort()
+			}
+		}()
+	}
+
+	if prompt {
+		p, err := promptPassword(c.Name, !o.Decrypt, o.noPrompt)
+		if err != nil {
+			return err
+		}
+		pass = &p
+	}
+
 	// The Salted__ header: openssl writes it when it makes up the salt and
 	// expects it when decrypting, but not when -S gives the salt.
 	var header []byte
 	var headerIn int64 // header bytes already read from the input
 	if pass != nil && !o.NoSalt && !saltFromOption {
 		if o.Decrypt {
-			var h [len(saltMagic) + SaltLen]byte
-			headerIn = int64(len(h))
-			if _, err := io.ReadFull(in, h[:]); err != nil {
-				return errors.New("error reading input file: too short for the Salted__ header (use -nosalt for unsalted input)")
+			headerIn = int64(headerLen)
+			if salt, err = readSaltHeader(in); err != nil {
+				return err
 			}
-			if string(h[:len(saltMagic)]) != saltMagic {
-				return errors.New("bad magic number: input does not start with Salted__ (use -nosalt, -S or -K for headerless input)")
-			}
-			salt = h[len(saltMagic):]
 		} else {
 			salt = make([]byte, SaltLen)
 			if _, err := rand.Read(salt); err != nil {
@@ -189,17 +231,15 @@ func (o *Options) Run(stdio Stdio) error {
 		if c.IVLen > 0 {
 			fmt.Fprintf(&b, "iv =%X\n", iv)
 		}
-		io.WriteString(stdio.Out, b.String())
+		if _, err := io.WriteString(stdio.Out, b.String()); err != nil {
+			return writeError(err)
+		}
 		if o.PrintKey == 2 {
 			return nil
 		}
 	}
 
 	t, err := c.newTransform(key, iv, o.Decrypt)
-	if err != nil {
-		return err
-	}
-	out, err := openOutput(o.Out, stdio.Out)
 	if err != nil {
 		return err
 	}
@@ -214,9 +254,9 @@ func (o *Options) Run(stdio Stdio) error {
 	st.in += headerIn
 	stop()
 	if err != nil {
-		out.abort()
 		return err
 	}
+	committed = true
 	if err := out.commit(); err != nil {
 		return err
 	}
@@ -260,6 +300,26 @@ func (o *Options) stream(in io.Reader, w io.Writer, header []byte, t transform, 
 		}
 	}
 	return st, err
+}
+
+// headerLen is the length of the Salted__ header: magic, then salt.
+const headerLen = len(saltMagic) + SaltLen
+
+// readSaltHeader reads the Salted__ header openssl writes before salted
+// output and returns its salt. It reads exactly headerLen bytes, so what
+// follows is the ciphertext.
+func readSaltHeader(r io.Reader) ([]byte, error) {
+	var h [headerLen]byte
+	if _, err := io.ReadFull(r, h[:]); err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil, errors.New("error reading input file: too short for the Salted__ header (use -nosalt for unsalted input)")
+		}
+		return nil, fmt.Errorf("error reading input: %w", err)
+	}
+	if string(h[:len(saltMagic)]) != saltMagic {
+		return nil, errors.New("bad magic number: input does not start with Salted__ (use -nosalt, -S or -K for headerless input)")
+	}
+	return h[len(saltMagic):], nil
 }
 
 func writeError(err error) error { return fmt.Errorf("error writing output: %w", err) }
@@ -345,8 +405,6 @@ func readPassword(src string, stdin *os.File) (string, error) {
 	return "", usagef("-pass %q: want pass:TEXT, env:VAR, file:PATH, fd:N or stdin", src)
 }
 
-// oneByte reads one byte at a time, so that reading a password line takes
-// nothing after it.
 // promptPassword asks for a password on the controlling terminal, twice
 // when encrypting, as openssl does.
 func promptPassword(cipher string, verify, noPrompt bool) (string, error) {
@@ -359,6 +417,16 @@ func promptPassword(cipher string, verify, noPrompt bool) (string, error) {
 		return "", noKey
 	}
 	defer tty.Close()
+	// ReadPassword turns echo off and back on when it returns; a signal
+	// in between ends the process first, so the signal handler restores
+	// the terminal from this state (Cleanup).
+	if state, err := term.GetState(int(tty.Fd())); err == nil {
+		setTerminalRestore(func() {
+			term.Restore(int(tty.Fd()), state)
+			fmt.Fprintln(tty)
+		})
+		defer setTerminalRestore(nil)
+	}
 	dir := "decryption"
 	if verify {
 		dir = "encryption"
@@ -386,6 +454,33 @@ func promptPassword(cipher string, verify, noPrompt bool) (string, error) {
 	return p, nil
 }
 
+var (
+	terminalMu      sync.Mutex
+	terminalRestore func() // undoes the password prompt's terminal settings
+)
+
+func setTerminalRestore(f func()) {
+	terminalMu.Lock()
+	terminalRestore = f
+	terminalMu.Unlock()
+}
+
+// Cleanup undoes what a run in progress has changed outside the process:
+// it puts the terminal back as the password prompt found it and removes
+// temporary output files. The command calls it when a signal ends the
+// process.
+func Cleanup() {
+	terminalMu.Lock()
+	if terminalRestore != nil {
+		terminalRestore()
+		terminalRestore = nil
+	}
+	terminalMu.Unlock()
+	RemoveTemps()
+}
+
+// oneByte reads one byte at a time, so that reading a password line takes
+// nothing after it.
 type oneByte struct{ r io.Reader }
 
 func (o oneByte) Read(p []byte) (int, error) { return o.r.Read(p[:min(len(p), 1)]) }
