@@ -10,7 +10,7 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
-// TestProgress checks the bar: drawn on a terminal once the delay has
+// TestProgress checks the progress line: drawn on a terminal once the delay has
 // passed, never before it, and never on a file.
 func TestProgress(t *testing.T) {
 	pty := testkit.OpenPTY(t)
@@ -37,8 +37,13 @@ func TestProgress(t *testing.T) {
 	consumed.Store(1 << 29)
 	time.Sleep(500 * time.Millisecond)
 	stop()
-	if s := shown(); !strings.Contains(s, "simdcrypt enc") || !strings.Contains(s, "50%") {
+	s := shown()
+	if !strings.Contains(s, "simdcrypt enc") || !strings.Contains(s, "50%") {
 		t.Errorf("terminal shows %q, want the bar at 50%%", s)
+	}
+	// Redrawn in place and erased when the run ends.
+	if strings.Contains(s, "\n") || !strings.HasPrefix(s, "\r") || !strings.HasSuffix(s, "\r\x1b[K") {
+		t.Errorf("terminal shows %q, want lines redrawn after \\r and erased at the end", s)
 	}
 
 	f, err := os.Create(t.TempDir() + "/stderr")
