@@ -42,6 +42,18 @@ func (e *UsageError) Error() string { return e.msg }
 
 func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
 
+// printable shows an argument in an error line as typed, or quoted in Go
+// syntax when it holds anything but printable ASCII, so that the line
+// stays one line and sends the terminal no control sequences.
+func printable(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}
+
 // Parse reads openssl enc arguments: options start with one or two dashes,
 // take their value as the next argument or after "=", and any option that
 // names a cipher (-aes-128-ctr, -chacha20, -aes128) selects it.
@@ -62,14 +74,14 @@ func Parse(args []string) (*Options, error) {
 				return value, nil
 			}
 			if i+1 >= len(args) {
-				return "", usagef("option -%s needs a value", name)
+				return "", usagef("option -%s needs a value", printable(name))
 			}
 			i++
 			return args[i], nil
 		}
 		flag := func(p *bool) error {
 			if hasValue {
-				return usagef("option -%s takes no value", name)
+				return usagef("option -%s takes no value", printable(name))
 			}
 			*p = true
 			return nil
@@ -113,7 +125,7 @@ func Parse(args []string) (*Options, error) {
 		case "md":
 			if o.MD, err = needValue(); err == nil {
 				if _, ok := lookupDigest(o.MD); !ok {
-					err = usagef("unknown digest -md %s (want one of %s)", o.MD, digestNames())
+					err = usagef("unknown digest -md %s (want one of %s)", printable(o.MD), digestNames())
 				}
 			}
 		case "iter":
@@ -160,7 +172,7 @@ func Parse(args []string) (*Options, error) {
 		default:
 			c, ok := Lookup(name)
 			if !ok {
-				err = usagef("unknown option or cipher %s (-ciphers lists the ciphers)", a)
+				err = usagef("unknown option or cipher %s (-ciphers lists the ciphers)", printable(a))
 				break
 			}
 			if hasValue {

@@ -24,7 +24,7 @@ type result struct {
 
 // run executes the command in-process with stdin as input, a chunk size
 // (0 for the default) and returns its exit status and streams.
-func run(t *testing.T, stdin []byte, chunk int, args ...string) result {
+func run(t testing.TB, stdin []byte, chunk int, args ...string) result {
 	t.Helper()
 	return runWith(t, stdin, func(o *Options) {
 		if chunk > 0 {
@@ -33,7 +33,7 @@ func run(t *testing.T, stdin []byte, chunk int, args ...string) result {
 	}, args...)
 }
 
-func runWith(t *testing.T, stdin []byte, adjust func(*Options), args ...string) result {
+func runWith(t testing.TB, stdin []byte, adjust func(*Options), args ...string) result {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]*os.File{}
@@ -68,7 +68,7 @@ func runWith(t *testing.T, stdin []byte, adjust func(*Options), args ...string) 
 	return r
 }
 
-func mustRun(t *testing.T, stdin []byte, chunk int, args ...string) []byte {
+func mustRun(t testing.TB, stdin []byte, chunk int, args ...string) []byte {
 	t.Helper()
 	r := run(t, stdin, chunk, args...)
 	if r.code != 0 {

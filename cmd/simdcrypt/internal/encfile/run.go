@@ -376,7 +376,7 @@ func readPassword(src string, stdin *os.File) (string, error) {
 	case "env":
 		v, ok := os.LookupEnv(arg)
 		if !ok {
-			return "", usagef("-pass env:%s: environment variable is not set", arg)
+			return "", usagef("-pass env:%s: environment variable is not set", printable(arg))
 		}
 		return v, nil
 	case "file":
@@ -392,7 +392,7 @@ func readPassword(src string, stdin *os.File) (string, error) {
 	case "fd":
 		n, err := strconv.Atoi(arg)
 		if err != nil || n < 0 {
-			return "", usagef("-pass fd:%s: not a file descriptor number", arg)
+			return "", usagef("-pass fd:%s: not a file descriptor number", printable(arg))
 		}
 		return firstLine(oneByte{fdReader(n)}, "-pass fd:"+arg)
 	case "stdin":
