@@ -4,6 +4,7 @@
 //	simdcrypt cpu      features as detected and masked, and the path each cipher runs
 //	simdcrypt speed    throughput of every cipher, mode and path against Go's own
 //	simdcrypt enc      encrypt and decrypt like `openssl enc`
+//	simdcrypt version  the module version this binary was built from
 package main
 
 import (
@@ -22,6 +23,7 @@ var commands = []struct {
 	{"cpu", "show CPU features, masks and the implementation each cipher runs", runCPU},
 	{"speed", "measure every cipher, mode and implementation", runSpeed},
 	{"enc", "encrypt or decrypt like openssl enc", runEnc},
+	{"version", "print the module version and toolchain", runVersion},
 }
 
 func main() {
@@ -41,13 +43,13 @@ func run(args []string) int {
 			return c.run(args[1:])
 		}
 	}
-	fmt.Fprintf(os.Stderr, "simdcrypt: unknown command %q (want one of cpu, speed, enc)\n", args[0])
+	fmt.Fprintf(os.Stderr, "simdcrypt: unknown command %q (want one of cpu, speed, enc, version)\n", args[0])
 	return 2
 }
 
 func usage() {
 	fmt.Fprintln(os.Stderr, "usage: simdcrypt <command> [flags]")
 	for _, c := range commands {
-		fmt.Fprintf(os.Stderr, "  %-6s %s\n", c.name, c.summary)
+		fmt.Fprintf(os.Stderr, "  %-7s %s\n", c.name, c.summary)
 	}
 }
