@@ -35,6 +35,10 @@
 //     openssl 3.0.
 //   - Errors are one line on stderr; exit status 2 for usage mistakes, 1
 //     for failed runs (openssl uses 1 for both).
+//   - An empty -in or -out is an error, not standard input or output; a
+//     closed standard output or input (`>&-`) is an error, not an empty run.
+//   - -out never leaves a partial file: see Output files below. A dangling
+//     symbolic link as -out is refused (openssl creates its target).
 //
 // # Streaming
 //
