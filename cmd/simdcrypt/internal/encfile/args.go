@@ -32,6 +32,7 @@ type Options struct {
 	// exercise many of them); it must be a multiple of 64.
 	ChunkSize int
 	noMap     bool // tests: read regular files with read(2) instead of mapping them
+	noSync    bool // tests (fuzzing): skip the fsyncs that make -out durable
 	noPrompt  bool // tests: never ask for a password on the terminal
 }
 
@@ -204,16 +205,25 @@ func positive(opt, v string) (int, error) {
 func threadsValue(v string) (int, error) {
 	limit := threadsPerCPU * runtime.NumCPU()
 	n, err := strconv.Atoi(v)
-	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-") {
-		n, err = math.MaxInt, nil
+	if errors.Is(err, strconv.ErrRange) && allDigits(strings.TrimPrefix(v, "+")) {
+		n, err = math.MaxInt, nil // too large for an int is past the cap too
 	}
 	if err != nil || n < 1 {
 		return 0, usagef("-threads wants a positive integer, got %q", v)
 	}
 	if n > limit {
-		return 0, usagef("-threads %s: at most %d (%d per CPU, %d CPUs)", v, limit, threadsPerCPU, runtime.NumCPU())
+		return 0, usagef("-threads %s: at most %d (%d per CPU, %d CPUs)", printable(v), limit, threadsPerCPU, runtime.NumCPU())
 	}
 	return n, nil
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Usage is the -help text.

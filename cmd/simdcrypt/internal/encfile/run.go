@@ -174,6 +174,7 @@ func (o *Options) Run(stdio Stdio) error {
 		if out, err = openOutput(o.Out, stdio.Out); err != nil {
 			return err
 		}
+		out.noSync = o.noSync
 		defer func() {
 			if !committed {
 				out.abort()
