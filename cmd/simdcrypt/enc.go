@@ -8,6 +8,9 @@ import (
 	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/encfile"
 )
 
+// stopSignals end a run; enc_sighup.go adds SIGHUP where the system has it.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
 // runEnc is `simdcrypt enc`, openssl enc's flags and formats; the work is
 // in internal/encfile.
 func runEnc(args []string) int {
@@ -16,7 +19,7 @@ func runEnc(args []string) int {
 	// Signals the process was started ignoring (nohup, background jobs)
 	// stay ignored: Notify would enable them.
 	sig := make(chan os.Signal, 1)
-	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+	for _, s := range stopSignals {
 		if !signal.Ignored(s) {
 			signal.Notify(sig, s)
 		}
@@ -25,7 +28,11 @@ func runEnc(args []string) int {
 	go func() {
 		s := <-sig
 		encfile.Cleanup()
-		os.Exit(128 + int(s.(syscall.Signal)))
+		code := 1
+		if n, ok := s.(syscall.Signal); ok {
+			code = 128 + int(n) // the shell's convention
+		}
+		os.Exit(code)
 	}()
 	return encfile.Command(args, encfile.Stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 }

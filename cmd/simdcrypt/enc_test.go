@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -126,7 +125,11 @@ func TestEncBoundedMemory(t *testing.T) {
 		if got != size || mismatch {
 			t.Fatalf("%v: %d bytes out of %d in, content wrong: %v", tc.args, got, size, mismatch)
 		}
-		maxRSS := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // KiB on Linux
+		maxRSS, ok := peakRSS(cmd.ProcessState)
+		if !ok {
+			t.Logf("%v: %d MiB through a pipe; this system does not report peak memory", tc.args, size>>20)
+			continue
+		}
 		t.Logf("%v: %d MiB through a pipe, peak RSS %.1f MiB", tc.args, size>>20, float64(maxRSS)/(1<<20))
 		if maxRSS > 64<<20 {
 			t.Errorf("%v: peak RSS %d MiB, want under 64 MiB", tc.args, maxRSS>>20)
