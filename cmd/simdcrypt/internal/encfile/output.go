@@ -27,6 +27,7 @@ type output struct {
 	target string      // path the temporary file becomes
 	mode   os.FileMode // the temporary file's mode once complete
 	noSync bool        // tests: skip the fsyncs (Options.noSync)
+	owner  os.FileInfo // the replaced file, whose owner to give at commit (root)
 }
 
 // temps tracks live temporary files, so a signal handler can remove them.
@@ -127,7 +128,12 @@ func openOutput(path string, stdout *os.File) (*output, error) {
 	}
 	o := &output{f: f, close: true, tmp: f.Name(), target: target, mode: mode}
 	if existing {
-		if err := keepOwner(f, fi); err != nil {
+		if os.Geteuid() == 0 {
+			// Root may give any file away, so there is nothing to check
+			// now; giving it at commit keeps a killed run's temporary file
+			// root's, for root's next run to clean up.
+			o.owner = fi
+		} else if err := keepOwner(f, fi); err != nil {
 			o.abort()
 			return nil, fmt.Errorf("-out %s: %w", path, err)
 		}
@@ -180,6 +186,12 @@ func (o *output) commit() error {
 		o.abort()
 		return fmt.Errorf("-out: %w", err)
 	}
+	if o.owner != nil {
+		if err := keepOwner(o.f, o.owner); err != nil {
+			return fail(err)
+		}
+	}
+	// After chown, which clears setuid and setgid bits.
 	if err := o.f.Chmod(o.mode); err != nil {
 		return fail(err)
 	}
