@@ -5,9 +5,15 @@
 //   - gfni-avx512: 64 blocks at once, byte-sliced in ZMM registers, the
 //     S-boxes computed by GFNI affine instructions;
 //   - gfni-avx2: the same on 32 blocks in YMM registers;
-//   - aesni-avx: 16 blocks in XMM registers, the S-boxes computed through
-//     the AES round instructions and affine maps, for CPUs without GFNI;
+//   - vaes-avx2: 32 blocks in YMM registers, the S-boxes computed through
+//     VAESENCLAST/VAESDECLAST and affine maps, for CPUs without GFNI;
+//   - aesni-avx2: the same with each YMM register's halves through the XMM
+//     AES-NI instructions, for AVX2 CPUs without VAES;
+//   - aesni-avx: 16 blocks in XMM registers, S-boxes as in aesni-avx2;
 //   - generic: portable Go, one block at a time through S-box tables.
+//
+// CBC encryption, and the last few blocks of ECB, CBC decryption and CTR
+// requests, run one-block kernels built for latency (GFNI or AES-NI forms).
 //
 // Dispatch: the paths are listed best first in one table (paths, built
 // from this file and sliced_amd64.go). NewCipher takes the first path whose

@@ -53,6 +53,38 @@ func ariaCBCDecrypt16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, iv
 //go:noescape
 func ariaCTR16(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[7]uint64)
 
+// ariaECB32VAES encrypts or decrypts 32 blocks with expanded round keys rk.
+//
+//go:noescape
+func ariaECB32VAES(rk *uint32, rounds int, dst *[512]byte, src *[512]byte)
+
+// ariaCBCDecrypt32VAES CBC-decrypts 32 blocks with decryption round keys rk, chaining from *iv.
+// It works in place: each vector's previous ciphertext is read before any store can overwrite it.
+//
+//go:noescape
+func ariaCBCDecrypt32VAES(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, iv *[16]byte)
+
+// ariaCTR32VAES XORs 32 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
+//
+//go:noescape
+func ariaCTR32VAES(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[7]uint64)
+
+// ariaECB32AESNI encrypts or decrypts 32 blocks with expanded round keys rk.
+//
+//go:noescape
+func ariaECB32AESNI(rk *uint32, rounds int, dst *[512]byte, src *[512]byte)
+
+// ariaCBCDecrypt32AESNI CBC-decrypts 32 blocks with decryption round keys rk, chaining from *iv.
+// It works in place: each vector's previous ciphertext is read before any store can overwrite it.
+//
+//go:noescape
+func ariaCBCDecrypt32AESNI(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, iv *[16]byte)
+
+// ariaCTR32AESNI XORs 32 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
+//
+//go:noescape
+func ariaCTR32AESNI(rk *uint32, rounds int, dst *[512]byte, src *[512]byte, ctr *[7]uint64)
+
 // ariaECB16AESNI encrypts or decrypts 16 blocks with expanded round keys rk.
 //
 //go:noescape
@@ -76,16 +108,47 @@ func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr 
 //go:noescape
 func ariaCTRPrep(rk *uint32, ctr *[7]uint64)
 
-// ariaCBCEncrypt1 CBC-encrypts len(src)/16 blocks one at a time with the
-// round keys rk (ek1..ek(n+1) as 16-byte blocks), chaining from *iv and
+// ariaCBCEncrypt1AESNI CBC-encrypts len(src)/16 blocks one at a time with
+// round keys rk laid out by oneBlockKeysAESNI, chaining from *iv and
+// leaving the last ciphertext block there. len(dst) >= len(src).
+//
+//go:noescape
+func ariaCBCEncrypt1AESNI(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)
+
+// ariaECB1AESNI encrypts or decrypts len(src)/16 blocks with round keys
+// rk laid out by oneBlockKeysAESNI, 4 at a time, then one by one. len(dst) >= len(src).
+//
+//go:noescape
+func ariaECB1AESNI(rk *[272]byte, rounds int, dst []byte, src []byte)
+
+// ariaECB1VAES encrypts or decrypts len(src)/16 blocks with round keys
+// rk laid out by oneBlockKeysAESNI, 4 at a time, then one by one. len(dst) >= len(src).
+//
+//go:noescape
+func ariaECB1VAES(rk *[272]byte, rounds int, dst []byte, src []byte)
+
+// ariaCBCEncrypt1 CBC-encrypts len(src)/16 blocks one at a time with
+// round keys rk laid out by oneBlockKeys, chaining from *iv and
 // leaving the last ciphertext block there. len(dst) >= len(src).
 //
 //go:noescape
 func ariaCBCEncrypt1(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)
 
-// ariaCBCEncrypt1AESNI CBC-encrypts len(src)/16 blocks one at a time with the
-// round keys rk (ek1..ek(n+1) as 16-byte blocks), chaining from *iv and
+// ariaECB1 encrypts or decrypts len(src)/16 blocks with round keys
+// rk laid out by oneBlockKeys, 4 at a time, then one by one. len(dst) >= len(src).
+//
+//go:noescape
+func ariaECB1(rk *[272]byte, rounds int, dst []byte, src []byte)
+
+// ariaCBCEncrypt1AVX512 CBC-encrypts len(src)/16 blocks one at a time with
+// round keys rk laid out by oneBlockKeys, chaining from *iv and
 // leaving the last ciphertext block there. len(dst) >= len(src).
 //
 //go:noescape
-func ariaCBCEncrypt1AESNI(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)
+func ariaCBCEncrypt1AVX512(rk *[272]byte, rounds int, dst []byte, src []byte, iv *[16]byte)
+
+// ariaECB1AVX512 encrypts or decrypts len(src)/16 blocks with round keys
+// rk laid out by oneBlockKeys, 4 at a time, then one by one. len(dst) >= len(src).
+//
+//go:noescape
+func ariaECB1AVX512(rk *[272]byte, rounds int, dst []byte, src []byte)

@@ -9,8 +9,9 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
-// BenchmarkARIA measures every registered path in every bulk mode at 1 KiB
-// and 16 KiB, for ARIA-128 and ARIA-256:
+// BenchmarkARIA measures every registered path in every bulk mode at 64 B
+// (the one-block kernels' ECB and CTR tails), 1 KiB and 16 KiB, for
+// ARIA-128 and ARIA-256:
 //
 //	go test -run NONE -bench ARIA ./aria/
 func BenchmarkARIA(b *testing.B) {
@@ -31,8 +32,12 @@ func BenchmarkARIA(b *testing.B) {
 	for _, ks := range []int{16, 32} {
 		for _, i := range catalog.For(cipherName) {
 			for _, m := range modes {
-				for _, size := range []int{1024, 16384} {
-					name := "ARIA-" + strconv.Itoa(ks*8) + "/" + i.Name + "/" + m.name + "/" + strconv.Itoa(size/1024) + "KiB"
+				for _, size := range []int{64, 1024, 16384} {
+					unit := strconv.Itoa(size) + "B"
+					if size >= 1024 {
+						unit = strconv.Itoa(size/1024) + "KiB"
+					}
+					name := "ARIA-" + strconv.Itoa(ks*8) + "/" + i.Name + "/" + m.name + "/" + unit
 					b.Run(name, func(b *testing.B) {
 						if !i.Available() {
 							b.Skipf("%s needs %v", i.Name, i.Missing())

@@ -1,8 +1,9 @@
 // Command aria generates aria/aria_amd64.s: byte-sliced ARIA kernels for
 // 64 blocks in ZMM registers (EVEX, AVX-512 and GFNI), 32 blocks in YMM
-// registers (VEX, AVX2 and GFNI) and 16 blocks in XMM registers (VEX, GFNI,
-// or AES-NI without GFNI), all from one width-parameterised generator, and
-// one-block kernels for CBC encryption (single.go).
+// registers (VEX, AVX2, and GFNI, VAES, or AES-NI on each half) and 16
+// blocks in XMM registers (VEX, GFNI or AES-NI), all from one
+// width-parameterised generator, and one-block kernels for CBC encryption
+// and short ECB and CTR tails (single.go).
 //
 // # Layout
 //
@@ -57,7 +58,8 @@
 //
 // Round keys come expanded: every key byte repeated in a uint32, so that
 // AVX-512 XORs it with an embedded broadcast and AVX2 with VPBROADCASTD;
-// the AES-NI kernels take it repeated over a whole XMM vector.
+// the AES-NI and VAES kernels take it repeated over a whole XMM vector (the
+// XMM kernel XORs it from memory, the YMM ones broadcast its first uint32).
 package main
 
 import (
@@ -126,10 +128,13 @@ func affineTables() (post, pre [2][2]uint64) {
 
 // width is one kernel family's width and encoding: EVEX (AVX-512: 32
 // registers, VPTERNLOGQ, embedded broadcast) at 512 bits, VEX at 256 and
-// 128; aesni makes the S-boxes AES-NI instead of GFNI (XMM only).
+// 128; aesni makes the S-boxes AES round instructions instead of GFNI: at
+// the full width (AES-NI on XMM, VAES on YMM), or with halves on YMM
+// through the XMM instructions of AES-NI (CPUs with AVX2 but no VAES).
 type width struct {
 	vec.ISA
-	aesni bool
+	aesni  bool
+	halves bool
 }
 
 // attr: the AVX-512 kernels need no stack and are NOSPLIT; the others
@@ -154,8 +159,8 @@ var (
 	constCTRIndex                                            map[int]Mem
 	constCTRCarry, constCTRPrepBytes                         Mem
 
-	constShiftRows, constInvShiftRows, constZero, constNibbleMask Mem
-	constSB2PostLo, constSB2PostHi, constSB4PreLo, constSB4PreHi  Mem
+	constShiftRows2, constZero, constNibbleMask                  Mem
+	constSB2PostLo, constSB2PostHi, constSB4PreLo, constSB4PreHi Mem
 )
 
 // qwords emits a 64-byte constant of qs repeated.
@@ -191,10 +196,15 @@ func constants() {
 	// Byte 7-s of a qword in each byte of uint32 s, s = 0..3 in the low
 	// 128-bit lane and 4..7 in the high one.
 	constCTRPrepBytes = qwords("ariaCTRPrepBytes", 0x0606060607070707, 0x0404040405050505, 0x0202020203030303, 0x0000000001010101)
-	// AES ShiftRows and its inverse as byte permutations of a 16-byte
-	// state (byte 4c+r is row r of column c).
-	constShiftRows = qwords("ariaShiftRows", 0x030e09040f0a0500, 0x0b06010c07020d08)
-	constInvShiftRows = qwords("ariaInvShiftRows", 0x0b0e0104070a0d00, 0x0306090c0f020508)
+	// AES ShiftRows applied twice, as a PSHUFB control on a 16-byte state
+	// (byte 4c+r is row r of column c; ShiftRows takes byte i from
+	// i+4(i mod 4)): row r rotated by 2r, its own inverse.
+	var sr2 [2]uint64
+	for i := 0; i < 16; i++ {
+		sr := func(j int) int { return (j + 4*(j%4)) % 16 }
+		sr2[i/8] |= uint64(sr(sr(i))) << (8 * (i % 8))
+	}
+	constShiftRows2 = qwords("ariaShiftRows2", sr2[0], sr2[1])
 	constZero = qwords("ariaZero", 0)
 	constNibbleMask = qwords("ariaNibbleMask", 0x0f0f0f0f0f0f0f0f)
 	post, pre := affineTables()
@@ -357,11 +367,14 @@ func (s *slices) threeOfFour(a, b, c, d int) [4]reg.VecPhysical {
 // it repeated over 16 bytes and XORs from memory.
 func (s *slices) addKey(rk reg.Register, r, i int) {
 	s.need(i)
-	if s.w.aesni {
-		s.xor(Mem{Base: rk, Disp: 16 * (16*r + i)}, s.reg[i], s.reg[i])
-		return
-	}
 	k := Mem{Base: rk, Disp: 4 * (16*r + i)}
+	if s.w.aesni {
+		k.Disp *= 4
+		if s.w.W == vec.W128 {
+			s.xor(k, s.reg[i], s.reg[i])
+			return
+		}
+	}
 	if s.w.evex() {
 		VPXORD_BCST(k, s.reg[i], s.reg[i])
 		return
@@ -372,10 +385,11 @@ func (s *slices) addKey(rk reg.Register, r, i int) {
 	s.release(t)
 }
 
-// sbox applies SB1..SB4 (kind 0..3) to slot i.
-func (s *slices) sbox(i, kind int) {
+// sbox applies SB1..SB4 (kind 0..3) to slot i. The AES-NI S-boxes also
+// add their round instruction's key operand, key.
+func (s *slices) sbox(i, kind int, key Mem) {
 	if s.w.aesni {
-		s.sboxAESNI(i, kind)
+		s.sboxAESNI(i, kind, key)
 		return
 	}
 	s.need(i)
@@ -394,20 +408,54 @@ func (s *slices) sbox(i, kind int) {
 	}
 }
 
-// sboxAESNI computes the S-boxes with the AES round instructions and a zero
-// round key: AESENCLAST is SubBytes (SB1) after ShiftRows, AESDECLAST is
-// InvSubBytes (SB3) after InvShiftRows. In byte-sliced form the 16 bytes of
-// a register are 16 different blocks, so a PSHUFB first undoes the row
-// shift. SB2 = L∘SB1 and SB4 = SB3∘L⁻¹ for an affine map L (derived in
-// affineTables), applied as two 16-entry nibble look-ups with PSHUFB on
-// constant tables: nothing indexes memory by data.
-func (s *slices) sboxAESNI(i, kind int) {
+// sboxAESNI computes the S-boxes with the AES round instructions:
+// AESENCLAST is SubBytes (SB1) after ShiftRows, AESDECLAST is InvSubBytes
+// (SB3) after InvShiftRows, each followed by the XOR of its key operand.
+// That operand adds the next round key for free: the AES-NI kernels take,
+// for round r's substitution, A(key r+1) (the last one: the last key
+// itself), which the diffusion layer turns into key r+1, and where SB2's
+// affine map L follows the instruction, that through L's linear part
+// inverted (aria's foldAESKeys); only the first round adds its key itself. SB2 = L∘SB1 and SB4 = SB3∘L⁻¹ for
+// an affine map L (derived in affineTables), applied as two 16-entry nibble
+// look-ups with PSHUFB on constant tables: nothing indexes memory by data.
+//
+// In byte-sliced form the 16 bytes of a 128-bit lane are 16 different
+// blocks, so the row shifts only reorder blocks, and that is harmless as
+// long as every slice gets the same order. AESENCLAST's ShiftRows (SR) is
+// left alone; before AESDECLAST a PSHUFB by SR² makes its InvShiftRows come
+// out as SR too. Every slice goes through one S-box a round, so after n
+// rounds all of them are in the block order SR^n: the identity for 12 and
+// 16 rounds (SR has order 4), and SR² for 14, which the last round undoes
+// (see unshift). That halves the shuffles of the substitution layer.
+//
+// halves runs each YMM register through the XMM instructions lane by lane
+// (the VEX forms zero the upper lane, which VINSERTI128 then refills).
+func (s *slices) sboxAESNI(i, kind int, key Mem) {
 	s.need(i)
 	x := s.reg[i]
+	round := func(f func(k, x, dst Op)) {
+		switch {
+		case s.w.W == vec.W128:
+			f(key, x, x)
+		case !s.w.halves:
+			t := s.alloc(i)
+			VBROADCASTI128(key, t)
+			f(t, x, x)
+			s.release(t)
+		default:
+			t := s.alloc(i)
+			VEXTRACTI128(U8(1), x, t.AsX())
+			f(key, x.AsX(), x.AsX())
+			f(key, t.AsX(), t.AsX())
+			VINSERTI128(U8(1), t.AsX(), x, x)
+			s.release(t)
+		}
+	}
+	enc := func(k, x, dst Op) { VAESENCLAST(k, x, dst) }
+	dec := func(k, x, dst Op) { VAESDECLAST(k, x, dst) }
 	switch kind {
 	case 0, 1:
-		VPSHUFB(constInvShiftRows, x, x)
-		VAESENCLAST(constZero, x, x)
+		round(enc)
 		if kind == 1 {
 			s.nibbleAffine(i, constSB2PostLo, constSB2PostHi)
 		}
@@ -415,8 +463,24 @@ func (s *slices) sboxAESNI(i, kind int) {
 		if kind == 3 {
 			s.nibbleAffine(i, constSB4PreLo, constSB4PreHi)
 		}
-		VPSHUFB(constShiftRows, x, x)
-		VAESDECLAST(constZero, x, x)
+		VPSHUFB(constShiftRows2, x, x)
+		round(dec)
+	}
+}
+
+// unshift puts the blocks of every slot back in order after n rounds of
+// sboxAESNI, which leave them in the order SR^n.
+func (s *slices) unshift(n int) {
+	switch n % 4 {
+	case 0:
+		return
+	case 2:
+		for i := 0; i < 16; i++ {
+			s.need(i)
+			VPSHUFB(constShiftRows2, s.reg[i], s.reg[i])
+		}
+	default:
+		panic("aria generator: odd round count")
 	}
 }
 
@@ -460,7 +524,7 @@ func (s *slices) substitute(rk reg.Register, r int, keyed bool, slots ...int) {
 		if r%2 == 1 {
 			kind ^= 2
 		}
-		s.sbox(i, kind)
+		s.sbox(i, kind, Mem{Base: rk, Disp: 16 * (16*(r+1) + i)})
 	}
 }
 
@@ -883,13 +947,18 @@ func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func
 			first(func(slots ...int) { s.substitute(rk, 0, false, slots...) })
 		}
 		s.diffuse(rk, r+1, func(slots ...int) {
-			s.substitute(rk, r+1, s.w.evex(), slots...)
+			s.substitute(rk, r+1, s.w.evex() || s.w.aesni, slots...)
 		})
 	}
 	last := func(n int) {
 		Commentf("Round %d (last): key %d added and substituted by round %d", n, n, n-1)
 		for i := 0; i < 16; i++ {
-			s.addKey(rk, n, i)
+			if !s.w.aesni { // the AES-NI S-boxes added it
+				s.addKey(rk, n, i)
+			}
+		}
+		if s.w.aesni {
+			s.unshift(n)
 		}
 		s.fromSlices()
 		finish(s)
@@ -916,6 +985,9 @@ func vecMem(base reg.Register, w width, i int) Mem {
 }
 
 func kernelName(kind string, w width) string {
+	if w.aesni && w.W == vec.W256 && !w.halves {
+		return fmt.Sprintf("aria%s%dVAES", kind, w.blocks())
+	}
 	if w.aesni {
 		return fmt.Sprintf("aria%s%dAESNI", kind, w.blocks())
 	}
@@ -1144,6 +1216,8 @@ func main() {
 		{ISA: vec.ISA{W: vec.W512, Enc: vec.EVEX}},
 		{ISA: vec.ISA{W: vec.W256, Enc: vec.VEX}},
 		{ISA: vec.ISA{W: vec.W128, Enc: vec.VEX}},
+		{ISA: vec.ISA{W: vec.W256, Enc: vec.VEX}, aesni: true},
+		{ISA: vec.ISA{W: vec.W256, Enc: vec.VEX}, aesni: true, halves: true},
 		{ISA: vec.ISA{W: vec.W128, Enc: vec.VEX}, aesni: true},
 	} {
 		ecb(w)
@@ -1151,9 +1225,15 @@ func main() {
 		ctr(w)
 	}
 	ctrPrep()
-	one := oneBlockConstants()
-	cbcEncrypt1(one, false)
-	cbcEncrypt1(one, true)
+	aes := oneAESConstants()
+	oneBlockAESNI(aes, true, vec.W128, 1)
+	oneBlockAESNI(aes, false, vec.W128, 4)
+	oneBlockAESNI(aes, false, vec.W256, 2)
+	gf := oneGFNIConstants()
+	oneBlockGFNI(gf, true, false, vec.W128, 1)
+	oneBlockGFNI(gf, false, false, vec.W256, 2)
+	oneBlockGFNI(gf, true, true, vec.W128, 1)
+	oneBlockGFNI(gf, false, true, vec.W512, 1)
 	Generate()
 	if *keyMix != "" {
 		writeKeyMix(*keyMix, "aria")
