@@ -16,6 +16,8 @@ type ctr struct {
 	ks     [BlockSize]byte // keystream of the previous block, partly used
 	ksUsed int             // bytes of ks already used; BlockSize when none is left
 	total  uint64          // bytes of keystream handed out so far
+
+	iv [BlockSize]byte // the first counter block, never written again: XORKeyStreamAt counts from it
 }
 
 var zeroBlock [BlockSize]byte
@@ -23,6 +25,7 @@ var zeroBlock [BlockSize]byte
 func newCTR(b *Block, iv []byte) *ctr {
 	c := &ctr{b: b, ksUsed: BlockSize}
 	copy(c.next[:], iv)
+	c.iv = c.next
 	return c
 }
 
@@ -65,23 +68,8 @@ func (c *ctr) XORKeyStream(dst, src []byte) {
 	}
 }
 
-// blocks runs the kernel over whole blocks, splitting the work where the low
-// 64 bits of the counter wrap and carrying into the high half there.
-func (c *ctr) blocks(dst, src []byte) {
-	for len(src) > 0 {
-		n := len(src)
-		lo := binary.BigEndian.Uint64(c.next[8:])
-		if left := -lo; lo != 0 && uint64(n/BlockSize) > left {
-			n = int(left) * BlockSize
-		}
-		c.b.k.CTR(dst[:n], src[:n], &c.next)
-		if binary.BigEndian.Uint64(c.next[8:]) == 0 {
-			hi := binary.BigEndian.Uint64(c.next[:8])
-			binary.BigEndian.PutUint64(c.next[:8], hi+1)
-		}
-		dst, src = dst[n:], src[n:]
-	}
-}
+// blocks runs the kernel over whole blocks from the stream's counter.
+func (c *ctr) blocks(dst, src []byte) { ctrBlocks(c.b.k, dst, src, &c.next) }
 
 // xorBytes sets dst[i] = src[i] ^ ks[i] for the shortest of the three and
 // returns how many bytes it did.

@@ -1,0 +1,104 @@
+package modes
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+
+	"github.com/simdcrypt/simdcrypt/internal/alias"
+)
+
+// XORKeyStreamAt XORs src with the keystream that starts offset bytes into
+// the stream (offset 0 is the first byte of the IV's block) and writes the
+// result to dst. It neither reads nor moves the position XORKeyStream keeps,
+// so it may run on any number of goroutines at once, and next to
+// XORKeyStream; ranges that overlap in dst are the caller's race. Offsets
+// need not be block-aligned. Like XORKeyStream it panics where dst is
+// shorter than src, where dst and src overlap inexactly, and where the range
+// ends past 2^64 bytes of keystream.
+func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
+	if len(dst) < len(src) {
+		c.b.misuse("output smaller than input")
+	}
+	dst = dst[:len(src)]
+	if alias.InexactOverlap(dst, src) {
+		c.b.misuse("invalid buffer overlap")
+	}
+	if _, carry := bits.Add64(offset, uint64(len(src)), 0); carry != 0 {
+		c.b.misuse("counter overflow: more than 2^64 bytes of keystream from one IV")
+	}
+	if len(src) == 0 {
+		return
+	}
+
+	// The counter of the block holding offset: iv + offset/16, modulo
+	// 2^128 as XORKeyStream counts.
+	var work atWork
+	w := noEscape(&work)
+	lo, carry := bits.Add64(binary.BigEndian.Uint64(c.iv[8:]), offset/BlockSize, 0)
+	binary.BigEndian.PutUint64(w.ctr[:8], binary.BigEndian.Uint64(c.iv[:8])+carry)
+	binary.BigEndian.PutUint64(w.ctr[8:], lo)
+
+	if offset%BlockSize == 0 && len(src)%BlockSize == 0 && lo+uint64(len(src)/BlockSize) > lo {
+		// Whole blocks and no wrap of the counter's low half: straight to
+		// the kernel, as XORKeyStream's fast path.
+		c.b.k.CTR(dst, src, &w.ctr)
+		return
+	}
+	if skip := int(offset % BlockSize); skip != 0 {
+		ctrBlocks(c.b.k, w.ks[:], zeroBlock[:], &w.ctr)
+		n := xorBytes(dst, src, w.ks[skip:])
+		dst, src = dst[n:], src[n:]
+	}
+	if whole := len(src) &^ (BlockSize - 1); whole > 0 {
+		ctrBlocks(c.b.k, dst[:whole], src[:whole], &w.ctr)
+		dst, src = dst[whole:], src[whole:]
+	}
+	if len(src) > 0 {
+		ctrBlocks(c.b.k, w.ks[:], zeroBlock[:], &w.ctr)
+		xorBytes(dst, src, w.ks[:])
+	}
+}
+
+// ctrBlocks runs k's CTR kernel over whole blocks from counter *ctr,
+// splitting the work where the low 64 bits of the counter wrap (the kernels
+// count in 64-bit lanes) and carrying into the high half there.
+func ctrBlocks(k Kernels, dst, src []byte, ctr *[BlockSize]byte) {
+	for len(src) > 0 {
+		n := len(src)
+		lo := binary.BigEndian.Uint64(ctr[8:])
+		if left := -lo; lo != 0 && uint64(n/BlockSize) > left {
+			n = int(left) * BlockSize
+		}
+		k.CTR(dst[:n], src[:n], ctr)
+		if binary.BigEndian.Uint64(ctr[8:]) == 0 {
+			hi := binary.BigEndian.Uint64(ctr[:8])
+			binary.BigEndian.PutUint64(ctr[:8], hi+1)
+		}
+		dst, src = dst[n:], src[n:]
+	}
+}
+
+// atWork is XORKeyStreamAt's counter block and keystream block. It lives on
+// XORKeyStreamAt's stack: the kernels are reached through an interface, so
+// escape analysis would move anything passed to them to the heap, and an
+// allocation (or any shared pool, which costs atomic operations) per call
+// costs a 64-byte call most of its speed. noEscape hides the pointer from
+// escape analysis; that is sound because the Kernels contract forbids
+// keeping dst, src or the counter past the call.
+type atWork struct {
+	ctr [BlockSize]byte
+	ks  [BlockSize]byte
+}
+
+// noEscape returns p, unseen by escape analysis: the conversion to uintptr
+// ends the flow escape analysis follows, and the pointer comes back through
+// the uintptr's own memory. The garbage collector need not see it in
+// between: p points to the stack, which cannot move while this function,
+// which cannot grow it, runs.
+//
+//go:nosplit
+func noEscape(p *atWork) *atWork {
+	x := uintptr(unsafe.Pointer(p))
+	return *(**atWork)(unsafe.Pointer(&x))
+}
