@@ -3,7 +3,7 @@ package modes
 import (
 	"encoding/binary"
 	"math/bits"
-	"unsafe"
+	"sync"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
 )
@@ -33,8 +33,8 @@ func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
 
 	// The counter of the block holding offset: iv + offset/16, modulo
 	// 2^128 as XORKeyStream counts.
-	var work atWork
-	w := noEscape(&work)
+	w := atPool.Get().(*atWork)
+	defer atPool.Put(w)
 	lo, carry := bits.Add64(binary.BigEndian.Uint64(c.iv[8:]), offset/BlockSize, 0)
 	binary.BigEndian.PutUint64(w.ctr[:8], binary.BigEndian.Uint64(c.iv[:8])+carry)
 	binary.BigEndian.PutUint64(w.ctr[8:], lo)
@@ -79,26 +79,14 @@ func ctrBlocks(k Kernels, dst, src []byte, ctr *[BlockSize]byte) {
 	}
 }
 
-// atWork is XORKeyStreamAt's counter block and keystream block. It lives on
-// XORKeyStreamAt's stack: the kernels are reached through an interface, so
-// escape analysis would move anything passed to them to the heap, and an
-// allocation (or any shared pool, which costs atomic operations) per call
-// costs a 64-byte call most of its speed. noEscape hides the pointer from
-// escape analysis; that is sound because the Kernels contract forbids
-// keeping dst, src or the counter past the call.
+// atWork is XORKeyStreamAt's counter block and keystream block. It cannot
+// live on XORKeyStreamAt's stack: the kernels are reached through an
+// interface, so escape analysis moves anything passed to them to the heap,
+// and an allocation per call would cost a short call half its speed. A
+// per-P pool serves concurrent callers without atomic operations.
 type atWork struct {
 	ctr [BlockSize]byte
 	ks  [BlockSize]byte
 }
 
-// noEscape returns p, unseen by escape analysis: the conversion to uintptr
-// ends the flow escape analysis follows, and the pointer comes back through
-// the uintptr's own memory. The garbage collector need not see it in
-// between: p points to the stack, which cannot move while this function,
-// which cannot grow it, runs.
-//
-//go:nosplit
-func noEscape(p *atWork) *atWork {
-	x := uintptr(unsafe.Pointer(p))
-	return *(**atWork)(unsafe.Pointer(&x))
-}
+var atPool = sync.Pool{New: func() any { return new(atWork) }}
