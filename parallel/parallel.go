@@ -8,6 +8,7 @@ package parallel
 
 import (
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
@@ -75,9 +76,14 @@ func XORKeyStream(s SeekableStream, dst, src []byte, offset uint64, workers int)
 		mu      sync.Mutex
 		failure any
 	)
+	// The parts run as the caller's own code would: with its
+	// debug.SetPanicOnFault setting (a caller reading a mapped file turns
+	// a fault into a panic it can recover), and with panics carried back
+	// to it, after every part has stopped writing, rather than ending the
+	// program from another goroutine.
+	panicOnFault := debug.SetPanicOnFault(true)
+	debug.SetPanicOnFault(panicOnFault)
 	part := func(start, end int) {
-		// A panic in a goroutine would end the program: carry it back to
-		// the caller, after every part has stopped writing.
 		defer func() {
 			if r := recover(); r != nil {
 				mu.Lock()
@@ -88,7 +94,10 @@ func XORKeyStream(s SeekableStream, dst, src []byte, offset uint64, workers int)
 		s.XORKeyStreamAt(dst[start:end], src[start:end], offset+uint64(start))
 	}
 	for start := size; start < len(src); start += size {
-		wg.Go(func() { part(start, min(start+size, len(src))) })
+		wg.Go(func() {
+			debug.SetPanicOnFault(panicOnFault)
+			part(start, min(start+size, len(src)))
+		})
 	}
 	part(0, size)
 	wg.Wait()

@@ -118,6 +118,29 @@ func TestMisuse(t *testing.T) {
 	}
 }
 
+// panicky panics for one range in the middle of the buffer, which the
+// probe of the last byte does not see.
+type panicky struct{ fakeStream }
+
+func (p *panicky) XORKeyStreamAt(dst, src []byte, offset uint64) {
+	if offset == 2*parallel.MinPartSize {
+		panic("panicky")
+	}
+	p.fakeStream.XORKeyStreamAt(dst, src, offset)
+}
+
+// TestPanicCarriedBack checks that a panic in a part's goroutine reaches
+// the caller, where it can be recovered.
+func TestPanicCarriedBack(t *testing.T) {
+	buf := make([]byte, 4*parallel.MinPartSize)
+	defer func() {
+		if r := recover(); r != "panicky" {
+			t.Errorf("recovered %v, want the part's panic", r)
+		}
+	}()
+	parallel.XORKeyStream(&panicky{fakeStream{end: 1 << 40}}, buf, buf, 0, 4)
+}
+
 // TestRealCiphers runs AES-CTR and ChaCha20 through XORKeyStream against
 // their serial XORKeyStream.
 func TestRealCiphers(t *testing.T) {

@@ -2,9 +2,7 @@ package encfile
 
 import (
 	"crypto/cipher"
-	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -13,6 +11,7 @@ import (
 	"github.com/simdcrypt/simdcrypt/aria"
 	"github.com/simdcrypt/simdcrypt/chacha20"
 	"github.com/simdcrypt/simdcrypt/ecb"
+	"github.com/simdcrypt/simdcrypt/parallel"
 )
 
 // Cipher is one entry of the table `-ciphers` lists: an OpenSSL cipher name
@@ -36,9 +35,13 @@ type Cipher struct {
 // crypt may run on several chunks at once and each call depends only on
 // the chunk (its offset and, for CBC decryption, the ciphertext block
 // before it); otherwise chunks are passed in stream order to one goroutine.
+// A stream cipher with random access (CTR, ChaCha20) sets seekable instead
+// of crypt: chunks go in order to one goroutine, and package parallel
+// spreads each over the threads.
 type transform struct {
 	parallel bool
 	crypt    func(c *chunk)
+	seekable parallel.SeekableStream
 }
 
 // blockFamily is one 128-bit block cipher package. Each package offers the
@@ -61,7 +64,7 @@ var families = []blockFamily{
 
 // streamCiphers holds the ciphers that are not a block cipher in a mode.
 var streamCiphers = []Cipher{
-	chachaCipher(func(key, nonce []byte) (chachaStream, error) {
+	chachaCipher(func(key, nonce []byte) (parallel.SeekableStream, error) {
 		return chacha20.NewUnauthenticatedCipher(key, nonce)
 	}),
 }
@@ -179,27 +182,13 @@ func (f blockFamily) ctr(key, iv []byte, _ bool) (transform, error) {
 	if err != nil {
 		return transform{}, err
 	}
-	if _, err := f.newCTR(b, iv); err != nil {
+	s, err := f.newCTR(b, iv)
+	if err != nil {
 		return transform{}, err
 	}
-	base := [16]byte(iv)
-	return transform{parallel: true, crypt: func(c *chunk) {
-		ctr := addCounter128(base, c.off/16)
-		s, err := f.newCTR(b, ctr[:])
-		if err != nil {
-			panic(err)
-		}
-		s.XORKeyStream(c.out(), c.in)
-	}}, nil
-}
-
-// addCounter128 adds n to a 128-bit big-endian counter, modulo 2^128, as
-// OpenSSL's CTR mode counts.
-func addCounter128(ctr [16]byte, n uint64) [16]byte {
-	hi := binary.BigEndian.Uint64(ctr[:8])
-	lo, carry := bits.Add64(binary.BigEndian.Uint64(ctr[8:]), n, 0)
-	hi += carry
-	binary.BigEndian.PutUint64(ctr[:8], hi)
-	binary.BigEndian.PutUint64(ctr[8:], lo)
-	return ctr
+	if at, ok := s.(parallel.SeekableStream); ok {
+		return transform{seekable: at}, nil
+	}
+	// Without random access: one stream, chunk after chunk.
+	return transform{crypt: func(c *chunk) { s.XORKeyStream(c.out(), c.in) }}, nil
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/simdcrypt/simdcrypt/parallel"
 )
 
 // result is what one in-process run of the command produced.
@@ -515,16 +517,27 @@ func TestInputShrinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var once sync.Once
-	truncating := transform{parallel: true, crypt: func(c *chunk) {
-		once.Do(func() { os.Truncate(path, 0) })
-		real.crypt(c)
-	}}
-	p := &pipeline{t: truncating, chunkSize: 64 << 10, threads: 2}
+	truncating := transform{seekable: &truncatingStream{real: real.seekable, path: path}}
+	// Chunks of two parts, so the fault comes in a goroutine of package
+	// parallel's.
+	p := &pipeline{t: truncating, chunkSize: 2 * parallel.MinPartSize, threads: 2}
 	_, err = p.run(f, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "changed size") {
 		t.Fatalf("run over a shrinking file: %v, want a changed-size error", err)
 	}
+}
+
+// truncatingStream truncates the file at path before its first use, from
+// one of package parallel's goroutines.
+type truncatingStream struct {
+	real parallel.SeekableStream
+	path string
+	once sync.Once
+}
+
+func (s *truncatingStream) XORKeyStreamAt(dst, src []byte, offset uint64) {
+	s.once.Do(func() { os.Truncate(s.path, 0) })
+	s.real.XORKeyStreamAt(dst, src, offset)
 }
 
 func openssl(t *testing.T) string {

@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+
+	"github.com/simdcrypt/simdcrypt/parallel"
 )
 
 // DefaultChunkSize is the unit of reading, parallel work and writing. A
@@ -332,7 +334,11 @@ func (p *pipeline) process(c *chunk) {
 		}
 	}()
 	defer c.release()
-	p.t.crypt(c)
+	if p.t.seekable != nil {
+		parallel.XORKeyStream(p.t.seekable, c.out(), c.in, c.off, p.threads)
+	} else {
+		p.t.crypt(c)
+	}
 	if c.final && p.decrypt && p.pad && p.blockLen > 0 {
 		k, ok := checkPadding(c.buf[c.n-p.blockLen : c.n])
 		if !ok {
