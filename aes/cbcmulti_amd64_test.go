@@ -1,0 +1,33 @@
+//go:build amd64 && !purego
+
+package aes
+
+import (
+	"testing"
+
+	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
+)
+
+// TestCBCEncryptMultiKernels checks that each hardware path reaches its
+// own multi-buffer kernel (not the one-chain fallback) and says which ran.
+func TestCBCEncryptMultiKernels(t *testing.T) {
+	want := map[string]int{"aesni": 8, "vaes256": 16, "vaes512": 32}
+	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+		b, _ := i.NewBlock(key128)
+		_, k, ok := laneKernelFor(b)
+		if i.Name == "generic" {
+			if ok {
+				t.Errorf("the portable path has a multi-buffer kernel")
+			}
+			return
+		}
+		base := i.Name
+		if n := len(base) - len("-noprefetch"); n > 0 && base[n:] == "-noprefetch" {
+			base = base[:n]
+		}
+		if !ok || k.lanes != want[base] {
+			t.Errorf("%s: multi-buffer kernel with %d lanes (found %v), want %d", i.Name, k.lanes, ok, want[base])
+		}
+	})
+}

@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package aes
+
+import "crypto/cipher"
+
+// cbcEncryptMultiLanes has no multi-buffer kernel to run on this build.
+func cbcEncryptMultiLanes(cipher.Block, []CBCJob) bool { return false }
