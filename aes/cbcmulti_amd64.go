@@ -67,6 +67,15 @@ func laneKernelFor(b cipher.Block) (*modes.Block, laneKernel, bool) {
 // path, or reports false when b has none. Jobs enter lanes in order; each
 // kernel call advances every busy lane by the blocks the shortest of them
 // has left (at most maxStep), and a lane whose job ends takes the next.
+//
+// Lanes start staggered. Messages are often page-aligned (sectors, pages,
+// pooled buffers), so without a stagger every lane would touch the same
+// offset of its page at once, lines that all fall in one set of the L1
+// cache, which has fewer ways than 32 lanes have lines: measured on Zen 5,
+// 64 page-aligned messages ran 8 times slower than the same messages
+// skewed. Lane i waits (i mod 8) * 4 blocks before its first job, which
+// spreads the lanes over eight sets (64 bytes apart); equal-length
+// messages keep the skew as later jobs replace earlier ones.
 func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 	mb, kern, ok := laneKernelFor(b)
 	if !ok {
@@ -77,12 +86,18 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 	var t cbcLanes
 	var job [maxLanes]int  // 1 + the job in each lane; 0 when idle
 	var done [maxLanes]int // bytes of it encrypted so far
+	var wait [maxLanes]int // bytes to stay idle before the first job
+	if len(jobs) > staggerFrom {
+		for i := range kern.lanes {
+			wait[i] = i % 8 * 4 * BlockSize
+		}
+	}
 	next := 0
 	for {
-		busy := 0
+		busy, waiting := 0, 0
 		step := maxStep * BlockSize
 		for i := range kern.lanes {
-			if job[i] == 0 {
+			if job[i] == 0 && wait[i] == 0 {
 				// An idle lane takes the next job with data.
 				for next < len(jobs) && len(jobs[next].Src) == 0 {
 					next++
@@ -98,16 +113,23 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 				busy++
 				step = min(step, len(j.Src)-done[i])
 				t.src[i], t.dst[i] = &j.Src[done[i]], &j.Dst[done[i]]
-			} else {
-				t.src[i], t.dst[i] = &t.idle[0], &t.idle[0]
+				continue
+			}
+			t.src[i], t.dst[i] = &t.idle[0], &t.idle[0]
+			if wait[i] > 0 && next < len(jobs) {
+				waiting++
+				step = min(step, wait[i])
 			}
 		}
-		if busy == 0 {
+		if busy == 0 && waiting == 0 {
 			return true
 		}
-		kern.run(enc, rounds, (*byte)(unsafe.Pointer(&t)), step/BlockSize)
+		if busy > 0 {
+			kern.run(enc, rounds, (*byte)(unsafe.Pointer(&t)), step/BlockSize)
+		}
 		for i := range kern.lanes {
 			if job[i] == 0 {
+				wait[i] = max(0, wait[i]-step)
 				continue
 			}
 			j := &jobs[job[i]-1]
@@ -119,3 +141,7 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 		}
 	}
 }
+
+// staggerFrom is the batch size above which lanes start staggered: up to
+// eight messages, in place or not, fit the ways of one L1 set.
+const staggerFrom = 8
