@@ -35,9 +35,8 @@ func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
 	// 2^128 as XORKeyStream counts.
 	w := atPool.Get().(*atWork)
 	defer atPool.Put(w)
-	lo, carry := bits.Add64(binary.BigEndian.Uint64(c.iv[8:]), offset/BlockSize, 0)
-	binary.BigEndian.PutUint64(w.ctr[:8], binary.BigEndian.Uint64(c.iv[:8])+carry)
-	binary.BigEndian.PutUint64(w.ctr[8:], lo)
+	addCounter(&w.ctr, &c.iv, offset/BlockSize)
+	lo := binary.BigEndian.Uint64(c.iv[8:]) + offset/BlockSize
 
 	if offset%BlockSize == 0 && len(src)%BlockSize == 0 && lo+uint64(len(src)/BlockSize) > lo {
 		// Whole blocks and no wrap of the counter's low half: straight to
