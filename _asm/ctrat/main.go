@@ -16,9 +16,9 @@ import (
 
 func main() {
 	ConstraintExpr("amd64,!purego")
-	TEXT("addCounter", NOSPLIT, "func(dst, iv *[16]byte, blocks uint64)")
+	TEXT("AddCounter", NOSPLIT, "func(dst, iv *[16]byte, blocks uint64)")
 	Pragma("noescape")
-	Doc("addCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.")
+	Doc("AddCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.")
 	dst, iv, blocks := GP64(), GP64(), GP64()
 	Load(Param("dst"), dst)
 	Load(Param("iv"), iv)

@@ -17,7 +17,8 @@ type ctr struct {
 	ksUsed int             // bytes of ks already used; BlockSize when none is left
 	total  uint64          // bytes of keystream handed out so far
 
-	iv [BlockSize]byte // the first counter block, never written again: XORKeyStreamAt counts from it
+	iv   [BlockSize]byte // the first counter block, never written again: XORKeyStreamAt counts from it
+	from CTRFrom         // the kernels, where they take the counter by value (ctrat.go)
 }
 
 var zeroBlock [BlockSize]byte
@@ -26,6 +27,7 @@ func newCTR(b *Block, iv []byte) *ctr {
 	c := &ctr{b: b, ksUsed: BlockSize}
 	copy(c.next[:], iv)
 	c.iv = c.next
+	c.from, _ = b.k.(CTRFrom)
 	return c
 }
 

@@ -31,12 +31,19 @@ func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
 		return
 	}
 
+	lo := binary.BigEndian.Uint64(c.iv[8:]) + offset/BlockSize
+	if c.from != nil && offset%BlockSize == 0 && len(src)%BlockSize == 0 && lo+uint64(len(src)/BlockSize) > lo {
+		// Whole blocks and no wrap of the counter's low half: straight to
+		// the kernel, which forms the counter block on its own stack.
+		c.from.CTRFrom(dst, src, &c.iv, offset/BlockSize)
+		return
+	}
+
 	// The counter of the block holding offset: iv + offset/16, modulo
 	// 2^128 as XORKeyStream counts.
 	w := atPool.Get().(*atWork)
 	defer atPool.Put(w)
-	addCounter(&w.ctr, &c.iv, offset/BlockSize)
-	lo := binary.BigEndian.Uint64(c.iv[8:]) + offset/BlockSize
+	AddCounter(&w.ctr, &c.iv, offset/BlockSize)
 
 	if offset%BlockSize == 0 && len(src)%BlockSize == 0 && lo+uint64(len(src)/BlockSize) > lo {
 		// Whole blocks and no wrap of the counter's low half: straight to
@@ -78,11 +85,23 @@ func ctrBlocks(k Kernels, dst, src []byte, ctr *[BlockSize]byte) {
 	}
 }
 
+// CTRFrom is implemented by kernels that can form the counter block
+// themselves: CTR as in Kernels from counter *iv + blocks (with AddCounter),
+// leaving *iv alone. Kernels reached through an interface cannot be handed
+// a pointer to the caller's stack without it moving to the heap; the
+// kernels' own stack serves. XORKeyStreamAt uses it for whole blocks,
+// which then need no memory of its own.
+type CTRFrom interface {
+	CTRFrom(dst, src []byte, iv *[BlockSize]byte, blocks uint64)
+}
+
 // atWork is XORKeyStreamAt's counter block and keystream block. It cannot
 // live on XORKeyStreamAt's stack: the kernels are reached through an
 // interface, so escape analysis moves anything passed to them to the heap,
 // and an allocation per call would cost a short call half its speed. A
-// per-P pool serves concurrent callers without atomic operations.
+// per-P pool serves concurrent callers without atomic operations; it still
+// costs a 64-byte AES call about its own time, so whole blocks avoid it
+// where the kernels implement CTRFrom.
 type atWork struct {
 	ctr [BlockSize]byte
 	ks  [BlockSize]byte

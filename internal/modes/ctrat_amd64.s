@@ -4,9 +4,9 @@
 
 #include "textflag.h"
 
-// func addCounter(dst *[16]byte, iv *[16]byte, blocks uint64)
+// func AddCounter(dst *[16]byte, iv *[16]byte, blocks uint64)
 // Requires: SSE2
-TEXT ·addCounter(SB), NOSPLIT, $0-24
+TEXT ·AddCounter(SB), NOSPLIT, $0-24
 	MOVQ       dst+0(FP), AX
 	MOVQ       iv+8(FP), CX
 	MOVQ       blocks+16(FP), DX

@@ -4,7 +4,7 @@
 
 package modes
 
-// addCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.
+// AddCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.
 //
 //go:noescape
-func addCounter(dst *[16]byte, iv *[16]byte, blocks uint64)
+func AddCounter(dst *[16]byte, iv *[16]byte, blocks uint64)
