@@ -8,49 +8,49 @@
 // Requires: AES, SSE2
 TEXT ·cbcEncryptLanesAESNI(SB), NOSPLIT, $0-32
 	MOVQ  keys+0(FP), AX
-	MOVQ  rounds+8(FP), CX
-	MOVQ  lanes+16(FP), DX
-	MOVQ  n+24(FP), BX
-	MOVQ  CX, SI
-	SHLQ  $0x04, SI
-	NEGQ  SI
-	LEAQ  224(AX)(SI*1), SI
-	MOVOU 512(DX), X0
-	MOVOU 528(DX), X1
-	MOVOU 544(DX), X2
-	MOVOU 560(DX), X3
-	MOVOU 576(DX), X4
-	MOVOU 592(DX), X5
-	MOVOU 608(DX), X6
-	MOVOU 624(DX), X7
-	XORQ  DI, DI
+	MOVQ  rounds+8(FP), BX
+	MOVQ  lanes+16(FP), DI
+	MOVQ  n+24(FP), CX
+	MOVQ  BX, DX
+	SHLQ  $0x04, DX
+	NEGQ  DX
+	LEAQ  224(AX)(DX*1), DX
+	MOVOU 512(DI), X0
+	MOVOU 528(DI), X1
+	MOVOU 544(DI), X2
+	MOVOU 560(DI), X3
+	MOVOU 576(DI), X4
+	MOVOU 592(DI), X5
+	MOVOU 608(DI), X6
+	MOVOU 624(DI), X7
+	XORQ  SI, SI
 
-cbcEncryptLanesAESNI_block:
-	MOVQ   (DX), R8
-	MOVOU  (R8)(DI*1), X8
+block_1:
+	MOVQ   (DI), R8
+	MOVOU  (R8)(SI*1), X8
 	PXOR   X8, X0
-	MOVQ   8(DX), R8
-	MOVOU  (R8)(DI*1), X9
+	MOVQ   8(DI), R8
+	MOVOU  (R8)(SI*1), X9
 	PXOR   X9, X1
-	MOVQ   16(DX), R8
-	MOVOU  (R8)(DI*1), X10
+	MOVQ   16(DI), R8
+	MOVOU  (R8)(SI*1), X10
 	PXOR   X10, X2
-	MOVQ   24(DX), R8
-	MOVOU  (R8)(DI*1), X11
+	MOVQ   24(DI), R8
+	MOVOU  (R8)(SI*1), X11
 	PXOR   X11, X3
-	MOVQ   32(DX), R8
-	MOVOU  (R8)(DI*1), X12
+	MOVQ   32(DI), R8
+	MOVOU  (R8)(SI*1), X12
 	PXOR   X12, X4
-	MOVQ   40(DX), R8
-	MOVOU  (R8)(DI*1), X13
+	MOVQ   40(DI), R8
+	MOVOU  (R8)(SI*1), X13
 	PXOR   X13, X5
-	MOVQ   48(DX), R8
-	MOVOU  (R8)(DI*1), X14
+	MOVQ   48(DI), R8
+	MOVOU  (R8)(SI*1), X14
 	PXOR   X14, X6
-	MOVQ   56(DX), R8
-	MOVOU  (R8)(DI*1), X8
+	MOVQ   56(DI), R8
+	MOVOU  (R8)(SI*1), X8
 	PXOR   X8, X7
-	MOVOU  (SI), X15
+	MOVOU  (DX), X15
 	PXOR   X15, X0
 	PXOR   X15, X1
 	PXOR   X15, X2
@@ -59,9 +59,9 @@ cbcEncryptLanesAESNI_block:
 	PXOR   X15, X5
 	PXOR   X15, X6
 	PXOR   X15, X7
-	CMPQ   CX, $0x0c
-	JB     cbcEncryptLanesAESNI_r10
-	JE     cbcEncryptLanesAESNI_r12
+	CMPQ   BX, $0x0c
+	JB     rounds10_2
+	JE     rounds12_3
 	MOVOU  16(AX), X15
 	AESENC X15, X0
 	AESENC X15, X1
@@ -81,7 +81,7 @@ cbcEncryptLanesAESNI_block:
 	AESENC X15, X6
 	AESENC X15, X7
 
-cbcEncryptLanesAESNI_r12:
+rounds12_3:
 	MOVOU  48(AX), X15
 	AESENC X15, X0
 	AESENC X15, X1
@@ -101,7 +101,7 @@ cbcEncryptLanesAESNI_r12:
 	AESENC X15, X6
 	AESENC X15, X7
 
-cbcEncryptLanesAESNI_r10:
+rounds10_2:
 	MOVOU      80(AX), X15
 	AESENC     X15, X0
 	AESENC     X15, X1
@@ -192,106 +192,106 @@ cbcEncryptLanesAESNI_r10:
 	AESENCLAST X15, X5
 	AESENCLAST X15, X6
 	AESENCLAST X15, X7
-	MOVQ       256(DX), R8
-	MOVOU      X0, (R8)(DI*1)
-	MOVQ       264(DX), R8
-	MOVOU      X1, (R8)(DI*1)
-	MOVQ       272(DX), R8
-	MOVOU      X2, (R8)(DI*1)
-	MOVQ       280(DX), R8
-	MOVOU      X3, (R8)(DI*1)
-	MOVQ       288(DX), R8
-	MOVOU      X4, (R8)(DI*1)
-	MOVQ       296(DX), R8
-	MOVOU      X5, (R8)(DI*1)
-	MOVQ       304(DX), R8
-	MOVOU      X6, (R8)(DI*1)
-	MOVQ       312(DX), R8
-	MOVOU      X7, (R8)(DI*1)
-	ADDQ       $0x10, DI
-	DECQ       BX
-	JNZ        cbcEncryptLanesAESNI_block
-	MOVOU      X0, 512(DX)
-	MOVOU      X1, 528(DX)
-	MOVOU      X2, 544(DX)
-	MOVOU      X3, 560(DX)
-	MOVOU      X4, 576(DX)
-	MOVOU      X5, 592(DX)
-	MOVOU      X6, 608(DX)
-	MOVOU      X7, 624(DX)
+	MOVQ       256(DI), R8
+	MOVOU      X0, (R8)(SI*1)
+	MOVQ       264(DI), R8
+	MOVOU      X1, (R8)(SI*1)
+	MOVQ       272(DI), R8
+	MOVOU      X2, (R8)(SI*1)
+	MOVQ       280(DI), R8
+	MOVOU      X3, (R8)(SI*1)
+	MOVQ       288(DI), R8
+	MOVOU      X4, (R8)(SI*1)
+	MOVQ       296(DI), R8
+	MOVOU      X5, (R8)(SI*1)
+	MOVQ       304(DI), R8
+	MOVOU      X6, (R8)(SI*1)
+	MOVQ       312(DI), R8
+	MOVOU      X7, (R8)(SI*1)
+	ADDQ       $0x10, SI
+	DECQ       CX
+	JNZ        block_1
+	MOVOU      X0, 512(DI)
+	MOVOU      X1, 528(DI)
+	MOVOU      X2, 544(DI)
+	MOVOU      X3, 560(DI)
+	MOVOU      X4, 576(DI)
+	MOVOU      X5, 592(DI)
+	MOVOU      X6, 608(DI)
+	MOVOU      X7, 624(DI)
 	RET
 
 // func cbcEncryptLanesVAES256(keys *[240]byte, rounds int, lanes *byte, n int)
 // Requires: AVX, AVX2, VAES
 TEXT ·cbcEncryptLanesVAES256(SB), NOSPLIT, $0-32
 	MOVQ        keys+0(FP), AX
-	MOVQ        rounds+8(FP), CX
-	MOVQ        lanes+16(FP), DX
-	MOVQ        n+24(FP), BX
-	MOVQ        CX, SI
-	SHLQ        $0x04, SI
-	NEGQ        SI
-	LEAQ        224(AX)(SI*1), SI
-	VMOVDQU     512(DX), X0
-	VINSERTI128 $0x01, 528(DX), Y0, Y0
-	VMOVDQU     544(DX), X1
-	VINSERTI128 $0x01, 560(DX), Y1, Y1
-	VMOVDQU     576(DX), X2
-	VINSERTI128 $0x01, 592(DX), Y2, Y2
-	VMOVDQU     608(DX), X3
-	VINSERTI128 $0x01, 624(DX), Y3, Y3
-	VMOVDQU     640(DX), X4
-	VINSERTI128 $0x01, 656(DX), Y4, Y4
-	VMOVDQU     672(DX), X5
-	VINSERTI128 $0x01, 688(DX), Y5, Y5
-	VMOVDQU     704(DX), X6
-	VINSERTI128 $0x01, 720(DX), Y6, Y6
-	VMOVDQU     736(DX), X7
-	VINSERTI128 $0x01, 752(DX), Y7, Y7
-	XORQ        DI, DI
+	MOVQ        rounds+8(FP), BX
+	MOVQ        lanes+16(FP), DI
+	MOVQ        n+24(FP), CX
+	MOVQ        BX, DX
+	SHLQ        $0x04, DX
+	NEGQ        DX
+	LEAQ        224(AX)(DX*1), DX
+	VMOVDQU     512(DI), X0
+	VINSERTI128 $0x01, 528(DI), Y0, Y0
+	VMOVDQU     544(DI), X1
+	VINSERTI128 $0x01, 560(DI), Y1, Y1
+	VMOVDQU     576(DI), X2
+	VINSERTI128 $0x01, 592(DI), Y2, Y2
+	VMOVDQU     608(DI), X3
+	VINSERTI128 $0x01, 624(DI), Y3, Y3
+	VMOVDQU     640(DI), X4
+	VINSERTI128 $0x01, 656(DI), Y4, Y4
+	VMOVDQU     672(DI), X5
+	VINSERTI128 $0x01, 688(DI), Y5, Y5
+	VMOVDQU     704(DI), X6
+	VINSERTI128 $0x01, 720(DI), Y6, Y6
+	VMOVDQU     736(DI), X7
+	VINSERTI128 $0x01, 752(DI), Y7, Y7
+	XORQ        SI, SI
 
-cbcEncryptLanesVAES256_block:
-	MOVQ           (DX), R8
-	VMOVDQU        (R8)(DI*1), X8
-	MOVQ           8(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y8, Y8
+block_1:
+	MOVQ           (DI), R8
+	VMOVDQU        (R8)(SI*1), X8
+	MOVQ           8(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y8, Y8
 	VPXOR          Y8, Y0, Y0
-	MOVQ           16(DX), R8
-	VMOVDQU        (R8)(DI*1), X9
-	MOVQ           24(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y9, Y9
+	MOVQ           16(DI), R8
+	VMOVDQU        (R8)(SI*1), X9
+	MOVQ           24(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y9, Y9
 	VPXOR          Y9, Y1, Y1
-	MOVQ           32(DX), R8
-	VMOVDQU        (R8)(DI*1), X10
-	MOVQ           40(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y10, Y10
+	MOVQ           32(DI), R8
+	VMOVDQU        (R8)(SI*1), X10
+	MOVQ           40(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y10, Y10
 	VPXOR          Y10, Y2, Y2
-	MOVQ           48(DX), R8
-	VMOVDQU        (R8)(DI*1), X11
-	MOVQ           56(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y11, Y11
+	MOVQ           48(DI), R8
+	VMOVDQU        (R8)(SI*1), X11
+	MOVQ           56(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y11, Y11
 	VPXOR          Y11, Y3, Y3
-	MOVQ           64(DX), R8
-	VMOVDQU        (R8)(DI*1), X12
-	MOVQ           72(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y12, Y12
+	MOVQ           64(DI), R8
+	VMOVDQU        (R8)(SI*1), X12
+	MOVQ           72(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y12, Y12
 	VPXOR          Y12, Y4, Y4
-	MOVQ           80(DX), R8
-	VMOVDQU        (R8)(DI*1), X13
-	MOVQ           88(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y13, Y13
+	MOVQ           80(DI), R8
+	VMOVDQU        (R8)(SI*1), X13
+	MOVQ           88(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y13, Y13
 	VPXOR          Y13, Y5, Y5
-	MOVQ           96(DX), R8
-	VMOVDQU        (R8)(DI*1), X14
-	MOVQ           104(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y14, Y14
+	MOVQ           96(DI), R8
+	VMOVDQU        (R8)(SI*1), X14
+	MOVQ           104(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y14, Y14
 	VPXOR          Y14, Y6, Y6
-	MOVQ           112(DX), R8
-	VMOVDQU        (R8)(DI*1), X8
-	MOVQ           120(DX), R8
-	VINSERTI128    $0x01, (R8)(DI*1), Y8, Y8
+	MOVQ           112(DI), R8
+	VMOVDQU        (R8)(SI*1), X8
+	MOVQ           120(DI), R8
+	VINSERTI128    $0x01, (R8)(SI*1), Y8, Y8
 	VPXOR          Y8, Y7, Y7
-	VBROADCASTI128 (SI), Y15
+	VBROADCASTI128 (DX), Y15
 	VPXOR          Y15, Y0, Y0
 	VPXOR          Y15, Y1, Y1
 	VPXOR          Y15, Y2, Y2
@@ -300,9 +300,9 @@ cbcEncryptLanesVAES256_block:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	CMPQ           CX, $0x0c
-	JB             cbcEncryptLanesVAES256_r10
-	JE             cbcEncryptLanesVAES256_r12
+	CMPQ           BX, $0x0c
+	JB             rounds10_2
+	JE             rounds12_3
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -322,7 +322,7 @@ cbcEncryptLanesVAES256_block:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-cbcEncryptLanesVAES256_r12:
+rounds12_3:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -342,7 +342,7 @@ cbcEncryptLanesVAES256_r12:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-cbcEncryptLanesVAES256_r10:
+rounds10_2:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -433,72 +433,71 @@ cbcEncryptLanesVAES256_r10:
 	VAESENCLAST    Y15, Y5, Y5
 	VAESENCLAST    Y15, Y6, Y6
 	VAESENCLAST    Y15, Y7, Y7
-	MOVQ           256(DX), R8
-	VMOVDQU        X0, (R8)(DI*1)
-	MOVQ           264(DX), R8
-	VEXTRACTI128   $0x01, Y0, (R8)(DI*1)
-	MOVQ           272(DX), R8
-	VMOVDQU        X1, (R8)(DI*1)
-	MOVQ           280(DX), R8
-	VEXTRACTI128   $0x01, Y1, (R8)(DI*1)
-	MOVQ           288(DX), R8
-	VMOVDQU        X2, (R8)(DI*1)
-	MOVQ           296(DX), R8
-	VEXTRACTI128   $0x01, Y2, (R8)(DI*1)
-	MOVQ           304(DX), R8
-	VMOVDQU        X3, (R8)(DI*1)
-	MOVQ           312(DX), R8
-	VEXTRACTI128   $0x01, Y3, (R8)(DI*1)
-	MOVQ           320(DX), R8
-	VMOVDQU        X4, (R8)(DI*1)
-	MOVQ           328(DX), R8
-	VEXTRACTI128   $0x01, Y4, (R8)(DI*1)
-	MOVQ           336(DX), R8
-	VMOVDQU        X5, (R8)(DI*1)
-	MOVQ           344(DX), R8
-	VEXTRACTI128   $0x01, Y5, (R8)(DI*1)
-	MOVQ           352(DX), R8
-	VMOVDQU        X6, (R8)(DI*1)
-	MOVQ           360(DX), R8
-	VEXTRACTI128   $0x01, Y6, (R8)(DI*1)
-	MOVQ           368(DX), R8
-	VMOVDQU        X7, (R8)(DI*1)
-	MOVQ           376(DX), R8
-	VEXTRACTI128   $0x01, Y7, (R8)(DI*1)
-	ADDQ           $0x10, DI
-	DECQ           BX
-	JNZ            cbcEncryptLanesVAES256_block
-	VMOVDQU        X0, 512(DX)
-	VEXTRACTI128   $0x01, Y0, 528(DX)
-	VMOVDQU        X1, 544(DX)
-	VEXTRACTI128   $0x01, Y1, 560(DX)
-	VMOVDQU        X2, 576(DX)
-	VEXTRACTI128   $0x01, Y2, 592(DX)
-	VMOVDQU        X3, 608(DX)
-	VEXTRACTI128   $0x01, Y3, 624(DX)
-	VMOVDQU        X4, 640(DX)
-	VEXTRACTI128   $0x01, Y4, 656(DX)
-	VMOVDQU        X5, 672(DX)
-	VEXTRACTI128   $0x01, Y5, 688(DX)
-	VMOVDQU        X6, 704(DX)
-	VEXTRACTI128   $0x01, Y6, 720(DX)
-	VMOVDQU        X7, 736(DX)
-	VEXTRACTI128   $0x01, Y7, 752(DX)
+	MOVQ           256(DI), R8
+	VMOVDQU        X0, (R8)(SI*1)
+	MOVQ           264(DI), R8
+	VEXTRACTI128   $0x01, Y0, (R8)(SI*1)
+	MOVQ           272(DI), R8
+	VMOVDQU        X1, (R8)(SI*1)
+	MOVQ           280(DI), R8
+	VEXTRACTI128   $0x01, Y1, (R8)(SI*1)
+	MOVQ           288(DI), R8
+	VMOVDQU        X2, (R8)(SI*1)
+	MOVQ           296(DI), R8
+	VEXTRACTI128   $0x01, Y2, (R8)(SI*1)
+	MOVQ           304(DI), R8
+	VMOVDQU        X3, (R8)(SI*1)
+	MOVQ           312(DI), R8
+	VEXTRACTI128   $0x01, Y3, (R8)(SI*1)
+	MOVQ           320(DI), R8
+	VMOVDQU        X4, (R8)(SI*1)
+	MOVQ           328(DI), R8
+	VEXTRACTI128   $0x01, Y4, (R8)(SI*1)
+	MOVQ           336(DI), R8
+	VMOVDQU        X5, (R8)(SI*1)
+	MOVQ           344(DI), R8
+	VEXTRACTI128   $0x01, Y5, (R8)(SI*1)
+	MOVQ           352(DI), R8
+	VMOVDQU        X6, (R8)(SI*1)
+	MOVQ           360(DI), R8
+	VEXTRACTI128   $0x01, Y6, (R8)(SI*1)
+	MOVQ           368(DI), R8
+	VMOVDQU        X7, (R8)(SI*1)
+	MOVQ           376(DI), R8
+	VEXTRACTI128   $0x01, Y7, (R8)(SI*1)
+	ADDQ           $0x10, SI
+	DECQ           CX
+	JNZ            block_1
+	VMOVDQU        X0, 512(DI)
+	VEXTRACTI128   $0x01, Y0, 528(DI)
+	VMOVDQU        X1, 544(DI)
+	VEXTRACTI128   $0x01, Y1, 560(DI)
+	VMOVDQU        X2, 576(DI)
+	VEXTRACTI128   $0x01, Y2, 592(DI)
+	VMOVDQU        X3, 608(DI)
+	VEXTRACTI128   $0x01, Y3, 624(DI)
+	VMOVDQU        X4, 640(DI)
+	VEXTRACTI128   $0x01, Y4, 656(DI)
+	VMOVDQU        X5, 672(DI)
+	VEXTRACTI128   $0x01, Y5, 688(DI)
+	VMOVDQU        X6, 704(DI)
+	VEXTRACTI128   $0x01, Y6, 720(DI)
+	VMOVDQU        X7, 736(DI)
+	VEXTRACTI128   $0x01, Y7, 752(DI)
 	VZEROUPPER
 	RET
 
 // func cbcEncryptLanesVAES512(keys *[240]byte, rounds int, lanes *byte, n int)
-// Requires: AVX, AVX512F, VAES
+// Requires: AVX, AVX512F, AVX512VL, VAES
 TEXT ·cbcEncryptLanesVAES512(SB), NOSPLIT, $0-32
 	MOVQ            keys+0(FP), AX
-	MOVQ            rounds+8(FP), CX
-	MOVQ            lanes+16(FP), DX
-	MOVQ            n+24(FP), BX
-	MOVQ            CX, SI
-	SHLQ            $0x04, SI
-	NEGQ            SI
-	LEAQ            224(AX)(SI*1), SI
-	VBROADCASTI32X4 (AX), Z16
+	MOVQ            rounds+8(FP), BX
+	MOVQ            lanes+16(FP), DI
+	MOVQ            n+24(FP), CX
+	MOVQ            BX, DX
+	SHLQ            $0x04, DX
+	NEGQ            DX
+	LEAQ            224(AX)(DX*1), DX
 	VBROADCASTI32X4 16(AX), Z17
 	VBROADCASTI32X4 32(AX), Z18
 	VBROADCASTI32X4 48(AX), Z19
@@ -513,125 +512,125 @@ TEXT ·cbcEncryptLanesVAES512(SB), NOSPLIT, $0-32
 	VBROADCASTI32X4 192(AX), Z28
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
-	VBROADCASTI32X4 (SI), Z31
-	VMOVDQU         512(DX), X0
-	VINSERTI32X4    $0x01, 528(DX), Z0, Z0
-	VINSERTI32X4    $0x02, 544(DX), Z0, Z0
-	VINSERTI32X4    $0x03, 560(DX), Z0, Z0
-	VMOVDQU         576(DX), X1
-	VINSERTI32X4    $0x01, 592(DX), Z1, Z1
-	VINSERTI32X4    $0x02, 608(DX), Z1, Z1
-	VINSERTI32X4    $0x03, 624(DX), Z1, Z1
-	VMOVDQU         640(DX), X2
-	VINSERTI32X4    $0x01, 656(DX), Z2, Z2
-	VINSERTI32X4    $0x02, 672(DX), Z2, Z2
-	VINSERTI32X4    $0x03, 688(DX), Z2, Z2
-	VMOVDQU         704(DX), X3
-	VINSERTI32X4    $0x01, 720(DX), Z3, Z3
-	VINSERTI32X4    $0x02, 736(DX), Z3, Z3
-	VINSERTI32X4    $0x03, 752(DX), Z3, Z3
-	VMOVDQU         768(DX), X4
-	VINSERTI32X4    $0x01, 784(DX), Z4, Z4
-	VINSERTI32X4    $0x02, 800(DX), Z4, Z4
-	VINSERTI32X4    $0x03, 816(DX), Z4, Z4
-	VMOVDQU         832(DX), X5
-	VINSERTI32X4    $0x01, 848(DX), Z5, Z5
-	VINSERTI32X4    $0x02, 864(DX), Z5, Z5
-	VINSERTI32X4    $0x03, 880(DX), Z5, Z5
-	VMOVDQU         896(DX), X6
-	VINSERTI32X4    $0x01, 912(DX), Z6, Z6
-	VINSERTI32X4    $0x02, 928(DX), Z6, Z6
-	VINSERTI32X4    $0x03, 944(DX), Z6, Z6
-	VMOVDQU         960(DX), X7
-	VINSERTI32X4    $0x01, 976(DX), Z7, Z7
-	VINSERTI32X4    $0x02, 992(DX), Z7, Z7
-	VINSERTI32X4    $0x03, 1008(DX), Z7, Z7
-	XORQ            AX, AX
+	VBROADCASTI32X4 (DX), Z16
+	VMOVDQU64       512(DI), X0
+	VINSERTI32X4    $0x01, 528(DI), Z0, Z0
+	VINSERTI32X4    $0x02, 544(DI), Z0, Z0
+	VINSERTI32X4    $0x03, 560(DI), Z0, Z0
+	VMOVDQU64       576(DI), X1
+	VINSERTI32X4    $0x01, 592(DI), Z1, Z1
+	VINSERTI32X4    $0x02, 608(DI), Z1, Z1
+	VINSERTI32X4    $0x03, 624(DI), Z1, Z1
+	VMOVDQU64       640(DI), X2
+	VINSERTI32X4    $0x01, 656(DI), Z2, Z2
+	VINSERTI32X4    $0x02, 672(DI), Z2, Z2
+	VINSERTI32X4    $0x03, 688(DI), Z2, Z2
+	VMOVDQU64       704(DI), X3
+	VINSERTI32X4    $0x01, 720(DI), Z3, Z3
+	VINSERTI32X4    $0x02, 736(DI), Z3, Z3
+	VINSERTI32X4    $0x03, 752(DI), Z3, Z3
+	VMOVDQU64       768(DI), X4
+	VINSERTI32X4    $0x01, 784(DI), Z4, Z4
+	VINSERTI32X4    $0x02, 800(DI), Z4, Z4
+	VINSERTI32X4    $0x03, 816(DI), Z4, Z4
+	VMOVDQU64       832(DI), X5
+	VINSERTI32X4    $0x01, 848(DI), Z5, Z5
+	VINSERTI32X4    $0x02, 864(DI), Z5, Z5
+	VINSERTI32X4    $0x03, 880(DI), Z5, Z5
+	VMOVDQU64       896(DI), X6
+	VINSERTI32X4    $0x01, 912(DI), Z6, Z6
+	VINSERTI32X4    $0x02, 928(DI), Z6, Z6
+	VINSERTI32X4    $0x03, 944(DI), Z6, Z6
+	VMOVDQU64       960(DI), X7
+	VINSERTI32X4    $0x01, 976(DI), Z7, Z7
+	VINSERTI32X4    $0x02, 992(DI), Z7, Z7
+	VINSERTI32X4    $0x03, 1008(DI), Z7, Z7
+	XORQ            SI, SI
 
-cbcEncryptLanesVAES512_block:
-	MOVQ         (DX), SI
-	VMOVDQU      (SI)(AX*1), X8
-	MOVQ         8(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z8, Z8
-	MOVQ         16(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z8, Z8
-	MOVQ         24(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z8, Z8
+block_1:
+	MOVQ         (DI), R8
+	VMOVDQU64    (R8)(SI*1), X8
+	MOVQ         8(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z8, Z8
+	MOVQ         16(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z8, Z8
+	MOVQ         24(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z8, Z8
 	VPXORQ       Z8, Z0, Z0
-	MOVQ         32(DX), SI
-	VMOVDQU      (SI)(AX*1), X9
-	MOVQ         40(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z9, Z9
-	MOVQ         48(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z9, Z9
-	MOVQ         56(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z9, Z9
+	MOVQ         32(DI), R8
+	VMOVDQU64    (R8)(SI*1), X9
+	MOVQ         40(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z9, Z9
+	MOVQ         48(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z9, Z9
+	MOVQ         56(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z9, Z9
 	VPXORQ       Z9, Z1, Z1
-	MOVQ         64(DX), SI
-	VMOVDQU      (SI)(AX*1), X10
-	MOVQ         72(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z10, Z10
-	MOVQ         80(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z10, Z10
-	MOVQ         88(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z10, Z10
+	MOVQ         64(DI), R8
+	VMOVDQU64    (R8)(SI*1), X10
+	MOVQ         72(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z10, Z10
+	MOVQ         80(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z10, Z10
+	MOVQ         88(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z10, Z10
 	VPXORQ       Z10, Z2, Z2
-	MOVQ         96(DX), SI
-	VMOVDQU      (SI)(AX*1), X11
-	MOVQ         104(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z11, Z11
-	MOVQ         112(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z11, Z11
-	MOVQ         120(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z11, Z11
+	MOVQ         96(DI), R8
+	VMOVDQU64    (R8)(SI*1), X11
+	MOVQ         104(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z11, Z11
+	MOVQ         112(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z11, Z11
+	MOVQ         120(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z11, Z11
 	VPXORQ       Z11, Z3, Z3
-	MOVQ         128(DX), SI
-	VMOVDQU      (SI)(AX*1), X12
-	MOVQ         136(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z12, Z12
-	MOVQ         144(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z12, Z12
-	MOVQ         152(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z12, Z12
+	MOVQ         128(DI), R8
+	VMOVDQU64    (R8)(SI*1), X12
+	MOVQ         136(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z12, Z12
+	MOVQ         144(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z12, Z12
+	MOVQ         152(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z12, Z12
 	VPXORQ       Z12, Z4, Z4
-	MOVQ         160(DX), SI
-	VMOVDQU      (SI)(AX*1), X13
-	MOVQ         168(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z13, Z13
-	MOVQ         176(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z13, Z13
-	MOVQ         184(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z13, Z13
+	MOVQ         160(DI), R8
+	VMOVDQU64    (R8)(SI*1), X13
+	MOVQ         168(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z13, Z13
+	MOVQ         176(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z13, Z13
+	MOVQ         184(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z13, Z13
 	VPXORQ       Z13, Z5, Z5
-	MOVQ         192(DX), SI
-	VMOVDQU      (SI)(AX*1), X14
-	MOVQ         200(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z14, Z14
-	MOVQ         208(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z14, Z14
-	MOVQ         216(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z14, Z14
+	MOVQ         192(DI), R8
+	VMOVDQU64    (R8)(SI*1), X14
+	MOVQ         200(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z14, Z14
+	MOVQ         208(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z14, Z14
+	MOVQ         216(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z14, Z14
 	VPXORQ       Z14, Z6, Z6
-	MOVQ         224(DX), SI
-	VMOVDQU      (SI)(AX*1), X8
-	MOVQ         232(DX), SI
-	VINSERTI32X4 $0x01, (SI)(AX*1), Z8, Z8
-	MOVQ         240(DX), SI
-	VINSERTI32X4 $0x02, (SI)(AX*1), Z8, Z8
-	MOVQ         248(DX), SI
-	VINSERTI32X4 $0x03, (SI)(AX*1), Z8, Z8
+	MOVQ         224(DI), R8
+	VMOVDQU64    (R8)(SI*1), X8
+	MOVQ         232(DI), R8
+	VINSERTI32X4 $0x01, (R8)(SI*1), Z8, Z8
+	MOVQ         240(DI), R8
+	VINSERTI32X4 $0x02, (R8)(SI*1), Z8, Z8
+	MOVQ         248(DI), R8
+	VINSERTI32X4 $0x03, (R8)(SI*1), Z8, Z8
 	VPXORQ       Z8, Z7, Z7
-	VPXORQ       Z31, Z0, Z0
-	VPXORQ       Z31, Z1, Z1
-	VPXORQ       Z31, Z2, Z2
-	VPXORQ       Z31, Z3, Z3
-	VPXORQ       Z31, Z4, Z4
-	VPXORQ       Z31, Z5, Z5
-	VPXORQ       Z31, Z6, Z6
-	VPXORQ       Z31, Z7, Z7
-	CMPQ         CX, $0x0c
-	JB           cbcEncryptLanesVAES512_r10
-	JE           cbcEncryptLanesVAES512_r12
+	VPXORQ       Z16, Z0, Z0
+	VPXORQ       Z16, Z1, Z1
+	VPXORQ       Z16, Z2, Z2
+	VPXORQ       Z16, Z3, Z3
+	VPXORQ       Z16, Z4, Z4
+	VPXORQ       Z16, Z5, Z5
+	VPXORQ       Z16, Z6, Z6
+	VPXORQ       Z16, Z7, Z7
+	CMPQ         BX, $0x0c
+	JB           rounds10_2
+	JE           rounds12_3
 	VAESENC      Z17, Z0, Z0
 	VAESENC      Z17, Z1, Z1
 	VAESENC      Z17, Z2, Z2
@@ -649,7 +648,7 @@ cbcEncryptLanesVAES512_block:
 	VAESENC      Z18, Z6, Z6
 	VAESENC      Z18, Z7, Z7
 
-cbcEncryptLanesVAES512_r12:
+rounds12_3:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -667,7 +666,7 @@ cbcEncryptLanesVAES512_r12:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-cbcEncryptLanesVAES512_r10:
+rounds10_2:
 	VAESENC       Z21, Z0, Z0
 	VAESENC       Z21, Z1, Z1
 	VAESENC       Z21, Z2, Z2
@@ -748,104 +747,104 @@ cbcEncryptLanesVAES512_r10:
 	VAESENCLAST   Z30, Z5, Z5
 	VAESENCLAST   Z30, Z6, Z6
 	VAESENCLAST   Z30, Z7, Z7
-	MOVQ          256(DX), SI
-	VMOVDQU       X0, (SI)(AX*1)
-	MOVQ          264(DX), SI
-	VEXTRACTI32X4 $0x01, Z0, (SI)(AX*1)
-	MOVQ          272(DX), SI
-	VEXTRACTI32X4 $0x02, Z0, (SI)(AX*1)
-	MOVQ          280(DX), SI
-	VEXTRACTI32X4 $0x03, Z0, (SI)(AX*1)
-	MOVQ          288(DX), SI
-	VMOVDQU       X1, (SI)(AX*1)
-	MOVQ          296(DX), SI
-	VEXTRACTI32X4 $0x01, Z1, (SI)(AX*1)
-	MOVQ          304(DX), SI
-	VEXTRACTI32X4 $0x02, Z1, (SI)(AX*1)
-	MOVQ          312(DX), SI
-	VEXTRACTI32X4 $0x03, Z1, (SI)(AX*1)
-	MOVQ          320(DX), SI
-	VMOVDQU       X2, (SI)(AX*1)
-	MOVQ          328(DX), SI
-	VEXTRACTI32X4 $0x01, Z2, (SI)(AX*1)
-	MOVQ          336(DX), SI
-	VEXTRACTI32X4 $0x02, Z2, (SI)(AX*1)
-	MOVQ          344(DX), SI
-	VEXTRACTI32X4 $0x03, Z2, (SI)(AX*1)
-	MOVQ          352(DX), SI
-	VMOVDQU       X3, (SI)(AX*1)
-	MOVQ          360(DX), SI
-	VEXTRACTI32X4 $0x01, Z3, (SI)(AX*1)
-	MOVQ          368(DX), SI
-	VEXTRACTI32X4 $0x02, Z3, (SI)(AX*1)
-	MOVQ          376(DX), SI
-	VEXTRACTI32X4 $0x03, Z3, (SI)(AX*1)
-	MOVQ          384(DX), SI
-	VMOVDQU       X4, (SI)(AX*1)
-	MOVQ          392(DX), SI
-	VEXTRACTI32X4 $0x01, Z4, (SI)(AX*1)
-	MOVQ          400(DX), SI
-	VEXTRACTI32X4 $0x02, Z4, (SI)(AX*1)
-	MOVQ          408(DX), SI
-	VEXTRACTI32X4 $0x03, Z4, (SI)(AX*1)
-	MOVQ          416(DX), SI
-	VMOVDQU       X5, (SI)(AX*1)
-	MOVQ          424(DX), SI
-	VEXTRACTI32X4 $0x01, Z5, (SI)(AX*1)
-	MOVQ          432(DX), SI
-	VEXTRACTI32X4 $0x02, Z5, (SI)(AX*1)
-	MOVQ          440(DX), SI
-	VEXTRACTI32X4 $0x03, Z5, (SI)(AX*1)
-	MOVQ          448(DX), SI
-	VMOVDQU       X6, (SI)(AX*1)
-	MOVQ          456(DX), SI
-	VEXTRACTI32X4 $0x01, Z6, (SI)(AX*1)
-	MOVQ          464(DX), SI
-	VEXTRACTI32X4 $0x02, Z6, (SI)(AX*1)
-	MOVQ          472(DX), SI
-	VEXTRACTI32X4 $0x03, Z6, (SI)(AX*1)
-	MOVQ          480(DX), SI
-	VMOVDQU       X7, (SI)(AX*1)
-	MOVQ          488(DX), SI
-	VEXTRACTI32X4 $0x01, Z7, (SI)(AX*1)
-	MOVQ          496(DX), SI
-	VEXTRACTI32X4 $0x02, Z7, (SI)(AX*1)
-	MOVQ          504(DX), SI
-	VEXTRACTI32X4 $0x03, Z7, (SI)(AX*1)
-	ADDQ          $0x10, AX
-	DECQ          BX
-	JNZ           cbcEncryptLanesVAES512_block
-	VMOVDQU       X0, 512(DX)
-	VEXTRACTI32X4 $0x01, Z0, 528(DX)
-	VEXTRACTI32X4 $0x02, Z0, 544(DX)
-	VEXTRACTI32X4 $0x03, Z0, 560(DX)
-	VMOVDQU       X1, 576(DX)
-	VEXTRACTI32X4 $0x01, Z1, 592(DX)
-	VEXTRACTI32X4 $0x02, Z1, 608(DX)
-	VEXTRACTI32X4 $0x03, Z1, 624(DX)
-	VMOVDQU       X2, 640(DX)
-	VEXTRACTI32X4 $0x01, Z2, 656(DX)
-	VEXTRACTI32X4 $0x02, Z2, 672(DX)
-	VEXTRACTI32X4 $0x03, Z2, 688(DX)
-	VMOVDQU       X3, 704(DX)
-	VEXTRACTI32X4 $0x01, Z3, 720(DX)
-	VEXTRACTI32X4 $0x02, Z3, 736(DX)
-	VEXTRACTI32X4 $0x03, Z3, 752(DX)
-	VMOVDQU       X4, 768(DX)
-	VEXTRACTI32X4 $0x01, Z4, 784(DX)
-	VEXTRACTI32X4 $0x02, Z4, 800(DX)
-	VEXTRACTI32X4 $0x03, Z4, 816(DX)
-	VMOVDQU       X5, 832(DX)
-	VEXTRACTI32X4 $0x01, Z5, 848(DX)
-	VEXTRACTI32X4 $0x02, Z5, 864(DX)
-	VEXTRACTI32X4 $0x03, Z5, 880(DX)
-	VMOVDQU       X6, 896(DX)
-	VEXTRACTI32X4 $0x01, Z6, 912(DX)
-	VEXTRACTI32X4 $0x02, Z6, 928(DX)
-	VEXTRACTI32X4 $0x03, Z6, 944(DX)
-	VMOVDQU       X7, 960(DX)
-	VEXTRACTI32X4 $0x01, Z7, 976(DX)
-	VEXTRACTI32X4 $0x02, Z7, 992(DX)
-	VEXTRACTI32X4 $0x03, Z7, 1008(DX)
+	MOVQ          256(DI), R8
+	VMOVDQU64     X0, (R8)(SI*1)
+	MOVQ          264(DI), R8
+	VEXTRACTI32X4 $0x01, Z0, (R8)(SI*1)
+	MOVQ          272(DI), R8
+	VEXTRACTI32X4 $0x02, Z0, (R8)(SI*1)
+	MOVQ          280(DI), R8
+	VEXTRACTI32X4 $0x03, Z0, (R8)(SI*1)
+	MOVQ          288(DI), R8
+	VMOVDQU64     X1, (R8)(SI*1)
+	MOVQ          296(DI), R8
+	VEXTRACTI32X4 $0x01, Z1, (R8)(SI*1)
+	MOVQ          304(DI), R8
+	VEXTRACTI32X4 $0x02, Z1, (R8)(SI*1)
+	MOVQ          312(DI), R8
+	VEXTRACTI32X4 $0x03, Z1, (R8)(SI*1)
+	MOVQ          320(DI), R8
+	VMOVDQU64     X2, (R8)(SI*1)
+	MOVQ          328(DI), R8
+	VEXTRACTI32X4 $0x01, Z2, (R8)(SI*1)
+	MOVQ          336(DI), R8
+	VEXTRACTI32X4 $0x02, Z2, (R8)(SI*1)
+	MOVQ          344(DI), R8
+	VEXTRACTI32X4 $0x03, Z2, (R8)(SI*1)
+	MOVQ          352(DI), R8
+	VMOVDQU64     X3, (R8)(SI*1)
+	MOVQ          360(DI), R8
+	VEXTRACTI32X4 $0x01, Z3, (R8)(SI*1)
+	MOVQ          368(DI), R8
+	VEXTRACTI32X4 $0x02, Z3, (R8)(SI*1)
+	MOVQ          376(DI), R8
+	VEXTRACTI32X4 $0x03, Z3, (R8)(SI*1)
+	MOVQ          384(DI), R8
+	VMOVDQU64     X4, (R8)(SI*1)
+	MOVQ          392(DI), R8
+	VEXTRACTI32X4 $0x01, Z4, (R8)(SI*1)
+	MOVQ          400(DI), R8
+	VEXTRACTI32X4 $0x02, Z4, (R8)(SI*1)
+	MOVQ          408(DI), R8
+	VEXTRACTI32X4 $0x03, Z4, (R8)(SI*1)
+	MOVQ          416(DI), R8
+	VMOVDQU64     X5, (R8)(SI*1)
+	MOVQ          424(DI), R8
+	VEXTRACTI32X4 $0x01, Z5, (R8)(SI*1)
+	MOVQ          432(DI), R8
+	VEXTRACTI32X4 $0x02, Z5, (R8)(SI*1)
+	MOVQ          440(DI), R8
+	VEXTRACTI32X4 $0x03, Z5, (R8)(SI*1)
+	MOVQ          448(DI), R8
+	VMOVDQU64     X6, (R8)(SI*1)
+	MOVQ          456(DI), R8
+	VEXTRACTI32X4 $0x01, Z6, (R8)(SI*1)
+	MOVQ          464(DI), R8
+	VEXTRACTI32X4 $0x02, Z6, (R8)(SI*1)
+	MOVQ          472(DI), R8
+	VEXTRACTI32X4 $0x03, Z6, (R8)(SI*1)
+	MOVQ          480(DI), R8
+	VMOVDQU64     X7, (R8)(SI*1)
+	MOVQ          488(DI), R8
+	VEXTRACTI32X4 $0x01, Z7, (R8)(SI*1)
+	MOVQ          496(DI), R8
+	VEXTRACTI32X4 $0x02, Z7, (R8)(SI*1)
+	MOVQ          504(DI), R8
+	VEXTRACTI32X4 $0x03, Z7, (R8)(SI*1)
+	ADDQ          $0x10, SI
+	DECQ          CX
+	JNZ           block_1
+	VMOVDQU64     X0, 512(DI)
+	VEXTRACTI32X4 $0x01, Z0, 528(DI)
+	VEXTRACTI32X4 $0x02, Z0, 544(DI)
+	VEXTRACTI32X4 $0x03, Z0, 560(DI)
+	VMOVDQU64     X1, 576(DI)
+	VEXTRACTI32X4 $0x01, Z1, 592(DI)
+	VEXTRACTI32X4 $0x02, Z1, 608(DI)
+	VEXTRACTI32X4 $0x03, Z1, 624(DI)
+	VMOVDQU64     X2, 640(DI)
+	VEXTRACTI32X4 $0x01, Z2, 656(DI)
+	VEXTRACTI32X4 $0x02, Z2, 672(DI)
+	VEXTRACTI32X4 $0x03, Z2, 688(DI)
+	VMOVDQU64     X3, 704(DI)
+	VEXTRACTI32X4 $0x01, Z3, 720(DI)
+	VEXTRACTI32X4 $0x02, Z3, 736(DI)
+	VEXTRACTI32X4 $0x03, Z3, 752(DI)
+	VMOVDQU64     X4, 768(DI)
+	VEXTRACTI32X4 $0x01, Z4, 784(DI)
+	VEXTRACTI32X4 $0x02, Z4, 800(DI)
+	VEXTRACTI32X4 $0x03, Z4, 816(DI)
+	VMOVDQU64     X5, 832(DI)
+	VEXTRACTI32X4 $0x01, Z5, 848(DI)
+	VEXTRACTI32X4 $0x02, Z5, 864(DI)
+	VEXTRACTI32X4 $0x03, Z5, 880(DI)
+	VMOVDQU64     X6, 896(DI)
+	VEXTRACTI32X4 $0x01, Z6, 912(DI)
+	VEXTRACTI32X4 $0x02, Z6, 928(DI)
+	VEXTRACTI32X4 $0x03, Z6, 944(DI)
+	VMOVDQU64     X7, 960(DI)
+	VEXTRACTI32X4 $0x01, Z7, 976(DI)
+	VEXTRACTI32X4 $0x02, Z7, 992(DI)
+	VEXTRACTI32X4 $0x03, Z7, 1008(DI)
 	VZEROUPPER
 	RET

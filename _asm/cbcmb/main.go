@@ -29,35 +29,9 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
-
-// width is the vector width in bytes.
-type width int
-
-const (
-	w128 width = 16
-	w256 width = 32
-	w512 width = 64
-)
-
-// lanes is the number of 128-bit lanes, one chain each, per register.
-func (w width) lanes() int { return int(w) / 16 }
-
-func (w width) v(i int) VecPhysical {
-	switch w {
-	case w128:
-		return []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}[i]
-	case w256:
-		return []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}[i]
-	}
-	return []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
-		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}[i]
-}
-
-// x is the XMM register under vector register i.
-func x(i int) VecPhysical {
-	return []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}[i]
-}
 
 const (
 	states = 8 // registers of chaining states
@@ -69,190 +43,126 @@ const (
 	ivOff  = 16 * 32
 )
 
-// Register plan. v(0..7): chaining states. v(8..14): the next source
-// blocks, gathered lane by lane. 128/256 bits: v(15) holds the round key
-// being applied, broadcast from the table once per round. 512 bits: Z16..Z30
-// hold all 15 key slots and Z31 the first (whitening) key.
-func gen(w width, suffix string) {
+// Register plan. Vector registers 0..7: chaining states; 8..14: the next
+// source blocks, gathered lane by lane; 15: the round key being applied on
+// the 128- and 256-bit paths, broadcast from the table once per round. The
+// 512-bit path keeps all round keys resident in 16..30.
+const (
+	tempReg     = 8
+	scratchReg  = 15
+	residentReg = 16
+)
+
+// General registers: the arguments, the first round key's address, the
+// byte offset of the current block in every message, and a lane's pointer.
+var (
+	keys, rounds, tab, n = RAX, RBX, RDI, RCX
+	first, off, ptr      = RDX, RSI, R8
+)
+
+// gen writes the kernel for one ISA: 8 registers of chains, each of its
+// 128-bit lanes a message.
+func gen(isa vec.ISA, suffix string) {
 	name := "cbcEncryptLanes" + suffix
+	lanes := isa.W.Blocks()
 	TEXT(name, NOSPLIT, "func(keys *[240]byte, rounds int, lanes *byte, n int)")
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s CBC-encrypts n blocks (n > 0) on each of %d lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i].", name, states*w.lanes()))
-	keys, rounds, tab, n := GP64(), GP64(), GP64(), GP64()
-	Load(Param("keys"), keys)
-	Load(Param("rounds"), rounds)
-	Load(Param("lanes"), tab)
-	Load(Param("n"), n)
-	first := GP64() // the whitening key: keys + 224 - 16*rounds
+	Doc(fmt.Sprintf("%s CBC-encrypts n blocks (n > 0) on each of %d lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i].", name, states*lanes))
+	vec.LoadParam("keys", keys)
+	vec.LoadParam("rounds", rounds)
+	vec.LoadParam("lanes", tab)
+	vec.LoadParam("n", n)
+	// The right-aligned table's first key: keys + 224 - 16*rounds.
 	MOVQ(rounds, first)
 	SHLQ(U8(4), first)
 	NEGQ(first)
 	LEAQ(Mem{Base: keys, Index: first, Scale: 1, Disp: 224}, first)
-	off, ptr := GP64(), GP64()
-
-	if w == w512 {
-		for s := 0; s < 15; s++ {
-			VBROADCASTI32X4(Mem{Base: keys, Disp: 16 * s}, w.v(16+s))
-		}
-		VBROADCASTI32X4(Mem{Base: first}, w.v(31))
+	rk := vec.RoundKeys{Table: keys, First: first, Resident: -1, Scratch: scratchReg}
+	if isa.W == vec.W512 {
+		rk.Resident = residentReg
+		rk.LoadResident(isa, 1, 14)
 	}
+	var labels vec.Labels
+	st := isa.W.Regs(0, states)
+	x := vec.W128.Reg
 
-	// gather fills register r from the 128-bit blocks at the lanes' base
-	// pointers (at table offset base) plus off; scatter is its inverse.
-	lane := func(r, l int) int { return r*w.lanes() + l }
-	gather := func(base, r int, dst VecPhysical, xdst VecPhysical) {
-		for l := 0; l < w.lanes(); l++ {
-			MOVQ(Mem{Base: tab, Disp: base + 8*lane(r, l)}, ptr)
-			m := Mem{Base: ptr, Index: off, Scale: 1}
-			switch {
-			case l == 0 && w == w128:
-				MOVOU(m, dst)
-			case l == 0:
-				VMOVDQU(m, xdst) // zeroes the rest of the register
-			case w == w256:
-				VINSERTI128(U8(l), m, dst, dst)
-			default:
-				VINSERTI32X4(U8(l), m, dst, dst)
-			}
+	// insert puts the 16 bytes at m into lane l of register r (lane 0
+	// through the XMM form, which clears the rest); extract is its inverse.
+	insert := func(l int, m Mem, r int) {
+		switch {
+		case l == 0:
+			isa.At(vec.W128).Load(m, x(r))
+		case isa.W == vec.W256:
+			VINSERTI128(U8(l), m, isa.Reg(r), isa.Reg(r))
+		default:
+			VINSERTI32X4(U8(l), m, isa.Reg(r), isa.Reg(r))
 		}
 	}
-	scatter := func(base, r int) {
-		for l := 0; l < w.lanes(); l++ {
-			MOVQ(Mem{Base: tab, Disp: base + 8*lane(r, l)}, ptr)
-			m := Mem{Base: ptr, Index: off, Scale: 1}
-			switch {
-			case l == 0 && w == w128:
-				MOVOU(w.v(r), m)
-			case l == 0:
-				VMOVDQU(x(r), m)
-			case w == w256:
-				VEXTRACTI128(U8(l), w.v(r), m)
-			default:
-				VEXTRACTI32X4(U8(l), w.v(r), m)
-			}
+	extract := func(l int, r int, m Mem) {
+		switch {
+		case l == 0:
+			isa.At(vec.W128).Store(x(r), m)
+		case isa.W == vec.W256:
+			VEXTRACTI128(U8(l), isa.Reg(r), m)
+		default:
+			VEXTRACTI32X4(U8(l), isa.Reg(r), m)
 		}
+	}
+	lane := func(r, l int) int { return r*lanes + l }
+	// block is the current block of the message in lane i, whose pointer
+	// sits at table offset base.
+	block := func(base, i int) Mem {
+		MOVQ(Mem{Base: tab, Disp: base + 8*i}, ptr)
+		return Mem{Base: ptr, Index: off, Scale: 1}
 	}
 
 	// The chaining values come in from iv[i], 16 bytes apart.
-	for r := 0; r < states; r++ {
-		for l := 0; l < w.lanes(); l++ {
-			m := Mem{Base: tab, Disp: ivOff + 16*lane(r, l)}
-			switch {
-			case l == 0 && w == w128:
-				MOVOU(m, w.v(r))
-			case l == 0:
-				VMOVDQU(m, x(r))
-			case w == w256:
-				VINSERTI128(U8(l), m, w.v(r), w.v(r))
-			default:
-				VINSERTI32X4(U8(l), m, w.v(r), w.v(r))
-			}
+	for r := range states {
+		for l := range lanes {
+			insert(l, Mem{Base: tab, Disp: ivOff + 16*lane(r, l)}, r)
 		}
 	}
-
-	xor := func(a, b VecPhysical) {
-		switch w {
-		case w128:
-			PXOR(a, b)
-		case w256:
-			VPXOR(a, b, b)
-		default:
-			VPXORQ(a, b, b)
-		}
-	}
-	key := w.v(15)
-	loadKey := func(m Mem) {
-		if w == w128 {
-			MOVOU(m, key)
-		} else {
-			VBROADCASTI128(m, key)
-		}
-	}
-	// round applies key slot s (or the whitening key when s < 0) to every
-	// state.
-	round := func(s int, last bool) {
-		k := key
-		switch {
-		case w == w512 && s >= 0:
-			k = w.v(16 + s)
-		case w == w512:
-			k = w.v(31)
-		case s >= 0:
-			loadKey(Mem{Base: keys, Disp: 16 * s})
-		default:
-			loadKey(Mem{Base: first})
-		}
-		for r := 0; r < states; r++ {
-			switch {
-			case s < 0:
-				xor(k, w.v(r))
-			case w == w128 && last:
-				AESENCLAST(k, w.v(r))
-			case w == w128:
-				AESENC(k, w.v(r))
-			case last:
-				VAESENCLAST(k, w.v(r), w.v(r))
-			default:
-				VAESENC(k, w.v(r), w.v(r))
-			}
-		}
-	}
-
 	XORQ(off, off)
-	Label(name + "_block")
-	for r := 0; r < states; r++ {
-		t := 8 + r%7
-		gather(srcOff, r, w.v(t), x(t))
-		xor(w.v(t), w.v(r))
+	loop := labels.New("block")
+	Label(loop)
+	for r := range states {
+		t := tempReg + r%7
+		for l := range lanes {
+			insert(l, block(srcOff, lane(r, l)), t)
+		}
+		isa.Xor(isa.Reg(t), st[r], st[r])
 	}
-	round(-1, false)
-	// Rounds on the fixed slots: 1..4 only for the longer keys.
-	CMPQ(rounds, U8(12))
-	JB(LabelRef(name + "_r10"))
-	JE(LabelRef(name + "_r12"))
-	round(1, false)
-	round(2, false)
-	Label(name + "_r12")
-	round(3, false)
-	round(4, false)
-	Label(name + "_r10")
-	for s := 5; s < 14; s++ {
-		round(s, false)
+	k0 := rk.FirstKey(isa)
+	for _, s := range st {
+		isa.Xor(k0, s, s)
 	}
-	round(14, true)
-	for r := 0; r < states; r++ {
-		scatter(dstOff, r)
+	rk.MiddleRounds(isa, rounds, &labels, st, false)
+	last := rk.Slot(isa, 14)
+	for _, s := range st {
+		isa.AESLastRound(false, last, s)
+	}
+	for r := range states {
+		for l := range lanes {
+			extract(l, r, block(dstOff, lane(r, l)))
+		}
 	}
 	ADDQ(U8(16), off)
 	DECQ(n)
-	JNZ(LabelRef(name + "_block"))
+	JNZ(LabelRef(loop))
 
 	// The last ciphertext blocks are the chaining values for the next call.
-	for r := 0; r < states; r++ {
-		for l := 0; l < w.lanes(); l++ {
-			m := Mem{Base: tab, Disp: ivOff + 16*lane(r, l)}
-			switch {
-			case l == 0 && w == w128:
-				MOVOU(w.v(r), m)
-			case l == 0:
-				VMOVDQU(x(r), m)
-			case w == w256:
-				VEXTRACTI128(U8(l), w.v(r), m)
-			default:
-				VEXTRACTI32X4(U8(l), w.v(r), m)
-			}
+	for r := range states {
+		for l := range lanes {
+			extract(l, r, Mem{Base: tab, Disp: ivOff + 16*lane(r, l)})
 		}
 	}
-	if w != w128 {
-		VZEROUPPER()
-	}
-	RET()
+	isa.Return()
 }
 
 func main() {
 	ConstraintExpr("amd64,!purego")
-	gen(w128, "AESNI")
-	gen(w256, "VAES256")
-	gen(w512, "VAES512")
+	gen(vec.ISA{W: vec.W128, Enc: vec.SSE}, "AESNI")
+	gen(vec.ISA{W: vec.W256, Enc: vec.VEX}, "VAES256")
+	gen(vec.ISA{W: vec.W512, Enc: vec.EVEX}, "VAES512")
 	Generate()
 }

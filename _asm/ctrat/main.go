@@ -12,6 +12,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 func main() {
@@ -19,11 +21,10 @@ func main() {
 	TEXT("AddCounter", NOSPLIT, "func(dst, iv *[16]byte, blocks uint64)")
 	Pragma("noescape")
 	Doc("AddCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.")
-	dst, iv, blocks := GP64(), GP64(), GP64()
-	Load(Param("dst"), dst)
-	Load(Param("iv"), iv)
-	Load(Param("blocks"), blocks)
-	hi, lo := GP64(), GP64()
+	dst, iv, blocks, hi, lo := RDI, RSI, RCX, RAX, RBX
+	vec.LoadParam("dst", dst)
+	vec.LoadParam("iv", iv)
+	vec.LoadParam("blocks", blocks)
 	MOVQ(Mem{Base: iv}, hi)
 	MOVQ(Mem{Base: iv, Disp: 8}, lo)
 	BSWAPQ(hi)

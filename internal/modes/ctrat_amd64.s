@@ -7,19 +7,19 @@
 // func AddCounter(dst *[16]byte, iv *[16]byte, blocks uint64)
 // Requires: SSE2
 TEXT ·AddCounter(SB), NOSPLIT, $0-24
-	MOVQ       dst+0(FP), AX
-	MOVQ       iv+8(FP), CX
-	MOVQ       blocks+16(FP), DX
-	MOVQ       (CX), BX
-	MOVQ       8(CX), CX
+	MOVQ       dst+0(FP), DI
+	MOVQ       iv+8(FP), SI
+	MOVQ       blocks+16(FP), CX
+	MOVQ       (SI), AX
+	MOVQ       8(SI), BX
+	BSWAPQ     AX
 	BSWAPQ     BX
-	BSWAPQ     CX
-	ADDQ       DX, CX
-	ADCQ       $0x00, BX
+	ADDQ       CX, BX
+	ADCQ       $0x00, AX
+	BSWAPQ     AX
 	BSWAPQ     BX
-	BSWAPQ     CX
-	MOVQ       BX, X0
-	MOVQ       CX, X1
+	MOVQ       AX, X0
+	MOVQ       BX, X1
 	PUNPCKLQDQ X1, X0
-	MOVOU      X0, (AX)
+	MOVOU      X0, (DI)
 	RET
