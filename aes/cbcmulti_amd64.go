@@ -142,6 +142,8 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 	}
 }
 
-// staggerFrom is the batch size above which lanes start staggered: up to
-// eight messages, in place or not, fit the ways of one L1 set.
+// staggerFrom is the batch size above which lanes start staggered. Measured
+// on Zen 5 (VAES-512, page-aligned 4 KiB messages): 8 messages ran 5%
+// faster unstaggered, in place or not; 16 ran 1.6 (in place) to 2.2 times
+// faster staggered.
 const staggerFrom = 8
