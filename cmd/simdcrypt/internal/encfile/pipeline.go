@@ -79,6 +79,13 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 	if p.t.parallel {
 		workers = max(1, p.threads)
 	}
+	if p.t.seekable != nil {
+		// One goroutine takes the chunks in order and package parallel
+		// spreads each over the threads: a chunk must be large enough to
+		// give each thread a part (as many as maxInFlight, which bounds
+		// the chunks the other modes keep in flight).
+		p.chunkSize = max(p.chunkSize, min(p.threads, maxInFlight)*parallel.MinPartSize)
+	}
 	inFlight := min(max(2*workers+2, 4), maxInFlight)
 
 	free := make(chan *chunk, inFlight+1)
