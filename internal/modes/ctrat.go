@@ -15,7 +15,7 @@ import (
 // XORKeyStream; ranges that overlap in dst are the caller's race. Offsets
 // need not be block-aligned. Like XORKeyStream it panics where dst is
 // shorter than src, where dst and src overlap inexactly, and where the range
-// ends past 2^64 bytes of keystream.
+// runs past the 2^64-1 bytes of keystream one IV gives.
 func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
 	if len(dst) < len(src) {
 		c.b.misuse("output smaller than input")
@@ -31,10 +31,12 @@ func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
 		return
 	}
 
+	// Whole blocks with no wrap of the counter's low half go straight to
+	// the kernel, as in XORKeyStream's fast path.
 	lo := binary.BigEndian.Uint64(c.iv[8:]) + offset/BlockSize
-	if c.from != nil && offset%BlockSize == 0 && len(src)%BlockSize == 0 && lo+uint64(len(src)/BlockSize) > lo {
-		// Whole blocks and no wrap of the counter's low half: straight to
-		// the kernel, which forms the counter block on its own stack.
+	direct := offset%BlockSize == 0 && len(src)%BlockSize == 0 && lo+uint64(len(src)/BlockSize) > lo
+	if direct && c.from != nil {
+		// The kernel forms the counter block on its own stack.
 		c.from.CTRFrom(dst, src, &c.iv, offset/BlockSize)
 		return
 	}
@@ -44,10 +46,7 @@ func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
 	w := atPool.Get().(*atWork)
 	defer atPool.Put(w)
 	AddCounter(&w.ctr, &c.iv, offset/BlockSize)
-
-	if offset%BlockSize == 0 && len(src)%BlockSize == 0 && lo+uint64(len(src)/BlockSize) > lo {
-		// Whole blocks and no wrap of the counter's low half: straight to
-		// the kernel, as XORKeyStream's fast path.
+	if direct {
 		c.b.k.CTR(dst, src, &w.ctr)
 		return
 	}
