@@ -29,17 +29,31 @@ const (
 	maxStep = 64
 )
 
-// laneKernel is one width's multi-buffer kernel and its lane count.
-type laneKernel struct {
-	run   func(keys *[240]byte, rounds int, lanes *byte, n int)
-	lanes int
-}
+// laneKernel names one width's multi-buffer kernel. run calls it
+// directly, not through a func value: an indirect call would move the lane
+// table to the heap.
+type laneKernel uint8
 
-var (
-	lanesAESNI   = laneKernel{cbcEncryptLanesAESNI, 8}
-	lanesVAES256 = laneKernel{cbcEncryptLanesVAES256, 16}
-	lanesVAES512 = laneKernel{cbcEncryptLanesVAES512, 32}
+const (
+	lanesAESNI laneKernel = iota
+	lanesVAES256
+	lanesVAES512
 )
+
+// lanes is the number of messages the kernel runs side by side.
+func (k laneKernel) lanes() int { return [...]int{8, 16, 32}[k] }
+
+func (k laneKernel) run(keys *[240]byte, rounds int, t *cbcLanes, n int) {
+	p := (*byte)(unsafe.Pointer(t))
+	switch k {
+	case lanesAESNI:
+		cbcEncryptLanesAESNI(keys, rounds, p, n)
+	case lanesVAES256:
+		cbcEncryptLanesVAES256(keys, rounds, p, n)
+	case lanesVAES512:
+		cbcEncryptLanesVAES512(keys, rounds, p, n)
+	}
+}
 
 // laneKernelFor picks the kernel of b's path (so SIMDCRYPT_CPU and a path
 // pinned for testing hold here too), or reports false for a block that is
@@ -47,10 +61,10 @@ var (
 func laneKernelFor(b cipher.Block) (*modes.Block, laneKernel, bool) {
 	mb, ok := b.(*modes.Block)
 	if !ok {
-		return nil, laneKernel{}, false
+		return nil, 0, false
 	}
 	if _, ok := mb.Kernels().(modes.AESRoundKeys); !ok {
-		return nil, laneKernel{}, false
+		return nil, 0, false
 	}
 	switch name := mb.Impl(); {
 	case strings.HasPrefix(name, "vaes512"):
@@ -60,7 +74,7 @@ func laneKernelFor(b cipher.Block) (*modes.Block, laneKernel, bool) {
 	case strings.HasPrefix(name, "aesni"):
 		return mb, lanesAESNI, true
 	}
-	return nil, laneKernel{}, false
+	return nil, 0, false
 }
 
 // cbcEncryptMultiLanes runs the jobs on the multi-buffer kernel of b's
@@ -88,7 +102,7 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 	var done [maxLanes]int // bytes of it encrypted so far
 	var wait [maxLanes]int // bytes to stay idle before the first job
 	if len(jobs) > staggerFrom {
-		for i := range kern.lanes {
+		for i := range kern.lanes() {
 			wait[i] = i % 8 * 4 * BlockSize
 		}
 	}
@@ -96,7 +110,7 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 	for {
 		busy, waiting := 0, 0
 		step := maxStep * BlockSize
-		for i := range kern.lanes {
+		for i := range kern.lanes() {
 			if job[i] == 0 && wait[i] == 0 {
 				// An idle lane takes the next job with data.
 				for next < len(jobs) && len(jobs[next].Src) == 0 {
@@ -125,9 +139,9 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 			return true
 		}
 		if busy > 0 {
-			kern.run(enc, rounds, (*byte)(unsafe.Pointer(&t)), step/BlockSize)
+			kern.run(enc, rounds, &t, step/BlockSize)
 		}
-		for i := range kern.lanes {
+		for i := range kern.lanes() {
 			if job[i] == 0 {
 				wait[i] = max(0, wait[i]-step)
 				continue

@@ -26,8 +26,22 @@ func TestCBCEncryptMultiKernels(t *testing.T) {
 		if n := len(base) - len("-noprefetch"); n > 0 && base[n:] == "-noprefetch" {
 			base = base[:n]
 		}
-		if !ok || k.lanes != want[base] {
-			t.Errorf("%s: multi-buffer kernel with %d lanes (found %v), want %d", i.Name, k.lanes, ok, want[base])
+		if !ok || k.lanes() != want[base] {
+			t.Errorf("%s: multi-buffer kernel with %d lanes (found %v), want %d", i.Name, k.lanes(), ok, want[base])
 		}
 	})
+}
+
+// TestCBCEncryptMultiNoAllocs checks that the lane table stays on the
+// stack.
+func TestCBCEncryptMultiNoAllocs(t *testing.T) {
+	b, _ := NewCipher(key128)
+	jobs := make([]CBCJob, 40)
+	for i := range jobs {
+		buf := make([]byte, 256)
+		jobs[i] = CBCJob{Dst: buf, Src: buf}
+	}
+	if a := testing.AllocsPerRun(10, func() { CBCEncryptMulti(b, jobs) }); a != 0 {
+		t.Errorf("CBCEncryptMulti: %v allocations per call", a)
+	}
 }
