@@ -4,7 +4,6 @@ package aes
 
 import (
 	"crypto/cipher"
-	"strings"
 	"unsafe"
 
 	"github.com/simdcrypt/simdcrypt/internal/modes"
@@ -55,23 +54,24 @@ func (k laneKernel) run(keys *[240]byte, rounds int, t *cbcLanes, n int) {
 	}
 }
 
-// laneKernelFor picks the kernel of b's path (so SIMDCRYPT_CPU and a path
-// pinned for testing hold here too), or reports false for a block that is
-// not one of this package's hardware paths.
+// laneKernelFor picks the kernel of b's path by its vector width (so
+// SIMDCRYPT_CPU and a path pinned for testing hold here too), or reports
+// false for a block that is not one of this package's hardware paths.
 func laneKernelFor(b cipher.Block) (*modes.Block, laneKernel, bool) {
 	mb, ok := b.(*modes.Block)
 	if !ok {
 		return nil, 0, false
 	}
-	if _, ok := mb.Kernels().(modes.AESRoundKeys); !ok {
+	k, ok := mb.Kernels().(*asmKernels)
+	if !ok {
 		return nil, 0, false
 	}
-	switch name := mb.Impl(); {
-	case strings.HasPrefix(name, "vaes512"):
+	switch k.width {
+	case widthVAES512:
 		return mb, lanesVAES512, true
-	case strings.HasPrefix(name, "vaes256"):
+	case widthVAES256:
 		return mb, lanesVAES256, true
-	case strings.HasPrefix(name, "aesni"):
+	case widthAESNI:
 		return mb, lanesAESNI, true
 	}
 	return nil, 0, false

@@ -5,7 +5,7 @@ package aes
 import (
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -13,7 +13,7 @@ import (
 // own multi-buffer kernel (not the one-chain fallback) and says which ran.
 func TestCBCEncryptMultiKernels(t *testing.T) {
 	want := map[string]int{"aesni": 8, "vaes256": 16, "vaes512": 32}
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		b, _ := i.NewBlock(key128)
 		_, k, ok := laneKernelFor(b)
 		if i.Name == "generic" {
@@ -23,8 +23,8 @@ func TestCBCEncryptMultiKernels(t *testing.T) {
 			return
 		}
 		base := i.Name
-		if n := len(base) - len("-noprefetch"); n > 0 && base[n:] == "-noprefetch" {
-			base = base[:n]
+		if i.VariantOf != "" {
+			base = i.VariantOf
 		}
 		if !ok || k.lanes() != want[base] {
 			t.Errorf("%s: multi-buffer kernel with %d lanes (found %v), want %d", i.Name, k.lanes(), ok, want[base])

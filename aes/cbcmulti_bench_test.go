@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // BenchmarkCBCEncryptMulti encrypts 64 messages of 4 KiB on every path,
@@ -18,7 +18,7 @@ import (
 // (speedup).
 func BenchmarkCBCEncryptMulti(b *testing.B) {
 	const messages, size = 64, 4 << 10
-	for _, i := range impl.For(Name) {
+	for _, i := range catalog.For(cipherName) {
 		b.Run(i.Name, func(b *testing.B) {
 			if !i.Available() {
 				b.Skipf("%s needs %v", i.Name, i.Missing())

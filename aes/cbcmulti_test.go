@@ -4,14 +4,14 @@ import (
 	stdaes "crypto/aes"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 // TestCBCEncryptMulti checks the batch against one-at-a-time CBC through
 // crypto/aes on every path and key size.
 func TestCBCEncryptMulti(t *testing.T) {
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		for _, key := range [][]byte{key128, key192, key256} {
 			b, err := i.NewBlock(key)
 			if err != nil {

@@ -3,18 +3,15 @@ package aria
 import (
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 // TestCBCEncryptMulti checks the batch against one-at-a-time CBC on the
 // portable path, on every path and key size.
 func TestCBCEncryptMulti(t *testing.T) {
-	generic := impl.For(Name)[len(impl.For(Name))-1]
-	if generic.Name != "generic" {
-		t.Fatalf("last registered path is %s, want generic", generic.Name)
-	}
-	testkit.ForEachImpl(t, Name, func(t *testing.T, i *impl.Impl) {
+	generic := catalog.MustLookup(cipherName, "generic")
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		for _, n := range []int{16, 24, 32} {
 			key := make([]byte, n)
 			for j := range key {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/impl"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -17,7 +17,7 @@ func TestXORKeyStreamAt(t *testing.T) {
 	}
 	nonce := testkit.Hex("000000090000004a00000000")
 	xnonce := testkit.Hex("404142434445464748494a4b4c4d4e4f5051525354555658")
-	testkit.ForEachImpl(t, "chacha20", func(t *testing.T, i *impl.Impl) {
+	testkit.ForEachImpl(t, "chacha20", func(t *testing.T, i *catalog.Path) {
 		p := pathByName(i.Name)
 		mk := func(nonce []byte) *Cipher {
 			c, err := newCipher(key, nonce, p)
