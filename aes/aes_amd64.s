@@ -7334,6 +7334,37 @@ VAES512:
 VAES256:
 	JMP ·ctrVAES256+0(SB)
 
+// func ctrFrom(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int, iv *[16]byte, blocks uint64)
+// Requires: SSE2
+TEXT ·ctrFrom(SB), NOSPLIT, $0-80
+	MOVQ       ctr+48(FP), DI
+	MOVQ       iv+64(FP), SI
+	MOVQ       blocks+72(FP), DX
+	MOVQ       (SI), BX
+	BSWAPQ     BX
+	MOVQ       8(SI), CX
+	BSWAPQ     CX
+	ADDQ       CX, DX
+	ADCQ       $0x00, BX
+	BSWAPQ     BX
+	BSWAPQ     DX
+	MOVQ       BX, X0
+	MOVQ       DX, X1
+	PUNPCKLQDQ X1, X0
+	MOVOU      X0, (DI)
+	MOVQ       width+56(FP), AX
+	CMPQ       AX, $0x40
+	JE         VAES512
+	CMPQ       AX, $0x20
+	JE         VAES256
+	JMP        ·ctrAESNI+0(SB)
+
+VAES512:
+	JMP ·ctrVAES512+0(SB)
+
+VAES256:
+	JMP ·ctrVAES256+0(SB)
+
 // func cbcEncryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 // Requires: AES, SSE2
 TEXT ·cbcEncryptAESNI(SB), NOSPLIT, $0-48

@@ -84,6 +84,11 @@ func cbcDecrypt(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefet
 //go:noescape
 func ctr(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int)
 
+// ctrFrom is ctr from counter *iv + blocks: it sets *ctr to that sum, modulo 2^128, then XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count.
+//
+//go:noescape
+func ctrFrom(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int, iv *[16]byte, blocks uint64)
+
 // cbcEncryptAESNI encrypts n >= 1 blocks in CBC mode chaining from *iv and leaves the last ciphertext block in *iv.
 //
 //go:noescape

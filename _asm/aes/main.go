@@ -598,6 +598,11 @@ func genDispatch(mode string) {
 	TEXT(name, NOSPLIT, sig)
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s runs the kernel of the given vector width (16, 32 or 64 bytes): it %s", name, modeDoc[mode]))
+	jumpByWidth(name)
+}
+
+// jumpByWidth tail-jumps to the kernel name+suffix of the width argument.
+func jumpByWidth(name string) {
 	vec.LoadParam("width", RAX)
 	for _, w := range []width{w512, w256} {
 		CMPQ(RAX, Imm(uint64(w)))
@@ -608,6 +613,35 @@ func genDispatch(mode string) {
 		Label(widthSuffix[w])
 		tailJump(name + widthSuffix[w])
 	}
+}
+
+// genCTRFrom emits ctrFrom, the ctr entry point for XORKeyStreamAt: it
+// first sets *ctr to the big-endian *iv plus blocks (modulo 2^128) with one
+// 16-byte store, which the kernel's 16-byte load can be forwarded from,
+// then jumps as ctr does. The kernel finds its arguments where ctr's are;
+// iv and blocks come after the width. Forming the counter here rather than
+// in a call of its own saves XORKeyStreamAt a call per use.
+func genCTRFrom() {
+	TEXT("ctrFrom", NOSPLIT, "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, ctr *[16]byte, width int, iv *[16]byte, blocks uint64)")
+	Pragma("noescape")
+	Doc("ctrFrom is ctr from counter *iv + blocks: it sets *ctr to that sum, modulo 2^128, then " + modeDoc["ctr"])
+	ctr, iv, hi, lo := RDI, RSI, RBX, RDX
+	vec.LoadParam("ctr", ctr)
+	vec.LoadParam("iv", iv)
+	vec.LoadParam("blocks", lo)
+	MOVQ(Mem{Base: iv}, hi)
+	BSWAPQ(hi)
+	MOVQ(Mem{Base: iv, Disp: 8}, RCX)
+	BSWAPQ(RCX)
+	ADDQ(RCX, lo)
+	ADCQ(U8(0), hi)
+	BSWAPQ(hi)
+	BSWAPQ(lo)
+	MOVQ(hi, X0)
+	MOVQ(lo, X1)
+	PUNPCKLQDQ(X1, X0)
+	MOVOU(X0, Mem{Base: ctr})
+	jumpByWidth("ctr")
 }
 
 // tailJump emits JMP to the function fn of this package. avo's JMP takes
@@ -643,6 +677,7 @@ func main() {
 	for _, mode := range []string{"ecbenc", "ecbdec", "cbcdec", "ctr"} {
 		genDispatch(mode)
 	}
+	genCTRFrom()
 	genCBCEncrypt()
 	genExpandKey()
 	Generate()
