@@ -255,14 +255,20 @@ func (k *slicedKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 }
 
 func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
+	lo := k.ctr(dst, src, binary.BigEndian.Uint64(ctr[:8]), binary.BigEndian.Uint64(ctr[8:]))
+	binary.BigEndian.PutUint64(ctr[8:], lo)
+}
+
+// ctr is CTR from the counter hi:lo; it returns the low half advanced past
+// the blocks done.
+func (k *slicedKernels) ctr(dst, src []byte, hi, lo uint64) uint64 {
 	// The kernels take the counter as {high, low, low+256}: they build the
 	// counter blocks byte-sliced, taking the bytes above the lowest from
 	// low or, where adding the block index carried, from low+256. The
 	// layer never asks for blocks past a wrap of the low half; the padded
 	// tail batch may compute wrapped counters for blocks it drops.
-	lo := binary.BigEndian.Uint64(ctr[8:])
 	// c[3:7] is ariaCTR64's: the first round on the high half, done once.
-	c := [7]uint64{binary.BigEndian.Uint64(ctr[:8]), lo, lo + 256}
+	c := [7]uint64{hi, lo, lo + 256}
 	for _, b := range k.batches {
 		rk := keys(b, k.enc, k.encZ)
 		if b == zmm64 && len(src) >= batch64 {
@@ -295,7 +301,7 @@ func (k *slicedKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 		clear(buf[:])
 		c[1] += uint64(n / BlockSize)
 	}
-	binary.BigEndian.PutUint64(ctr[8:], c[1])
+	return c[1]
 }
 
 // asmPaths lists the assembly paths best first.
