@@ -15,7 +15,8 @@
 //
 //  1. New operations go into the Op constants and one group below (AEADOps
 //     and XTSOps are there already), nowhere else. A new kind of
-//     constructor is one more field beside NewAEAD and one line in add.
+//     constructor is one more field beside NewAEAD and one line in add
+//     (NewAEADOver for GCM over the caller's block, NewXTS for XTS).
 //  2. Write one constructor per path (for an AEAD: func(key []byte)
 //     (cipher.AEAD, error)); a path that hands the work to the standard
 //     library sets Stdlib.
@@ -102,6 +103,19 @@ type Path struct {
 	NewBlock  func(key []byte) (cipher.Block, error)
 	NewStream func(key, nonce []byte) (cipher.Stream, error)
 	NewAEAD   func(key []byte) (cipher.AEAD, error)
+	// NewAEADOver is for a mode that runs over the caller's block (GCM, as
+	// crypto/cipher.NewGCM): 12-byte nonces, 16-byte tags. It fails where
+	// the path does not serve that block (another module's, say).
+	NewAEADOver func(b cipher.Block) (cipher.AEAD, error)
+	// NewXTS is for XTS, as x/crypto/xts.NewCipher: the caller's block
+	// constructor and a double-length key.
+	NewXTS func(cipherFunc func([]byte) (cipher.Block, error), key []byte) (Sectors, error)
+}
+
+// Sectors is an XTS cipher: the methods of x/crypto/xts.Cipher.
+type Sectors interface {
+	Encrypt(ciphertext, plaintext []byte, sectorNum uint64)
+	Decrypt(plaintext, ciphertext []byte, sectorNum uint64)
 }
 
 // KernelFor returns the name of the path whose kernel runs op.
@@ -144,7 +158,7 @@ func add(c *Cipher) {
 		}
 		names[p.Name] = true
 		kinds := 0
-		for _, set := range []bool{p.NewBlock != nil, p.NewStream != nil, p.NewAEAD != nil} {
+		for _, set := range []bool{p.NewBlock != nil, p.NewStream != nil, p.NewAEAD != nil, p.NewAEADOver != nil, p.NewXTS != nil} {
 			if set {
 				kinds++
 			}
