@@ -95,6 +95,10 @@ func Targets() ([]*Target, []Unavailable) {
 		if len(impls) == 0 {
 			continue
 		}
+		if ts, ok := modeTargets(fam, impls, chosen); ok {
+			out = append(out, ts...)
+			continue
+		}
 		if impls[0].NewBlock != nil {
 			for _, ks := range blockKeySizes {
 				var accepted []*catalog.Path
@@ -282,7 +286,7 @@ func streamOp(newStream func(key, nonce []byte) (cipher.Stream, error), nonceLen
 func NoBaseline(ts []*Target) []string {
 	var fams []string
 	for _, t := range ts {
-		if _, ok := Baselines[t.Family]; !ok && !slices.Contains(fams, t.Family) {
+		if _, ok := Baselines[t.Family]; !ok && !modeBaselines[t.Family] && !slices.Contains(fams, t.Family) {
 			fams = append(fams, t.Family)
 		}
 	}
