@@ -174,18 +174,22 @@ type column struct {
 // (aggregated over -count runs, so with -count N rows appear in the last
 // run), and a footer with the clock, the time taken and the noise summary.
 type tableSink struct {
-	w      io.Writer
-	env    *Env
-	cfg    Config
-	slope  bool
-	big    int // the largest slope size: peers and the wide "16K" column
-	cols   []column
-	runs   runsOf
-	agg    []Result // every figure aggregated so far, sizes included
-	shown  []Result // the rows printed
-	family string
-	group  string
-	lastSz string
+	w     io.Writer
+	env   *Env
+	cfg   Config
+	slope bool
+	big   int // the largest slope size: peers and the wide "16K" column
+	cols  []column
+	runs  runsOf
+	agg   []Result // every figure aggregated so far, sizes included
+	shown []Result // the rows printed
+	// famWidths are the cipher and impl column widths per family: each
+	// family's table is as narrow as its own cells allow, so one family's
+	// long names (xchacha20-poly1305) do not widen another's long labels.
+	famWidths map[string][2]int
+	family    string
+	group     string
+	lastSz    string
 }
 
 func (s *tableSink) Begin(ts []*Target) error {
@@ -197,9 +201,12 @@ func (s *tableSink) Begin(ts []*Target) error {
 	c := s.cfg
 	wCipher, wImpl := len("cipher"), len("impl")
 	hasVariants, hasPeer, hasBase := false, false, false
+	s.famWidths = map[string][2]int{}
 	for _, t := range ts {
 		wCipher = max(wCipher, len([]rune(cipherCell(t))))
 		wImpl = max(wImpl, len([]rune(s.label(t))))
+		w := s.famWidths[t.Family]
+		s.famWidths[t.Family] = [2]int{max(w[0], len([]rune(cipherCell(t))), len("cipher")), max(w[1], len([]rune(s.label(t))), len("impl"))}
 		hasVariants = hasVariants || t.VariantOf != ""
 		hasPeer = hasPeer || t.Foreign
 		hasBase = hasBase || t.Baseline
@@ -383,6 +390,16 @@ func (s *tableSink) Add(rs []Result) error {
 func (s *tableSink) row(r *Result) {
 	if fam := r.Target.Family; fam != s.family {
 		s.family, s.group = fam, ""
+		if w, ok := s.famWidths[fam]; ok {
+			for i := range s.cols {
+				switch s.cols[i].head {
+				case "cipher":
+					s.cols[i].width = w[0]
+				case "impl":
+					s.cols[i].width = w[1]
+				}
+			}
+		}
 		fmt.Fprintln(s.w)
 		if b, ok := Baselines[fam]; ok {
 			fmt.Fprintf(s.w, "%s — baseline %s: %s\n", fam, b.Impl, b.Notes)

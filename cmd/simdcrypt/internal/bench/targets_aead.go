@@ -36,10 +36,6 @@ var xtsCiphers = []struct {
 	keyBytes int
 }{{"aes-128-xts", 32}, {"aes-256-xts", 64}}
 
-// modeBaselines are the families of modeTargets that have a Go baseline
-// (for GCM, over AES only: crypto/cipher's GCM over crypto/aes).
-var modeBaselines = map[string]bool{"gcm": true, "xts": true, "chacha20poly1305": true, "xchacha20poly1305": true}
-
 // XTSSlopeSizes are the slope sizes of the XTS rows: disk sectors of 512
 // bytes and 4 KiB, then the larger calls of DefaultSlopeSizes.
 var XTSSlopeSizes = []int{512, 4096, 8192, 16384}
@@ -71,7 +67,7 @@ func modeTargets(fam string, impls []*catalog.Path, chosen *catalog.Path) ([]*Ta
 	var out []*Target
 	add := func(t *Target, i *catalog.Path, op catalog.Op) {
 		if i == nil {
-			t.Impl, t.Baseline = map[bool]string{true: "stdlib", false: "xcrypto"}[fam == "gcm"], true
+			t.Impl, t.Baseline = Baselines[fam].Impl, true
 		} else {
 			t.Impl, t.Default, t.VariantOf = i.Name, i == chosen, i.VariantOf
 			t.Kernel = kernelOf(i, op)

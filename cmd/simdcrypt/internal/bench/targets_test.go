@@ -10,7 +10,9 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
-func TestMain(m *testing.M) { testkit.Main(m, "aes", "aria", "chacha20", "gcm", "xts", "chacha20poly1305", "xchacha20poly1305") }
+func TestMain(m *testing.M) {
+	testkit.Main(m, "aes", "aria", "chacha20", "gcm", "xts", "chacha20poly1305", "xchacha20poly1305")
+}
 
 // TestTargetsCoverRegistry: every available path of every cipher in the
 // catalogue appears for every operation, with the default marked
