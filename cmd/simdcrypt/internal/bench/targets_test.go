@@ -151,3 +151,20 @@ func TestVariantsBesideTheirPath(t *testing.T) {
 		t.Errorf("order %v, want %s", got, want)
 	}
 }
+
+// TestXTSSectorSizes: the XTS rows measure 512-byte and 4 KiB sectors.
+func TestXTSSectorSizes(t *testing.T) {
+	ts, _ := Targets()
+	n := 0
+	for _, tg := range ts {
+		if tg.Mode == "xts" {
+			n++
+			if !slices.Contains(tg.SlopeSizes, 512) || !slices.Contains(tg.SlopeSizes, 4096) || tg.Align != 16 {
+				t.Errorf("%s: slope sizes %v, align %d", tg.Name(), tg.SlopeSizes, tg.Align)
+			}
+		}
+	}
+	if hasCipher("xts") && n == 0 {
+		t.Error("no xts targets")
+	}
+}
