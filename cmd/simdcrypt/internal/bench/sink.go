@@ -255,7 +255,7 @@ func (s *tableSink) Begin(ts []*Target) error {
 // direction where a mode has two (every mode but CTR and the stream
 // ciphers, whose one operation serves both ways).
 func cipherCell(t *Target) string {
-	if t.Mode == "ctr" || t.Mode == "stream" {
+	if t.Mode == "ctr" || t.Mode == "stream" || t.Mode == "mac" {
 		return t.Cipher
 	}
 	return t.Cipher + " " + dirShort(t.Direction)

@@ -65,6 +65,7 @@ var Baselines = map[string]Baseline{
 	"xts":               {Impl: "xcrypto", Notes: "golang.org/x/crypto/xts over crypto/aes"},
 	"chacha20poly1305":  {Impl: "xcrypto", Notes: "golang.org/x/crypto/chacha20poly1305 New"},
 	"xchacha20poly1305": {Impl: "xcrypto", Notes: "golang.org/x/crypto/chacha20poly1305 NewX"},
+	"poly1305":          {Impl: "xcrypto", Notes: "golang.org/x/crypto/poly1305 (New, Write, Sum per message)"},
 }
 
 // Unavailable is a registered implementation the CPU cannot run (or the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	xcp "golang.org/x/crypto/chacha20poly1305"
+	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the baseline
 	xxts "golang.org/x/crypto/xts"
 
 	"github.com/simdcrypt/simdcrypt/aes"
@@ -144,10 +145,35 @@ func modeTargets(fam string, impls []*catalog.Path, chosen *catalog.Path) ([]*Ta
 				add(t, i, op)
 			}
 		}
+	case first.NewAuthenticator != nil:
+		mk := func() *Target {
+			return &Target{Family: fam, Cipher: fam, Mode: "mac", KeyBits: 256, Direction: "encrypt", Align: 1}
+		}
+		t := mk()
+		t.New = macOp(func(key *[32]byte) catalog.Authenticator { return xpoly.New(key) })
+		add(t, nil, catalog.MAC)
+		for _, i := range impls {
+			t := mk()
+			t.New = macOp(i.NewAuthenticator)
+			add(t, i, catalog.MAC)
+		}
 	default:
 		return nil, false
 	}
 	return out, true
+}
+
+// macOp measures a one-time MAC as a caller uses it: a MAC per message
+// (New, Write, Sum), the tag appended to dst[:0].
+func macOp(newMAC func(key *[32]byte) catalog.Authenticator) func() (Op, error) {
+	return func() (Op, error) {
+		key := (*[32]byte)(benchKey(32))
+		return func(dst, src []byte) {
+			m := newMAC(key)
+			m.Write(src)
+			m.Sum(dst[:0])
+		}, nil
+	}
 }
 
 // aeadOp measures Seal, or Open, through cipher.AEAD with a fixed nonce and

@@ -11,7 +11,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testkit.Main(m, "aes", "aria", "chacha20", "gcm", "xts", "chacha20poly1305", "xchacha20poly1305")
+	testkit.Main(m, "aes", "aria", "chacha20", "gcm", "xts", "chacha20poly1305", "xchacha20poly1305", "poly1305")
 }
 
 // TestTargetsCoverRegistry: every available path of every cipher in the
@@ -37,6 +37,8 @@ func TestTargetsCoverRegistry(t *testing.T) {
 				wantOps = 2 * len(gcmCiphers)
 			case i.NewXTS != nil:
 				wantOps = 2 * len(xtsCiphers)
+			case i.NewAuthenticator != nil:
+				wantOps = 1
 			}
 			var n int
 			for _, tg := range ts {
