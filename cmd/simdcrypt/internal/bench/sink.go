@@ -187,9 +187,12 @@ type tableSink struct {
 	// family's table is as narrow as its own cells allow, so one family's
 	// long names (xchacha20-poly1305) do not widen another's long labels.
 	famWidths map[string][2]int
-	family    string
-	group     string
-	lastSz    string
+	// famSlope are a family's own slope sizes (Target.SlopeSizes), which
+	// its title line names.
+	famSlope map[string][]int
+	family   string
+	group    string
+	lastSz   string
 }
 
 func (s *tableSink) Begin(ts []*Target) error {
@@ -201,10 +204,13 @@ func (s *tableSink) Begin(ts []*Target) error {
 	c := s.cfg
 	wCipher, wImpl := len("cipher"), len("impl")
 	hasVariants, hasPeer, hasBase := false, false, false
-	s.famWidths = map[string][2]int{}
+	s.famWidths, s.famSlope = map[string][2]int{}, map[string][]int{}
 	for _, t := range ts {
 		wCipher = max(wCipher, len([]rune(cipherCell(t))))
 		wImpl = max(wImpl, len([]rune(s.label(t))))
+		if len(t.SlopeSizes) > 0 {
+			s.famSlope[t.Family] = t.SlopeSizes
+		}
 		w := s.famWidths[t.Family]
 		s.famWidths[t.Family] = [2]int{max(w[0], len([]rune(cipherCell(t))), len("cipher")), max(w[1], len([]rune(s.label(t))), len("impl"))}
 		hasVariants = hasVariants || t.VariantOf != ""
@@ -402,7 +408,11 @@ func (s *tableSink) row(r *Result) {
 		}
 		fmt.Fprintln(s.w)
 		if b, ok := Baselines[fam]; ok {
-			fmt.Fprintf(s.w, "%s — baseline %s: %s\n", fam, b.Impl, b.Notes)
+			fmt.Fprintf(s.w, "%s — baseline %s: %s", fam, b.Impl, b.Notes)
+			if sz := s.famSlope[fam]; s.slope && len(sz) > 0 {
+				fmt.Fprintf(s.w, "; slope over %s-byte calls", sizesString(sz))
+			}
+			fmt.Fprintln(s.w)
 		} else {
 			fmt.Fprintf(s.w, "%s — no Go baseline exists (neither the standard library nor x/crypto implements it)\n", fam)
 		}

@@ -62,7 +62,7 @@ var Baselines = map[string]Baseline{
 	// Modes and AEADs: modeTargets builds their baselines, so neither
 	// constructor is set.
 	"gcm":               {Impl: "stdlib", Notes: "crypto/cipher.NewGCM over crypto/aes (AES rows only)"},
-	"xts":               {Impl: "xcrypto", Notes: "golang.org/x/crypto/xts over crypto/aes"},
+	"xts":               {Impl: "xcrypto", Notes: "x/crypto/xts over crypto/aes"},
 	"chacha20poly1305":  {Impl: "xcrypto", Notes: "golang.org/x/crypto/chacha20poly1305 New"},
 	"xchacha20poly1305": {Impl: "xcrypto", Notes: "golang.org/x/crypto/chacha20poly1305 NewX"},
 	"poly1305":          {Impl: "xcrypto", Notes: "golang.org/x/crypto/poly1305 (New, Write, Sum per message)"},
