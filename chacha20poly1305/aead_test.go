@@ -8,10 +8,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/chacha20poly1305paths"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xcp "golang.org/x/crypto/chacha20poly1305"
@@ -19,17 +18,7 @@ import (
 
 // TestMain prints which paths ran and which this CPU or mask rules out.
 func TestMain(m *testing.M) {
-	code := m.Run()
-	var ran, not []string
-	for _, p := range paths {
-		if p.Available() {
-			ran = append(ran, p.Name)
-		} else {
-			not = append(not, fmt.Sprintf("%s (lacks %v)", p.Name, missing(p.Requires)))
-		}
-	}
-	fmt.Printf("chacha20poly1305 paths run: %s; not runnable here: %s\n", strings.Join(ran, ", "), strings.Join(not, ", "))
-	os.Exit(code)
+	testkit.Main(m, "chacha20poly1305", "xchacha20poly1305")
 }
 
 // missing returns the features of fs this CPU lacks or the mask rules out.
@@ -384,13 +373,20 @@ func TestDispatch(t *testing.T) {
 	a, _ := New(make([]byte, KeySize))
 	var first string
 	for _, p := range paths {
-		if p.Available() {
+		if p.Available() && !(p.wide && cpu.Has(cpu.Prefer256)) {
 			first = p.Name
 			break
 		}
 	}
 	if got := a.(*aead).path; got != first {
 		t.Errorf("New runs %s, first available path is %s", got, first)
+	}
+	for _, name := range []string{"chacha20poly1305", "xchacha20poly1305"} {
+		if c, ok := catalog.Get(name); !ok {
+			t.Errorf("%s is not in the catalogue", name)
+		} else if p, why := c.Chosen(); p.Name != first {
+			t.Errorf("%s: catalogue chose %s (%s), want %s", name, p.Name, why, first)
+		}
 	}
 }
 
@@ -437,57 +433,27 @@ func FuzzAEAD(f *testing.F) {
 	})
 }
 
-// TestCatalogue checks the table handed to the simdcrypt command.
+// TestCatalogue checks the catalogue's two ciphers against the table.
 func TestCatalogue(t *testing.T) {
-	if len(chacha20poly1305paths.Paths) != len(paths) {
-		t.Fatalf("%d paths handed over, %d in the table", len(chacha20poly1305paths.Paths), len(paths))
-	}
-	for i, p := range chacha20poly1305paths.Paths {
-		if p.Name != paths[i].Name {
-			t.Errorf("row %d: %s, table %s", i, p.Name, paths[i].Name)
+	for _, c := range []struct {
+		name  string
+		nonce int
+	}{{"chacha20poly1305", NonceSize}, {"xchacha20poly1305", NonceSizeX}} {
+		cat := catalog.For(c.name)
+		if len(cat) != len(paths) {
+			t.Fatalf("%s: %d paths in the catalogue, %d in the table", c.name, len(cat), len(paths))
 		}
-		a, err := chacha20poly1305paths.NewOnPath(p.Name, make([]byte, KeySize), true)
-		if avail := paths[i].Available(); (err == nil) != avail {
-			t.Errorf("%s: NewOnPath error %v, available %v", p.Name, err, avail)
-		} else if err == nil && a.NonceSize() != NonceSizeX {
-			t.Errorf("%s: NewOnPath(x) nonce size %d", p.Name, a.NonceSize())
-		}
-	}
-	if _, err := chacha20poly1305paths.NewOnPath("nonesuch", make([]byte, KeySize), false); err == nil {
-		t.Error("NewOnPath accepted an unknown path")
-	}
-}
-
-// TestShortKeystream runs the short-message path (up to shortMax bytes,
-// shortAD of AD) with each of this package's keystream kernels and with the
-// chacha20 package, against x/crypto, on every path.
-func TestShortKeystream(t *testing.T) {
-	forEachPath(t, func(t *testing.T, name string) {
-		for _, x := range []bool{false, true} {
-			for _, k := range []ks4Kernel{ks4Package, ks4ZMM, ks4YMM} {
-				if k == ks4ZMM && !haveKeystream4() || k == ks4YMM && !haveKeystream4AVX2() {
-					t.Logf("short keystream kernel %d not runnable here", k)
-					continue
-				}
-				rng := rand.New(rand.NewPCG(11, 12))
-				key := testkit.RandBytes(rng, KeySize)
-				ours, ref := pair(t, name, key, x)
-				ours.(*aead).ks4 = k
-				var lens []int
-				for n := 0; n <= shortMax+1; n++ {
-					// -short keeps the block and field boundaries.
-					if !testing.Short() || n%16 <= 1 || n%16 == 15 {
-						lens = append(lens, n)
-					}
-				}
-				for _, n := range lens {
-					for _, adLen := range []int{0, 1, 13, 16, 17, shortAD, shortAD + 1} {
-						nonce := testkit.RandBytes(rng, ours.NonceSize())
-						plain, ad := testkit.RandBytes(rng, n), testkit.RandBytes(rng, adLen)
-						checkOne(t, ours, ref, nonce, plain, ad, n%64)
-					}
-				}
+		for i, p := range cat {
+			if p.Name != paths[i].Name || p.Available() != paths[i].Available() {
+				t.Errorf("%s row %d: %s, table %s", c.name, i, p.Name, paths[i].Name)
+			}
+			if !p.Available() {
+				continue
+			}
+			a, err := p.NewAEAD(make([]byte, KeySize))
+			if err != nil || a.NonceSize() != c.nonce || a.(*aead).path != p.Name {
+				t.Errorf("%s/%s: NewAEAD = %v, %v", c.name, p.Name, a, err)
 			}
 		}
-	})
+	}
 }

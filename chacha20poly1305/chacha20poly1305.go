@@ -75,7 +75,7 @@ type aead struct {
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
 func New(key []byte) (cipher.AEAD, error) {
-	return newAEAD(key, NonceSize, choosePath())
+	return newAEAD(key, NonceSize, table.Chosen())
 }
 
 // NewX returns a XChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -85,7 +85,7 @@ func New(key []byte) (cipher.AEAD, error) {
 // preferred when nonce uniqueness cannot be trivially ensured, or whenever
 // nonces are randomly generated.
 func NewX(key []byte) (cipher.AEAD, error) {
-	return newAEAD(key, NonceSizeX, choosePath())
+	return newAEAD(key, NonceSizeX, tableX.Chosen())
 }
 
 func newAEAD(key []byte, nonceSize int, p *path) (cipher.AEAD, error) {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/simdcrypt/simdcrypt/internal/chacha20poly1305paths"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/poly1305"
 )
@@ -22,6 +22,7 @@ type path struct {
 	NewX     func(key []byte) (cipher.AEAD, error) // XChaCha20-Poly1305
 	mac      poly1305.Path
 	stitched bool // ChaCha20 and Poly1305 in one loop (stitched.go)
+	wide     bool // 512-bit vectors (ifma): passed over while cpu.Prefer256 is usable
 }
 
 // Available reports whether this build and CPU (under the mask) can run p.
@@ -39,8 +40,9 @@ var pathNotes = map[poly1305.Path]string{
 	poly1305.Generic: "Poly1305 in portable Go (math/bits)",
 }
 
-// paths lists every path this build has, best first: dispatch takes the
-// first available one. The stitched path comes after ifma: on AVX-512
+// paths lists every path this build has, best first: dispatch (the
+// catalogue's Choose) takes the first available one, passing over ifma
+// (512-bit vectors) while cpu.Prefer256 is usable. The stitched path comes after ifma: on AVX-512
 // CPUs the two-pass path with 512-bit ChaCha20 and IFMA Poly1305 is
 // faster (about 2.4x at 16 KiB on Zen 5); on AVX2 CPUs (or under
 // avx512=off) the stitched path beats two passes.
@@ -69,19 +71,36 @@ var paths = func() []*path {
 			Requires: m.Requires(),
 			Notes:    pathNotes[m],
 			mac:      m,
+			wide:     m == poly1305.IFMA,
 		})
 	}
 	return ps
 }()
 
-// choosePath returns the first available path.
-func choosePath() *path {
+// table and tableX are the dispatch of New and NewX over the catalogue
+// ("chacha20poly1305" and "xchacha20poly1305": the same paths, each with
+// its own constructor, so that the tools measure both). Built in init:
+// the constructors lead back to them.
+var table, tableX *catalog.Table[*path]
+
+func init() {
+	table = newTable("chacha20poly1305", false)
+	tableX = newTable("xchacha20poly1305", true)
+}
+
+func newTable(cipherName string, x bool) *catalog.Table[*path] {
+	var entries []catalog.Entry[*path]
 	for _, p := range paths {
-		if p.Available() {
-			return p
+		newAEAD := p.New
+		if x {
+			newAEAD = p.NewX
 		}
+		e := catalog.AEADPath(cipherName, &catalog.Path{
+			Name: p.Name, Requires: p.Requires, Wide: p.wide, Notes: p.Notes, NewAEAD: newAEAD,
+		})
+		entries = append(entries, catalog.Entry[*path]{Path: e.Path, Impl: p})
 	}
-	return paths[len(paths)-1]
+	return catalog.NewTable(cipherName, entries...)
 }
 
 // newOnPath is New (or NewX) pinned to the named path, for the catalogue
@@ -100,12 +119,4 @@ func newOnPath(name string, key []byte, x bool) (cipher.AEAD, error) {
 		return p.New(key)
 	}
 	return nil, errors.New("chacha20poly1305: no path " + name)
-}
-
-func init() {
-	for _, p := range paths {
-		chacha20poly1305paths.Paths = append(chacha20poly1305paths.Paths,
-			chacha20poly1305paths.Path{Name: p.Name, Requires: p.Requires, Notes: p.Notes})
-	}
-	chacha20poly1305paths.NewOnPath = newOnPath
 }

@@ -20,8 +20,9 @@
 // `simdcrypt cpu` prints it as a warning). SetMask applies a mask at run
 // time and refuses unknown entries.
 //
-// Ciphers choose when a key is set up (NewCipher, NewUnauthenticatedCipher),
-// so a mask applies to ciphers created after it.
+// Ciphers choose when a key is set up (NewCipher, NewUnauthenticatedCipher,
+// gcm.New, xts.NewCipher, chacha20poly1305.New), so a mask applies to
+// ciphers created after it.
 package dispatch
 
 import (
@@ -44,7 +45,9 @@ func Mask() string { return cpu.MaskSpec() }
 func EnvError() error { return cpu.EnvError() }
 
 // Chosen returns the code path the named cipher ("aes", "aria",
-// "chacha20") runs for keys set up now under the current mask, and a
+// "chacha20", "gcm", "xts", "chacha20poly1305", "xchacha20poly1305") runs
+// for keys (or, for gcm and xts, blocks of this module) set up now under
+// the current mask, and a
 // sentence saying why. ok is false if no such cipher is linked into the
 // program: import the cipher's package first.
 func Chosen(cipherName string) (path, why string, ok bool) {

@@ -7,8 +7,11 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/aes"
+	_ "github.com/simdcrypt/simdcrypt/chacha20poly1305"
 	"github.com/simdcrypt/simdcrypt/dispatch"
+	_ "github.com/simdcrypt/simdcrypt/gcm"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	_ "github.com/simdcrypt/simdcrypt/xts"
 )
 
 func TestMaskAndChosen(t *testing.T) {
@@ -39,6 +42,25 @@ func TestMaskAndChosen(t *testing.T) {
 	restore()
 	if _, err := dispatch.SetMask("avx51=off"); err == nil || !strings.Contains(err.Error(), "avx51=off") {
 		t.Errorf("SetMask(avx51=off): err = %v, want one naming the entry", err)
+	}
+}
+
+// TestModesAndAEADs: the modes and AEADs answer Chosen as the ciphers do,
+// and follow the mask.
+func TestModesAndAEADs(t *testing.T) {
+	for _, name := range []string{"gcm", "xts", "chacha20poly1305", "xchacha20poly1305"} {
+		if path, why, ok := dispatch.Chosen(name); !ok || path == "" || why == "" {
+			t.Errorf("Chosen(%s) = %q, %q, %v", name, path, why, ok)
+		}
+		restore, err := dispatch.SetMask("all=off")
+		if err != nil {
+			t.Fatal(err)
+		}
+		path, _, _ := dispatch.Chosen(name)
+		restore()
+		if path != "generic" {
+			t.Errorf("under all=off: Chosen(%s) = %s, want generic", name, path)
+		}
 	}
 }
 

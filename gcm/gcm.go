@@ -30,7 +30,6 @@ import (
 	"errors"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
-	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
 
 const (
@@ -100,18 +99,19 @@ func newAEAD(b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
 	return choose(b, nonceSize, tagSize)
 }
 
-// choose runs the first path in preference order that the CPU can run, the
-// mask allows, no preference rule avoids, and that serves b.
+// choose hands an AES block that runs on crypto/aes to the stdlib path;
+// any other block goes to the path the catalogue table chooses (cached
+// per CPU mask), or to generic when that path does not serve the block
+// (a block from another module: the assembly paths need this module's
+// kernels).
 func choose(b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
-	for _, p := range paths {
-		if !cpu.HasAll(p.Requires...) || (p.Avoid != nil && p.Avoid() != "") {
-			continue
-		}
-		if a := p.New(b, nonceSize, tagSize); a != nil {
-			return a, nil
-		}
+	if a := stdlibPath.New(b, nonceSize, tagSize); a != nil {
+		return a, nil
 	}
-	panic("gcm: the generic path refused a 128-bit block") // unreachable
+	if a := table.Chosen().New(b, nonceSize, tagSize); a != nil {
+		return a, nil
+	}
+	return genericPath.New(b, nonceSize, tagSize), nil
 }
 
 // backend is one path's whole-block work. Counter blocks and the GHASH

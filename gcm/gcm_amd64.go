@@ -171,11 +171,11 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 // asmPath returns the path of one kernel width: the stitched kernels for an
 // AES block whose expanded key it can read, the block's own counter-mode
 // kernel and this width's GHASH for any other simdcrypt block (ARIA).
-func asmPath(name string, kind ghashKind, requires []cpu.Feature, avoid func() string, notes string) path {
+func asmPath(name string, kind ghashKind, requires []cpu.Feature, wide bool, notes string) path {
 	return path{
 		Name:     name,
 		Requires: requires,
-		Avoid:    avoid,
+		Wide:     wide,
 		Notes:    notes,
 		New: func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
 			mb, ok := b.(*modes.Block)
@@ -190,25 +190,15 @@ func asmPath(name string, kind ghashKind, requires []cpu.Feature, avoid func() s
 	}
 }
 
-// avoidVAES512 is the aes package's rule: on the CPUs that lower their
-// clock for 512-bit vectors the 256-bit path wins.
-func avoidVAES512() string {
-	if cpu.Has(cpu.Prefer256) {
-		return cpu.Prefer256Reason()
-	}
-	return ""
-}
-
-func init() {
-	paths = []path{
+func pathList() []path {
+	return []path{
 		stdlibPath,
-		asmPath("vaes512", kindVAES512, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512}, avoidVAES512,
+		asmPath("vaes512", kindVAES512, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512}, true,
 			"VAES and VPCLMULQDQ on 512-bit vectors: AES rounds and GHASH stitched, 16 blocks per reduction, round keys in registers"),
-		asmPath("vaes256", kindVAES256, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX2}, nil,
+		asmPath("vaes256", kindVAES256, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX2}, false,
 			"VAES and VPCLMULQDQ on 256-bit vectors (VEX only): AES rounds and GHASH stitched, 8 blocks per reduction"),
-		asmPath("aesni", kindAESNI, []cpu.Feature{cpu.AESNI, cpu.PCLMULQDQ, cpu.AVX}, nil,
+		asmPath("aesni", kindAESNI, []cpu.Feature{cpu.AESNI, cpu.PCLMULQDQ, cpu.AVX}, false,
 			"AES-NI and PCLMULQDQ (VEX): AES rounds and GHASH stitched, 8 blocks per reduction"),
 		genericPath,
 	}
-	publish()
 }

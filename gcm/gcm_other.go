@@ -15,10 +15,7 @@ func ghashWith(_ ghashKind, hk *hashKey, y *[16]byte, blocks []byte) {
 // powers has nothing to fill in: the portable GHASH reads h alone.
 func (k *hashKey) powers(ghashKind) {}
 
-func init() {
-	paths = []path{stdlibPath, genericPath}
-	publish()
-}
+func pathList() []path { return []path{stdlibPath, genericPath} }
 
 // aesBackend exists on amd64 only; aead.fast stays nil elsewhere.
 type aesBackend struct{}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/aes"
 	"github.com/simdcrypt/simdcrypt/aria"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
@@ -56,7 +57,7 @@ func TestMain(m *testing.M) {
 	if len(run) > 0 {
 		fmt.Printf("gcm: paths run: %s; not runnable here: %s\n", strings.Join(run, ", "), strings.Join(not, ", "))
 	}
-	os.Exit(code)
+	os.Exit(testkit.Summarize(code, "gcm"))
 }
 
 // foreign hides a block's type, so that it takes the path for blocks from
@@ -932,7 +933,7 @@ func TestDispatch(t *testing.T) {
 		want := c.want
 		if want == "" {
 			for _, p := range paths {
-				if cpu.HasAll(p.Requires...) && (p.Avoid == nil || p.Avoid() == "") && p.New(b, 12, 16) != nil {
+				if cpu.HasAll(p.Requires...) && !(p.Wide && cpu.Has(cpu.Prefer256)) && p.New(b, 12, 16) != nil {
 					want = p.Name
 					break
 				}
@@ -980,5 +981,39 @@ func TestConcurrent(t *testing.T) {
 			}()
 		}
 		wg.Wait()
+	}
+}
+
+// TestCatalog checks that the catalogue lists every path but stdlib, in
+// dispatch order, and that each runnable path's constructor agrees with
+// crypto/cipher's GCM.
+func TestCatalog(t *testing.T) {
+	cat := catalog.For("gcm")
+	if len(cat) != len(paths)-1 {
+		t.Fatalf("catalogue has %d gcm paths, want %d", len(cat), len(paths)-1)
+	}
+	key := make([]byte, 16)
+	sb, _ := stdaes.NewCipher(key)
+	std, _ := cipher.NewGCM(sb)
+	nonce, msg := make([]byte, 12), []byte("catalogue round trip, more than one block")
+	want := std.Seal(nil, nonce, msg, nil)
+	for i, p := range cat {
+		if p.Name != paths[i+1].Name || p.NewAEADOver == nil {
+			t.Fatalf("catalogue path %d is %s, want %s with a constructor", i, p.Name, paths[i+1].Name)
+		}
+		if !p.Available() {
+			continue
+		}
+		b, _ := aes.NewCipher(key)
+		a, err := p.NewAEADOver(b)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if got := a.Seal(nil, nonce, msg, nil); !bytes.Equal(got, want) || pathOf(a) != p.Name {
+			t.Errorf("%s (ran %s): Seal = %x, want %x", p.Name, pathOf(a), got, want)
+		}
+	}
+	if p, _ := table.Path(); p == nil {
+		t.Fatal("no chosen path")
 	}
 }

@@ -5,20 +5,20 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
-	"github.com/simdcrypt/simdcrypt/internal/gcmpaths"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
-// path is one GCM code path: plain data, so that dispatch, the tests, and
-// simdcrypt's cpu and speed tools (through internal/gcmpaths) walk the same
-// table.
+// path is one GCM code path. Every path but stdlib enters the catalogue
+// (table, below), which dispatch, the tests, and simdcrypt's cpu and speed
+// tools read.
 type path struct {
 	Name     string
 	Requires []cpu.Feature // all must be usable (detected, not masked)
-	// Avoid, when set, returns why dispatch passes over the path on this
-	// CPU although it runs here ("" to accept it).
-	Avoid func() string
+	// Wide marks the 512-bit path, which dispatch passes over while
+	// cpu.Prefer256 is usable (the catalogue's rule).
+	Wide  bool
 	Notes string
 	// New returns the AEAD over b, or nil when the path does not serve b.
 	// b has 16-byte blocks; nonceSize is positive, or randomNonce for
@@ -26,10 +26,31 @@ type path struct {
 	New func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD
 }
 
-// paths is built by the per-architecture files: stdlib first (it serves
-// only the blocks that run on crypto/aes), then the kernels, widest first,
-// then generic, which serves every block.
-var paths []path
+// paths is built by the per-architecture files (pathList): stdlib first
+// (it serves only the blocks that run on crypto/aes), then the kernels,
+// widest first, then generic, which serves every block.
+var paths = pathList()
+
+// table is gcm's dispatch over the catalogue: every path but stdlib, which
+// is not a CPU choice but a block's (choose tries it first), so the
+// catalogue's Choose walks the kernels and ends at generic.
+var table = func() *catalog.Table[path] {
+	var entries []catalog.Entry[path]
+	for _, p := range paths[1:] {
+		p := p
+		entries = append(entries, catalog.Entry[path]{Impl: p, Path: &catalog.Path{
+			Cipher: cipherName, Name: p.Name, Requires: p.Requires, Wide: p.Wide, Notes: p.Notes,
+			Ops: catalog.AEADOps,
+			NewAEADOver: func(b cipher.Block) (cipher.AEAD, error) {
+				return newPath(p.Name, b, standardNonceSize, standardTagSize)
+			},
+		}})
+	}
+	return catalog.NewTable(cipherName, entries...)
+}()
+
+// cipherName is gcm's name in the catalogue and in dispatch.Chosen.
+const cipherName = "gcm"
 
 // stdlibBlock is implemented by AES kernels that run on crypto/aes (the AES
 // path off amd64): crypto/cipher's own GCM over that block is the fastest
@@ -219,7 +240,7 @@ func (k *kernelsBackend) open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byt
 }
 
 // newPath builds the AEAD of one named path, whether or not dispatch would
-// choose it: for the tests and internal/gcmpaths.
+// choose it: for the tests and the catalogue.
 func newPath(name string, b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
 	if b.BlockSize() != blockSize {
 		return nil, errBlockSize
@@ -255,15 +276,4 @@ func pathOf(a cipher.AEAD) string {
 		return a.g.path
 	}
 	return "stdlib"
-}
-
-// publish fills in internal/gcmpaths once the per-architecture init has
-// built the table.
-func publish() {
-	gcmpaths.Paths = nil
-	for _, p := range paths {
-		gcmpaths.Paths = append(gcmpaths.Paths, gcmpaths.Path{Name: p.Name, Requires: p.Requires, Avoid: p.Avoid, Notes: p.Notes})
-	}
-	gcmpaths.NewOnPath = newPath
-	gcmpaths.Impl = pathOf
 }

@@ -3,8 +3,8 @@ package xts
 import (
 	"crypto/cipher"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
-	"github.com/simdcrypt/simdcrypt/internal/xtspaths"
 )
 
 // kernel names one set of XTS kernels; the amd64 file switches on it to call
@@ -23,9 +23,9 @@ const (
 type xtsPath struct {
 	name     string
 	requires []cpu.Feature
-	// avoid, when set, says why dispatch passes over the path on this CPU
-	// although it runs ("" to take it).
-	avoid  func() string
+	// wide marks the 512-bit path, which dispatch passes over while
+	// cpu.Prefer256 is usable (the catalogue's rule).
+	wide   bool
 	kernel kernel
 	notes  string
 }
@@ -51,38 +51,34 @@ func lookupPath(name string) *xtsPath {
 	return nil
 }
 
-// choosePath picks the first usable path; the kernels need AES round keys.
-func choosePath(haveKeys bool) *xtsPath {
-	if haveKeys {
-		var fallback *xtsPath
-		for _, p := range asmPaths {
-			if !p.available() {
-				continue
-			}
-			if p.avoid != nil && p.avoid() != "" {
-				if fallback == nil {
-					fallback = p
-				}
-				continue
-			}
-			return p
-		}
-		if fallback != nil {
-			return fallback
-		}
+// table is xts's dispatch over the catalogue: Choose, cached per CPU mask.
+// It is built in init because its constructors lead back to choosePath.
+var table *catalog.Table[*xtsPath]
+
+func init() { table = newTable() }
+
+func newTable() *catalog.Table[*xtsPath] {
+	var entries []catalog.Entry[*xtsPath]
+	for _, p := range paths {
+		entries = append(entries, catalog.Entry[*xtsPath]{Impl: p, Path: &catalog.Path{
+			Cipher: cipherName, Name: p.name, Requires: p.requires, Wide: p.wide, Notes: p.notes,
+			Ops: catalog.XTSOps,
+			NewXTS: func(cipherFunc func([]byte) (cipher.Block, error), key []byte) (catalog.Sectors, error) {
+				return newCipher(cipherFunc, key, p.name)
+			},
+		}})
 	}
-	return genericPath
+	return catalog.NewTable(cipherName, entries...)
 }
 
-func init() {
-	for _, p := range paths {
-		xtspaths.Paths = append(xtspaths.Paths, xtspaths.Path{Name: p.name, Requires: p.requires, Avoid: p.avoid, Notes: p.notes})
+// cipherName is xts's name in the catalogue and in dispatch.Chosen.
+const cipherName = "xts"
+
+// choosePath returns the path the catalogue chooses; the kernels need AES
+// round keys, so other blocks take the portable path.
+func choosePath(haveKeys bool) *xtsPath {
+	if haveKeys {
+		return table.Chosen()
 	}
-	xtspaths.NewOnPath = func(path string, cipherFunc func([]byte) (cipher.Block, error), key []byte) (xtspaths.Sector, error) {
-		c, err := newCipher(cipherFunc, key, path)
-		if err != nil {
-			return nil, err
-		}
-		return c, nil
-	}
+	return genericPath
 }

@@ -11,7 +11,7 @@ var asmPaths = []*xtsPath{
 	{
 		name:     "vaes512",
 		requires: []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512},
-		avoid:    avoidVAES512,
+		wide:     true,
 		kernel:   kernelVAES512,
 		notes:    "VAES on 512-bit vectors: 32 blocks in flight, tweaks advanced by x^32 with VPCLMULQDQ, masked stealing",
 	},
@@ -27,16 +27,6 @@ var asmPaths = []*xtsPath{
 		kernel:   kernelAESNI,
 		notes:    "AES-NI and PCLMULQDQ in VEX (AVX) encodings: 8 blocks in flight, keys from memory",
 	},
-}
-
-// avoidVAES512 passes over the 512-bit path where 512-bit instructions
-// lower the clock (the list aes uses for its own 512-bit path): the 256-bit
-// path runs as many AES rounds per cycle there.
-func avoidVAES512() string {
-	if cpu.Has(cpu.Prefer256) {
-		return cpu.Prefer256Reason()
-	}
-	return ""
 }
 
 // cryptAsm calls the kernel directly in each case, without the wrapper an

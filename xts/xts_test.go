@@ -48,7 +48,7 @@ func TestMain(m *testing.M) {
 	if len(ran)+len(skipped) > 0 {
 		fmt.Printf("xts: paths tested: %s; not runnable here: %s\n", strings.Join(ran, " "), orNone(skipped))
 	}
-	os.Exit(code)
+	os.Exit(testkit.Summarize(code, "xts"))
 }
 
 func orNone(s []string) string {
@@ -512,4 +512,32 @@ func TestNoAllocs(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestCatalog checks that every runnable path in the catalogue encrypts as
+// x/crypto/xts does and that its constructor pins it.
+func TestCatalog(t *testing.T) {
+	paths := catalog.For("xts")
+	if len(paths) == 0 || paths[len(paths)-1].Name != "generic" {
+		t.Fatalf("catalogue paths %v: want a list ending with generic", paths)
+	}
+	key := make([]byte, 32)
+	ref, _ := xxts.NewCipher(stdaes.NewCipher, key)
+	src := make([]byte, 512+16)
+	want := make([]byte, len(src))
+	ref.Encrypt(want, src, 5)
+	for _, p := range paths {
+		if !p.Available() {
+			continue
+		}
+		c, err := p.NewXTS(aes.NewCipher, key)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		got := make([]byte, len(src))
+		c.Encrypt(got, src, 5)
+		if !bytes.Equal(got, want) || c.(*xts.Cipher).Impl() != p.Name {
+			t.Errorf("%s (ran %s): ciphertext differs from x/crypto/xts", p.Name, c.(*xts.Cipher).Impl())
+		}
+	}
 }

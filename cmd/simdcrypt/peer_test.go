@@ -4,6 +4,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/bench"
 )
 
 func TestParseOpenSSLSpeed(t *testing.T) {
@@ -58,5 +60,27 @@ func TestSpeedOpenSSLRows(t *testing.T) {
 	}
 	if f := strings.Fields(ourRow); f[len(f)-1] == "-" {
 		t.Errorf("our row has no ×ossl ratio: %q", ourRow)
+	}
+}
+
+// TestEVPNames: the AEAD and XTS targets carry OpenSSL's EVP names, so
+// -openssl finds them in `openssl list -cipher-algorithms` as it finds the
+// ciphers' (xchacha20-poly1305, which OpenSSL lacks, gets no peer).
+func TestEVPNames(t *testing.T) {
+	o := &openssl{ciphers: map[string]bool{}}
+	for _, n := range []string{"aes-128-gcm", "aes-256-gcm", "aria-128-gcm", "chacha20-poly1305", "aes-128-xts", "aes-256-xts"} {
+		o.ciphers[n] = true
+	}
+	ts, _ := bench.Targets()
+	found := map[string]bool{}
+	for _, tg := range ts {
+		if evp := o.evpName(tg); evp != "" {
+			found[evp] = true
+		}
+	}
+	for n := range o.ciphers {
+		if !found[n] {
+			t.Errorf("no target maps to openssl's %s", n)
+		}
 	}
 }

@@ -15,7 +15,9 @@
 //
 //  1. New operations go into the Op constants and one group below (AEADOps
 //     and XTSOps are there already), nowhere else. A new kind of
-//     constructor is one more field beside NewAEAD and one line in add.
+//     constructor is one more field beside NewAEAD and one line in add
+//     (NewAEADOver for GCM over the caller's block, NewXTS for XTS,
+//     NewAuthenticator for Poly1305).
 //  2. Write one constructor per path (for an AEAD: func(key []byte)
 //     (cipher.AEAD, error)); a path that hands the work to the standard
 //     library sets Stdlib.
@@ -57,6 +59,7 @@ const (
 	Open       Op = "open"   // AEAD decryption and verification
 	XTSEncrypt Op = "xts-encrypt"
 	XTSDecrypt Op = "xts-decrypt"
+	MAC        Op = "mac" // a one-time authenticator's tag over a message
 )
 
 // The operation groups a kind of cipher offers.
@@ -65,6 +68,7 @@ var (
 	StreamOps = []Op{Stream}
 	AEADOps   = []Op{Seal, Open}
 	XTSOps    = []Op{XTSEncrypt, XTSDecrypt}
+	MACOps    = []Op{MAC}
 )
 
 // Path describes one code path of one cipher.
@@ -102,6 +106,29 @@ type Path struct {
 	NewBlock  func(key []byte) (cipher.Block, error)
 	NewStream func(key, nonce []byte) (cipher.Stream, error)
 	NewAEAD   func(key []byte) (cipher.AEAD, error)
+	// NewAEADOver is for a mode that runs over the caller's block (GCM, as
+	// crypto/cipher.NewGCM): 12-byte nonces, 16-byte tags. It fails where
+	// the path does not serve that block (another module's, say).
+	NewAEADOver func(b cipher.Block) (cipher.AEAD, error)
+	// NewXTS is for XTS, as x/crypto/xts.NewCipher: the caller's block
+	// constructor and a double-length key.
+	NewXTS func(cipherFunc func([]byte) (cipher.Block, error), key []byte) (Sectors, error)
+	// NewAuthenticator is for a one-time MAC (Poly1305, as
+	// x/crypto/poly1305.New).
+	NewAuthenticator func(key *[32]byte) Authenticator
+}
+
+// Authenticator is a one-time MAC: the methods of x/crypto/poly1305.MAC
+// that write a message and append its tag.
+type Authenticator interface {
+	Write(p []byte) (int, error)
+	Sum(b []byte) []byte
+}
+
+// Sectors is an XTS cipher: the methods of x/crypto/xts.Cipher.
+type Sectors interface {
+	Encrypt(ciphertext, plaintext []byte, sectorNum uint64)
+	Decrypt(plaintext, ciphertext []byte, sectorNum uint64)
 }
 
 // KernelFor returns the name of the path whose kernel runs op.
@@ -144,7 +171,7 @@ func add(c *Cipher) {
 		}
 		names[p.Name] = true
 		kinds := 0
-		for _, set := range []bool{p.NewBlock != nil, p.NewStream != nil, p.NewAEAD != nil} {
+		for _, set := range []bool{p.NewBlock != nil, p.NewStream != nil, p.NewAEAD != nil, p.NewAEADOver != nil, p.NewXTS != nil, p.NewAuthenticator != nil} {
 			if set {
 				kinds++
 			}

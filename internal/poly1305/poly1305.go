@@ -22,6 +22,7 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
 
@@ -47,11 +48,38 @@ var pathNames = [numPaths]string{
 	IFMA:    "ifma",
 }
 
+// pathRequires: the vector paths hand tails to mulx and compute their
+// powers with its step, so they need its features too.
 var pathRequires = [numPaths][]cpu.Feature{
 	MULX: {cpu.BMI2, cpu.ADX},
-	AVX2: {cpu.AVX2},
-	IFMA: {cpu.AVX512IFMA},
+	AVX2: {cpu.AVX2, cpu.BMI2, cpu.ADX},
+	IFMA: {cpu.AVX512IFMA, cpu.BMI2, cpu.ADX},
 }
+
+var pathNotes = [numPaths]string{
+	IFMA:    "16 blocks per step (two interleaved chains of 8 lanes) in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx",
+	AVX2:    "4 blocks per step in radix 2^26 in YMM; under 384 bytes, mulx",
+	MULX:    "one block per step in 64-bit limbs with MULX and ADCX/ADOX",
+	Generic: "portable Go (math/bits), one block per step",
+}
+
+// table is the dispatch over the catalogue: the paths this build has, best
+// first; ifma (512-bit vectors) is Wide, passed over while cpu.Prefer256 is
+// usable.
+var table = func() *catalog.Table[Path] {
+	var entries []catalog.Entry[Path]
+	for _, p := range Paths() {
+		if !p.Built() {
+			continue
+		}
+		entries = append(entries, catalog.Entry[Path]{Impl: p, Path: &catalog.Path{
+			Cipher: "poly1305", Name: p.String(), Requires: pathRequires[p], Wide: p == IFMA,
+			Notes: pathNotes[p], Ops: catalog.MACOps,
+			NewAuthenticator: func(key *[32]byte) catalog.Authenticator { return NewOn(key, p) },
+		}})
+	}
+	return catalog.NewTable("poly1305", entries...)
+}()
 
 func (p Path) String() string {
 	if p < numPaths {
@@ -73,15 +101,8 @@ func (p Path) Available() bool { return p < numPaths && built[p] && cpu.HasAll(p
 // Paths returns every path, in dispatch preference (best first).
 func Paths() []Path { return []Path{IFMA, AVX2, MULX, Generic} }
 
-// Chosen returns the best path available now.
-func Chosen() Path {
-	for _, p := range Paths() {
-		if p.Available() {
-			return p
-		}
-	}
-	return Generic
-}
+// Chosen returns the path the catalogue chooses now (cached per CPU mask).
+func Chosen() Path { return table.Chosen() }
 
 // core is the accumulator and key of one message, all a scalar path
 // needs. h is kept partially reduced (below 2^130 + 2^66 between blocks)

@@ -22,13 +22,6 @@ const avx2Min = 384
 
 var built = [numPaths]bool{Generic: true, MULX: true, AVX2: true, IFMA: true}
 
-func init() {
-	// The vector paths hand tails to mulx and compute their powers with
-	// its step.
-	pathRequires[IFMA] = append(pathRequires[IFMA], pathRequires[MULX]...)
-	pathRequires[AVX2] = append(pathRequires[AVX2], pathRequires[MULX]...)
-}
-
 // blocks absorbs whole 16-byte blocks (2^128 bit set) on path p.
 func blocks(st *state, p Path, msg []byte) {
 	switch p {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the reference
@@ -35,7 +36,7 @@ func TestMain(m *testing.M) {
 		}
 	}
 	fmt.Printf("poly1305 paths run: %s; not runnable here: %s\n", strings.Join(ran, ", "), strings.Join(not, ", "))
-	os.Exit(code)
+	os.Exit(testkit.Summarize(code, "poly1305"))
 }
 
 // forEachPath runs f for every path, skipping (with the reason) those this
@@ -332,4 +333,44 @@ func FuzzSum(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCatalogue: the catalogue lists the built paths in order, each
+// constructor pinned to its path, and dispatch follows the Wide rule.
+func TestCatalogue(t *testing.T) {
+	var built []string
+	for _, p := range Paths() {
+		if p.Built() {
+			built = append(built, p.String())
+		}
+	}
+	var listed []string
+	key := new([32]byte)
+	key[0] = 1
+	for _, cp := range catalog.For("poly1305") {
+		listed = append(listed, cp.Name)
+		if !cp.Available() {
+			continue
+		}
+		m := cp.NewAuthenticator(key)
+		m.Write([]byte("catalogue"))
+		var want [TagSize]byte
+		Sum(&want, []byte("catalogue"), key)
+		if got := m.Sum(nil); string(got) != string(want[:]) || m.(*MAC).path.String() != cp.Name {
+			t.Errorf("%s: tag %x, want %x", cp.Name, got, want)
+		}
+	}
+	if strings.Join(listed, " ") != strings.Join(built, " ") {
+		t.Errorf("catalogue lists %v, build has %v", listed, built)
+	}
+	want := Generic
+	for _, p := range Paths() {
+		if p.Available() && !(p == IFMA && cpu.Has(cpu.Prefer256)) {
+			want = p
+			break
+		}
+	}
+	if got := Chosen(); got != want {
+		t.Errorf("Chosen() = %s, want %s", got, want)
+	}
 }

@@ -71,6 +71,10 @@ type Target struct {
 	// Align is the granularity sizes must respect (16 for ECB and CBC).
 	Align int
 
+	// SlopeSizes, when set, replace Config.SlopeSizes for this target in
+	// the slope mode (XTS: 512-byte and 4 KiB sectors among them).
+	SlopeSizes []int
+
 	// New returns a fresh Op with its own key schedule and state.
 	New func() (Op, error)
 }

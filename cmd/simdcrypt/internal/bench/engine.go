@@ -237,6 +237,9 @@ func Measure(ts []*Target, cfg Config) ([]Result, error) {
 			js := []int{size}
 			if slope {
 				js = c.SlopeSizes
+				if len(t.SlopeSizes) > 0 {
+					js = t.SlopeSizes
+				}
 				if c.Budget > 0 && d < MinDuration && len(js) > 2 {
 					// Too little time for every size: the line through
 					// the smallest and largest still separates the

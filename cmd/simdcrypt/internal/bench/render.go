@@ -99,7 +99,7 @@ func implLabel(t *Target) string {
 
 // shortOp is "cbc-enc", "ecb-dec", "gcm-dec", "ctr" or "stream".
 func shortOp(t *Target) string {
-	if t.Mode == "ctr" || t.Mode == "stream" {
+	if t.Mode == "ctr" || t.Mode == "stream" || t.Mode == "mac" {
 		return t.Mode
 	}
 	return t.Mode + "-" + dirShort(t.Direction)

@@ -370,6 +370,15 @@ func TestLabelsNameTheKernel(t *testing.T) {
 			op = catalog.CTR
 		case "stream":
 			op = catalog.Stream
+		case "gcm", "aead":
+			op = map[string]catalog.Op{"encrypt": catalog.Seal, "decrypt": catalog.Open}[tg.Direction]
+		case "xts":
+			op = catalog.Op("xts-" + tg.Direction)
+		case "mac":
+			op = catalog.MAC
+		}
+		if !slices.Contains(i.Ops, op) {
+			t.Errorf("%s: operation %s is not one of its path's %v", tg.Name(), op, i.Ops)
 		}
 		label := implLabel(tg)
 		if k := i.KernelFor(op); !strings.HasPrefix(label, k+" ") && label != k {

@@ -174,18 +174,25 @@ type column struct {
 // (aggregated over -count runs, so with -count N rows appear in the last
 // run), and a footer with the clock, the time taken and the noise summary.
 type tableSink struct {
-	w      io.Writer
-	env    *Env
-	cfg    Config
-	slope  bool
-	big    int // the largest slope size: peers and the wide "16K" column
-	cols   []column
-	runs   runsOf
-	agg    []Result // every figure aggregated so far, sizes included
-	shown  []Result // the rows printed
-	family string
-	group  string
-	lastSz string
+	w     io.Writer
+	env   *Env
+	cfg   Config
+	slope bool
+	big   int // the largest slope size: peers and the wide "16K" column
+	cols  []column
+	runs  runsOf
+	agg   []Result // every figure aggregated so far, sizes included
+	shown []Result // the rows printed
+	// famWidths are the cipher and impl column widths per family: each
+	// family's table is as narrow as its own cells allow, so one family's
+	// long names (xchacha20-poly1305) do not widen another's long labels.
+	famWidths map[string][2]int
+	// famSlope are a family's own slope sizes (Target.SlopeSizes), which
+	// its title line names.
+	famSlope map[string][]int
+	family   string
+	group    string
+	lastSz   string
 }
 
 func (s *tableSink) Begin(ts []*Target) error {
@@ -197,9 +204,15 @@ func (s *tableSink) Begin(ts []*Target) error {
 	c := s.cfg
 	wCipher, wImpl := len("cipher"), len("impl")
 	hasVariants, hasPeer, hasBase := false, false, false
+	s.famWidths, s.famSlope = map[string][2]int{}, map[string][]int{}
 	for _, t := range ts {
 		wCipher = max(wCipher, len([]rune(cipherCell(t))))
 		wImpl = max(wImpl, len([]rune(s.label(t))))
+		if len(t.SlopeSizes) > 0 {
+			s.famSlope[t.Family] = t.SlopeSizes
+		}
+		w := s.famWidths[t.Family]
+		s.famWidths[t.Family] = [2]int{max(w[0], len([]rune(cipherCell(t))), len("cipher")), max(w[1], len([]rune(s.label(t))), len("impl"))}
 		hasVariants = hasVariants || t.VariantOf != ""
 		hasPeer = hasPeer || t.Foreign
 		hasBase = hasBase || t.Baseline
@@ -248,7 +261,7 @@ func (s *tableSink) Begin(ts []*Target) error {
 // direction where a mode has two (every mode but CTR and the stream
 // ciphers, whose one operation serves both ways).
 func cipherCell(t *Target) string {
-	if t.Mode == "ctr" || t.Mode == "stream" {
+	if t.Mode == "ctr" || t.Mode == "stream" || t.Mode == "mac" {
 		return t.Cipher
 	}
 	return t.Cipher + " " + dirShort(t.Direction)
@@ -383,9 +396,23 @@ func (s *tableSink) Add(rs []Result) error {
 func (s *tableSink) row(r *Result) {
 	if fam := r.Target.Family; fam != s.family {
 		s.family, s.group = fam, ""
+		if w, ok := s.famWidths[fam]; ok {
+			for i := range s.cols {
+				switch s.cols[i].head {
+				case "cipher":
+					s.cols[i].width = w[0]
+				case "impl":
+					s.cols[i].width = w[1]
+				}
+			}
+		}
 		fmt.Fprintln(s.w)
 		if b, ok := Baselines[fam]; ok {
-			fmt.Fprintf(s.w, "%s — baseline %s: %s\n", fam, b.Impl, b.Notes)
+			fmt.Fprintf(s.w, "%s — baseline %s: %s", fam, b.Impl, b.Notes)
+			if sz := s.famSlope[fam]; s.slope && len(sz) > 0 {
+				fmt.Fprintf(s.w, "; slope over %s-byte calls", sizesString(sz))
+			}
+			fmt.Fprintln(s.w)
 		} else {
 			fmt.Fprintf(s.w, "%s — no Go baseline exists (neither the standard library nor x/crypto implements it)\n", fam)
 		}

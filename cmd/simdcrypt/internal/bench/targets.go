@@ -44,7 +44,8 @@ type Baseline struct {
 	Impl  string // "stdlib", "xcrypto"
 	Notes string
 	// Block builds a cipher.Block (block ciphers), Stream a keystream
-	// (stream ciphers); exactly one is set.
+	// (stream ciphers); exactly one is set, or none for the modes and
+	// AEADs, whose baselines modeTargets makes.
 	Block  func(key []byte) (cipher.Block, error)
 	Stream func(key, nonce []byte) (cipher.Stream, error)
 }
@@ -58,6 +59,13 @@ var Baselines = map[string]Baseline{
 		Stream: func(key, nonce []byte) (cipher.Stream, error) {
 			return chacha20.NewUnauthenticatedCipher(key, nonce)
 		}},
+	// Modes and AEADs: modeTargets builds their baselines, so neither
+	// constructor is set.
+	"gcm":               {Impl: "stdlib", Notes: "crypto/cipher.NewGCM over crypto/aes (AES rows only)"},
+	"xts":               {Impl: "xcrypto", Notes: "x/crypto/xts over crypto/aes"},
+	"chacha20poly1305":  {Impl: "xcrypto", Notes: "golang.org/x/crypto/chacha20poly1305 New"},
+	"xchacha20poly1305": {Impl: "xcrypto", Notes: "golang.org/x/crypto/chacha20poly1305 NewX"},
+	"poly1305":          {Impl: "xcrypto", Notes: "golang.org/x/crypto/poly1305 (New, Write, Sum per message)"},
 }
 
 // Unavailable is a registered implementation the CPU cannot run (or the
@@ -93,6 +101,10 @@ func Targets() ([]*Target, []Unavailable) {
 		impls = variantsAfterPaths(impls)
 		base, hasBase := Baselines[fam]
 		if len(impls) == 0 {
+			continue
+		}
+		if ts, ok := modeTargets(fam, impls, chosen); ok {
+			out = append(out, ts...)
 			continue
 		}
 		if impls[0].NewBlock != nil {

@@ -10,7 +10,9 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
-func TestMain(m *testing.M) { testkit.Main(m, "aes", "aria", "chacha20") }
+func TestMain(m *testing.M) {
+	testkit.Main(m, "aes", "aria", "chacha20", "gcm", "xts", "chacha20poly1305", "xchacha20poly1305", "poly1305")
+}
 
 // TestTargetsCoverRegistry: every available path of every cipher in the
 // catalogue appears for every operation, with the default marked
@@ -27,9 +29,16 @@ func TestTargetsCoverRegistry(t *testing.T) {
 				}
 				continue
 			}
-			wantOps := 2 // chacha20 and xchacha20
-			if i.NewBlock != nil {
+			wantOps := 2 // chacha20 and xchacha20; seal and open of an AEAD
+			switch {
+			case i.NewBlock != nil:
 				wantOps = 5 * 3 // three key sizes for AES and ARIA
+			case i.NewAEADOver != nil:
+				wantOps = 2 * len(gcmCiphers)
+			case i.NewXTS != nil:
+				wantOps = 2 * len(xtsCiphers)
+			case i.NewAuthenticator != nil:
+				wantOps = 1
 			}
 			var n int
 			for _, tg := range ts {
@@ -83,7 +92,7 @@ func TestBaselinesAgree(t *testing.T) {
 		for i := range src {
 			src[i] = byte(i)
 		}
-		dst := make([]byte, len(src))
+		dst := make([]byte, len(src), len(src)+64) // room for a tag, as the engine's buffers have
 		op(dst, src)
 		if ref, ok := out[tg.Group()]; ok {
 			if string(ref) != string(dst) {
@@ -142,5 +151,22 @@ func TestVariantsBesideTheirPath(t *testing.T) {
 	want := "vaes512 vaes512-noprefetch vaes256 aesni aesni-noprefetch generic odd-one"
 	if strings.Join(got, " ") != want {
 		t.Errorf("order %v, want %s", got, want)
+	}
+}
+
+// TestXTSSectorSizes: the XTS rows measure 512-byte and 4 KiB sectors.
+func TestXTSSectorSizes(t *testing.T) {
+	ts, _ := Targets()
+	n := 0
+	for _, tg := range ts {
+		if tg.Mode == "xts" {
+			n++
+			if !slices.Contains(tg.SlopeSizes, 512) || !slices.Contains(tg.SlopeSizes, 4096) || tg.Align != 16 {
+				t.Errorf("%s: slope sizes %v, align %d", tg.Name(), tg.SlopeSizes, tg.Align)
+			}
+		}
+	}
+	if hasCipher("xts") && n == 0 {
+		t.Error("no xts targets")
 	}
 }
