@@ -4,7 +4,9 @@
 //	vaes512   VAES on 512-bit vectors (AVX-512): 32 blocks in flight
 //	vaes256   VAES on 256-bit vectors (AVX2): 16 blocks in flight
 //	aesni     AES-NI on 128-bit vectors (legacy SSE encodings): 8 blocks
-//	generic   portable Go with lookup tables
+//	stdlib    off amd64, where crypto/aes runs on the CPU's AES instructions
+//	          (ARMv8, POWER8, z/Architecture CPACF): crypto/aes itself
+//	generic   portable Go, bitsliced four blocks at a time (constant-time)
 //
 // plus vaes512-noprefetch, vaes256-noprefetch and aesni-noprefetch, the same
 // kernels with software prefetch switched off, which only tests and
@@ -24,9 +26,12 @@
 // relying on those hooks. ECB is available through this module's ecb
 // package.
 //
-// The portable path looks up tables indexed by secret data and so is not
-// constant-time; the AES-NI and VAES paths are, key setup included (its
-// S-box step runs on the AES unit).
+// Every path is constant-time, key setup included. Without AES hardware
+// (or with the purego build tag, or with aesni or ssse3 masked) AES runs
+// portable Go that is bitsliced four blocks at a time and indexes no table
+// by secret data (ct64.go). Off amd64, where the standard library uses the
+// CPU's AES instructions, the path "stdlib" delegates to crypto/aes, and
+// the crypto/cipher modes over it run the standard library's own assembly.
 package aes
 
 import (
@@ -73,11 +78,14 @@ const cipherName = "aes"
 // constructor.
 var paths = catalog.NewTable(cipherName, append(asmPaths(), catalog.BlockPath(cipherName, &catalog.Path{
 	Name:     "generic",
-	Notes:    "portable Go with lookup tables (not constant-time)",
+	Notes:    "portable Go, bitsliced 4 blocks at a time (constant-time, no tables)",
 	NewBlock: newGeneric,
 }))...)
 
 func newGeneric(key []byte) (cipher.Block, error) {
-	s, err := expandKey(key)
-	return modes.NewGenericBlock((*generic)(s), err, cipherName)
+	k, err := newCTKernels(key)
+	if err != nil {
+		return nil, err
+	}
+	return modes.NewBlock(k, cipherName, "generic"), nil
 }

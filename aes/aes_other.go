@@ -6,5 +6,6 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
-// asmPaths is empty: without amd64 assembly only the portable path runs.
-func asmPaths() []catalog.Entry[catalog.NewBlockFunc] { return nil }
+// asmPaths has no simdcrypt assembly here: only the standard library's
+// where it has AES instructions (stdlibPaths), then the portable path.
+func asmPaths() []catalog.Entry[catalog.NewBlockFunc] { return stdlibPaths() }

@@ -13,17 +13,16 @@ const maxRounds = 14
 // schedule holds the expanded key. The encryption keys are the FIPS 197
 // words; the decryption keys are those of the equivalent inverse cipher
 // (FIPS 197 section 5.3.5): reversed, with InvMixColumns applied to the
-// middle ones, which is the form both the table code and AESDEC expect.
+// middle ones, which is the form AESDEC expects.
 type schedule struct {
 	rounds int
 	enc    [4 * (maxRounds + 1)]uint32
 	dec    [4 * (maxRounds + 1)]uint32
 }
 
-// expandKey expands key with the portable path's S-box table, which is
-// indexed by key bytes: only for that path, which is not constant-time
-// anyway. The hardware paths expand keys on the AES unit
-// (expandKeyAESNI).
+// expandKey expands key for the portable path, the S-box step through the
+// bitsliced circuit (subWord): nothing is looked up by key bytes. The
+// hardware paths expand keys on the AES unit (expandKeyAESNI).
 func expandKey(key []byte) (*schedule, error) {
 	s := new(schedule)
 	if err := s.expandEnc(key); err != nil {
@@ -72,9 +71,11 @@ func (s *schedule) invert() {
 	}
 }
 
-func subWord(w uint32) uint32 {
-	return uint32(sbox[w>>24])<<24 | uint32(sbox[w>>16&0xff])<<16 | uint32(sbox[w>>8&0xff])<<8 | uint32(sbox[w&0xff])
-}
+// subWord applies the S-box to the four bytes of w (subWordCT).
+func subWord(w uint32) uint32 { return subWordCT(w) }
+
+// xtime multiplies b by x in GF(2^8) (only for the public round constants).
+func xtime(b byte) byte { return b<<1 ^ byte(int8(b)>>7)&0x1b }
 
 // invMixColumn is InvMixColumns on one column, computed on all four bytes at
 // once rather than through tables, so that no memory is indexed by key

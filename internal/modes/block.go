@@ -61,6 +61,9 @@ func (b *Block) NewCTR(iv []byte) cipher.Stream {
 	if len(iv) != BlockSize {
 		panic("cipher.NewCTR: IV length must equal block size")
 	}
+	if std := b.stdlibBlock(); std != nil {
+		return cipher.NewCTR(std, iv)
+	}
 	return newCTR(b, iv)
 }
 
@@ -69,6 +72,9 @@ func (b *Block) NewCBCEncrypter(iv []byte) cipher.BlockMode {
 	if len(iv) != BlockSize {
 		panic("cipher.NewCBCEncrypter: IV length must equal block size")
 	}
+	if std := b.stdlibBlock(); std != nil {
+		return cipher.NewCBCEncrypter(std, iv)
+	}
 	return newCBC(b, iv, false)
 }
 
@@ -76,6 +82,9 @@ func (b *Block) NewCBCEncrypter(iv []byte) cipher.BlockMode {
 func (b *Block) NewCBCDecrypter(iv []byte) cipher.BlockMode {
 	if len(iv) != BlockSize {
 		panic("cipher.NewCBCDecrypter: IV length must equal block size")
+	}
+	if std := b.stdlibBlock(); std != nil {
+		return cipher.NewCBCDecrypter(std, iv)
 	}
 	return newCBC(b, iv, true)
 }

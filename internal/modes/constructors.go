@@ -29,6 +29,9 @@ func NewCTR(b cipher.Block, iv []byte) (cipher.Stream, error) {
 		return nil, err
 	}
 	if ours, ok := b.(*Block); ok {
+		if std := ours.stdlibBlock(); std != nil {
+			return cipher.NewCTR(std, iv), nil
+		}
 		return newCTR(ours, iv), nil
 	}
 	return cipher.NewCTR(b, iv), nil
@@ -40,6 +43,9 @@ func NewCBCEncrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
 		return nil, err
 	}
 	if ours, ok := b.(*Block); ok {
+		if std := ours.stdlibBlock(); std != nil {
+			return cipher.NewCBCEncrypter(std, iv), nil
+		}
 		return newCBC(ours, iv, false), nil
 	}
 	return cipher.NewCBCEncrypter(b, iv), nil
@@ -51,6 +57,9 @@ func NewCBCDecrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
 		return nil, err
 	}
 	if ours, ok := b.(*Block); ok {
+		if std := ours.stdlibBlock(); std != nil {
+			return cipher.NewCBCDecrypter(std, iv), nil
+		}
 		return newCBC(ours, iv, true), nil
 	}
 	return cipher.NewCBCDecrypter(b, iv), nil
