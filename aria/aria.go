@@ -10,7 +10,8 @@
 //   - aesni-avx2: the same with each YMM register's halves through the XMM
 //     AES-NI instructions, for AVX2 CPUs without VAES;
 //   - aesni-avx: 16 blocks in XMM registers, S-boxes as in aesni-avx2;
-//   - generic: portable Go, one block at a time through S-box tables.
+//   - generic: portable Go, bitsliced four blocks at a time, the S-boxes
+//     computed by the AES S-box circuit between affine maps (ct.go).
 //
 // CBC encryption, and the last few blocks of ECB, CBC decryption and CTR
 // requests, run one-block kernels built for latency (GFNI or AES-NI forms).
@@ -29,13 +30,13 @@
 // relying on those hooks. ECB is available through this module's ecb
 // package.
 //
-// Constant time: the portable path looks up S-box tables indexed by secret
-// data and so is not constant-time. The accelerated paths compute the
-// S-boxes arithmetically and index no memory by data (their PSHUFB tables
-// sit in registers), so every mode is constant-time on them; CBC
-// encryption, a serial chain that wide kernels cannot speed up, runs
-// one-block kernels built the same way. Key setup is constant-time on every
-// path: the key schedule computes its S-boxes arithmetically (keysbox.go).
+// Constant time: every path indexes no memory and takes no branch on
+// secret data, key setup included. The portable path is bitsliced (ct.go);
+// the accelerated paths compute the S-boxes with GFNI or AES-NI affine
+// instructions (their PSHUFB tables sit in registers), and CBC encryption,
+// a serial chain that wide kernels cannot speed up, runs one-block kernels
+// built the same way. The key schedule computes its S-boxes arithmetically
+// (keysbox.go).
 package aria
 
 import (
@@ -79,11 +80,14 @@ const cipherName = "aria"
 // constructor.
 var paths = catalog.NewTable(cipherName, append(asmPaths(), catalog.BlockPath(cipherName, &catalog.Path{
 	Name:     "generic",
-	Notes:    "portable Go, one block at a time through S-box tables (not constant-time)",
+	Notes:    "portable Go, bitsliced 4 blocks at a time (constant-time, no tables)",
 	NewBlock: newGeneric,
 }))...)
 
 func newGeneric(key []byte) (cipher.Block, error) {
-	s, err := expandKey(key)
-	return modes.NewGenericBlock((*generic)(s), err, cipherName)
+	k, err := newCTKernels(key)
+	if err != nil {
+		return nil, err
+	}
+	return modes.NewBlock(k, cipherName, "generic"), nil
 }

@@ -6,9 +6,10 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
-// One fuzz target per mode, each differential against the generic path
-// over every available implementation; `go test` runs the seed corpus,
-// `go test -fuzz FuzzCTR` explores.
+// One fuzz target per mode, each running every available implementation,
+// the portable one included, against the RFC 5794
+// reference (crypt, byte by byte) through crypto/cipher's
+// modes; `go test` runs the seed corpus, `go test -fuzz FuzzCTR` explores.
 func FuzzECBEncrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "ecb-encrypt") }
 func FuzzECBDecrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "ecb-decrypt") }
 func FuzzCBCEncrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "cbc-encrypt") }

@@ -165,12 +165,14 @@ func crypt(rk *[maxRounds + 1]block, rounds int, dst, src *block) {
 }
 
 // The functions above follow RFC 5794 byte by byte and serve as the
-// reference (aria's tests compare cryptWords with crypt). The portable path
-// runs the same cipher on four big-endian 32-bit words, about three times
-// faster: the diffusion layer A factors as W∘P∘W∘M (the form the vector
-// kernels use, see _asm/aria), where M replaces each byte of a word by the
+// reference (the tests' spec.Reference). Below, the same cipher on four
+// big-endian 32-bit words, in which the diffusion layer A factors as
+// W∘P∘W∘M (the form the vector kernels and the bitsliced portable path,
+// ct.go, use; see _asm/aria), where M replaces each byte of a word by the
 // XOR of the other three, W does the same across the four words at each
-// byte position, and P permutes the bytes of words 1 to 3.
+// byte position, and P permutes the bytes of words 1 to 3. It looks up the
+// S-box tables by data, so no path runs it: the tests compare it with
+// crypt, which checks the factorisation.
 
 // words is a block as four big-endian 32-bit words.
 type words = [4]uint32
@@ -235,16 +237,4 @@ func cryptWords(rk *[maxRounds + 1]words, rounds int, dst, src *block) {
 		w := substEvenWord(t[i]^rk[rounds-1][i]) ^ rk[rounds][i]
 		binary.BigEndian.PutUint32(dst[4*i:], w)
 	}
-}
-
-// generic is the portable path: one block at a time through the S-box
-// tables, on words.
-type generic schedule
-
-func (g *generic) EncryptBlock(dst, src *[BlockSize]byte) {
-	cryptWords(&g.encWords, g.rounds, dst, src)
-}
-
-func (g *generic) DecryptBlock(dst, src *[BlockSize]byte) {
-	cryptWords(&g.decWords, g.rounds, dst, src)
 }
