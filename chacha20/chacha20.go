@@ -9,6 +9,8 @@
 //	          32 registers), for CPUs that prefer 256-bit vectors
 //	avx2      8 blocks per batch in YMM
 //	ssse3     4 blocks per batch in XMM
+//	stdlib    off amd64, where golang.org/x/crypto/chacha20 has assembly
+//	          (arm64, ppc64, ppc64le, s390x, loong64): delegates to it
 //	generic   portable Go, one block at a time
 //
 // Dispatch: the paths are listed best first in one table (paths, built from
@@ -142,7 +144,18 @@ func (c *Cipher) init(key, nonce []byte, p path) (*Cipher, error) {
 
 // SetCounter sets the block counter: the next XORKeyStream behaves as if
 // 64*counter bytes had been processed so far. It panics if counter is
-// below the current position (counter reuse), exactly as x/crypto does.
+// below the current position (counter reuse), as x/crypto does.
+//
+// Near the end of the counter space this package follows RFC 8439 on every
+// path: the counter never wraps, and XORKeyStream panics rather than make
+// a block past 2^32-1. golang.org/x/crypto/chacha20 (v0.59) does not on
+// arm64, ppc64x, s390x and loong64, where its assembly buffers four blocks:
+// a call that leaves a partial block with the counter at 2^32-4 makes
+// blocks 2^32-4 to 2^32-1 at once and lets its counter wrap to 0 without
+// noting the overflow, so the next call returns block 0's keystream again
+// and SetCounter accepts earlier values. The two therefore differ there;
+// this package is the one that keeps keystream from repeating (see
+// TestCounterEndNoWrap).
 func (c *Cipher) SetCounter(counter uint32) {
 	// Leftover keystream belongs to a block the counter already counts, so
 	// the current position is state[12] itself.
@@ -244,6 +257,7 @@ const (
 	pathAVX2
 	pathAVX512
 	pathAVX512VL
+	pathStdlib // x/crypto's assembly where simdcrypt has none (chacha20_stdlib.go)
 
 	// pathChosen asks init to take the path dispatch prefers.
 	pathChosen path = 255
@@ -255,6 +269,7 @@ var pathNames = [...]string{
 	pathAVX2:     "avx2",
 	pathAVX512:   "avx512",
 	pathAVX512VL: "avx512vl",
+	pathStdlib:   "stdlib",
 }
 
 // tailBuf holds the end of a call that has a partial block: fewer than four
