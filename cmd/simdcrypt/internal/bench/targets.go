@@ -100,6 +100,11 @@ func Targets() ([]*Target, []Unavailable) {
 		}
 		impls = variantsAfterPaths(impls)
 		base, hasBase := Baselines[fam]
+		if _, clash := catalog.Lookup(fam, base.Impl); hasBase && clash {
+			// Off amd64 the registry has a path named like the baseline
+			// (aes "stdlib", itself crypto/aes): keep the two rows apart.
+			base.Impl += "-baseline"
+		}
 		if len(impls) == 0 {
 			continue
 		}

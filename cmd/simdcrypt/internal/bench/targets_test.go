@@ -72,7 +72,7 @@ func TestTargetsCoverRegistry(t *testing.T) {
 		}
 	}
 	if hasCipher("aes") && !slices.ContainsFunc(ts, func(tg *Target) bool {
-		return tg.Cipher == "aes-128-ecb" && tg.Direction == "decrypt" && tg.Impl == "stdlib" && tg.Baseline
+		return tg.Cipher == "aes-128-ecb" && tg.Direction == "decrypt" && strings.HasPrefix(tg.Impl, "stdlib") && tg.Baseline
 	}) {
 		t.Error("no stdlib baseline for aes-128-ecb decrypt")
 	}
@@ -110,8 +110,12 @@ func TestSelect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 6 { // three key sizes × (stdlib + default)
-		t.Errorf("aes-*-ctr × stdlib,default: %d targets", len(got))
+	want := 6 // three key sizes × (stdlib + default)
+	if c, ok := catalog.Get("aes"); ok && func() bool { p, _ := c.Chosen(); return p.Name == "stdlib" }() {
+		want = 3 // off amd64 the default path is the one named stdlib
+	}
+	if len(got) != want {
+		t.Errorf("aes-*-ctr × stdlib,default: %d targets, want %d", len(got), want)
 	}
 	for _, tg := range got {
 		if tg.Mode != "ctr" || !(tg.Baseline || tg.Default) {
