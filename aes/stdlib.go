@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	simdcpu "github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 	"golang.org/x/sys/cpu"
 )
@@ -41,6 +42,7 @@ func stdlibPaths() []catalog.Entry[catalog.NewBlockFunc] {
 	return []catalog.Entry[catalog.NewBlockFunc]{catalog.BlockPath(cipherName, &catalog.Path{
 		Name:     "stdlib",
 		Stdlib:   true,
+		Requires: []simdcpu.Feature{simdcpu.Stdlib},
 		Notes:    "crypto/aes on the CPU's AES instructions (" + runtime.GOARCH + "); crypto/cipher's CTR and CBC over it",
 		NewBlock: newStdlib,
 	})}

@@ -7,6 +7,7 @@ import (
 	"runtime"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	xchacha "golang.org/x/crypto/chacha20"
 )
 
@@ -18,7 +19,7 @@ const haveStdlib = true
 
 // stdlibPaths is the path "stdlib", for the dispatch table (asmPaths).
 func stdlibPaths() []catalog.Entry[path] {
-	e := streamPath(pathStdlib, nil, false, "golang.org/x/crypto/chacha20's "+runtime.GOARCH+" assembly, one x/crypto cipher per call at the block counter")
+	e := streamPath(pathStdlib, []cpu.Feature{cpu.Stdlib}, false, "golang.org/x/crypto/chacha20's "+runtime.GOARCH+" assembly, one x/crypto cipher per call at the block counter")
 	e.Path.Stdlib = true
 	return []catalog.Entry[path]{e}
 }

@@ -120,6 +120,11 @@ func pathsFor(t testing.TB, newBlock func([]byte) cipher.Block, withForeign bool
 			t.Helper()
 			a, err := newPath(name, newBlock(key), ns, ts)
 			if err != nil {
+				if name == "stdlib" {
+					// As for the stand-in: crypto/cipher has no GCM for a
+					// non-standard nonce and tag size together.
+					return nil
+				}
 				t.Fatal(err)
 			}
 			return a

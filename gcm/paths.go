@@ -60,8 +60,9 @@ type stdlibBlock interface {
 }
 
 var stdlibPath = path{
-	Name:  "stdlib",
-	Notes: "crypto/cipher's GCM over crypto/aes, for AES blocks that run on crypto/aes",
+	Name:     "stdlib",
+	Requires: []cpu.Feature{cpu.Stdlib}, // all=off and stdlib=off mask it
+	Notes:    "crypto/cipher's GCM over crypto/aes, for AES blocks that run on crypto/aes",
 	New: func(b cipher.Block, nonceSize, tagSize int) cipher.AEAD {
 		mb, ok := b.(*modes.Block)
 		if !ok {

@@ -52,6 +52,11 @@ const (
 	// Prefer256Reason). Every cipher passes over its 512-bit paths while it
 	// is usable; masking it (prefer256=off) lets them run.
 	Prefer256
+	// Stdlib is a property too: the standard library's or x/crypto's
+	// assembly may serve where simdcrypt has none (the "stdlib" paths off
+	// amd64). It is always set; masking it (stdlib=off, or all=off) sends
+	// those ciphers to portable Go.
+	Stdlib
 	numFeatures
 )
 
@@ -69,6 +74,7 @@ var featureNames = [numFeatures]string{
 	ADX:        "adx",
 	AVX512IFMA: "avx512ifma",
 	Prefer256:  "prefer256",
+	Stdlib:     "stdlib",
 }
 
 // requires lists what each feature cannot be used without: VEX and EVEX
@@ -94,7 +100,7 @@ func (f Feature) String() string {
 
 // IsProperty reports whether f is a property of the microarchitecture
 // (Prefer256) rather than an instruction set CPUID reports.
-func (f Feature) IsProperty() bool { return f == Prefer256 }
+func (f Feature) IsProperty() bool { return f == Prefer256 || f == Stdlib }
 
 // All returns every feature in display order, the properties last.
 func All() []Feature {
@@ -142,6 +148,7 @@ func init() {
 	detect()
 	info.Uarch = uarchName(info.Vendor, info.Family, info.Model)
 	detected[Prefer256].Store(prefer256Reason(info.Vendor, info.Uarch) != "")
+	detected[Stdlib].Store(true)
 	envSpec = os.Getenv(EnvVar)
 	bits, unk := parseMask(envSpec)
 	maskBits.Store(bits)
