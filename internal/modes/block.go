@@ -62,7 +62,7 @@ func (b *Block) NewCTR(iv []byte) cipher.Stream {
 		panic("cipher.NewCTR: IV length must equal block size")
 	}
 	if std := b.stdlibBlock(); std != nil {
-		return cipher.NewCTR(std, iv)
+		return newStdlibCTR(b, std, iv)
 	}
 	return newCTR(b, iv)
 }

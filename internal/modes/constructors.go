@@ -30,7 +30,7 @@ func NewCTR(b cipher.Block, iv []byte) (cipher.Stream, error) {
 	}
 	if ours, ok := b.(*Block); ok {
 		if std := ours.stdlibBlock(); std != nil {
-			return cipher.NewCTR(std, iv), nil
+			return newStdlibCTR(ours, std, iv), nil
 		}
 		return newCTR(ours, iv), nil
 	}

@@ -29,15 +29,19 @@ func (s StdlibKernels) DecryptBlocks(dst, src []byte) {
 	}
 }
 
+// The methods below hand the block only slices of dst and src: a local
+// array passed through the cipher.Block interface would escape and cost a
+// heap allocation per call.
+
 func (s StdlibKernels) CBCEncrypt(dst, src []byte, iv *[BlockSize]byte) {
 	prev := *iv
 	for i := 0; i < len(src); i += BlockSize {
-		var x [BlockSize]byte
-		for j := range x {
-			x[j] = src[i+j] ^ prev[j]
+		out := dst[i : i+BlockSize]
+		for j := range BlockSize {
+			out[j] = src[i+j] ^ prev[j]
 		}
-		s.B.Encrypt(prev[:], x[:])
-		copy(dst[i:], prev[:])
+		s.B.Encrypt(out, out)
+		prev = [BlockSize]byte(out)
 	}
 	*iv = prev
 }
@@ -57,11 +61,12 @@ func (s StdlibKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
 
 func (s StdlibKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {
 	lo := binary.BigEndian.Uint64(ctr[8:])
-	var ks [BlockSize]byte
 	for i := 0; i < len(src); i += BlockSize {
-		s.B.Encrypt(ks[:], ctr[:])
+		in := [BlockSize]byte(src[i:]) // src may be dst
+		out := dst[i : i+BlockSize]
+		s.B.Encrypt(out, ctr[:])
 		for j := range BlockSize {
-			dst[i+j] = src[i+j] ^ ks[j]
+			out[j] ^= in[j]
 		}
 		lo++
 		binary.BigEndian.PutUint64(ctr[8:], lo)
@@ -75,4 +80,21 @@ func (b *Block) stdlibBlock() cipher.Block {
 		return s.StdlibBlock()
 	}
 	return nil
+}
+
+// stdlibCTR is CTR for a block with a standard-library block behind it:
+// XORKeyStream runs crypto/cipher's CTR over that block (its assembly),
+// XORKeyStreamAt this layer's CTR over the same kernels, which
+// crypto/cipher's stream lacks.
+type stdlibCTR struct {
+	cipher.Stream
+	at *ctr
+}
+
+func (s *stdlibCTR) XORKeyStreamAt(dst, src []byte, offset uint64) {
+	s.at.XORKeyStreamAt(dst, src, offset)
+}
+
+func newStdlibCTR(b *Block, std cipher.Block, iv []byte) cipher.Stream {
+	return &stdlibCTR{Stream: cipher.NewCTR(std, iv), at: newCTR(b, iv)}
 }

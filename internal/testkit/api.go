@@ -79,7 +79,9 @@ func CheckBlockAPI(t *testing.T, a BlockAPI) {
 		if typ.Kind() == reflect.Pointer {
 			typ = typ.Elem()
 		}
-		if pkg := typ.PkgPath(); !strings.HasPrefix(pkg, wantPkg) {
+		// (The stdlib path's CTR is this module's wrapper around
+		// crypto/cipher's, for XORKeyStreamAt.)
+		if pkg := typ.PkgPath(); !strings.HasPrefix(pkg, wantPkg) && !(wantPkg == "crypto/" && pkg == modesPkg) {
 			t.Errorf("%s returned a %T, not a mode from %s", what, v, wantPkg)
 		}
 	}
