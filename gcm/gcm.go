@@ -30,6 +30,7 @@ import (
 	"errors"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
 
 const (
@@ -105,8 +106,10 @@ func newAEAD(b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
 // (a block from another module: the assembly paths need this module's
 // kernels).
 func choose(b cipher.Block, nonceSize, tagSize int) (cipher.AEAD, error) {
-	if a := stdlibPath.New(b, nonceSize, tagSize); a != nil {
-		return a, nil
+	if cpu.HasAll(stdlibPath.Requires...) { // unless masked (stdlib=off, all=off)
+		if a := stdlibPath.New(b, nonceSize, tagSize); a != nil {
+			return a, nil
+		}
 	}
 	if a := table.Chosen().New(b, nonceSize, tagSize); a != nil {
 		return a, nil
