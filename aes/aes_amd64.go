@@ -14,9 +14,10 @@ import (
 // contract: whole blocks, n > 0, round keys right-aligned in a 240-byte
 // table) are called through one generated entry point per operation
 // (encryptBlocks, decryptBlocks, cbcDecrypt, ctr) that takes the vector
-// width as its last argument and jumps to that width's kernel: no switch
-// in Go, and no function values, which cost a call more at 16 and 64 bytes
-// (BenchmarkKernelCall).
+// width as its last argument: the entry point is the 512-bit kernel, which
+// width 64 falls through into, and it jumps to the narrower kernels. No
+// switch in Go, and no function values, which cost a call more at 16 and
+// 64 bytes (BenchmarkKernelCall).
 
 // The vector widths, in bytes, the entry points dispatch on.
 const (

@@ -5558,9 +5558,14 @@ rounds10_22:
 	JAE            wide_1
 	JMP            loop_2
 
-// func encryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
+// func encryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
 // Requires: AES, AVX, AVX512F, AVX512VL, MMX+, VAES
-TEXT ·encryptBlocksVAES512(SB), NOSPLIT, $0-48
+TEXT ·encryptBlocks(SB), NOSPLIT, $0-56
+	MOVQ            width+48(FP), AX
+	CMPQ            AX, $0x10
+	JE              AESNI
+	CMPQ            AX, $0x20
+	JE              VAES256
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
 	MOVQ            dst+16(FP), DI
@@ -5963,9 +5968,20 @@ tail_21:
 	VZEROUPPER
 	RET
 
-// func decryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
+AESNI:
+	JMP ·encryptBlocksAESNI+0(SB)
+
+VAES256:
+	JMP ·encryptBlocksVAES256+0(SB)
+
+// func decryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
 // Requires: AES, AVX, AVX512F, AVX512VL, MMX+, VAES
-TEXT ·decryptBlocksVAES512(SB), NOSPLIT, $0-48
+TEXT ·decryptBlocks(SB), NOSPLIT, $0-56
+	MOVQ            width+48(FP), AX
+	CMPQ            AX, $0x10
+	JE              AESNI
+	CMPQ            AX, $0x20
+	JE              VAES256
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
 	MOVQ            dst+16(FP), DI
@@ -6368,9 +6384,20 @@ tail_21:
 	VZEROUPPER
 	RET
 
-// func cbcDecryptVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte)
+AESNI:
+	JMP ·decryptBlocksAESNI+0(SB)
+
+VAES256:
+	JMP ·decryptBlocksVAES256+0(SB)
+
+// func cbcDecrypt(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte, width int)
 // Requires: AES, AVX, AVX2, AVX512F, AVX512VL, MMX+, VAES
-TEXT ·cbcDecryptVAES512(SB), NOSPLIT, $0-56
+TEXT ·cbcDecrypt(SB), NOSPLIT, $0-64
+	MOVQ            width+56(FP), AX
+	CMPQ            AX, $0x10
+	JE              AESNI
+	CMPQ            AX, $0x20
+	JE              VAES256
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
 	MOVQ            dst+16(FP), DI
@@ -6810,9 +6837,20 @@ tail_21:
 	VZEROUPPER
 	RET
 
-// func ctrVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
+AESNI:
+	JMP ·cbcDecryptAESNI+0(SB)
+
+VAES256:
+	JMP ·cbcDecryptVAES256+0(SB)
+
+// func ctr(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, MMX+, VAES
-TEXT ·ctrVAES512(SB), NOSPLIT, $0-56
+TEXT ·ctr(SB), NOSPLIT, $0-64
+	MOVQ            width+56(FP), AX
+	CMPQ            AX, $0x10
+	JE              AESNI
+	CMPQ            AX, $0x20
+	JE              VAES256
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
 	MOVQ            dst+16(FP), DI
@@ -7274,62 +7312,8 @@ tail_21:
 	VZEROUPPER
 	RET
 
-// func encryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
-TEXT ·encryptBlocks(SB), NOSPLIT, $0-56
-	MOVQ width+48(FP), AX
-	CMPQ AX, $0x40
-	JE   VAES512
-	CMPQ AX, $0x20
-	JE   VAES256
-	JMP  ·encryptBlocksAESNI+0(SB)
-
-VAES512:
-	JMP ·encryptBlocksVAES512+0(SB)
-
-VAES256:
-	JMP ·encryptBlocksVAES256+0(SB)
-
-// func decryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
-TEXT ·decryptBlocks(SB), NOSPLIT, $0-56
-	MOVQ width+48(FP), AX
-	CMPQ AX, $0x40
-	JE   VAES512
-	CMPQ AX, $0x20
-	JE   VAES256
-	JMP  ·decryptBlocksAESNI+0(SB)
-
-VAES512:
-	JMP ·decryptBlocksVAES512+0(SB)
-
-VAES256:
-	JMP ·decryptBlocksVAES256+0(SB)
-
-// func cbcDecrypt(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte, width int)
-TEXT ·cbcDecrypt(SB), NOSPLIT, $0-64
-	MOVQ width+56(FP), AX
-	CMPQ AX, $0x40
-	JE   VAES512
-	CMPQ AX, $0x20
-	JE   VAES256
-	JMP  ·cbcDecryptAESNI+0(SB)
-
-VAES512:
-	JMP ·cbcDecryptVAES512+0(SB)
-
-VAES256:
-	JMP ·cbcDecryptVAES256+0(SB)
-
-// func ctr(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int)
-TEXT ·ctr(SB), NOSPLIT, $0-64
-	MOVQ width+56(FP), AX
-	CMPQ AX, $0x40
-	JE   VAES512
-	CMPQ AX, $0x20
-	JE   VAES256
-	JMP  ·ctrAESNI+0(SB)
-
-VAES512:
-	JMP ·ctrVAES512+0(SB)
+AESNI:
+	JMP ·ctrAESNI+0(SB)
 
 VAES256:
 	JMP ·ctrVAES256+0(SB)
@@ -7352,18 +7336,7 @@ TEXT ·ctrFrom(SB), NOSPLIT, $0-80
 	MOVQ       DX, X1
 	PUNPCKLQDQ X1, X0
 	MOVOU      X0, (DI)
-	MOVQ       width+56(FP), AX
-	CMPQ       AX, $0x40
-	JE         VAES512
-	CMPQ       AX, $0x20
-	JE         VAES256
-	JMP        ·ctrAESNI+0(SB)
-
-VAES512:
-	JMP ·ctrVAES512+0(SB)
-
-VAES256:
-	JMP ·ctrVAES256+0(SB)
+	JMP        ·ctr+0(SB)
 
 // func cbcEncryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 // Requires: AES, SSE2

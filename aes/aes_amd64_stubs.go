@@ -44,42 +44,22 @@ func cbcDecryptVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int,
 //go:noescape
 func ctrVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
 
-// encryptBlocksVAES512 encrypts n blocks from src to dst (ECB). It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
-//
-//go:noescape
-func encryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
-
-// decryptBlocksVAES512 decrypts n blocks from src to dst (ECB). It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
-//
-//go:noescape
-func decryptBlocksVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int)
-
-// cbcDecryptVAES512 decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
-//
-//go:noescape
-func cbcDecryptVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte)
-
-// ctrVAES512 XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It runs 512-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
-//
-//go:noescape
-func ctrVAES512(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
-
-// encryptBlocks runs the kernel of the given vector width (16, 32 or 64 bytes): it encrypts n blocks from src to dst (ECB).
+// encryptBlocks runs the kernel of the given vector width (16, 32 or 64 bytes): it encrypts n blocks from src to dst (ECB). It prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
 func encryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
 
-// decryptBlocks runs the kernel of the given vector width (16, 32 or 64 bytes): it decrypts n blocks from src to dst (ECB).
+// decryptBlocks runs the kernel of the given vector width (16, 32 or 64 bytes): it decrypts n blocks from src to dst (ECB). It prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
 func decryptBlocks(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, width int)
 
-// cbcDecrypt runs the kernel of the given vector width (16, 32 or 64 bytes): it decrypts n blocks in CBC mode chaining from *iv; it does not update *iv.
+// cbcDecrypt runs the kernel of the given vector width (16, 32 or 64 bytes): it decrypts n blocks in CBC mode chaining from *iv; it does not update *iv. It prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
 func cbcDecrypt(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, iv *[16]byte, width int)
 
-// ctr runs the kernel of the given vector width (16, 32 or 64 bytes): it XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count.
+// ctr runs the kernel of the given vector width (16, 32 or 64 bytes): it XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count. It prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
 func ctr(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int)

@@ -5,7 +5,10 @@
 //   - 32 bytes (YMM, VAES with AVX2),
 //   - 64 bytes (ZMM, VAES with AVX-512: all round keys stay in Z16..Z30).
 //
-// Each width gets its own TEXT symbols (suffix AESNI, VAES256, VAES512).
+// The 16- and 32-byte kernels get TEXT symbols with suffix AESNI and
+// VAES256; the 64-byte kernel is the entry point Go calls (encryptBlocks,
+// decryptBlocks, cbcDecrypt, ctr), which takes the width as a last argument
+// and jumps to the narrower kernels first (see entryPrologue).
 // Every kernel takes the software prefetch distance as an argument (0: no
 // prefetch), so that one kernel serves both the dispatched paths and the
 // no-prefetch comparison paths (docs/prefetch.md has the measurements). CBC
@@ -23,6 +26,7 @@ package main
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
@@ -281,9 +285,21 @@ func genKernel(w width, mode string) {
 	case "ctr":
 		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, ctr *[16]byte)"
 	}
+	// The widest kernel is also the entry point Go calls (see
+	// entryPrologue): its own width falls through the tests into it.
+	entry := w == widest
+	if entry {
+		name = modeName[mode]
+		sig = strings.TrimSuffix(sig, ")") + ", width int)"
+	}
 	TEXT(name, NOSPLIT, sig)
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s %s It runs %d-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).", name, modeDoc[mode], 8*int(w)))
+	if entry {
+		Doc(fmt.Sprintf("%s runs the kernel of the given vector width (16, 32 or 64 bytes): it %s It prefetches the source prefetch bytes ahead (0: not at all).", name, modeDoc[mode]))
+		entryPrologue(k.keys)
+	} else {
+		Doc(fmt.Sprintf("%s %s It runs %d-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).", name, modeDoc[mode], 8*int(w)))
+	}
 	vec.LoadParam("keys", k.keys)
 	vec.LoadParam("rounds", k.rounds)
 	vec.LoadParam("dst", k.dst)
@@ -376,6 +392,9 @@ func genKernel(w width, mode string) {
 	isa.Return()
 	if wide != nil {
 		wide()
+	}
+	if entry {
+		entryJumps(name)
 	}
 }
 
@@ -580,36 +599,33 @@ func genExpandKey() {
 	RET()
 }
 
-// genDispatch emits, per mode, the entry point Go calls (encryptBlocks,
-// ...): the kernel's arguments plus the vector width in bytes (16, 32 or
-// 64), on which it tail-jumps to that width's kernel. The kernel finds its
-// arguments where the entry point received them, the width being last. It
-// replaces a switch in Go, which costs a call more than the asm's compares
-// (about 1.4 ns, a sixth of a 64-byte call, on Zen 5).
-func genDispatch(mode string) {
-	name := modeName[mode]
-	sig := "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, width int)"
-	switch mode {
-	case "cbcdec":
-		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, iv *[16]byte, width int)"
-	case "ctr":
-		sig = "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int, ctr *[16]byte, width int)"
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
-	Doc(fmt.Sprintf("%s runs the kernel of the given vector width (16, 32 or 64 bytes): it %s", name, modeDoc[mode]))
-	jumpByWidth(name)
-}
+// widest is the width whose kernel is the entry point of its operation.
+const widest = w512
 
-// jumpByWidth tail-jumps to the kernel name+suffix of the width argument.
-func jumpByWidth(name string) {
-	vec.LoadParam("width", RAX)
-	for _, w := range []width{w512, w256} {
-		CMPQ(RAX, Imm(uint64(w)))
+// The entry point Go calls per operation (encryptBlocks, ...) takes the
+// kernel's arguments plus the vector width in bytes (16, 32 or 64) and is
+// the widest kernel itself, prefixed by tests of the width that jump
+// to the narrower kernels: the default path on a CPU with 512-bit vectors
+// runs two untaken branches more than a direct call, the others two taken
+// branches (a test, then a jump). The narrower kernels find their arguments where
+// the entry point received them, the width being last. An entry point of
+// its own that jumped to every width cost the 512-bit path two taken
+// branches per call, 3-5% of a 64-byte call on Zen 5; a switch in Go
+// costs a call more than either (about 1.4 ns).
+//
+// entryPrologue emits those tests (with scratch, before the kernel loads
+// it with the first argument); entryJumps, after the kernel's code, the
+// jumps they go to (Go's assembler has no conditional jump to a symbol).
+func entryPrologue(scratch GPPhysical) {
+	vec.LoadParam("width", scratch)
+	for _, w := range []width{w128, w256} {
+		CMPQ(scratch, Imm(uint64(w)))
 		JE(LabelRef(widthSuffix[w]))
 	}
-	tailJump(name + widthSuffix[w128])
-	for _, w := range []width{w512, w256} {
+}
+
+func entryJumps(name string) {
+	for _, w := range []width{w128, w256} {
 		Label(widthSuffix[w])
 		tailJump(name + widthSuffix[w])
 	}
@@ -618,7 +634,7 @@ func jumpByWidth(name string) {
 // genCTRFrom emits ctrFrom, the ctr entry point for XORKeyStreamAt: it
 // first sets *ctr to the big-endian *iv plus blocks (modulo 2^128) with one
 // 16-byte store, which the kernel's 16-byte load can be forwarded from,
-// then jumps as ctr does. The kernel finds its arguments where ctr's are;
+// then jumps to ctr. The kernel finds its arguments where ctr's are;
 // iv and blocks come after the width. Forming the counter here rather than
 // in a call of its own saves XORKeyStreamAt a call per use.
 func genCTRFrom() {
@@ -641,7 +657,8 @@ func genCTRFrom() {
 	MOVQ(lo, X1)
 	PUNPCKLQDQ(X1, X0)
 	MOVOU(X0, Mem{Base: ctr})
-	jumpByWidth("ctr")
+	// ctr is the 512-bit kernel behind its tests of the width.
+	tailJump("ctr")
 }
 
 // tailJump emits JMP to the function fn of this package. avo's JMP takes
@@ -673,9 +690,6 @@ func main() {
 		for _, mode := range []string{"ecbenc", "ecbdec", "cbcdec", "ctr"} {
 			genKernel(w, mode)
 		}
-	}
-	for _, mode := range []string{"ecbenc", "ecbdec", "cbcdec", "ctr"} {
-		genDispatch(mode)
 	}
 	genCTRFrom()
 	genCBCEncrypt()
