@@ -35,6 +35,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	"github.com/simdcrypt/simdcrypt/internal/chachacore"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
 
@@ -117,7 +118,7 @@ func (c *Cipher) init(key, nonce []byte, p path) (*Cipher, error) {
 		// XChaCha20: HChaCha20 mixes the first 16 nonce bytes into a
 		// subkey; the last 8 become the low 8 bytes of an IETF nonce whose
 		// first 4 bytes are zero (draft-irtf-cfrg-xchacha, section 2.3).
-		hChaCha20(&subkey, key, nonce[:16])
+		chachacore.HChaCha20(&subkey, (*[KeySize]byte)(key), (*[16]byte)(nonce[:16]))
 		key = subkey[:]
 		var n [NonceSize]byte
 		copy(n[4:], nonce[16:24])
@@ -230,7 +231,7 @@ func HChaCha20(key, nonce []byte) ([]byte, error) {
 		return nil, errors.New("chacha20: wrong HChaCha20 nonce size")
 	}
 	out := make([]byte, 32)
-	hChaCha20((*[32]byte)(out), key, nonce)
+	chachacore.HChaCha20((*[32]byte)(out), (*[KeySize]byte)(key), (*[16]byte)(nonce))
 	return out, nil
 }
 

@@ -35,6 +35,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/chacha20"
 	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/chachacore"
 	"github.com/simdcrypt/simdcrypt/internal/poly1305"
 )
 
@@ -289,7 +290,7 @@ func (a *aead) tagShort(tag *[Overhead]byte, ks *[64 + shortMax]byte, ad, ct []b
 // bytes (draft-irtf-cfrg-xchacha section 2.3), or the AEAD's own.
 func (a *aead) derive(nonce []byte) (key [KeySize]byte, nonce12 [NonceSize]byte) {
 	if a.nonceSize == NonceSizeX {
-		hChaCha20(&key, &a.key, (*[16]byte)(nonce[:16]))
+		chachacore.HChaCha20(&key, &a.key, (*[16]byte)(nonce[:16]))
 		copy(nonce12[4:], nonce[16:24])
 		return key, nonce12
 	}
