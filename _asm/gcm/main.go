@@ -28,6 +28,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 var (
@@ -199,16 +201,7 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 		k.xor(w, s, k0, s)
 	}
 	l10, l12 := k.label("r10"), k.label("r12")
-	CMPQ(k.rounds, Imm(12))
-	JB(LabelRef(l10))
-	JE(LabelRef(l12))
-	for j := 1; j <= 13; j++ {
-		switch j {
-		case 3:
-			Label(l12)
-		case 5:
-			Label(l10)
-		}
+	vec.RoundSlots(k.rounds, l10, l12, func(j int) {
 		key := k.key(w, j)
 		for _, s := range states {
 			VAESENC(key, s, s)
@@ -216,7 +209,7 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 		if j >= 5 && mid != nil {
 			mid(j - 5)
 		}
-	}
+	})
 	key := k.key(w, 14)
 	for i, s := range states {
 		if lastXor == nil {
