@@ -54,15 +54,10 @@ func ifma() {
 	bit128 = GLOBL("poly1305_bit128", RODATA|NOPTR)
 	DATA(0, U64(1<<40))
 
-	TEXT("blocksIFMA", NOSPLIT, "func(acc *[3]uint64, pw *[90]uint64, msg []byte)")
-	Pragma("noescape")
-	Doc("blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,",
+	accp, pw, m, n := blocksHead("blocksIFMA", "*[3]uint64",
+		"blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,",
 		"into acc, sixteen blocks per step in two chains (each block with 2^128",
 		"added). acc holds h in radix 2^44, each limb below 2^52, on entry and exit.")
-	accp := Load(Param("acc"), GP64())
-	pw := Load(Param("pw"), GP64())
-	m := Load(Param("msg").Base(), GP64())
-	n := Load(Param("msg").Len(), GP64())
 	SHRQ(U8(7), n) // groups
 
 	m44, m42, hib := ZMM(), ZMM(), ZMM()

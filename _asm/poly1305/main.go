@@ -260,3 +260,17 @@ func scalarPowers(order []int, store func(k, lane int, h0, h1, h2 GPVirtual)) {
 		store(k, lane, h0, h1, h2)
 	}
 }
+
+// blocksHead opens a vector blocks kernel, func(acc, pw *[90]uint64, msg
+// []byte) with acc of type accType, and loads its pointers and the
+// message's base and length.
+func blocksHead(name, accType string, doc ...string) (acc, pw, m, n GPVirtual) {
+	TEXT(name, NOSPLIT, "func(acc "+accType+", pw *[90]uint64, msg []byte)")
+	Pragma("noescape")
+	Doc(doc...)
+	acc = Load(Param("acc"), GP64()).(GPVirtual)
+	pw = Load(Param("pw"), GP64()).(GPVirtual)
+	m = Load(Param("msg").Base(), GP64()).(GPVirtual)
+	n = Load(Param("msg").Len(), GP64()).(GPVirtual)
+	return acc, pw, m, n
+}
