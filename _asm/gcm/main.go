@@ -501,15 +501,15 @@ func newKernel(w width, kind string) *kernel {
 // prologue loads the arguments, the keys (512-bit path) and the constants.
 func (k *kernel) prologue(aes bool) {
 	if aes {
-		loadParam("keys", k.keys)
-		loadParam("rounds", k.rounds)
-		loadParam("dst", k.dst)
-		loadParam("ctr", k.ctrp)
+		vec.LoadParam("keys", k.keys)
+		vec.LoadParam("rounds", k.rounds)
+		vec.LoadParam("dst", k.dst)
+		vec.LoadParam("ctr", k.ctrp)
 	}
-	loadParam("hk", k.hk)
-	loadParam("src", k.src)
-	loadParam("n", k.n)
-	loadParam("y", k.yp)
+	vec.LoadParam("hk", k.hk)
+	vec.LoadParam("src", k.src)
+	vec.LoadParam("n", k.n)
+	vec.LoadParam("y", k.yp)
 	if k.w == w512 {
 		VBROADCASTI32X4(bswapMask, k.bswap(w512))
 	}
@@ -543,7 +543,7 @@ func (k *kernel) prologue(aes bool) {
 }
 
 func (k *kernel) epilogue(aes bool) {
-	loadParam("y", k.yp)
+	vec.LoadParam("y", k.yp)
 	VMOVDQU(k.reg(w128, "acc"), Mem{Base: k.yp})
 	if aes {
 		t := k.reg(w128, "t0")
@@ -665,10 +665,10 @@ func genEncryptBlock() {
 	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, dst, src *[16]byte)")
 	Pragma("noescape")
 	Doc(k.kind + " encrypts one block (VEX encodings).")
-	loadParam("keys", k.keys)
-	loadParam("rounds", k.rounds)
-	loadParam("dst", k.dst)
-	loadParam("src", k.src)
+	vec.LoadParam("keys", k.keys)
+	vec.LoadParam("rounds", k.rounds)
+	vec.LoadParam("dst", k.dst)
+	vec.LoadParam("src", k.src)
 	k.firstKey()
 	VMOVDQU(Mem{Base: k.src}, X0)
 	k.aesRounds(w128, []VecPhysical{X0}, nil, nil, nil)
@@ -684,15 +684,15 @@ func genFinish() {
 	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, hk *byte, y, j0 *[16]byte, adBits, textBits uint64, tag *[16]byte)")
 	Pragma("noescape")
 	Doc(k.kind + " folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).")
-	loadParam("keys", k.keys)
-	loadParam("rounds", k.rounds)
-	loadParam("hk", k.hk)
-	loadParam("y", k.yp)
-	loadParam("j0", k.src)
-	loadParam("tag", k.dst)
+	vec.LoadParam("keys", k.keys)
+	vec.LoadParam("rounds", k.rounds)
+	vec.LoadParam("hk", k.hk)
+	vec.LoadParam("y", k.yp)
+	vec.LoadParam("j0", k.src)
+	vec.LoadParam("tag", k.dst)
 	adBits, textBits := R13, RDX
-	loadParam("adBits", adBits)
-	loadParam("textBits", textBits)
+	vec.LoadParam("adBits", adBits)
+	vec.LoadParam("textBits", textBits)
 	k.firstKey()
 
 	// The length block byte-reversed is textBits in the low word and adBits
@@ -726,7 +726,7 @@ func genPowers() {
 	TEXT(k.kind, NOSPLIT, "func(hk *byte)")
 	Pragma("noescape")
 	Doc(k.kind + " fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).")
-	loadParam("hk", k.hk)
+	vec.LoadParam("hk", k.hk)
 	h, hkar, p, d2 := X0, X1, k.reg(w128, "acc"), k.reg(w128, "t0")
 	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
 	last := 16 * (numPowers - 1)
@@ -750,15 +750,6 @@ func genPowers() {
 	SUBQ(Imm(16), k.tp)
 	JNS(LabelRef("powers_loop"))
 	RET()
-}
-
-// loadParam loads a 64-bit argument into a physical register.
-func loadParam(name string, r GPPhysical) {
-	b, err := Param(name).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	MOVQ(b.Addr, r)
 }
 
 var (
