@@ -698,17 +698,11 @@ func genFinish() {
 	// The length block byte-reversed is textBits in the low word and adBits
 	// in the high word: already in POLYVAL order.
 	d, d2 := k.reg(w128, "t0"), k.reg(w128, "t1")
-	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
 	VMOVQ(textBits, d2)
 	VPINSRQ(Imm(1), adBits, d2, d2)
 	VPXOR(Mem{Base: k.yp}, d2, d)
-	VPSHUFD(Imm(0x4e), d, d2)
-	VPXOR(d, d2, d2)
 	h1 := 16 * (numPowers - 1)
-	clmul(0x00, Mem{Base: k.hk, Disp: powOffset + h1}, d, lo)
-	clmul(0x11, Mem{Base: k.hk, Disp: powOffset + h1}, d, hi)
-	clmul(0x00, Mem{Base: k.hk, Disp: karOffset + h1}, d2, mi)
-	emit(k.reduceOps())
+	k.mulReduce1(d, d2, Mem{Base: k.hk, Disp: powOffset + h1}, Mem{Base: k.hk, Disp: karOffset + h1})
 	acc := k.reg(w128, "acc")
 	VPSHUFB(bswapMask, acc, acc)
 	VMOVDQU(Mem{Base: k.src}, X0)
@@ -716,6 +710,19 @@ func genFinish() {
 	VPXOR(X0, acc, acc)
 	VMOVDQU(acc, Mem{Base: k.dst})
 	RET()
+}
+
+// mulReduce1 multiplies the one block d by a key power h (hkar, its
+// Karatsuba middle operand) and reduces the product into acc; t is scratch
+// for d's folded halves.
+func (k *kernel) mulReduce1(d, t VecPhysical, h, hkar Op) {
+	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
+	VPSHUFD(Imm(0x4e), d, t)
+	VPXOR(d, t, t)
+	clmul(0x00, h, d, lo)
+	clmul(0x11, h, d, hi)
+	clmul(0x00, hkar, t, mi)
+	emit(k.reduceOps())
 }
 
 // genPowers emits the key setup: the powers h^2..h^32 of the GHASH key, and
@@ -728,7 +735,6 @@ func genPowers() {
 	Doc(k.kind + " fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).")
 	vec.LoadParam("hk", k.hk)
 	h, hkar, p, d2 := X0, X1, k.reg(w128, "acc"), k.reg(w128, "t0")
-	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
 	last := 16 * (numPowers - 1)
 	VMOVDQU(Mem{Base: k.hk, Disp: powOffset + last}, h)
 	VPSHUFD(Imm(0x4e), h, hkar)
@@ -737,12 +743,7 @@ func genPowers() {
 	VMOVDQA(h, p)
 	MOVQ(U32(last-16), k.tp)
 	Label("powers_loop")
-	VPSHUFD(Imm(0x4e), p, d2)
-	VPXOR(p, d2, d2)
-	clmul(0x00, h, p, lo)
-	clmul(0x11, h, p, hi)
-	clmul(0x00, hkar, d2, mi)
-	emit(k.reduceOps()) // into acc, which is p
+	k.mulReduce1(p, d2, h, hkar) // into acc, which is p
 	VMOVDQU(p, Mem{Base: k.hk, Index: k.tp, Scale: 1, Disp: powOffset})
 	VPSHUFD(Imm(0x4e), p, d2)
 	VPXOR(p, d2, d2)
