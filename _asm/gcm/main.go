@@ -761,31 +761,15 @@ var (
 // genConstants emits the constants, 64 bytes each so that any width can
 // take them as memory operands.
 func genConstants() {
-	bswapMask = GLOBL("gcmBswapMask", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0x08090a0b0c0d0e0f))
-		DATA(16*lane+8, U64(0x0001020304050607))
-	}
+	bswapMask = vec.Qwords("gcmBswapMask", 64, 0x08090a0b0c0d0e0f, 0x0001020304050607)
 	// x^63 + x^62 + x^57 in each lane's high word (the reduction selects it).
-	gfPoly = GLOBL("gcmPoly", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0))
-		DATA(16*lane+8, U64(0xc200000000000000))
-	}
-	laneOffsets = GLOBL("gcmLaneOffsets", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(uint64(lane)))
-		DATA(16*lane+8, U64(0))
-	}
+	gfPoly = vec.Qwords("gcmPoly", 64, 0, 0xc200000000000000)
+	laneOffsets = vec.Qwords("gcmLaneOffsets", 64, 0, 0, 1, 0, 2, 0, 3, 0)
 	// K1 for a tail of n = 0..3 blocks: two 64-bit lanes per block.
 	tailMasks = GLOBL("gcmTailMasks", RODATA|NOPTR)
 	DATA(0, U32(0x3f0f0300))
 	for _, b := range []int{1, 2, 4} {
-		m := GLOBL(fmt.Sprintf("gcmStep%d", b), RODATA|NOPTR)
-		for lane := 0; lane < 4; lane++ {
-			DATA(16*lane, U64(uint64(b)))
-			DATA(16*lane+8, U64(0))
-		}
+		m := vec.Qwords(fmt.Sprintf("gcmStep%d", b), 64, uint64(b), 0)
 		stepConst[b] = m
 	}
 }
