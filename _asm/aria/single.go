@@ -193,10 +193,10 @@ func oneBlockAESNI(c oneAES, chain bool, w vec.Width, ways int) {
 		VMOVDQU(Mem{Base: ivp}, prev)
 	}
 	label := func(s string) string { return name + "_" + s }
+	f := oneBlockFrame{rk: rk, rounds: rounds, dst: dst, src: src, n: n, chain: chain, prev: prev, label: label}
 
 	step := func(sw vec.Width, ways int, tag string) {
 		isa := vec.ISA{W: sw, Enc: vec.VEX}
-		bytes := ways * sw.Bytes()
 		x := make([]reg.VecVirtual, ways)
 		for j := range x {
 			x[j] = vregOf(sw)
@@ -235,48 +235,9 @@ func oneBlockAESNI(c oneAES, chain bool, w vec.Width, ways int) {
 			sum, _ := xorTree(isa, vs, ready, false)
 			isa.Copy(sum, x)
 		}
-		Label(label(tag))
-		CMPQ(n, U32(bytes))
-		JB(LabelRef(label(tag + "_done")))
-		kv := vregOf(sw)
-		isa.BroadcastLane(Mem{Base: rk}, kv)
-		for j, xj := range x {
-			isa.Xor(Mem{Base: src, Disp: j * sw.Bytes()}, kv, xj)
-			if chain {
-				isa.Xor(prev, xj, xj)
-			}
-		}
-		k := GP64()
-		MOVQ(rk, k)
-		pairs := GP64()
-		MOVQ(rounds, pairs)
-		SUBQ(U8(2), pairs)
-		SHRQ(U8(1), pairs)
-		Label(label(tag + "_pair"))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, false)
-			}
-		}
-		ADDQ(U8(32), k)
-		DECQ(pairs)
-		JNZ(LabelRef(label(tag + "_pair")))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, par == 1)
-			}
-		}
-		for j, xj := range x {
-			if chain {
-				isa.Copy(xj, prev)
-			}
-			isa.Store(xj, Mem{Base: dst, Disp: j * sw.Bytes()})
-		}
-		ADDQ(U32(bytes), src)
-		ADDQ(U32(bytes), dst)
-		SUBQ(U32(bytes), n)
-		JMP(LabelRef(label(tag)))
-		Label(label(tag + "_done"))
+		f.loop(isa, tag, x, round,
+			func(m Mem, kv, xj reg.VecVirtual) { isa.Xor(m, kv, xj) },
+			func(xj reg.VecVirtual, m Mem) { isa.Store(xj, m) })
 	}
 	for _, st := range tailSteps(w, ways) {
 		step(st.w, st.ways, st.tag)
@@ -566,12 +527,12 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 		VPSHUFB(c.toLayout, prev, prev)
 	}
 	label := func(s string) string { return name + "_" + s }
+	f := oneBlockFrame{rk: rk, rounds: rounds, dst: dst, src: src, n: n, chain: chain, prev: prev, label: label}
 
 	// step emits a loop over ways registers of width sw while n covers them.
 	step := func(sw vec.Width, ways int, tag string) {
 		isa := vec.ISA{W: sw, Enc: enc}
 		post, pre, ident := asWidth(postW, sw), asWidth(preW, sw), asWidth(identW, sw)
-		bytes := ways * sw.Bytes()
 		x := make([]reg.VecVirtual, ways)
 		for j := range x {
 			x[j] = vregOf(sw)
@@ -609,52 +570,16 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 			sum, _ := xorTree(isa, vs, ready, evex)
 			isa.Copy(sum, x)
 		}
-		Label(label(tag))
-		CMPQ(n, U32(bytes))
-		JB(LabelRef(label(tag + "_done")))
-		kv := vregOf(sw)
-		isa.BroadcastLane(Mem{Base: rk}, kv)
-		for j, xj := range x {
-			isa.Load(Mem{Base: src, Disp: j * sw.Bytes()}, xj)
-			VPSHUFB(c.toLayout, xj, xj)
-			isa.Xor(kv, xj, xj)
-			if chain {
-				isa.Xor(prev, xj, xj)
-			}
-		}
-		// Rounds 0..rounds-3 in pairs, then rounds-2 and the last.
-		k := GP64()
-		MOVQ(rk, k)
-		pairs := GP64()
-		MOVQ(rounds, pairs)
-		SUBQ(U8(2), pairs)
-		SHRQ(U8(1), pairs)
-		Label(label(tag + "_pair"))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, false)
-			}
-		}
-		ADDQ(U8(32), k)
-		DECQ(pairs)
-		JNZ(LabelRef(label(tag + "_pair")))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, par == 1)
-			}
-		}
-		for j, xj := range x {
-			if chain {
-				isa.Copy(xj, prev)
-			}
-			VPSHUFB(c.fromLayout, xj, xj)
-			isa.Store(xj, Mem{Base: dst, Disp: j * sw.Bytes()})
-		}
-		ADDQ(U32(bytes), src)
-		ADDQ(U32(bytes), dst)
-		SUBQ(U32(bytes), n)
-		JMP(LabelRef(label(tag)))
-		Label(label(tag + "_done"))
+		f.loop(isa, tag, x, round,
+			func(m Mem, kv, xj reg.VecVirtual) {
+				isa.Load(m, xj)
+				VPSHUFB(c.toLayout, xj, xj)
+				isa.Xor(kv, xj, xj)
+			},
+			func(xj reg.VecVirtual, m Mem) {
+				VPSHUFB(c.fromLayout, xj, xj)
+				isa.Store(xj, m)
+			})
 	}
 	for _, st := range tailSteps(w, ways) {
 		step(st.w, st.ways, st.tag)
@@ -664,4 +589,68 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 		VMOVDQU(prev, Mem{Base: ivp})
 	}
 	wide.Return()
+}
+
+// oneBlockFrame is what the one-block kernels' loops share: the arguments,
+// the CBC chaining value (prev, when chain) and the label namer.
+type oneBlockFrame struct {
+	rk, rounds, dst, src, n reg.Register
+	chain                   bool
+	prev                    reg.VecVirtual
+	label                   func(string) string
+}
+
+// loop emits one step's loop over the registers x of isa's width while n
+// covers them: load XORs in the first round key (load(m, kv, xj) puts the
+// block at m, keyed with kv, in xj), chaining XORs prev in, the rounds
+// run in pairs (rounds 0..rounds-3) by round and then rounds-2 and the
+// last, and store writes each result (store(xj, m)) after chaining copies
+// it to prev.
+func (f oneBlockFrame) loop(isa vec.ISA, tag string, x []reg.VecVirtual,
+	round func(x reg.VecVirtual, par int, k Mem, last bool),
+	load func(m Mem, kv, xj reg.VecVirtual), store func(xj reg.VecVirtual, m Mem)) {
+	sw, label := isa.W, f.label
+	bytes := len(x) * sw.Bytes()
+	Label(label(tag))
+	CMPQ(f.n, U32(bytes))
+	JB(LabelRef(label(tag + "_done")))
+	kv := vregOf(sw)
+	isa.BroadcastLane(Mem{Base: f.rk}, kv)
+	for j, xj := range x {
+		load(Mem{Base: f.src, Disp: j * sw.Bytes()}, kv, xj)
+		if f.chain {
+			isa.Xor(f.prev, xj, xj)
+		}
+	}
+	k := GP64()
+	MOVQ(f.rk, k)
+	pairs := GP64()
+	MOVQ(f.rounds, pairs)
+	SUBQ(U8(2), pairs)
+	SHRQ(U8(1), pairs)
+	Label(label(tag + "_pair"))
+	for par := 0; par < 2; par++ {
+		for _, xj := range x {
+			round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, false)
+		}
+	}
+	ADDQ(U8(32), k)
+	DECQ(pairs)
+	JNZ(LabelRef(label(tag + "_pair")))
+	for par := 0; par < 2; par++ {
+		for _, xj := range x {
+			round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, par == 1)
+		}
+	}
+	for j, xj := range x {
+		if f.chain {
+			isa.Copy(xj, f.prev)
+		}
+		store(xj, Mem{Base: f.dst, Disp: j * sw.Bytes()})
+	}
+	ADDQ(U32(bytes), f.src)
+	ADDQ(U32(bytes), f.dst)
+	SUBQ(U32(bytes), f.n)
+	JMP(LabelRef(label(tag)))
+	Label(label(tag + "_done"))
 }
