@@ -1,7 +1,5 @@
 package chacha20
 
-import "github.com/simdcrypt/simdcrypt/internal/alias"
-
 // streamEnd is the length of one key and nonce's keystream: 2^32 blocks.
 const streamEnd = blockSize << 32
 
@@ -17,13 +15,8 @@ func (c *Cipher) XORKeyStreamAt(dst, src []byte, offset uint64) {
 	if len(src) == 0 {
 		return
 	}
-	if len(dst) < len(src) {
-		panic("chacha20: output smaller than input")
-	}
+	checkBuffers(dst, src)
 	dst = dst[:len(src)]
-	if alias.InexactOverlap(dst, src) {
-		panic("chacha20: invalid buffer overlap")
-	}
 	if offset > streamEnd || uint64(len(src)) > streamEnd-offset {
 		panic("chacha20: counter overflow")
 	}

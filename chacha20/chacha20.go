@@ -162,13 +162,8 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 	if len(src) == 0 {
 		return
 	}
-	if len(dst) < len(src) {
-		panic("chacha20: output smaller than input")
-	}
+	checkBuffers(dst, src)
 	dst = dst[:len(src)]
-	if alias.InexactOverlap(dst, src) {
-		panic("chacha20: invalid buffer overlap")
-	}
 
 	if c.len != 0 {
 		ks := c.buf[c.pos : c.pos+c.len]
@@ -286,4 +281,15 @@ func streamPath(p path, requires []cpu.Feature, wide bool, notes string) catalog
 			return c, nil
 		},
 	}}
+}
+
+// checkBuffers panics, as x/crypto does, where dst is shorter than src or
+// dst[:len(src)] and src overlap inexactly.
+func checkBuffers(dst, src []byte) {
+	if len(dst) < len(src) {
+		panic("chacha20: output smaller than input")
+	}
+	if alias.InexactOverlap(dst[:len(src)], src) {
+		panic("chacha20: invalid buffer overlap")
+	}
 }
