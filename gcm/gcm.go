@@ -168,7 +168,7 @@ func (g *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("crypto/cipher: message too large for GCM")
 	}
-	ret, out := sliceForAppend(dst, len(plaintext)+g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(plaintext)+g.tagSize)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -189,7 +189,7 @@ func (g *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	if uint64(len(ciphertext)) > maxPlaintext+uint64(g.tagSize) {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(ciphertext)-g.tagSize)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -331,7 +331,7 @@ func (r *randomNonceAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []b
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("crypto/cipher: message too large for GCM")
 	}
-	ret, out := sliceForAppend(dst, standardNonceSize+len(plaintext)+r.g.tagSize)
+	ret, out := alias.SliceForAppend(dst, standardNonceSize+len(plaintext)+r.g.tagSize)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -357,7 +357,7 @@ func (r *randomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([
 	if len(ciphertext) < standardNonceSize+r.g.tagSize {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-standardNonceSize-r.g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(ciphertext)-standardNonceSize-r.g.tagSize)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -377,15 +377,4 @@ func (r *randomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([
 		return nil, err
 	}
 	return ret, nil
-}
-
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
 }
