@@ -562,9 +562,8 @@ const sealSig = "func(keys *byte, rounds int, hk *byte, dst, src *byte, n int, c
 // GHASH of the previous batch's ciphertext, read back from dst.
 func genSeal(w width) {
 	k := newKernel(w, "seal")
-	TEXT(k.kind, NOSPLIT, sealSig)
-	Pragma("noescape")
-	Doc(k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
+	k.text(sealSig,
+		k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
 	bpi := k.nv * w.blocks()
@@ -602,9 +601,8 @@ func genSeal(w width) {
 // GHASH of the same batch's ciphertext, loaded before any store.
 func genOpen(w width) {
 	k := newKernel(w, "open")
-	TEXT(k.kind, NOSPLIT, sealSig)
-	Pragma("noescape")
-	Doc(k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
+	k.text(sealSig,
+		k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
 	bpi := k.nv * w.blocks()
@@ -638,9 +636,8 @@ func (k *kernel) lastTemp() VecPhysical {
 // second pass).
 func genGHASH(w width) {
 	k := newKernel(w, "ghash")
-	TEXT(k.kind, NOSPLIT, "func(hk *byte, y *[16]byte, src *byte, n int)")
-	Pragma("noescape")
-	Doc(k.kind+" folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.",
+	k.text("func(hk *byte, y *[16]byte, src *byte, n int)",
+		k.kind+" folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per reduction.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(false)
 	bpi := k.nv * w.blocks()
@@ -657,16 +654,35 @@ func genGHASH(w width) {
 	k.epilogue(false)
 }
 
+// text opens kernel k.kind with signature sig: NOSPLIT, arguments that do
+// not escape, and doc.
+func (k *kernel) text(sig string, doc ...string) {
+	TEXT(k.kind, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc...)
+}
+
+// newAESNIKernel opens the one-block XMM kernel name+"AESNI"; doc follows
+// its name.
+func newAESNIKernel(name, sig, doc string) *kernel {
+	k := newKernel(w128, name)
+	k.kind = name + "AESNI"
+	k.text(sig, k.kind+doc)
+	return k
+}
+
+// loadKeys loads the keys and rounds arguments.
+func (k *kernel) loadKeys() {
+	vec.LoadParam("keys", k.keys)
+	vec.LoadParam("rounds", k.rounds)
+}
+
 // genEncryptBlock emits the one-block AES encryption that GCM needs for the
 // tag mask and a final partial block.
 func genEncryptBlock() {
-	k := newKernel(w128, "encryptBlock")
-	k.kind = "encryptBlockAESNI"
-	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, dst, src *[16]byte)")
-	Pragma("noescape")
-	Doc(k.kind + " encrypts one block (VEX encodings).")
-	vec.LoadParam("keys", k.keys)
-	vec.LoadParam("rounds", k.rounds)
+	k := newAESNIKernel("encryptBlock", "func(keys *[240]byte, rounds int, dst, src *[16]byte)",
+		" encrypts one block (VEX encodings).")
+	k.loadKeys()
 	vec.LoadParam("dst", k.dst)
 	vec.LoadParam("src", k.src)
 	k.firstKey()
@@ -679,13 +695,9 @@ func genEncryptBlock() {
 // genFinish emits the end of every AES-GCM message: the length block folded
 // into the GHASH state, and the tag, GHASH byte order XOR E_K(J0).
 func genFinish() {
-	k := newKernel(w128, "finish")
-	k.kind = "finishAESNI"
-	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, hk *byte, y, j0 *[16]byte, adBits, textBits uint64, tag *[16]byte)")
-	Pragma("noescape")
-	Doc(k.kind + " folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).")
-	vec.LoadParam("keys", k.keys)
-	vec.LoadParam("rounds", k.rounds)
+	k := newAESNIKernel("finish", "func(keys *[240]byte, rounds int, hk *byte, y, j0 *[16]byte, adBits, textBits uint64, tag *[16]byte)",
+		" folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).")
+	k.loadKeys()
 	vec.LoadParam("hk", k.hk)
 	vec.LoadParam("y", k.yp)
 	vec.LoadParam("j0", k.src)
@@ -728,11 +740,8 @@ func (k *kernel) mulReduce1(d, t VecPhysical, h, hkar Op) {
 // genPowers emits the key setup: the powers h^2..h^32 of the GHASH key, and
 // every power's Karatsuba middle operand, from h^1 already in the table.
 func genPowers() {
-	k := newKernel(w128, "powers")
-	k.kind = "powersAESNI"
-	TEXT(k.kind, NOSPLIT, "func(hk *byte)")
-	Pragma("noescape")
-	Doc(k.kind + " fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).")
+	k := newAESNIKernel("powers", "func(hk *byte)",
+		" fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).")
 	vec.LoadParam("hk", k.hk)
 	h, hkar, p, d2 := X0, X1, k.reg(w128, "acc"), k.reg(w128, "t0")
 	last := 16 * (numPowers - 1)
