@@ -108,26 +108,11 @@ func aesGathers(name string, r, t int, identity bool) []Mem {
 			if t >= 2 {
 				at = sr(j) // d[i] = S⁻¹(x[ISR[i]])
 			}
-			if k == len(perms) {
-				perms = append(perms, [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
-			}
-			perms[k][o] = at
+			perms = setGather(perms, k, o, at)
 			k++
 		}
 	}
-	var ms []Mem
-	for k, p := range perms {
-		var q [2]uint64
-		for o, i := range p {
-			b := uint64(0x80)
-			if i >= 0 {
-				b = uint64(i)
-			}
-			q[o/8] |= b << (8 * (o % 8))
-		}
-		ms = append(ms, qwords(fmt.Sprintf("%s%d", name, k), q[0], q[1]))
-	}
-	return ms
+	return gatherMasks(name, perms)
 }
 
 type oneAES struct {
@@ -320,26 +305,11 @@ func gathers(name string, r int, forward bool) []Mem {
 			if adj[o]>>i&1 == 0 {
 				continue
 			}
-			if k == len(perms) {
-				perms = append(perms, [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
-			}
-			perms[k][o] = i
+			perms = setGather(perms, k, o, i)
 			k++
 		}
 	}
-	var ms []Mem
-	for k, p := range perms {
-		var q [2]uint64
-		for o, i := range p {
-			b := uint64(0x80)
-			if i >= 0 {
-				b = uint64(i)
-			}
-			q[o/8] |= b << (8 * (o % 8))
-		}
-		ms = append(ms, qwords(fmt.Sprintf("%s%d", name, k), q[0], q[1]))
-	}
-	return ms
+	return gatherMasks(name, perms)
 }
 
 // layoutMask returns the PSHUFB control putting byte perm[l] at l.
@@ -653,4 +623,32 @@ func (f oneBlockFrame) loop(isa vec.ISA, tag string, x []reg.VecVirtual,
 	SUBQ(U32(bytes), f.n)
 	JMP(LabelRef(label(tag)))
 	Label(label(tag + "_done"))
+}
+
+// setGather makes input i output o's source in gather k (perms[k]), adding
+// gathers, every output unset (-1), as k needs.
+func setGather(perms [][16]int, k, o, i int) [][16]int {
+	if k == len(perms) {
+		perms = append(perms, [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
+	}
+	perms[k][o] = i
+	return perms
+}
+
+// gatherMasks emits each gather's PSHUFB control as name0, name1, ...:
+// byte o takes input perms[k][o], or zero (0x80) where unset.
+func gatherMasks(name string, perms [][16]int) []Mem {
+	var ms []Mem
+	for k, p := range perms {
+		var q [2]uint64
+		for o, i := range p {
+			b := uint64(0x80)
+			if i >= 0 {
+				b = uint64(i)
+			}
+			q[o/8] |= b << (8 * (o % 8))
+		}
+		ms = append(ms, qwords(fmt.Sprintf("%s%d", name, k), q[0], q[1]))
+	}
+	return ms
 }
