@@ -4,6 +4,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 // Radix 2^44: h = h0 + h1·2^44 + h2·2^88, limbs of 44, 44 and 42 bits
@@ -47,12 +49,9 @@ var (
 )
 
 func ifma() {
-	mask44 = GLOBL("poly1305_mask44", RODATA|NOPTR)
-	DATA(0, U64(1<<44-1))
-	mask42 = GLOBL("poly1305_mask42", RODATA|NOPTR)
-	DATA(0, U64(1<<42-1))
-	bit128 = GLOBL("poly1305_bit128", RODATA|NOPTR)
-	DATA(0, U64(1<<40))
+	mask44 = vec.Qwords("poly1305_mask44", 8, 1<<44-1)
+	mask42 = vec.Qwords("poly1305_mask42", 8, 1<<42-1)
+	bit128 = vec.Qwords("poly1305_bit128", 8, 1<<40)
 
 	accp, pw, m, n := blocksHead("blocksIFMA", "*[3]uint64",
 		"blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,",
