@@ -501,8 +501,7 @@ func newKernel(w width, kind string) *kernel {
 // prologue loads the arguments, the keys (512-bit path) and the constants.
 func (k *kernel) prologue(aes bool) {
 	if aes {
-		vec.LoadParam("keys", k.keys)
-		vec.LoadParam("rounds", k.rounds)
+		k.loadKeys()
 		vec.LoadParam("dst", k.dst)
 		vec.LoadParam("ctr", k.ctrp)
 	}
