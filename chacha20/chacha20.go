@@ -188,10 +188,22 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 		c.overflow = true
 	}
 
-	// Whole blocks go straight through the kernel (every kernel takes any
-	// whole number of blocks). With a partial block at the end, the last
-	// few blocks (under four) and it go through buf in one kernel call
-	// instead: one short batch rather than two.
+	// The last block is only partly used where src ends inside it: the
+	// rest of it stays in buf for the next call.
+	if n, used := c.xorFrom(dst, src); used > 0 {
+		c.pos = n
+		c.len = used*blockSize - n
+	}
+}
+
+// xorFrom XORs src with the keystream from c's counter into dst. Whole
+// blocks go straight through the kernel (every kernel takes any whole
+// number of blocks). With a partial block at the end, the last few blocks
+// (under four) and it go through buf in one kernel call instead: one short
+// batch rather than two. Blocks past those needed are never computed. It
+// returns how many bytes went through buf (n) and the blocks computed there
+// (used; 0 when none).
+func (c *Cipher) xorFrom(dst, src []byte) (n, used int) {
 	full := len(src)
 	if len(src)%blockSize != 0 {
 		full = len(src) &^ (tailBuf - 1)
@@ -201,18 +213,14 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 		dst, src = dst[full:], src[full:]
 	}
 	if len(src) == 0 {
-		return
+		return 0, 0
 	}
-
-	// Blocks past those needed are never computed, but the last one is only
-	// partly used: the rest of it stays in buf for the next call.
-	used := (len(src) + blockSize - 1) / blockSize
-	n := copy(c.buf[:], src)
+	used = (len(src) + blockSize - 1) / blockSize
+	n = copy(c.buf[:], src)
 	clear(c.buf[n : used*blockSize])
 	c.xorBlocks(c.buf[:used*blockSize], c.buf[:used*blockSize])
 	copy(dst, c.buf[:n])
-	c.pos = n
-	c.len = used*blockSize - n
+	return n, used
 }
 
 // HChaCha20 derives a 32-byte subkey from a 32-byte key and a 16-byte
