@@ -209,10 +209,7 @@ func (g *aead) seal(out, nonce, plaintext, ad []byte) {
 		g.fast.seal(out, nonce, plaintext, ad, g.tagSize)
 		return
 	}
-	c := g.counter0(nonce)
-	tagMask := g.k.encrypt(c)
-	c = inc32(c)
-	y := g.hash([16]byte{}, ad)
+	c, tagMask, y := g.begin(nonce, ad)
 	n := len(plaintext) &^ (blockSize - 1)
 	if n > 0 {
 		c, y = g.k.seal(out[:n], plaintext[:n], c, y)
@@ -239,10 +236,7 @@ func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 	}
 	tag := ciphertext[len(ciphertext)-g.tagSize:]
 	ciphertext = ciphertext[:len(ciphertext)-g.tagSize]
-	c := g.counter0(nonce)
-	tagMask := g.k.encrypt(c)
-	c = inc32(c)
-	y := g.hash([16]byte{}, ad)
+	c, tagMask, y := g.begin(nonce, ad)
 	n := len(ciphertext) &^ (blockSize - 1)
 	if n > 0 {
 		c, y = g.k.open(out[:n], ciphertext[:n], c, y)
@@ -260,6 +254,14 @@ func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 	y = g.k.ghashBlock(y, lengths(len(ad), len(ciphertext)))
 	want := tagOf(y, tagMask)
 	return subtle.ConstantTimeCompare(want[:g.tagSize], tag) == 1
+}
+
+// begin starts a message of the portable path: the first counter block
+// after J0, the tag mask E_K(J0) and the GHASH state over ad.
+func (g *aead) begin(nonce, ad []byte) (c, tagMask, y [16]byte) {
+	c = g.counter0(nonce)
+	tagMask = g.k.encrypt(c)
+	return inc32(c), tagMask, g.hash([16]byte{}, ad)
 }
 
 // counter0 derives the first counter block J0 from the nonce.
