@@ -148,28 +148,11 @@ func oneAESConstants() oneAES {
 // time (one block per 128-bit lane), their rounds one after the other so
 // that out-of-order execution overlaps the chains, then one by one.
 func oneBlockAESNI(c oneAES, chain bool, w vec.Width, ways int) {
-	name := "ariaECB1AESNI"
+	ecbName := "ariaECB1AESNI"
 	if w == vec.W256 {
-		name = "ariaECB1VAES"
+		ecbName = "ariaECB1VAES"
 	}
-	sig := "func(rk *[272]byte, rounds int, dst, src []byte)"
-	doc := []string{name + " encrypts or decrypts len(src)/16 blocks with round keys",
-		fmt.Sprintf("rk laid out by oneBlockKeysAESNI, %d at a time, then one by one. len(dst) >= len(src).", ways*w.Blocks())}
-	if chain {
-		name = "ariaCBCEncrypt1AESNI"
-		sig = "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)"
-		doc = []string{name + " CBC-encrypts len(src)/16 blocks one at a time with",
-			"round keys rk laid out by oneBlockKeysAESNI, chaining from *iv and",
-			"leaving the last ciphertext block there. len(dst) >= len(src)."}
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
-	Doc(doc...)
-	rk := Load(Param("rk"), GP64())
-	rounds := Load(Param("rounds"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
+	name, f := openOneBlock(ecbName, "ariaCBCEncrypt1AESNI", "oneBlockKeysAESNI", chain, ways*w.Blocks())
 	var ivp reg.Register
 	var prev reg.VecVirtual
 	if chain {
@@ -178,7 +161,7 @@ func oneBlockAESNI(c oneAES, chain bool, w vec.Width, ways int) {
 		VMOVDQU(Mem{Base: ivp}, prev)
 	}
 	label := func(s string) string { return name + "_" + s }
-	f := oneBlockFrame{rk: rk, rounds: rounds, dst: dst, src: src, n: n, chain: chain, prev: prev, label: label}
+	f.prev, f.label = prev, label
 
 	step := func(sw vec.Width, ways int, tag string) {
 		isa := vec.ISA{W: sw, Enc: vec.VEX}
@@ -460,29 +443,11 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 	if evex {
 		suffix = "AVX512"
 	}
-	name := "ariaECB1" + suffix
-	sig := "func(rk *[272]byte, rounds int, dst, src []byte)"
-	doc := []string{name + " encrypts or decrypts len(src)/16 blocks with round keys",
-		fmt.Sprintf("rk laid out by oneBlockKeys, %d at a time, then one by one. len(dst) >= len(src).", ways*w.Blocks())}
-	if chain {
-		name = "ariaCBCEncrypt1" + suffix
-		sig = "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)"
-		doc = []string{name + " CBC-encrypts len(src)/16 blocks one at a time with",
-			"round keys rk laid out by oneBlockKeys, chaining from *iv and",
-			"leaving the last ciphertext block there. len(dst) >= len(src)."}
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
-	Doc(doc...)
+	name, f := openOneBlock("ariaECB1"+suffix, "ariaCBCEncrypt1"+suffix, "oneBlockKeys", chain, ways*w.Blocks())
 	enc := vec.VEX
 	if evex {
 		enc = vec.EVEX
 	}
-	rk := Load(Param("rk"), GP64())
-	rounds := Load(Param("rounds"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
 	var ivp reg.Register
 	var prev reg.VecVirtual // the previous ciphertext block, in the layout
 	wide := vec.ISA{W: w, Enc: enc}
@@ -497,7 +462,7 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 		VPSHUFB(c.toLayout, prev, prev)
 	}
 	label := func(s string) string { return name + "_" + s }
-	f := oneBlockFrame{rk: rk, rounds: rounds, dst: dst, src: src, n: n, chain: chain, prev: prev, label: label}
+	f.prev, f.label = prev, label
 
 	// step emits a loop over ways registers of width sw while n covers them.
 	step := func(sw vec.Width, ways int, tag string) {
@@ -559,6 +524,34 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 		VMOVDQU(prev, Mem{Base: ivp})
 	}
 	wide.Return()
+}
+
+// openOneBlock opens a one-block kernel, ecbName or, chaining, cbcName,
+// whose round keys are laid out by keysFn and whose main loop takes
+// perCall blocks, and loads its arguments into the frame it returns.
+func openOneBlock(ecbName, cbcName, keysFn string, chain bool, perCall int) (string, oneBlockFrame) {
+	name := ecbName
+	sig := "func(rk *[272]byte, rounds int, dst, src []byte)"
+	doc := []string{name + " encrypts or decrypts len(src)/16 blocks with round keys",
+		fmt.Sprintf("rk laid out by %s, %d at a time, then one by one. len(dst) >= len(src).", keysFn, perCall)}
+	if chain {
+		name = cbcName
+		sig = "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)"
+		doc = []string{name + " CBC-encrypts len(src)/16 blocks one at a time with",
+			"round keys rk laid out by " + keysFn + ", chaining from *iv and",
+			"leaving the last ciphertext block there. len(dst) >= len(src)."}
+	}
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc...)
+	return name, oneBlockFrame{
+		rk:     Load(Param("rk"), GP64()),
+		rounds: Load(Param("rounds"), GP64()),
+		dst:    Load(Param("dst").Base(), GP64()),
+		src:    Load(Param("src").Base(), GP64()),
+		n:      Load(Param("src").Len(), GP64()),
+		chain:  chain,
+	}
 }
 
 // oneBlockFrame is what the one-block kernels' loops share: the arguments,
