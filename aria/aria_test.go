@@ -300,12 +300,13 @@ func hexString(b []byte) string {
 	return string(s)
 }
 
-func TestPublicAPI(t *testing.T) {
-	testkit.CheckBlockAPI(t, testkit.BlockAPI{
-		Cipher: cipherName, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
-		NewCTR: NewCTR, NewCBCEncrypter: NewCBCEncrypter, NewCBCDecrypter: NewCBCDecrypter,
-	})
+// publicAPI is the package surface the shared testkit checks drive.
+var publicAPI = testkit.BlockAPI{
+	Cipher: cipherName, KeySizes: []int{16, 24, 32}, NewCipher: NewCipher,
+	NewCTR: NewCTR, NewCBCEncrypter: NewCBCEncrypter, NewCBCDecrypter: NewCBCDecrypter,
 }
+
+func TestPublicAPI(t *testing.T) { testkit.CheckBlockAPI(t, publicAPI) }
 
 // TestWordsMatchBytes checks the portable path's word form (cryptWords,
 // diffuseWords) against the byte-by-byte RFC form (crypt, diffuse).

@@ -1,6 +1,7 @@
 package aria
 
 import (
+	"crypto/cipher"
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
@@ -11,18 +12,9 @@ import (
 // portable path, on every path and key size.
 func TestCBCEncryptMulti(t *testing.T) {
 	generic := catalog.MustLookup(cipherName, "generic")
-	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
-		for _, n := range []int{16, 24, 32} {
-			key := make([]byte, n)
-			for j := range key {
-				key[j] = byte(j*5 + 1)
-			}
-			b, err := i.NewBlock(key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ref, _ := generic.NewBlock(key)
-			testkit.CheckCBCMulti(t, b, ref, CBCEncryptMulti)
-		}
+	keys := testkit.PatternKeys([]int{16, 24, 32}, func(j int) byte { return byte(j*5 + 1) })
+	testkit.ForEachKey(t, cipherName, keys, func(t *testing.T, _ *catalog.Path, b cipher.Block, key []byte) {
+		ref, _ := generic.NewBlock(key)
+		testkit.CheckCBCMulti(t, b, ref, CBCEncryptMulti)
 	})
 }

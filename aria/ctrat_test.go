@@ -1,6 +1,7 @@
 package aria
 
 import (
+	"crypto/cipher"
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
@@ -10,17 +11,8 @@ import (
 // TestXORKeyStreamAt checks random access into the CTR keystream on every
 // path and key size.
 func TestXORKeyStreamAt(t *testing.T) {
-	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
-		for _, n := range []int{16, 24, 32} {
-			key := make([]byte, n)
-			for j := range key {
-				key[j] = byte(j * 7)
-			}
-			b, err := i.NewBlock(key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			testkit.CheckCTRAt(t, b)
-		}
+	keys := testkit.PatternKeys([]int{16, 24, 32}, func(j int) byte { return byte(j * 7) })
+	testkit.ForEachKey(t, cipherName, keys, func(t *testing.T, _ *catalog.Path, b cipher.Block, _ []byte) {
+		testkit.CheckCTRAt(t, b)
 	})
 }

@@ -1,7 +1,5 @@
 package chacha20
 
-import "github.com/simdcrypt/simdcrypt/internal/alias"
-
 // streamEnd is the length of one key and nonce's keystream: 2^32 blocks.
 const streamEnd = blockSize << 32
 
@@ -17,13 +15,8 @@ func (c *Cipher) XORKeyStreamAt(dst, src []byte, offset uint64) {
 	if len(src) == 0 {
 		return
 	}
-	if len(dst) < len(src) {
-		panic("chacha20: output smaller than input")
-	}
+	checkBuffers(dst, src)
 	dst = dst[:len(src)]
-	if alias.InexactOverlap(dst, src) {
-		panic("chacha20: invalid buffer overlap")
-	}
 	if offset > streamEnd || uint64(len(src)) > streamEnd-offset {
 		panic("chacha20: counter overflow")
 	}
@@ -48,19 +41,5 @@ func (c *Cipher) XORKeyStreamAt(dst, src []byte, offset uint64) {
 	// As XORKeyStream: whole blocks straight through the kernel, and with a
 	// partial block at the end, the last few blocks and it in one call
 	// through buf.
-	full := len(src)
-	if len(src)%blockSize != 0 {
-		full = len(src) &^ (tailBuf - 1)
-	}
-	if full > 0 {
-		k.xorBlocks(dst[:full], src[:full])
-		dst, src = dst[full:], src[full:]
-	}
-	if len(src) > 0 {
-		used := (len(src) + blockSize - 1) / blockSize
-		n := copy(k.buf[:], src)
-		clear(k.buf[n : used*blockSize])
-		k.xorBlocks(k.buf[:used*blockSize], k.buf[:used*blockSize])
-		copy(dst, k.buf[:n])
-	}
+	k.xorFrom(dst, src)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xchacha "golang.org/x/crypto/chacha20"
 )
 
@@ -23,11 +24,11 @@ func BenchmarkXORKeyStream(b *testing.B) {
 		// thread CPU time (what openssl speed divides by, too) does not.
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		cpu0 := threadCPU()
+		cpu0 := testkit.ThreadCPU()
 		for b.Loop() {
 			s.XORKeyStream(buf, buf)
 		}
-		if cpu := threadCPU() - cpu0; cpu > 0 {
+		if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
 			b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 		}
 	}

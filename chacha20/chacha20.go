@@ -37,6 +37,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	"github.com/simdcrypt/simdcrypt/internal/chachacore"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 )
 
@@ -119,7 +120,7 @@ func (c *Cipher) init(key, nonce []byte, p path) (*Cipher, error) {
 		// XChaCha20: HChaCha20 mixes the first 16 nonce bytes into a
 		// subkey; the last 8 become the low 8 bytes of an IETF nonce whose
 		// first 4 bytes are zero (draft-irtf-cfrg-xchacha, section 2.3).
-		hChaCha20(&subkey, key, nonce[:16])
+		chachacore.HChaCha20(&subkey, (*[KeySize]byte)(key), (*[16]byte)(nonce[:16]))
 		key = subkey[:]
 		var n [NonceSize]byte
 		copy(n[4:], nonce[16:24])
@@ -174,13 +175,8 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 	if len(src) == 0 {
 		return
 	}
-	if len(dst) < len(src) {
-		panic("chacha20: output smaller than input")
-	}
+	checkBuffers(dst, src)
 	dst = dst[:len(src)]
-	if alias.InexactOverlap(dst, src) {
-		panic("chacha20: invalid buffer overlap")
-	}
 
 	if c.len != 0 {
 		ks := c.buf[c.pos : c.pos+c.len]
@@ -205,10 +201,22 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 		c.overflow = true
 	}
 
-	// Whole blocks go straight through the kernel (every kernel takes any
-	// whole number of blocks). With a partial block at the end, the last
-	// few blocks (under four) and it go through buf in one kernel call
-	// instead: one short batch rather than two.
+	// The last block is only partly used where src ends inside it: the
+	// rest of it stays in buf for the next call.
+	if n, used := c.xorFrom(dst, src); used > 0 {
+		c.pos = n
+		c.len = used*blockSize - n
+	}
+}
+
+// xorFrom XORs src with the keystream from c's counter into dst. Whole
+// blocks go straight through the kernel (every kernel takes any whole
+// number of blocks). With a partial block at the end, the last few blocks
+// (under four) and it go through buf in one kernel call instead: one short
+// batch rather than two. Blocks past those needed are never computed. It
+// returns how many bytes went through buf (n) and the blocks computed there
+// (used; 0 when none).
+func (c *Cipher) xorFrom(dst, src []byte) (n, used int) {
 	full := len(src)
 	if len(src)%blockSize != 0 {
 		full = len(src) &^ (tailBuf - 1)
@@ -218,18 +226,14 @@ func (c *Cipher) XORKeyStream(dst, src []byte) {
 		dst, src = dst[full:], src[full:]
 	}
 	if len(src) == 0 {
-		return
+		return 0, 0
 	}
-
-	// Blocks past those needed are never computed, but the last one is only
-	// partly used: the rest of it stays in buf for the next call.
-	used := (len(src) + blockSize - 1) / blockSize
-	n := copy(c.buf[:], src)
+	used = (len(src) + blockSize - 1) / blockSize
+	n = copy(c.buf[:], src)
 	clear(c.buf[n : used*blockSize])
 	c.xorBlocks(c.buf[:used*blockSize], c.buf[:used*blockSize])
 	copy(dst, c.buf[:n])
-	c.pos = n
-	c.len = used*blockSize - n
+	return n, used
 }
 
 // HChaCha20 derives a 32-byte subkey from a 32-byte key and a 16-byte
@@ -243,7 +247,7 @@ func HChaCha20(key, nonce []byte) ([]byte, error) {
 		return nil, errors.New("chacha20: wrong HChaCha20 nonce size")
 	}
 	out := make([]byte, 32)
-	hChaCha20((*[32]byte)(out), key, nonce)
+	chachacore.HChaCha20((*[32]byte)(out), (*[KeySize]byte)(key), (*[16]byte)(nonce))
 	return out, nil
 }
 
@@ -300,4 +304,15 @@ func streamPath(p path, requires []cpu.Feature, wide bool, notes string) catalog
 			return c, nil
 		},
 	}}
+}
+
+// checkBuffers panics, as x/crypto does, where dst is shorter than src or
+// dst[:len(src)] and src overlap inexactly.
+func checkBuffers(dst, src []byte) {
+	if len(dst) < len(src) {
+		panic("chacha20: output smaller than input")
+	}
+	if alias.InexactOverlap(dst[:len(src)], src) {
+		panic("chacha20: invalid buffer overlap")
+	}
 }

@@ -3,11 +3,8 @@ package chacha20poly1305
 import (
 	"bytes"
 	"crypto/cipher"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
@@ -289,73 +286,47 @@ func TestGuardPages(t *testing.T) {
 	})
 }
 
-type wycheproofFile struct {
-	TestGroups []struct {
-		Tests []struct {
-			TcID                               int
-			Comment                            string
-			Key, Iv, Aad, Msg, Ct, Tag, Result string
-		}
-	}
-}
-
 func TestWycheproof(t *testing.T) {
 	for _, f := range []struct {
 		file string
 		x    bool
 	}{{"chacha20_poly1305_test.json", false}, {"xchacha20_poly1305_test.json", true}} {
 		t.Run(f.file, func(t *testing.T) {
-			data, err := os.ReadFile(testkit.SharedPath(t, "wycheproof/testvectors_v1/"+f.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var file wycheproofFile
-			if err := json.Unmarshal(data, &file); err != nil {
-				t.Fatal(err)
-			}
+			tests := testkit.ReadWycheproof(t, testkit.SharedPath(t, "wycheproof/testvectors_v1/"+f.file))
 			forEachPath(t, func(t *testing.T, name string) {
 				valid, invalid := 0, 0
-				for _, g := range file.TestGroups {
-					for _, tc := range g.Tests {
-						dec := func(s string) []byte {
-							b, err := hex.DecodeString(s)
-							if err != nil {
-								t.Fatal(err)
-							}
-							return b
+				for _, tc := range tests {
+					key, iv, aad, msg := tc.Key, tc.IV, tc.Aad, tc.Msg
+					sealed := append(append([]byte(nil), tc.Ct...), tc.Tag...)
+					a, err := newOn(name, key, f.x)
+					if err != nil {
+						t.Fatalf("tcId %d: %v", tc.TcID, err)
+					}
+					if len(iv) != a.NonceSize() {
+						// The API panics on other nonce sizes, as x/crypto's does.
+						if tc.Result != "invalid" || panicValue(func() { a.Open(nil, iv, sealed, aad) }) == nil {
+							t.Errorf("tcId %d: %d-byte nonce not refused", tc.TcID, len(iv))
 						}
-						key, iv, aad, msg := dec(tc.Key), dec(tc.Iv), dec(tc.Aad), dec(tc.Msg)
-						sealed := append(dec(tc.Ct), dec(tc.Tag)...)
-						a, err := newOn(name, key, f.x)
-						if err != nil {
-							t.Fatalf("tcId %d: %v", tc.TcID, err)
+						invalid++
+						continue
+					}
+					p, err := a.Open(nil, iv, sealed, aad)
+					switch tc.Result {
+					case "valid":
+						if err != nil || !bytes.Equal(p, msg) {
+							t.Errorf("tcId %d (%s): Open: %v", tc.TcID, tc.Comment, err)
 						}
-						if len(iv) != a.NonceSize() {
-							// The API panics on other nonce sizes, as x/crypto's does.
-							if tc.Result != "invalid" || panicValue(func() { a.Open(nil, iv, sealed, aad) }) == nil {
-								t.Errorf("tcId %d: %d-byte nonce not refused", tc.TcID, len(iv))
-							}
-							invalid++
-							continue
+						if got := a.Seal(nil, iv, msg, aad); !bytes.Equal(got, sealed) {
+							t.Errorf("tcId %d (%s): Seal differs", tc.TcID, tc.Comment)
 						}
-						p, err := a.Open(nil, iv, sealed, aad)
-						switch tc.Result {
-						case "valid":
-							if err != nil || !bytes.Equal(p, msg) {
-								t.Errorf("tcId %d (%s): Open: %v", tc.TcID, tc.Comment, err)
-							}
-							if got := a.Seal(nil, iv, msg, aad); !bytes.Equal(got, sealed) {
-								t.Errorf("tcId %d (%s): Seal differs", tc.TcID, tc.Comment)
-							}
-							valid++
-						case "invalid":
-							if err == nil {
-								t.Errorf("tcId %d (%s): accepted", tc.TcID, tc.Comment)
-							}
-							invalid++
-						default:
-							t.Fatalf("tcId %d: result %q", tc.TcID, tc.Result)
+						valid++
+					case "invalid":
+						if err == nil {
+							t.Errorf("tcId %d (%s): accepted", tc.TcID, tc.Comment)
 						}
+						invalid++
+					default:
+						t.Fatalf("tcId %d: result %q", tc.TcID, tc.Result)
 					}
 				}
 				if valid == 0 || invalid == 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xcp "golang.org/x/crypto/chacha20poly1305"
 )
 
@@ -27,7 +28,7 @@ func benchAEAD(b *testing.B, open bool) {
 		b.SetBytes(int64(n))
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		cpu0 := threadCPU()
+		cpu0 := testkit.ThreadCPU()
 		for b.Loop() {
 			if open {
 				if _, err := a.Open(out[:0], nonce, sealed, ad); err != nil {
@@ -59,7 +60,7 @@ func benchAEAD(b *testing.B, open bool) {
 // reportCPU adds throughput over the thread's CPU time (what openssl speed
 // divides by, too), steadier than wall time on a shared machine.
 func reportCPU(b *testing.B, n int, cpu0 time.Duration) {
-	if cpu := threadCPU() - cpu0; cpu > 0 {
+	if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 	}
 }

@@ -35,6 +35,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/chacha20"
 	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/chachacore"
 	"github.com/simdcrypt/simdcrypt/internal/poly1305"
 )
 
@@ -117,7 +118,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if uint64(len(plaintext)) > (1<<38)-64 {
 		panic("chacha20poly1305: plaintext too large")
 	}
-	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
+	ret, out := alias.SliceForAppend(dst, len(plaintext)+Overhead)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("chacha20poly1305: invalid buffer overlap of output and input")
 	}
@@ -165,7 +166,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	}
 	tag := ciphertext[len(ciphertext)-Overhead:]
 	ciphertext = ciphertext[:len(ciphertext)-Overhead]
-	ret, out := sliceForAppend(dst, len(ciphertext))
+	ret, out := alias.SliceForAppend(dst, len(ciphertext))
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("chacha20poly1305: invalid buffer overlap of output and input")
 	}
@@ -289,7 +290,7 @@ func (a *aead) tagShort(tag *[Overhead]byte, ks *[64 + shortMax]byte, ad, ct []b
 // bytes (draft-irtf-cfrg-xchacha section 2.3), or the AEAD's own.
 func (a *aead) derive(nonce []byte) (key [KeySize]byte, nonce12 [NonceSize]byte) {
 	if a.nonceSize == NonceSizeX {
-		hChaCha20(&key, &a.key, (*[16]byte)(nonce[:16]))
+		chachacore.HChaCha20(&key, &a.key, (*[16]byte)(nonce[:16]))
 		copy(nonce12[4:], nonce[16:24])
 		return key, nonce12
 	}
@@ -324,20 +325,4 @@ func pad(mac *poly1305.MAC, n int) {
 		var zeros [16]byte
 		mac.Write(zeros[:16-r])
 	}
-}
-
-// sliceForAppend takes a slice and a requested number of bytes. It returns
-// a slice with the contents of the given slice followed by that many bytes
-// and a second slice that aliases into it and contains only the extra
-// bytes. If the original slice has sufficient capacity then no allocation
-// is performed.
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
 }

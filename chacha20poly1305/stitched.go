@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"unsafe"
 
+	"github.com/simdcrypt/simdcrypt/internal/chachacore"
 	"github.com/simdcrypt/simdcrypt/internal/poly1305"
 )
 
@@ -46,7 +47,7 @@ func (st *stitchState) init(key *[KeySize]byte, nonce12 *[NonceSize]byte, ctr ui
 	var tail [16]byte
 	binary.LittleEndian.PutUint32(tail[:4], ctr)
 	copy(tail[4:], nonce12[:])
-	initState(&st.x, key, &tail)
+	chachacore.InitState(&st.x, key, &tail)
 }
 
 // The helpers below keep their 512-byte buffers out of the callers' frames:

@@ -171,7 +171,7 @@ func (g *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("crypto/cipher: message too large for GCM")
 	}
-	ret, out := sliceForAppend(dst, len(plaintext)+g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(plaintext)+g.tagSize)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -192,7 +192,7 @@ func (g *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	if uint64(len(ciphertext)) > maxPlaintext+uint64(g.tagSize) {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(ciphertext)-g.tagSize)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -212,10 +212,7 @@ func (g *aead) seal(out, nonce, plaintext, ad []byte) {
 		g.fast.seal(out, nonce, plaintext, ad, g.tagSize)
 		return
 	}
-	c := g.counter0(nonce)
-	tagMask := g.k.encrypt(c)
-	c = inc32(c)
-	y := g.hash([16]byte{}, ad)
+	c, tagMask, y := g.begin(nonce, ad)
 	n := len(plaintext) &^ (blockSize - 1)
 	if n > 0 {
 		c, y = g.k.seal(out[:n], plaintext[:n], c, y)
@@ -242,10 +239,7 @@ func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 	}
 	tag := ciphertext[len(ciphertext)-g.tagSize:]
 	ciphertext = ciphertext[:len(ciphertext)-g.tagSize]
-	c := g.counter0(nonce)
-	tagMask := g.k.encrypt(c)
-	c = inc32(c)
-	y := g.hash([16]byte{}, ad)
+	c, tagMask, y := g.begin(nonce, ad)
 	n := len(ciphertext) &^ (blockSize - 1)
 	if n > 0 {
 		c, y = g.k.open(out[:n], ciphertext[:n], c, y)
@@ -263,6 +257,14 @@ func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 	y = g.k.ghashBlock(y, lengths(len(ad), len(ciphertext)))
 	want := tagOf(y, tagMask)
 	return subtle.ConstantTimeCompare(want[:g.tagSize], tag) == 1
+}
+
+// begin starts a message of the portable path: the first counter block
+// after J0, the tag mask E_K(J0) and the GHASH state over ad.
+func (g *aead) begin(nonce, ad []byte) (c, tagMask, y [16]byte) {
+	c = g.counter0(nonce)
+	tagMask = g.k.encrypt(c)
+	return inc32(c), tagMask, g.hash([16]byte{}, ad)
 }
 
 // counter0 derives the first counter block J0 from the nonce.
@@ -334,7 +336,7 @@ func (r *randomNonceAEAD) Seal(dst, nonce, plaintext, additionalData []byte) []b
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("crypto/cipher: message too large for GCM")
 	}
-	ret, out := sliceForAppend(dst, standardNonceSize+len(plaintext)+r.g.tagSize)
+	ret, out := alias.SliceForAppend(dst, standardNonceSize+len(plaintext)+r.g.tagSize)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -360,7 +362,7 @@ func (r *randomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([
 	if len(ciphertext) < standardNonceSize+r.g.tagSize {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-standardNonceSize-r.g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(ciphertext)-standardNonceSize-r.g.tagSize)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("crypto/cipher: invalid buffer overlap of output and input")
 	}
@@ -380,15 +382,4 @@ func (r *randomNonceAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([
 		return nil, err
 	}
 	return ret, nil
-}
-
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return
 }

@@ -5,8 +5,6 @@ import (
 	stdaes "crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -382,64 +380,40 @@ func TestWycheproof(t *testing.T) {
 		{"aria_gcm_test.json", ariaPaths(t)},
 	} {
 		path := testkit.SharedPath(t, "wycheproof/testvectors_v1/"+c.file)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var file struct {
-			TestGroups []struct {
-				Tests []struct {
-					TcID                       int
-					Key, IV, Aad, Msg, Ct, Tag string
-					Result, Comment            string
-				} `json:"tests"`
-			} `json:"testGroups"`
-		}
-		if err := json.Unmarshal(data, &file); err != nil {
-			t.Fatal(err)
-		}
-		dec := func(s string) []byte {
-			b, err := hex.DecodeString(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return b
-		}
+		tests := testkit.ReadWycheproof(t, path)
 		for _, tp := range c.paths {
 			t.Run(c.file+"/"+tp.name, func(t *testing.T) {
 				valid, invalid := 0, 0
-				for _, g := range file.TestGroups {
-					for _, tc := range g.Tests {
-						key, iv, ad, msg, ct, tag := dec(tc.Key), dec(tc.IV), dec(tc.Aad), dec(tc.Msg), dec(tc.Ct), dec(tc.Tag)
-						if len(iv) == 0 {
-							// Both crypto/cipher and New refuse empty nonces.
-							if _, err := NewWithNonceSize(foreign{newAESBlock(make([]byte, 16))}, 0); err == nil {
-								t.Fatal("NewWithNonceSize accepted size 0")
-							}
-							invalid++
-							continue
+				for _, tc := range tests {
+					key, iv, ad, msg, ct, tag := tc.Key, tc.IV, tc.Aad, tc.Msg, tc.Ct, tc.Tag
+					if len(iv) == 0 {
+						// Both crypto/cipher and New refuse empty nonces.
+						if _, err := NewWithNonceSize(foreign{newAESBlock(make([]byte, 16))}, 0); err == nil {
+							t.Fatal("NewWithNonceSize accepted size 0")
 						}
-						a := tp.newAEAD(t, key, len(iv), len(tag))
-						if a == nil {
-							continue
+						invalid++
+						continue
+					}
+					a := tp.newAEAD(t, key, len(iv), len(tag))
+					if a == nil {
+						continue
+					}
+					sealed := append(slices.Clip(ct), tag...)
+					got, err := a.Open(nil, iv, sealed, ad)
+					switch tc.Result {
+					case "valid", "acceptable":
+						if err != nil || !bytes.Equal(got, msg) {
+							t.Errorf("tcId %d (%s): Open failed or differs: %v", tc.TcID, tc.Comment, err)
 						}
-						sealed := append(slices.Clip(ct), tag...)
-						got, err := a.Open(nil, iv, sealed, ad)
-						switch tc.Result {
-						case "valid", "acceptable":
-							if err != nil || !bytes.Equal(got, msg) {
-								t.Errorf("tcId %d (%s): Open failed or differs: %v", tc.TcID, tc.Comment, err)
-							}
-							if s := a.Seal(nil, iv, msg, ad); !bytes.Equal(s, sealed) {
-								t.Errorf("tcId %d (%s): Seal differs", tc.TcID, tc.Comment)
-							}
-							valid++
-						default:
-							if err == nil {
-								t.Errorf("tcId %d (%s): invalid record accepted", tc.TcID, tc.Comment)
-							}
-							invalid++
+						if s := a.Seal(nil, iv, msg, ad); !bytes.Equal(s, sealed) {
+							t.Errorf("tcId %d (%s): Seal differs", tc.TcID, tc.Comment)
 						}
+						valid++
+					default:
+						if err == nil {
+							t.Errorf("tcId %d (%s): invalid record accepted", tc.TcID, tc.Comment)
+						}
+						invalid++
 					}
 				}
 				if valid == 0 || invalid == 0 {

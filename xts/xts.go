@@ -115,19 +115,7 @@ func (c *Cipher) Impl() string { return c.path.name }
 // is empty or at least 16 bytes long; lengths that are not a multiple of 16
 // use ciphertext stealing.
 func (c *Cipher) Encrypt(ciphertext, plaintext []byte, sectorNum uint64) {
-	if len(ciphertext) < len(plaintext) {
-		panic("xts: ciphertext is smaller than plaintext")
-	}
-	if len(plaintext) < blockSize && len(plaintext) != 0 {
-		panic("xts: plaintext is not a multiple of the block size and shorter than one block, too short for ciphertext stealing")
-	}
-	if alias.InexactOverlap(ciphertext[:len(plaintext)], plaintext) {
-		panic("xts: invalid buffer overlap")
-	}
-	if len(plaintext) == 0 {
-		return
-	}
-	c.crypt(ciphertext[:len(plaintext)], plaintext, sectorNum, 0, false)
+	c.sector(ciphertext, plaintext, sectorNum, false)
 }
 
 // Decrypt decrypts a sector of ciphertext and puts the result into plaintext.
@@ -135,19 +123,29 @@ func (c *Cipher) Encrypt(ciphertext, plaintext []byte, sectorNum uint64) {
 // is empty or at least 16 bytes long; lengths that are not a multiple of 16
 // use ciphertext stealing.
 func (c *Cipher) Decrypt(plaintext, ciphertext []byte, sectorNum uint64) {
-	if len(plaintext) < len(ciphertext) {
-		panic("xts: plaintext is smaller than ciphertext")
+	c.sector(plaintext, ciphertext, sectorNum, true)
+}
+
+// sector checks dst and src as x/crypto/xts does, panicking with its
+// messages, and runs one sector.
+func (c *Cipher) sector(dst, src []byte, sectorNum uint64, decrypt bool) {
+	dstName, srcName := "ciphertext", "plaintext"
+	if decrypt {
+		dstName, srcName = srcName, dstName
 	}
-	if len(ciphertext) < blockSize && len(ciphertext) != 0 {
-		panic("xts: ciphertext is not a multiple of the block size and shorter than one block, too short for ciphertext stealing")
+	if len(dst) < len(src) {
+		panic("xts: " + dstName + " is smaller than " + srcName)
 	}
-	if alias.InexactOverlap(plaintext[:len(ciphertext)], ciphertext) {
+	if len(src) < blockSize && len(src) != 0 {
+		panic("xts: " + srcName + " is not a multiple of the block size and shorter than one block, too short for ciphertext stealing")
+	}
+	if alias.InexactOverlap(dst[:len(src)], src) {
 		panic("xts: invalid buffer overlap")
 	}
-	if len(ciphertext) == 0 {
+	if len(src) == 0 {
 		return
 	}
-	c.crypt(plaintext[:len(ciphertext)], ciphertext, sectorNum, 0, true)
+	c.crypt(dst[:len(src)], src, sectorNum, 0, decrypt)
 }
 
 // crypt runs the cipher's path on len(src) >= 16 bytes. The tweak before

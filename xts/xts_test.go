@@ -5,8 +5,6 @@ import (
 	stdaes "crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -207,54 +205,27 @@ func TestCAVP(t *testing.T) {
 // -256 XTS.
 func TestWycheproof(t *testing.T) {
 	path := filepath.Join(testkit.SharedPath(t, "wycheproof/testvectors_v1"), "aes_xts_test.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		TestGroups []struct {
-			Tests []struct {
-				TcID   int    `json:"tcId"`
-				Key    string `json:"key"`
-				IV     string `json:"iv"`
-				Msg    string `json:"msg"`
-				Ct     string `json:"ct"`
-				Result string `json:"result"`
-			} `json:"tests"`
-		} `json:"testGroups"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	dec := func(s string) []byte {
-		b, err := hex.DecodeString(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	tests := testkit.ReadWycheproof(t, path)
 	forEachPath(t, func(t *testing.T, newCipher func([]byte) *xts.Cipher) {
 		n := 0
-		for _, g := range file.TestGroups {
-			for _, tc := range g.Tests {
-				if tc.Result != "valid" {
-					t.Fatalf("tcId %d: unexpected result %q", tc.TcID, tc.Result)
-				}
-				c := newCipher(dec(tc.Key))
-				var tweak [16]byte
-				copy(tweak[:], dec(tc.IV))
-				msg, ct := dec(tc.Msg), dec(tc.Ct)
-				got := make([]byte, len(msg))
-				c.CryptTweak(got, msg, &tweak, false)
-				if !bytes.Equal(got, ct) {
-					t.Errorf("tcId %d (%d bytes) encrypt: mismatch", tc.TcID, len(msg))
-				}
-				c.CryptTweak(got, ct, &tweak, true)
-				if !bytes.Equal(got, msg) {
-					t.Errorf("tcId %d (%d bytes) decrypt: mismatch", tc.TcID, len(msg))
-				}
-				n++
+		for _, tc := range tests {
+			if tc.Result != "valid" {
+				t.Fatalf("tcId %d: unexpected result %q", tc.TcID, tc.Result)
 			}
+			c := newCipher(tc.Key)
+			var tweak [16]byte
+			copy(tweak[:], tc.IV)
+			msg, ct := tc.Msg, tc.Ct
+			got := make([]byte, len(msg))
+			c.CryptTweak(got, msg, &tweak, false)
+			if !bytes.Equal(got, ct) {
+				t.Errorf("tcId %d (%d bytes) encrypt: mismatch", tc.TcID, len(msg))
+			}
+			c.CryptTweak(got, ct, &tweak, true)
+			if !bytes.Equal(got, msg) {
+				t.Errorf("tcId %d (%d bytes) decrypt: mismatch", tc.TcID, len(msg))
+			}
+			n++
 		}
 		t.Logf("%d Wycheproof records passed", n)
 	})

@@ -108,26 +108,11 @@ func aesGathers(name string, r, t int, identity bool) []Mem {
 			if t >= 2 {
 				at = sr(j) // d[i] = S⁻¹(x[ISR[i]])
 			}
-			if k == len(perms) {
-				perms = append(perms, [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
-			}
-			perms[k][o] = at
+			perms = setGather(perms, k, o, at)
 			k++
 		}
 	}
-	var ms []Mem
-	for k, p := range perms {
-		var q [2]uint64
-		for o, i := range p {
-			b := uint64(0x80)
-			if i >= 0 {
-				b = uint64(i)
-			}
-			q[o/8] |= b << (8 * (o % 8))
-		}
-		ms = append(ms, qwords(fmt.Sprintf("%s%d", name, k), q[0], q[1]))
-	}
-	return ms
+	return gatherMasks(name, perms)
 }
 
 type oneAES struct {
@@ -163,28 +148,11 @@ func oneAESConstants() oneAES {
 // time (one block per 128-bit lane), their rounds one after the other so
 // that out-of-order execution overlaps the chains, then one by one.
 func oneBlockAESNI(c oneAES, chain bool, w vec.Width, ways int) {
-	name := "ariaECB1AESNI"
+	ecbName := "ariaECB1AESNI"
 	if w == vec.W256 {
-		name = "ariaECB1VAES"
+		ecbName = "ariaECB1VAES"
 	}
-	sig := "func(rk *[272]byte, rounds int, dst, src []byte)"
-	doc := []string{name + " encrypts or decrypts len(src)/16 blocks with round keys",
-		fmt.Sprintf("rk laid out by oneBlockKeysAESNI, %d at a time, then one by one. len(dst) >= len(src).", ways*w.Blocks())}
-	if chain {
-		name = "ariaCBCEncrypt1AESNI"
-		sig = "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)"
-		doc = []string{name + " CBC-encrypts len(src)/16 blocks one at a time with",
-			"round keys rk laid out by oneBlockKeysAESNI, chaining from *iv and",
-			"leaving the last ciphertext block there. len(dst) >= len(src)."}
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
-	Doc(doc...)
-	rk := Load(Param("rk"), GP64())
-	rounds := Load(Param("rounds"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
+	name, f := openOneBlock(ecbName, "ariaCBCEncrypt1AESNI", "oneBlockKeysAESNI", chain, ways*w.Blocks())
 	var ivp reg.Register
 	var prev reg.VecVirtual
 	if chain {
@@ -193,10 +161,10 @@ func oneBlockAESNI(c oneAES, chain bool, w vec.Width, ways int) {
 		VMOVDQU(Mem{Base: ivp}, prev)
 	}
 	label := func(s string) string { return name + "_" + s }
+	f.prev, f.label = prev, label
 
 	step := func(sw vec.Width, ways int, tag string) {
 		isa := vec.ISA{W: sw, Enc: vec.VEX}
-		bytes := ways * sw.Bytes()
 		x := make([]reg.VecVirtual, ways)
 		for j := range x {
 			x[j] = vregOf(sw)
@@ -235,48 +203,9 @@ func oneBlockAESNI(c oneAES, chain bool, w vec.Width, ways int) {
 			sum, _ := xorTree(isa, vs, ready, false)
 			isa.Copy(sum, x)
 		}
-		Label(label(tag))
-		CMPQ(n, U32(bytes))
-		JB(LabelRef(label(tag + "_done")))
-		kv := vregOf(sw)
-		isa.BroadcastLane(Mem{Base: rk}, kv)
-		for j, xj := range x {
-			isa.Xor(Mem{Base: src, Disp: j * sw.Bytes()}, kv, xj)
-			if chain {
-				isa.Xor(prev, xj, xj)
-			}
-		}
-		k := GP64()
-		MOVQ(rk, k)
-		pairs := GP64()
-		MOVQ(rounds, pairs)
-		SUBQ(U8(2), pairs)
-		SHRQ(U8(1), pairs)
-		Label(label(tag + "_pair"))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, false)
-			}
-		}
-		ADDQ(U8(32), k)
-		DECQ(pairs)
-		JNZ(LabelRef(label(tag + "_pair")))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, par == 1)
-			}
-		}
-		for j, xj := range x {
-			if chain {
-				isa.Copy(xj, prev)
-			}
-			isa.Store(xj, Mem{Base: dst, Disp: j * sw.Bytes()})
-		}
-		ADDQ(U32(bytes), src)
-		ADDQ(U32(bytes), dst)
-		SUBQ(U32(bytes), n)
-		JMP(LabelRef(label(tag)))
-		Label(label(tag + "_done"))
+		f.loop(isa, tag, x, round,
+			func(m Mem, kv, xj reg.VecVirtual) { isa.Xor(m, kv, xj) },
+			func(xj reg.VecVirtual, m Mem) { isa.Store(xj, m) })
 	}
 	for _, st := range tailSteps(w, ways) {
 		step(st.w, st.ways, st.tag)
@@ -359,26 +288,11 @@ func gathers(name string, r int, forward bool) []Mem {
 			if adj[o]>>i&1 == 0 {
 				continue
 			}
-			if k == len(perms) {
-				perms = append(perms, [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
-			}
-			perms[k][o] = i
+			perms = setGather(perms, k, o, i)
 			k++
 		}
 	}
-	var ms []Mem
-	for k, p := range perms {
-		var q [2]uint64
-		for o, i := range p {
-			b := uint64(0x80)
-			if i >= 0 {
-				b = uint64(i)
-			}
-			q[o/8] |= b << (8 * (o % 8))
-		}
-		ms = append(ms, qwords(fmt.Sprintf("%s%d", name, k), q[0], q[1]))
-	}
-	return ms
+	return gatherMasks(name, perms)
 }
 
 // layoutMask returns the PSHUFB control putting byte perm[l] at l.
@@ -529,29 +443,11 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 	if evex {
 		suffix = "AVX512"
 	}
-	name := "ariaECB1" + suffix
-	sig := "func(rk *[272]byte, rounds int, dst, src []byte)"
-	doc := []string{name + " encrypts or decrypts len(src)/16 blocks with round keys",
-		fmt.Sprintf("rk laid out by oneBlockKeys, %d at a time, then one by one. len(dst) >= len(src).", ways*w.Blocks())}
-	if chain {
-		name = "ariaCBCEncrypt1" + suffix
-		sig = "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)"
-		doc = []string{name + " CBC-encrypts len(src)/16 blocks one at a time with",
-			"round keys rk laid out by oneBlockKeys, chaining from *iv and",
-			"leaving the last ciphertext block there. len(dst) >= len(src)."}
-	}
-	TEXT(name, NOSPLIT, sig)
-	Pragma("noescape")
-	Doc(doc...)
+	name, f := openOneBlock("ariaECB1"+suffix, "ariaCBCEncrypt1"+suffix, "oneBlockKeys", chain, ways*w.Blocks())
 	enc := vec.VEX
 	if evex {
 		enc = vec.EVEX
 	}
-	rk := Load(Param("rk"), GP64())
-	rounds := Load(Param("rounds"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	n := Load(Param("src").Len(), GP64())
 	var ivp reg.Register
 	var prev reg.VecVirtual // the previous ciphertext block, in the layout
 	wide := vec.ISA{W: w, Enc: enc}
@@ -566,12 +462,12 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 		VPSHUFB(c.toLayout, prev, prev)
 	}
 	label := func(s string) string { return name + "_" + s }
+	f.prev, f.label = prev, label
 
 	// step emits a loop over ways registers of width sw while n covers them.
 	step := func(sw vec.Width, ways int, tag string) {
 		isa := vec.ISA{W: sw, Enc: enc}
 		post, pre, ident := asWidth(postW, sw), asWidth(preW, sw), asWidth(identW, sw)
-		bytes := ways * sw.Bytes()
 		x := make([]reg.VecVirtual, ways)
 		for j := range x {
 			x[j] = vregOf(sw)
@@ -609,52 +505,16 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 			sum, _ := xorTree(isa, vs, ready, evex)
 			isa.Copy(sum, x)
 		}
-		Label(label(tag))
-		CMPQ(n, U32(bytes))
-		JB(LabelRef(label(tag + "_done")))
-		kv := vregOf(sw)
-		isa.BroadcastLane(Mem{Base: rk}, kv)
-		for j, xj := range x {
-			isa.Load(Mem{Base: src, Disp: j * sw.Bytes()}, xj)
-			VPSHUFB(c.toLayout, xj, xj)
-			isa.Xor(kv, xj, xj)
-			if chain {
-				isa.Xor(prev, xj, xj)
-			}
-		}
-		// Rounds 0..rounds-3 in pairs, then rounds-2 and the last.
-		k := GP64()
-		MOVQ(rk, k)
-		pairs := GP64()
-		MOVQ(rounds, pairs)
-		SUBQ(U8(2), pairs)
-		SHRQ(U8(1), pairs)
-		Label(label(tag + "_pair"))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, false)
-			}
-		}
-		ADDQ(U8(32), k)
-		DECQ(pairs)
-		JNZ(LabelRef(label(tag + "_pair")))
-		for par := 0; par < 2; par++ {
-			for _, xj := range x {
-				round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, par == 1)
-			}
-		}
-		for j, xj := range x {
-			if chain {
-				isa.Copy(xj, prev)
-			}
-			VPSHUFB(c.fromLayout, xj, xj)
-			isa.Store(xj, Mem{Base: dst, Disp: j * sw.Bytes()})
-		}
-		ADDQ(U32(bytes), src)
-		ADDQ(U32(bytes), dst)
-		SUBQ(U32(bytes), n)
-		JMP(LabelRef(label(tag)))
-		Label(label(tag + "_done"))
+		f.loop(isa, tag, x, round,
+			func(m Mem, kv, xj reg.VecVirtual) {
+				isa.Load(m, xj)
+				VPSHUFB(c.toLayout, xj, xj)
+				isa.Xor(kv, xj, xj)
+			},
+			func(xj reg.VecVirtual, m Mem) {
+				VPSHUFB(c.fromLayout, xj, xj)
+				isa.Store(xj, m)
+			})
 	}
 	for _, st := range tailSteps(w, ways) {
 		step(st.w, st.ways, st.tag)
@@ -664,4 +524,124 @@ func oneBlockGFNI(c oneGFNI, chain, evex bool, w vec.Width, ways int) {
 		VMOVDQU(prev, Mem{Base: ivp})
 	}
 	wide.Return()
+}
+
+// openOneBlock opens a one-block kernel, ecbName or, chaining, cbcName,
+// whose round keys are laid out by keysFn and whose main loop takes
+// perCall blocks, and loads its arguments into the frame it returns.
+func openOneBlock(ecbName, cbcName, keysFn string, chain bool, perCall int) (string, oneBlockFrame) {
+	name := ecbName
+	sig := "func(rk *[272]byte, rounds int, dst, src []byte)"
+	doc := []string{name + " encrypts or decrypts len(src)/16 blocks with round keys",
+		fmt.Sprintf("rk laid out by %s, %d at a time, then one by one. len(dst) >= len(src).", keysFn, perCall)}
+	if chain {
+		name = cbcName
+		sig = "func(rk *[272]byte, rounds int, dst, src []byte, iv *[16]byte)"
+		doc = []string{name + " CBC-encrypts len(src)/16 blocks one at a time with",
+			"round keys rk laid out by " + keysFn + ", chaining from *iv and",
+			"leaving the last ciphertext block there. len(dst) >= len(src)."}
+	}
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc...)
+	return name, oneBlockFrame{
+		rk:     Load(Param("rk"), GP64()),
+		rounds: Load(Param("rounds"), GP64()),
+		dst:    Load(Param("dst").Base(), GP64()),
+		src:    Load(Param("src").Base(), GP64()),
+		n:      Load(Param("src").Len(), GP64()),
+		chain:  chain,
+	}
+}
+
+// oneBlockFrame is what the one-block kernels' loops share: the arguments,
+// the CBC chaining value (prev, when chain) and the label namer.
+type oneBlockFrame struct {
+	rk, rounds, dst, src, n reg.Register
+	chain                   bool
+	prev                    reg.VecVirtual
+	label                   func(string) string
+}
+
+// loop emits one step's loop over the registers x of isa's width while n
+// covers them: load XORs in the first round key (load(m, kv, xj) puts the
+// block at m, keyed with kv, in xj), chaining XORs prev in, the rounds
+// run in pairs (rounds 0..rounds-3) by round and then rounds-2 and the
+// last, and store writes each result (store(xj, m)) after chaining copies
+// it to prev.
+func (f oneBlockFrame) loop(isa vec.ISA, tag string, x []reg.VecVirtual,
+	round func(x reg.VecVirtual, par int, k Mem, last bool),
+	load func(m Mem, kv, xj reg.VecVirtual), store func(xj reg.VecVirtual, m Mem)) {
+	sw, label := isa.W, f.label
+	bytes := len(x) * sw.Bytes()
+	Label(label(tag))
+	CMPQ(f.n, U32(bytes))
+	JB(LabelRef(label(tag + "_done")))
+	kv := vregOf(sw)
+	isa.BroadcastLane(Mem{Base: f.rk}, kv)
+	for j, xj := range x {
+		load(Mem{Base: f.src, Disp: j * sw.Bytes()}, kv, xj)
+		if f.chain {
+			isa.Xor(f.prev, xj, xj)
+		}
+	}
+	k := GP64()
+	MOVQ(f.rk, k)
+	pairs := GP64()
+	MOVQ(f.rounds, pairs)
+	SUBQ(U8(2), pairs)
+	SHRQ(U8(1), pairs)
+	Label(label(tag + "_pair"))
+	for par := 0; par < 2; par++ {
+		for _, xj := range x {
+			round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, false)
+		}
+	}
+	ADDQ(U8(32), k)
+	DECQ(pairs)
+	JNZ(LabelRef(label(tag + "_pair")))
+	for par := 0; par < 2; par++ {
+		for _, xj := range x {
+			round(xj, par, Mem{Base: k, Disp: 16 * (1 + par)}, par == 1)
+		}
+	}
+	for j, xj := range x {
+		if f.chain {
+			isa.Copy(xj, f.prev)
+		}
+		store(xj, Mem{Base: f.dst, Disp: j * sw.Bytes()})
+	}
+	ADDQ(U32(bytes), f.src)
+	ADDQ(U32(bytes), f.dst)
+	SUBQ(U32(bytes), f.n)
+	JMP(LabelRef(label(tag)))
+	Label(label(tag + "_done"))
+}
+
+// setGather makes input i output o's source in gather k (perms[k]), adding
+// gathers, every output unset (-1), as k needs.
+func setGather(perms [][16]int, k, o, i int) [][16]int {
+	if k == len(perms) {
+		perms = append(perms, [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
+	}
+	perms[k][o] = i
+	return perms
+}
+
+// gatherMasks emits each gather's PSHUFB control as name0, name1, ...:
+// byte o takes input perms[k][o], or zero (0x80) where unset.
+func gatherMasks(name string, perms [][16]int) []Mem {
+	var ms []Mem
+	for k, p := range perms {
+		var q [2]uint64
+		for o, i := range p {
+			b := uint64(0x80)
+			if i >= 0 {
+				b = uint64(i)
+			}
+			q[o/8] |= b << (8 * (o % 8))
+		}
+		ms = append(ms, qwords(fmt.Sprintf("%s%d", name, k), q[0], q[1]))
+	}
+	return ms
 }

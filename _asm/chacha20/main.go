@@ -470,17 +470,9 @@ func (g *gen) transpose4(a, b, c, d, t0, t1 Register) (res [4]Register, free [2]
 		MOVOU(a, d)
 		PUNPCKLQDQ(c, d) // a2 b2 c2 d2
 		PUNPCKHQDQ(c, a) // a3 b3 c3 d3
-	} else {
-		VPUNPCKLDQ(b, a, t0)
-		VPUNPCKHDQ(b, a, a)
-		VPUNPCKLDQ(d, c, t1)
-		VPUNPCKHDQ(d, c, c)
-		VPUNPCKLQDQ(t1, t0, b)
-		VPUNPCKHQDQ(t1, t0, t0)
-		VPUNPCKLQDQ(c, a, d)
-		VPUNPCKHQDQ(c, a, a)
+		return [4]Register{b, t0, d, a}, [2]Register{t1, c}
 	}
-	return [4]Register{b, t0, d, a}, [2]Register{t1, c}
+	return vec.TransposeDwords4(a, b, c, d, t0, t1)
 }
 
 // xorStore XORs r with 16*w/4 bytes of src at off and stores them to dst.

@@ -518,17 +518,9 @@ func (k *sk) output() {
 			}
 			VPADDD(t0, rs[j], rs[j])
 		}
-		a, b, c, d := rs[0], rs[1], rs[2], rs[3]
-		VPUNPCKLDQ(b, a, t0)
-		VPUNPCKHDQ(b, a, a)
-		VPUNPCKLDQ(d, c, t1)
-		VPUNPCKHDQ(d, c, c)
-		VPUNPCKLQDQ(t1, t0, b)
-		VPUNPCKHQDQ(t1, t0, t0)
-		VPUNPCKLQDQ(c, a, d)
-		VPUNPCKHQDQ(c, a, a)
-		pool = append([]VecPhysical{t1, c}, pool[2:]...)
-		return [4]VecPhysical{b, t0, d, a}
+		res, free := vec.TransposeDwords4(rs[0], rs[1], rs[2], rs[3], t0, t1)
+		pool = append(free[:], pool[2:]...)
+		return res
 	}
 	store := func(r VecPhysical, off int) {
 		VPXOR(Mem{Base: k.src, Disp: off}, r, r)

@@ -28,6 +28,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 var (
@@ -199,16 +201,7 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 		k.xor(w, s, k0, s)
 	}
 	l10, l12 := k.label("r10"), k.label("r12")
-	CMPQ(k.rounds, Imm(12))
-	JB(LabelRef(l10))
-	JE(LabelRef(l12))
-	for j := 1; j <= 13; j++ {
-		switch j {
-		case 3:
-			Label(l12)
-		case 5:
-			Label(l10)
-		}
+	vec.RoundSlots(k.rounds, l10, l12, func(j int) {
 		key := k.key(w, j)
 		for _, s := range states {
 			VAESENC(key, s, s)
@@ -216,7 +209,7 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 		if j >= 5 && mid != nil {
 			mid(j - 5)
 		}
-	}
+	})
 	key := k.key(w, 14)
 	for i, s := range states {
 		if lastXor == nil {
@@ -508,15 +501,14 @@ func newKernel(w width, kind string) *kernel {
 // prologue loads the arguments, the keys (512-bit path) and the constants.
 func (k *kernel) prologue(aes bool) {
 	if aes {
-		loadParam("keys", k.keys)
-		loadParam("rounds", k.rounds)
-		loadParam("dst", k.dst)
-		loadParam("ctr", k.ctrp)
+		k.loadKeys()
+		vec.LoadParam("dst", k.dst)
+		vec.LoadParam("ctr", k.ctrp)
 	}
-	loadParam("hk", k.hk)
-	loadParam("src", k.src)
-	loadParam("n", k.n)
-	loadParam("y", k.yp)
+	vec.LoadParam("hk", k.hk)
+	vec.LoadParam("src", k.src)
+	vec.LoadParam("n", k.n)
+	vec.LoadParam("y", k.yp)
 	if k.w == w512 {
 		VBROADCASTI32X4(bswapMask, k.bswap(w512))
 	}
@@ -550,7 +542,7 @@ func (k *kernel) prologue(aes bool) {
 }
 
 func (k *kernel) epilogue(aes bool) {
-	loadParam("y", k.yp)
+	vec.LoadParam("y", k.yp)
 	VMOVDQU(k.reg(w128, "acc"), Mem{Base: k.yp})
 	if aes {
 		t := k.reg(w128, "t0")
@@ -569,9 +561,8 @@ const sealSig = "func(keys *byte, rounds int, hk *byte, dst, src *byte, n int, c
 // GHASH of the previous batch's ciphertext, read back from dst.
 func genSeal(w width) {
 	k := newKernel(w, "seal")
-	TEXT(k.kind, NOSPLIT, sealSig)
-	Pragma("noescape")
-	Doc(k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
+	k.text(sealSig,
+		k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
 	bpi := k.nv * w.blocks()
@@ -609,9 +600,8 @@ func genSeal(w width) {
 // GHASH of the same batch's ciphertext, loaded before any store.
 func genOpen(w width) {
 	k := newKernel(w, "open")
-	TEXT(k.kind, NOSPLIT, sealSig)
-	Pragma("noescape")
-	Doc(k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
+	k.text(sealSig,
+		k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
 	bpi := k.nv * w.blocks()
@@ -645,9 +635,8 @@ func (k *kernel) lastTemp() VecPhysical {
 // second pass).
 func genGHASH(w width) {
 	k := newKernel(w, "ghash")
-	TEXT(k.kind, NOSPLIT, "func(hk *byte, y *[16]byte, src *byte, n int)")
-	Pragma("noescape")
-	Doc(k.kind+" folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.",
+	k.text("func(hk *byte, y *[16]byte, src *byte, n int)",
+		k.kind+" folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per reduction.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(false)
 	bpi := k.nv * w.blocks()
@@ -664,18 +653,37 @@ func genGHASH(w width) {
 	k.epilogue(false)
 }
 
+// text opens kernel k.kind with signature sig: NOSPLIT, arguments that do
+// not escape, and doc.
+func (k *kernel) text(sig string, doc ...string) {
+	TEXT(k.kind, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc...)
+}
+
+// newAESNIKernel opens the one-block XMM kernel name+"AESNI"; doc follows
+// its name.
+func newAESNIKernel(name, sig, doc string) *kernel {
+	k := newKernel(w128, name)
+	k.kind = name + "AESNI"
+	k.text(sig, k.kind+doc)
+	return k
+}
+
+// loadKeys loads the keys and rounds arguments.
+func (k *kernel) loadKeys() {
+	vec.LoadParam("keys", k.keys)
+	vec.LoadParam("rounds", k.rounds)
+}
+
 // genEncryptBlock emits the one-block AES encryption that GCM needs for the
 // tag mask and a final partial block.
 func genEncryptBlock() {
-	k := newKernel(w128, "encryptBlock")
-	k.kind = "encryptBlockAESNI"
-	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, dst, src *[16]byte)")
-	Pragma("noescape")
-	Doc(k.kind + " encrypts one block (VEX encodings).")
-	loadParam("keys", k.keys)
-	loadParam("rounds", k.rounds)
-	loadParam("dst", k.dst)
-	loadParam("src", k.src)
+	k := newAESNIKernel("encryptBlock", "func(keys *[240]byte, rounds int, dst, src *[16]byte)",
+		" encrypts one block (VEX encodings).")
+	k.loadKeys()
+	vec.LoadParam("dst", k.dst)
+	vec.LoadParam("src", k.src)
 	k.firstKey()
 	VMOVDQU(Mem{Base: k.src}, X0)
 	k.aesRounds(w128, []VecPhysical{X0}, nil, nil, nil)
@@ -686,36 +694,26 @@ func genEncryptBlock() {
 // genFinish emits the end of every AES-GCM message: the length block folded
 // into the GHASH state, and the tag, GHASH byte order XOR E_K(J0).
 func genFinish() {
-	k := newKernel(w128, "finish")
-	k.kind = "finishAESNI"
-	TEXT(k.kind, NOSPLIT, "func(keys *[240]byte, rounds int, hk *byte, y, j0 *[16]byte, adBits, textBits uint64, tag *[16]byte)")
-	Pragma("noescape")
-	Doc(k.kind + " folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).")
-	loadParam("keys", k.keys)
-	loadParam("rounds", k.rounds)
-	loadParam("hk", k.hk)
-	loadParam("y", k.yp)
-	loadParam("j0", k.src)
-	loadParam("tag", k.dst)
+	k := newAESNIKernel("finish", "func(keys *[240]byte, rounds int, hk *byte, y, j0 *[16]byte, adBits, textBits uint64, tag *[16]byte)",
+		" folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).")
+	k.loadKeys()
+	vec.LoadParam("hk", k.hk)
+	vec.LoadParam("y", k.yp)
+	vec.LoadParam("j0", k.src)
+	vec.LoadParam("tag", k.dst)
 	adBits, textBits := R13, RDX
-	loadParam("adBits", adBits)
-	loadParam("textBits", textBits)
+	vec.LoadParam("adBits", adBits)
+	vec.LoadParam("textBits", textBits)
 	k.firstKey()
 
 	// The length block byte-reversed is textBits in the low word and adBits
 	// in the high word: already in POLYVAL order.
 	d, d2 := k.reg(w128, "t0"), k.reg(w128, "t1")
-	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
 	VMOVQ(textBits, d2)
 	VPINSRQ(Imm(1), adBits, d2, d2)
 	VPXOR(Mem{Base: k.yp}, d2, d)
-	VPSHUFD(Imm(0x4e), d, d2)
-	VPXOR(d, d2, d2)
 	h1 := 16 * (numPowers - 1)
-	clmul(0x00, Mem{Base: k.hk, Disp: powOffset + h1}, d, lo)
-	clmul(0x11, Mem{Base: k.hk, Disp: powOffset + h1}, d, hi)
-	clmul(0x00, Mem{Base: k.hk, Disp: karOffset + h1}, d2, mi)
-	emit(k.reduceOps())
+	k.mulReduce1(d, d2, Mem{Base: k.hk, Disp: powOffset + h1}, Mem{Base: k.hk, Disp: karOffset + h1})
 	acc := k.reg(w128, "acc")
 	VPSHUFB(bswapMask, acc, acc)
 	VMOVDQU(Mem{Base: k.src}, X0)
@@ -725,17 +723,26 @@ func genFinish() {
 	RET()
 }
 
+// mulReduce1 multiplies the one block d by a key power h (hkar, its
+// Karatsuba middle operand) and reduces the product into acc; t is scratch
+// for d's folded halves.
+func (k *kernel) mulReduce1(d, t VecPhysical, h, hkar Op) {
+	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
+	VPSHUFD(Imm(0x4e), d, t)
+	VPXOR(d, t, t)
+	clmul(0x00, h, d, lo)
+	clmul(0x11, h, d, hi)
+	clmul(0x00, hkar, t, mi)
+	emit(k.reduceOps())
+}
+
 // genPowers emits the key setup: the powers h^2..h^32 of the GHASH key, and
 // every power's Karatsuba middle operand, from h^1 already in the table.
 func genPowers() {
-	k := newKernel(w128, "powers")
-	k.kind = "powersAESNI"
-	TEXT(k.kind, NOSPLIT, "func(hk *byte)")
-	Pragma("noescape")
-	Doc(k.kind + " fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).")
-	loadParam("hk", k.hk)
+	k := newAESNIKernel("powers", "func(hk *byte)",
+		" fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).")
+	vec.LoadParam("hk", k.hk)
 	h, hkar, p, d2 := X0, X1, k.reg(w128, "acc"), k.reg(w128, "t0")
-	lo, mi, hi := k.reg(w128, "lo"), k.reg(w128, "mi"), k.reg(w128, "hi")
 	last := 16 * (numPowers - 1)
 	VMOVDQU(Mem{Base: k.hk, Disp: powOffset + last}, h)
 	VPSHUFD(Imm(0x4e), h, hkar)
@@ -744,12 +751,7 @@ func genPowers() {
 	VMOVDQA(h, p)
 	MOVQ(U32(last-16), k.tp)
 	Label("powers_loop")
-	VPSHUFD(Imm(0x4e), p, d2)
-	VPXOR(p, d2, d2)
-	clmul(0x00, h, p, lo)
-	clmul(0x11, h, p, hi)
-	clmul(0x00, hkar, d2, mi)
-	emit(k.reduceOps()) // into acc, which is p
+	k.mulReduce1(p, d2, h, hkar) // into acc, which is p
 	VMOVDQU(p, Mem{Base: k.hk, Index: k.tp, Scale: 1, Disp: powOffset})
 	VPSHUFD(Imm(0x4e), p, d2)
 	VPXOR(p, d2, d2)
@@ -757,15 +759,6 @@ func genPowers() {
 	SUBQ(Imm(16), k.tp)
 	JNS(LabelRef("powers_loop"))
 	RET()
-}
-
-// loadParam loads a 64-bit argument into a physical register.
-func loadParam(name string, r GPPhysical) {
-	b, err := Param(name).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	MOVQ(b.Addr, r)
 }
 
 var (
@@ -776,31 +769,15 @@ var (
 // genConstants emits the constants, 64 bytes each so that any width can
 // take them as memory operands.
 func genConstants() {
-	bswapMask = GLOBL("gcmBswapMask", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0x08090a0b0c0d0e0f))
-		DATA(16*lane+8, U64(0x0001020304050607))
-	}
+	bswapMask = vec.Qwords("gcmBswapMask", 64, 0x08090a0b0c0d0e0f, 0x0001020304050607)
 	// x^63 + x^62 + x^57 in each lane's high word (the reduction selects it).
-	gfPoly = GLOBL("gcmPoly", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0))
-		DATA(16*lane+8, U64(0xc200000000000000))
-	}
-	laneOffsets = GLOBL("gcmLaneOffsets", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(uint64(lane)))
-		DATA(16*lane+8, U64(0))
-	}
+	gfPoly = vec.Qwords("gcmPoly", 64, 0, 0xc200000000000000)
+	laneOffsets = vec.Qwords("gcmLaneOffsets", 64, 0, 0, 1, 0, 2, 0, 3, 0)
 	// K1 for a tail of n = 0..3 blocks: two 64-bit lanes per block.
 	tailMasks = GLOBL("gcmTailMasks", RODATA|NOPTR)
 	DATA(0, U32(0x3f0f0300))
 	for _, b := range []int{1, 2, 4} {
-		m := GLOBL(fmt.Sprintf("gcmStep%d", b), RODATA|NOPTR)
-		for lane := 0; lane < 4; lane++ {
-			DATA(16*lane, U64(uint64(b)))
-			DATA(16*lane+8, U64(0))
-		}
+		m := vec.Qwords(fmt.Sprintf("gcmStep%d", b), 64, uint64(b), 0)
 		stepConst[b] = m
 	}
 }

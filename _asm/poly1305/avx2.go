@@ -4,6 +4,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 // The avx2 path: four blocks per step, one per 64-bit lane of a YMM
@@ -37,20 +39,13 @@ var (
 )
 
 func avx2() {
-	mask26 = GLOBL("poly1305_mask26", RODATA|NOPTR)
-	DATA(0, U64(1<<26-1))
-	bit128b = GLOBL("poly1305_bit128_26", RODATA|NOPTR)
-	DATA(0, U64(1<<24))
+	mask26 = vec.Qwords("poly1305_mask26", 8, 1<<26-1)
+	bit128b = vec.Qwords("poly1305_bit128_26", 8, 1<<24)
 
-	TEXT("blocksAVX2", NOSPLIT, "func(acc *[5]uint64, pw *[90]uint64, msg []byte)")
-	Pragma("noescape")
-	Doc("blocksAVX2 absorbs msg, whose length must be a non-zero multiple of 64,",
+	accp, pw, m, n := blocksHead("blocksAVX2", "*[5]uint64",
+		"blocksAVX2 absorbs msg, whose length must be a non-zero multiple of 64,",
 		"into acc, four blocks per step (each with 2^128 added). acc holds h in",
 		"radix 2^26, each limb below 2^27, on entry and exit.")
-	accp := Load(Param("acc"), GP64())
-	pw := Load(Param("pw"), GP64())
-	m := Load(Param("msg").Base(), GP64())
-	n := Load(Param("msg").Len(), GP64())
 	SHRQ(U8(6), n)
 
 	m26, hib := YMM(), YMM()

@@ -4,6 +4,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
 // Radix 2^44: h = h0 + h1·2^44 + h2·2^88, limbs of 44, 44 and 42 bits
@@ -47,22 +49,14 @@ var (
 )
 
 func ifma() {
-	mask44 = GLOBL("poly1305_mask44", RODATA|NOPTR)
-	DATA(0, U64(1<<44-1))
-	mask42 = GLOBL("poly1305_mask42", RODATA|NOPTR)
-	DATA(0, U64(1<<42-1))
-	bit128 = GLOBL("poly1305_bit128", RODATA|NOPTR)
-	DATA(0, U64(1<<40))
+	mask44 = vec.Qwords("poly1305_mask44", 8, 1<<44-1)
+	mask42 = vec.Qwords("poly1305_mask42", 8, 1<<42-1)
+	bit128 = vec.Qwords("poly1305_bit128", 8, 1<<40)
 
-	TEXT("blocksIFMA", NOSPLIT, "func(acc *[3]uint64, pw *[90]uint64, msg []byte)")
-	Pragma("noescape")
-	Doc("blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,",
+	accp, pw, m, n := blocksHead("blocksIFMA", "*[3]uint64",
+		"blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,",
 		"into acc, sixteen blocks per step in two chains (each block with 2^128",
 		"added). acc holds h in radix 2^44, each limb below 2^52, on entry and exit.")
-	accp := Load(Param("acc"), GP64())
-	pw := Load(Param("pw"), GP64())
-	m := Load(Param("msg").Base(), GP64())
-	n := Load(Param("msg").Len(), GP64())
 	SHRQ(U8(7), n) // groups
 
 	m44, m42, hib := ZMM(), ZMM(), ZMM()

@@ -128,24 +128,7 @@ func powers() {
 		"The powers are partially reduced: the top limb stays below 2^43, the",
 		"others below 2^44 + 2^8.")
 	pw := Load(Param("pw"), GP64())
-	rp := Load(Param("r"), GP64())
-	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
-	var h0, h1, h2 GPVirtual = GP64(), GP64(), GP64()
-	MOVQ(r0, h0)
-	MOVQ(r1, h1)
-	XORL(h2.As32(), h2.As32())
-	order := []int{0, 4, 1, 5, 2, 6, 3, 7}
-	for k := 1; k <= 8; k++ {
-		if k > 1 {
-			mulStep(h0, h1, h2, r0, r1, s1)
-		}
-		lane := 0
-		for l, b := range order {
-			if 8-b == k {
-				lane = l
-			}
-		}
-		Commentf("r^%d: lane %d", k, lane)
+	scalarPowers([]int{0, 4, 1, 5, 2, 6, 3, 7}, func(k, lane int, h0, h1, h2 GPVirtual) {
 		l0, l1, l2, t := GP64(), GP64(), GP64(), GP64()
 		MOVQ(U64(1<<44-1), t)
 		MOVQ(h0, l0)
@@ -170,7 +153,7 @@ func powers() {
 		if k == 8 {
 			store(step8Off/8, 1)
 		}
-	}
+	})
 
 	Comment("r^(16-order[L]) = r^(8-order[L]) · r^8, lane by lane; lane 0 is r^16.")
 	m44, m42 := ZMM(), ZMM()
@@ -213,24 +196,7 @@ func powersAVX2() {
 		"four lanes. The powers are partially reduced: the top limb stays below",
 		"2^27, the others below 2^26.")
 	pw := Load(Param("pw"), GP64())
-	rp := Load(Param("r"), GP64())
-	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
-	var h0, h1, h2 GPVirtual = GP64(), GP64(), GP64()
-	MOVQ(r0, h0)
-	MOVQ(r1, h1)
-	XORL(h2.As32(), h2.As32())
-	order := []int{0, 2, 1, 3}
-	for k := 1; k <= 4; k++ {
-		if k > 1 {
-			mulStep(h0, h1, h2, r0, r1, s1)
-		}
-		lane := 0
-		for l, b := range order {
-			if 4-b == k {
-				lane = l
-			}
-		}
-		Commentf("r^%d: lane %d", k, lane)
+	scalarPowers([]int{0, 2, 1, 3}, func(k, lane int, h0, h1, h2 GPVirtual) {
 		var limbs [5]GPVirtual
 		for i := range limbs {
 			limbs[i] = GP64()
@@ -265,6 +231,46 @@ func powersAVX2() {
 		if k == 4 {
 			stores(avx2StepOff, []int{0, 1, 2, 3})
 		}
-	}
+	})
 	RET()
+}
+
+// scalarPowers computes r^1..r^len(order) in scalar registers h0, h1, h2
+// (r = r0, r1, s1 at the pointer parameter r) by mulSteps and hands each
+// power r^k to store with the lane that holds it: lane L holds
+// r^(len(order)-order[L]).
+func scalarPowers(order []int, store func(k, lane int, h0, h1, h2 GPVirtual)) {
+	rp := Load(Param("r"), GP64())
+	r0, r1, s1 := Mem{Base: rp}, Mem{Base: rp, Disp: 8}, Mem{Base: rp, Disp: 16}
+	var h0, h1, h2 GPVirtual = GP64(), GP64(), GP64()
+	MOVQ(r0, h0)
+	MOVQ(r1, h1)
+	XORL(h2.As32(), h2.As32())
+	for k := 1; k <= len(order); k++ {
+		if k > 1 {
+			mulStep(h0, h1, h2, r0, r1, s1)
+		}
+		lane := 0
+		for l, b := range order {
+			if len(order)-b == k {
+				lane = l
+			}
+		}
+		Commentf("r^%d: lane %d", k, lane)
+		store(k, lane, h0, h1, h2)
+	}
+}
+
+// blocksHead opens a vector blocks kernel, func(acc, pw *[90]uint64, msg
+// []byte) with acc of type accType, and loads its pointers and the
+// message's base and length.
+func blocksHead(name, accType string, doc ...string) (acc, pw, m, n GPVirtual) {
+	TEXT(name, NOSPLIT, "func(acc "+accType+", pw *[90]uint64, msg []byte)")
+	Pragma("noescape")
+	Doc(doc...)
+	acc = Load(Param("acc"), GP64()).(GPVirtual)
+	pw = Load(Param("pw"), GP64()).(GPVirtual)
+	m = Load(Param("msg").Base(), GP64()).(GPVirtual)
+	n = Load(Param("msg").Len(), GP64()).(GPVirtual)
+	return acc, pw, m, n
 }

@@ -587,11 +587,7 @@ var (
 
 func genConstants() {
 	// x^7+x^2+x+1 in the low half of every 128-bit lane: x^128 reduced.
-	polyConst = GLOBL("xtsPoly", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0x87))
-		DATA(16*lane+8, U64(0))
-	}
+	polyConst = vec.Qwords("xtsPoly", 64, 0x87, 0)
 	// Lane l of the first tweak vector is T*x^l: shift counts per 64-bit
 	// half for the product and for the carries out of each half.
 	// The tables go on for the eight vectors of the 512-bit path's first

@@ -20,3 +20,17 @@ func InexactOverlap(x, y []byte) bool {
 	}
 	return AnyOverlap(x, y)
 }
+
+// SliceForAppend returns in extended by n bytes (head) and the extension
+// alone (tail), which aliases head. It allocates only where in's capacity
+// is too small, as the AEADs' Seal and Open append to dst.
+func SliceForAppend(in []byte, n int) (head, tail []byte) {
+	if total := len(in) + n; cap(in) >= total {
+		head = in[:total]
+	} else {
+		head = make([]byte, total)
+		copy(head, in)
+	}
+	tail = head[len(in):]
+	return
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the baseline
 )
 
@@ -21,7 +22,7 @@ func BenchmarkSum(b *testing.B) {
 		b.SetBytes(int64(n))
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		cpu0 := threadCPU()
+		cpu0 := testkit.ThreadCPU()
 		for b.Loop() {
 			sum(msg)
 		}
@@ -45,7 +46,7 @@ func BenchmarkSum(b *testing.B) {
 // reportCPU adds throughput over the thread's CPU time (what openssl speed
 // divides by, too), steadier than wall time on a shared machine.
 func reportCPU(b *testing.B, n int, cpu0 time.Duration) {
-	if cpu := threadCPU() - cpu0; cpu > 0 {
+	if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 	}
 }
@@ -61,13 +62,13 @@ func BenchmarkClock(b *testing.B) {
 	x := clockMul
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	cpu0 := threadCPU()
+	cpu0 := testkit.ThreadCPU()
 	for b.Loop() {
 		for range chain {
 			x *= clockMul
 		}
 	}
-	if cpu := threadCPU() - cpu0; cpu > 0 {
+	if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
 		b.ReportMetric(3*chain*float64(b.N)/cpu.Seconds()/1e9, "GHz")
 	}
 	clockMul ^= x & 1 // keep the chain live

@@ -522,3 +522,30 @@ func mustGeneric(t *testing.T, cipherName string) *catalog.Path {
 	}
 	return generic
 }
+
+// ForEachKey runs f on every path of cipherName (as ForEachImpl) for each
+// key, with the path's block under that key.
+func ForEachKey(t *testing.T, cipherName string, keys [][]byte, f func(t *testing.T, i *catalog.Path, b cipher.Block, key []byte)) {
+	t.Helper()
+	ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
+		for _, key := range keys {
+			b, err := i.NewBlock(key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, i, b, key)
+		}
+	})
+}
+
+// PatternKeys returns one key of each size, byte j being pattern(j).
+func PatternKeys(sizes []int, pattern func(j int) byte) [][]byte {
+	keys := make([][]byte, len(sizes))
+	for n, size := range sizes {
+		keys[n] = make([]byte, size)
+		for j := range keys[n] {
+			keys[n][j] = pattern(j)
+		}
+	}
+	return keys
+}

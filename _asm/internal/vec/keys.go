@@ -112,6 +112,19 @@ func (i ISA) AESLastRound(dec bool, key, s Op) {
 // 14, is the caller's: it often folds data into the key first.
 func (k RoundKeys) MiddleRounds(isa ISA, rounds GPPhysical, l *Labels, states []VecPhysical, dec bool) {
 	l10, l12 := l.New("rounds10"), l.New("rounds12")
+	RoundSlots(rounds, l10, l12, func(j int) {
+		key := k.Slot(isa, j)
+		for _, s := range states {
+			isa.AESRound(dec, key, s)
+		}
+	})
+}
+
+// RoundSlots emits the walk over slots 1..13 of a right-aligned AES table
+// that MiddleRounds describes: one branch on the round count in register
+// rounds jumps to label l12 (placed before slot 3, AES-192) or l10 (before
+// slot 5, AES-128), and slot(j) emits slot j's round.
+func RoundSlots(rounds GPPhysical, l10, l12 string, slot func(j int)) {
 	CMPQ(rounds, Imm(12))
 	JB(LabelRef(l10))
 	JE(LabelRef(l12))
@@ -122,9 +135,6 @@ func (k RoundKeys) MiddleRounds(isa ISA, rounds GPPhysical, l *Labels, states []
 		case 5:
 			Label(l10)
 		}
-		key := k.Slot(isa, j)
-		for _, s := range states {
-			isa.AESRound(dec, key, s)
-		}
+		slot(j)
 	}
 }

@@ -214,3 +214,19 @@ func (i ISA) ZeroUpper() {
 		VZEROUPPER()
 	}
 }
+
+// TransposeDwords4 transposes the dwords of a, b, c, d within each 128-bit
+// lane (VEX or EVEX forms): afterwards res[k], lane L, holds dword k of a,
+// b, c and d's lane L. It takes two free registers t0, t1 and returns the
+// results and the two registers left free.
+func TransposeDwords4[R Op](a, b, c, d, t0, t1 R) (res [4]R, free [2]R) {
+	VPUNPCKLDQ(b, a, t0)
+	VPUNPCKHDQ(b, a, a)
+	VPUNPCKLDQ(d, c, t1)
+	VPUNPCKHDQ(d, c, c)
+	VPUNPCKLQDQ(t1, t0, b)
+	VPUNPCKHQDQ(t1, t0, t0)
+	VPUNPCKLQDQ(c, a, d)
+	VPUNPCKHQDQ(c, a, a)
+	return [4]R{b, t0, d, a}, [2]R{t1, c}
+}
