@@ -193,11 +193,11 @@ func asmPath(name string, kind ghashKind, requires []cpu.Feature, wide bool, not
 func pathList() []path {
 	return []path{
 		stdlibPath,
-		asmPath("vaes512", kindVAES512, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512}, true,
+		asmPath("vaes512", kindVAES512, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512, cpu.SSSE3}, true,
 			"VAES and VPCLMULQDQ on 512-bit vectors: AES rounds and GHASH stitched, 16 blocks per reduction, round keys in registers"),
-		asmPath("vaes256", kindVAES256, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX2}, false,
+		asmPath("vaes256", kindVAES256, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX2, cpu.SSSE3}, false,
 			"VAES and VPCLMULQDQ on 256-bit vectors (VEX only): AES rounds and GHASH stitched, 8 blocks per reduction"),
-		asmPath("aesni", kindAESNI, []cpu.Feature{cpu.AESNI, cpu.PCLMULQDQ, cpu.AVX}, false,
+		asmPath("aesni", kindAESNI, []cpu.Feature{cpu.AESNI, cpu.PCLMULQDQ, cpu.AVX, cpu.SSSE3}, false,
 			"AES-NI and PCLMULQDQ (VEX): AES rounds and GHASH stitched, 8 blocks per reduction"),
 		genericPath,
 	}
