@@ -4,6 +4,7 @@ import (
 	stdaes "crypto/aes"
 	"crypto/cipher"
 	"fmt"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	"os"
 	"runtime"
 	"strconv"
@@ -129,11 +130,11 @@ func BenchmarkAES(b *testing.B) {
 							// time includes other processes' turns.
 							runtime.LockOSThread()
 							defer runtime.UnlockOSThread()
-							cpu0 := threadCPU()
+							cpu0 := testkit.ThreadCPU()
 							for b.Loop() {
 								run(dst, src)
 							}
-							if cpu := threadCPU() - cpu0; cpu > 0 {
+							if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
 								b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 							}
 						})
