@@ -76,16 +76,5 @@ const cipherName = "aes"
 
 // paths is the dispatch table: every path best first, each with its
 // constructor.
-var paths = catalog.NewTable(cipherName, append(asmPaths(), catalog.BlockPath(cipherName, &catalog.Path{
-	Name:     "generic",
-	Notes:    "portable Go, bitsliced 4 blocks at a time (constant-time, no tables)",
-	NewBlock: newGeneric,
-}))...)
-
-func newGeneric(key []byte) (cipher.Block, error) {
-	k, err := newCTKernels(key)
-	if err != nil {
-		return nil, err
-	}
-	return modes.NewBlock(k, cipherName, "generic"), nil
-}
+var paths = catalog.NewTable(cipherName, append(asmPaths(),
+	catalog.BlockPath(cipherName, modes.PortablePath(cipherName, newCTKernels)))...)

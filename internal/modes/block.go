@@ -4,6 +4,7 @@ import (
 	"crypto/cipher"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // Block is a cipher.Block backed by Kernels. It also offers the optional
@@ -105,4 +106,21 @@ func (b *Block) Kernels() Kernels { return b.k }
 // belong to the kernels: callers only read them.
 type AESRoundKeys interface {
 	AESRoundKeys() (enc, dec *[240]byte, rounds int)
+}
+
+// PortablePath is the last entry of the aes and aria dispatch tables: the
+// bitsliced constant-time Go kernels that every GOARCH and purego build can
+// run, built by newKernels.
+func PortablePath[K Kernels](cipherName string, newKernels func(key []byte) (K, error)) *catalog.Path {
+	return &catalog.Path{
+		Name:  "generic",
+		Notes: "portable Go, bitsliced 4 blocks at a time (constant-time, no tables)",
+		NewBlock: func(key []byte) (cipher.Block, error) {
+			k, err := newKernels(key)
+			if err != nil {
+				return nil, err
+			}
+			return NewBlock(k, cipherName, "generic"), nil
+		},
+	}
 }
