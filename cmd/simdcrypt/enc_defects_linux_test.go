@@ -293,20 +293,8 @@ func asNobody(t *testing.T, bin string, args ...string) (code int, stderr string
 // reading its input.
 func TestEncStickyDirRefusedEarly(t *testing.T) {
 	base, bin := otherUserSetup(t)
-	sticky := filepath.Join(base, "sticky")
-	os.Mkdir(sticky, 0o777)
-	os.Chmod(sticky, 0o777|os.ModeSticky)
-	target := filepath.Join(sticky, "out")
-	os.WriteFile(target, []byte("theirs"), 0o666)
-	os.Chmod(target, 0o666)
-	os.Chown(target, 12345, 12345)
-
-	code, stderr, finished := asNobody(t, bin, append([]string{"-aes-128-ctr", "-out", target}, zeroKey...)...)
-	if !finished {
-		t.Errorf("the run started its work; the rename it ends with cannot succeed")
-	} else if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "sticky") {
-		t.Errorf("exit %d, stderr %q; want exit 1 and one line about the sticky directory", code, stderr)
-	}
+	sticky, target := othersFile(base, "sticky", 0o777|os.ModeSticky)
+	refusedEarly(t, bin, target, "sticky", "the rename it ends with cannot succeed")
 	if b, _ := os.ReadFile(target); string(b) != "theirs" {
 		t.Errorf("the file was changed: %q", b)
 	}
@@ -320,20 +308,8 @@ func TestEncStickyDirRefusedEarly(t *testing.T) {
 // before the work rather than taking the file over.
 func TestEncOwnerChangeRefusedEarly(t *testing.T) {
 	base, bin := otherUserSetup(t)
-	open := filepath.Join(base, "open")
-	os.Mkdir(open, 0o777)
-	os.Chmod(open, 0o777)
-	target := filepath.Join(open, "out")
-	os.WriteFile(target, []byte("theirs"), 0o666)
-	os.Chmod(target, 0o666)
-	os.Chown(target, 12345, 12345)
-
-	code, stderr, finished := asNobody(t, bin, append([]string{"-aes-128-ctr", "-out", target}, zeroKey...)...)
-	if !finished {
-		t.Errorf("the run started its work; it could not keep the file's owner")
-	} else if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "owner") {
-		t.Errorf("exit %d, stderr %q; want exit 1 and one line about the owner", code, stderr)
-	}
+	open, target := othersFile(base, "open", 0o777)
+	refusedEarly(t, bin, target, "owner", "it could not keep the file's owner")
 	fi, _ := os.Stat(target)
 	if st := fi.Sys().(*syscall.Stat_t); st.Uid != 12345 {
 		t.Errorf("the file now belongs to %d", st.Uid)
@@ -379,5 +355,30 @@ func TestEncSyncsAroundRename(t *testing.T) {
 	}
 	if !(syncTemp >= 0 && syncTemp < rename && rename < syncDir) {
 		t.Errorf("want fsync of the temporary file, rename, fsync of the directory in that order; trace:\n%s", trace)
+	}
+}
+
+// othersFile makes directory base/dir with mode dirMode and in it a file
+// "out" that every user may write but user 12345 owns.
+func othersFile(base, dir string, dirMode os.FileMode) (dirPath, target string) {
+	dirPath = filepath.Join(base, dir)
+	os.Mkdir(dirPath, 0o777)
+	os.Chmod(dirPath, dirMode)
+	target = filepath.Join(dirPath, "out")
+	os.WriteFile(target, []byte("theirs"), 0o666)
+	os.Chmod(target, 0o666)
+	os.Chown(target, 12345, 12345)
+	return dirPath, target
+}
+
+// refusedEarly runs enc as nobody onto target and checks that it stopped
+// before its work, exit 1, with one line of stderr naming what.
+func refusedEarly(t *testing.T, bin, target, what, why string) {
+	t.Helper()
+	code, stderr, finished := asNobody(t, bin, append([]string{"-aes-128-ctr", "-out", target}, zeroKey...)...)
+	if !finished {
+		t.Errorf("the run started its work; %s", why)
+	} else if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, what) {
+		t.Errorf("exit %d, stderr %q; want exit 1 and one line about %q", code, stderr, what)
 	}
 }
