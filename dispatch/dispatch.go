@@ -10,9 +10,9 @@
 //
 // Masks. SIMDCRYPT_CPU, read once at start-up, holds comma-separated
 // "name=off" entries: aesni, pclmulqdq, ssse3, avx, avx2, avx512, vaes,
-// vpclmulqdq, gfni, bmi2, adx, avx512ifma, prefer256, or all. Masking a
-// feature also masks those built on it (avx=off takes away avx2, avx512,
-// vaes, ...). prefer256 is a property, not an instruction set: the
+// vpclmulqdq, gfni, bmi2, adx, avx512ifma, avx512vbmi2, prefer256, or all.
+// Masking a feature also masks those built on it (avx=off takes away avx2,
+// avx512, vaes, ...). prefer256 is a property, not an instruction set: the
 // per-microarchitecture table sets it where 512-bit vectors lower the clock
 // (Skylake-SP, the Ice Lake generation), and every cipher then passes over
 // its 512-bit paths; prefer256=off lets them run. A mistyped entry does not

@@ -12,7 +12,7 @@ import "github.com/simdcrypt/simdcrypt/internal/cpu"
 var asmPaths = []*xtsPath{
 	{
 		name:     "vaes512",
-		requires: []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512, cpu.SSSE3},
+		requires: []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512, cpu.AVX512VBMI2, cpu.SSSE3},
 		wide:     true,
 		kernel:   kernelVAES512,
 		notes:    "VAES on 512-bit vectors: 32 blocks in flight, tweaks advanced by x^32 with VPCLMULQDQ, masked stealing",

@@ -14,6 +14,16 @@ DATA xtsPoly<>+48(SB)/8, $0x0000000000000087
 DATA xtsPoly<>+56(SB)/8, $0x0000000000000000
 GLOBL xtsPoly<>(SB), RODATA|NOPTR, $64
 
+DATA xtsPolyFold<>+0(SB)/8, $0x0000000000000086
+DATA xtsPolyFold<>+8(SB)/8, $0x0000000000000000
+DATA xtsPolyFold<>+16(SB)/8, $0x0000000000000086
+DATA xtsPolyFold<>+24(SB)/8, $0x0000000000000000
+DATA xtsPolyFold<>+32(SB)/8, $0x0000000000000086
+DATA xtsPolyFold<>+40(SB)/8, $0x0000000000000000
+DATA xtsPolyFold<>+48(SB)/8, $0x0000000000000086
+DATA xtsPolyFold<>+56(SB)/8, $0x0000000000000000
+GLOBL xtsPolyFold<>(SB), RODATA|NOPTR, $64
+
 DATA xtsLaneShl<>+0(SB)/8, $0x0000000000000000
 DATA xtsLaneShl<>+8(SB)/8, $0x0000000000000000
 DATA xtsLaneShl<>+16(SB)/8, $0x0000000000000001
@@ -197,7 +207,7 @@ DATA xtsCTSPermute<>+47(SB)/1, $0x80
 GLOBL xtsCTSPermute<>(SB), RODATA|NOPTR, $48
 
 // func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -255,55 +265,50 @@ rounds10_2:
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (R8), Z16
-	VSHUFI64X2      $0x00, Z8, Z8, Z8
-	VPSRLVQ         xtsLaneShr<>+448(SB), Z8, Z7
-	VPSLLVQ         xtsLaneShl<>+448(SB), Z8, Z15
-	VPSLLDQ         $0x08, Z7, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z7, Z7
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z7, Z31, Z15
-	VPSRLVQ         xtsLaneShr<>+384(SB), Z8, Z6
-	VPSLLVQ         xtsLaneShl<>+384(SB), Z8, Z14
-	VPSLLDQ         $0x08, Z6, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z6, Z6
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z6, Z31, Z14
-	VPSRLVQ         xtsLaneShr<>+320(SB), Z8, Z5
-	VPSLLVQ         xtsLaneShl<>+320(SB), Z8, Z13
-	VPSLLDQ         $0x08, Z5, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z5, Z5
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z5, Z31, Z13
-	VPSRLVQ         xtsLaneShr<>+256(SB), Z8, Z4
-	VPSLLVQ         xtsLaneShl<>+256(SB), Z8, Z12
-	VPSLLDQ         $0x08, Z4, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z4, Z4
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z4, Z31, Z12
-	VPSRLVQ         xtsLaneShr<>+192(SB), Z8, Z3
-	VPSLLVQ         xtsLaneShl<>+192(SB), Z8, Z11
-	VPSLLDQ         $0x08, Z3, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z3, Z3
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z3, Z31, Z11
-	VPSRLVQ         xtsLaneShr<>+128(SB), Z8, Z2
-	VPSLLVQ         xtsLaneShl<>+128(SB), Z8, Z10
-	VPSLLDQ         $0x08, Z2, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z2, Z2
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z2, Z31, Z10
-	VPSRLVQ         xtsLaneShr<>+64(SB), Z8, Z1
-	VPSLLVQ         xtsLaneShl<>+64(SB), Z8, Z9
-	VPSLLDQ         $0x08, Z1, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z1, Z1
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z1, Z31, Z9
-	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
-	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
-	VPSLLDQ         $0x08, Z0, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z0, Z31, Z8
+	MOVL            $0x00001111, R9
+	KMOVW           R9, K2
+	VSHUFI64X2      $0x00, Z8, Z8, Z31
+	VPSHUFD         $0x4e, Z31, Z7
+	VMOVDQA64       Z31, Z8
+	VPSHLDVQ        xtsLaneShl<>+0(SB), Z7, Z8
+	VPSRLVQ         xtsLaneShr<>+0(SB), Z31, Z0
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z0, Z0
+	VPTERNLOGQ      $0x96, Z30, Z0, Z8
+	VMOVDQA64       Z31, Z9
+	VPSHLDVQ        xtsLaneShl<>+64(SB), Z7, Z9
+	VPSRLVQ         xtsLaneShr<>+64(SB), Z31, Z1
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z1, Z1
+	VPTERNLOGQ      $0x96, Z30, Z1, Z9
+	VMOVDQA64       Z31, Z10
+	VPSHLDVQ        xtsLaneShl<>+128(SB), Z7, Z10
+	VPSRLVQ         xtsLaneShr<>+128(SB), Z31, Z2
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z2, Z2
+	VPTERNLOGQ      $0x96, Z30, Z2, Z10
+	VMOVDQA64       Z31, Z11
+	VPSHLDVQ        xtsLaneShl<>+192(SB), Z7, Z11
+	VPSRLVQ         xtsLaneShr<>+192(SB), Z31, Z3
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z3, Z3
+	VPTERNLOGQ      $0x96, Z30, Z3, Z11
+	VMOVDQA64       Z31, Z12
+	VPSHLDVQ        xtsLaneShl<>+256(SB), Z7, Z12
+	VPSRLVQ         xtsLaneShr<>+256(SB), Z31, Z4
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z4, Z4
+	VPTERNLOGQ      $0x96, Z30, Z4, Z12
+	VMOVDQA64       Z31, Z13
+	VPSHLDVQ        xtsLaneShl<>+320(SB), Z7, Z13
+	VPSRLVQ         xtsLaneShr<>+320(SB), Z31, Z5
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z5, Z5
+	VPTERNLOGQ      $0x96, Z30, Z5, Z13
+	VMOVDQA64       Z31, Z14
+	VPSHLDVQ        xtsLaneShl<>+384(SB), Z7, Z14
+	VPSRLVQ         xtsLaneShr<>+384(SB), Z31, Z6
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z6, Z6
+	VPTERNLOGQ      $0x96, Z30, Z6, Z14
+	VMOVDQA64       Z31, Z15
+	VPSHLDVQ        xtsLaneShl<>+448(SB), Z7, Z15
+	VPSRLVQ         xtsLaneShr<>+448(SB), Z31, Z0
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z0, Z0
+	VPTERNLOGQ      $0x96, Z30, Z0, Z15
 	VPXORQ          Z30, Z16, Z16
 	VPSRLDQ         $0x0c, Z30, Z0
 	VPSLLDQ         $0x04, Z30, Z31
@@ -465,37 +470,37 @@ rounds10_7:
 	JZ          ret_6
 
 more_9:
-	VPSRLDQ    $0x0c, Z8, Z0
-	VPSLLDQ    $0x04, Z8, Z8
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z0, Z0
+	VPSHUFD.Z  $0xff, Z8, K2, Z0
+	VPSHUFD    $0x93, Z8, Z8
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z0, Z0
 	VPTERNLOGQ $0x96, Z31, Z0, Z8
-	VPSRLDQ    $0x0c, Z9, Z1
-	VPSLLDQ    $0x04, Z9, Z9
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z1, Z1
+	VPSHUFD.Z  $0xff, Z9, K2, Z1
+	VPSHUFD    $0x93, Z9, Z9
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z1, Z1
 	VPTERNLOGQ $0x96, Z31, Z1, Z9
-	VPSRLDQ    $0x0c, Z10, Z2
-	VPSLLDQ    $0x04, Z10, Z10
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z2, Z2
+	VPSHUFD.Z  $0xff, Z10, K2, Z2
+	VPSHUFD    $0x93, Z10, Z10
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z2, Z2
 	VPTERNLOGQ $0x96, Z31, Z2, Z10
-	VPSRLDQ    $0x0c, Z11, Z3
-	VPSLLDQ    $0x04, Z11, Z11
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z3, Z3
+	VPSHUFD.Z  $0xff, Z11, K2, Z3
+	VPSHUFD    $0x93, Z11, Z11
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z3, Z3
 	VPTERNLOGQ $0x96, Z31, Z3, Z11
-	VPSRLDQ    $0x0c, Z12, Z4
-	VPSLLDQ    $0x04, Z12, Z12
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z4, Z4
+	VPSHUFD.Z  $0xff, Z12, K2, Z4
+	VPSHUFD    $0x93, Z12, Z12
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z4, Z4
 	VPTERNLOGQ $0x96, Z31, Z4, Z12
-	VPSRLDQ    $0x0c, Z13, Z5
-	VPSLLDQ    $0x04, Z13, Z13
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z5, Z5
+	VPSHUFD.Z  $0xff, Z13, K2, Z5
+	VPSHUFD    $0x93, Z13, Z13
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z5, Z5
 	VPTERNLOGQ $0x96, Z31, Z5, Z13
-	VPSRLDQ    $0x0c, Z14, Z6
-	VPSLLDQ    $0x04, Z14, Z14
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z6, Z6
+	VPSHUFD.Z  $0xff, Z14, K2, Z6
+	VPSHUFD    $0x93, Z14, Z14
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z6, Z6
 	VPTERNLOGQ $0x96, Z31, Z6, Z14
-	VPSRLDQ    $0x0c, Z15, Z7
-	VPSLLDQ    $0x04, Z15, Z15
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z7, Z7
+	VPSHUFD.Z  $0xff, Z15, K2, Z7
+	VPSHUFD    $0x93, Z15, Z15
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z7, Z7
 	VPTERNLOGQ $0x96, Z31, Z7, Z15
 	JMP        loop_4
 
@@ -674,7 +679,7 @@ ret_6:
 	RET
 
 // func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
 TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -732,55 +737,50 @@ rounds10_2:
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (R8), Z16
-	VSHUFI64X2      $0x00, Z8, Z8, Z8
-	VPSRLVQ         xtsLaneShr<>+448(SB), Z8, Z7
-	VPSLLVQ         xtsLaneShl<>+448(SB), Z8, Z15
-	VPSLLDQ         $0x08, Z7, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z7, Z7
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z7, Z31, Z15
-	VPSRLVQ         xtsLaneShr<>+384(SB), Z8, Z6
-	VPSLLVQ         xtsLaneShl<>+384(SB), Z8, Z14
-	VPSLLDQ         $0x08, Z6, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z6, Z6
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z6, Z31, Z14
-	VPSRLVQ         xtsLaneShr<>+320(SB), Z8, Z5
-	VPSLLVQ         xtsLaneShl<>+320(SB), Z8, Z13
-	VPSLLDQ         $0x08, Z5, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z5, Z5
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z5, Z31, Z13
-	VPSRLVQ         xtsLaneShr<>+256(SB), Z8, Z4
-	VPSLLVQ         xtsLaneShl<>+256(SB), Z8, Z12
-	VPSLLDQ         $0x08, Z4, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z4, Z4
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z4, Z31, Z12
-	VPSRLVQ         xtsLaneShr<>+192(SB), Z8, Z3
-	VPSLLVQ         xtsLaneShl<>+192(SB), Z8, Z11
-	VPSLLDQ         $0x08, Z3, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z3, Z3
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z3, Z31, Z11
-	VPSRLVQ         xtsLaneShr<>+128(SB), Z8, Z2
-	VPSLLVQ         xtsLaneShl<>+128(SB), Z8, Z10
-	VPSLLDQ         $0x08, Z2, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z2, Z2
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z2, Z31, Z10
-	VPSRLVQ         xtsLaneShr<>+64(SB), Z8, Z1
-	VPSLLVQ         xtsLaneShl<>+64(SB), Z8, Z9
-	VPSLLDQ         $0x08, Z1, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z1, Z1
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z1, Z31, Z9
-	VPSRLVQ         xtsLaneShr<>+0(SB), Z8, Z0
-	VPSLLVQ         xtsLaneShl<>+0(SB), Z8, Z8
-	VPSLLDQ         $0x08, Z0, Z31
-	VPCLMULQDQ      $0x01, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z30, Z31, Z31
-	VPTERNLOGQ      $0x96, Z0, Z31, Z8
+	MOVL            $0x00001111, R9
+	KMOVW           R9, K2
+	VSHUFI64X2      $0x00, Z8, Z8, Z31
+	VPSHUFD         $0x4e, Z31, Z7
+	VMOVDQA64       Z31, Z8
+	VPSHLDVQ        xtsLaneShl<>+0(SB), Z7, Z8
+	VPSRLVQ         xtsLaneShr<>+0(SB), Z31, Z0
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z0, Z0
+	VPTERNLOGQ      $0x96, Z30, Z0, Z8
+	VMOVDQA64       Z31, Z9
+	VPSHLDVQ        xtsLaneShl<>+64(SB), Z7, Z9
+	VPSRLVQ         xtsLaneShr<>+64(SB), Z31, Z1
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z1, Z1
+	VPTERNLOGQ      $0x96, Z30, Z1, Z9
+	VMOVDQA64       Z31, Z10
+	VPSHLDVQ        xtsLaneShl<>+128(SB), Z7, Z10
+	VPSRLVQ         xtsLaneShr<>+128(SB), Z31, Z2
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z2, Z2
+	VPTERNLOGQ      $0x96, Z30, Z2, Z10
+	VMOVDQA64       Z31, Z11
+	VPSHLDVQ        xtsLaneShl<>+192(SB), Z7, Z11
+	VPSRLVQ         xtsLaneShr<>+192(SB), Z31, Z3
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z3, Z3
+	VPTERNLOGQ      $0x96, Z30, Z3, Z11
+	VMOVDQA64       Z31, Z12
+	VPSHLDVQ        xtsLaneShl<>+256(SB), Z7, Z12
+	VPSRLVQ         xtsLaneShr<>+256(SB), Z31, Z4
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z4, Z4
+	VPTERNLOGQ      $0x96, Z30, Z4, Z12
+	VMOVDQA64       Z31, Z13
+	VPSHLDVQ        xtsLaneShl<>+320(SB), Z7, Z13
+	VPSRLVQ         xtsLaneShr<>+320(SB), Z31, Z5
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z5, Z5
+	VPTERNLOGQ      $0x96, Z30, Z5, Z13
+	VMOVDQA64       Z31, Z14
+	VPSHLDVQ        xtsLaneShl<>+384(SB), Z7, Z14
+	VPSRLVQ         xtsLaneShr<>+384(SB), Z31, Z6
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z6, Z6
+	VPTERNLOGQ      $0x96, Z30, Z6, Z14
+	VMOVDQA64       Z31, Z15
+	VPSHLDVQ        xtsLaneShl<>+448(SB), Z7, Z15
+	VPSRLVQ         xtsLaneShr<>+448(SB), Z31, Z0
+	VPCLMULQDQ      $0x01, xtsPolyFold<>+0(SB), Z0, Z0
+	VPTERNLOGQ      $0x96, Z30, Z0, Z15
 	VPXORQ          Z30, Z16, Z16
 	VPSRLDQ         $0x0c, Z30, Z0
 	VPSLLDQ         $0x04, Z30, Z31
@@ -942,37 +942,37 @@ rounds10_7:
 	JZ          ret_6
 
 more_9:
-	VPSRLDQ    $0x0c, Z8, Z0
-	VPSLLDQ    $0x04, Z8, Z8
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z0, Z0
+	VPSHUFD.Z  $0xff, Z8, K2, Z0
+	VPSHUFD    $0x93, Z8, Z8
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z0, Z0
 	VPTERNLOGQ $0x96, Z31, Z0, Z8
-	VPSRLDQ    $0x0c, Z9, Z1
-	VPSLLDQ    $0x04, Z9, Z9
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z1, Z1
+	VPSHUFD.Z  $0xff, Z9, K2, Z1
+	VPSHUFD    $0x93, Z9, Z9
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z1, Z1
 	VPTERNLOGQ $0x96, Z31, Z1, Z9
-	VPSRLDQ    $0x0c, Z10, Z2
-	VPSLLDQ    $0x04, Z10, Z10
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z2, Z2
+	VPSHUFD.Z  $0xff, Z10, K2, Z2
+	VPSHUFD    $0x93, Z10, Z10
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z2, Z2
 	VPTERNLOGQ $0x96, Z31, Z2, Z10
-	VPSRLDQ    $0x0c, Z11, Z3
-	VPSLLDQ    $0x04, Z11, Z11
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z3, Z3
+	VPSHUFD.Z  $0xff, Z11, K2, Z3
+	VPSHUFD    $0x93, Z11, Z11
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z3, Z3
 	VPTERNLOGQ $0x96, Z31, Z3, Z11
-	VPSRLDQ    $0x0c, Z12, Z4
-	VPSLLDQ    $0x04, Z12, Z12
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z4, Z4
+	VPSHUFD.Z  $0xff, Z12, K2, Z4
+	VPSHUFD    $0x93, Z12, Z12
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z4, Z4
 	VPTERNLOGQ $0x96, Z31, Z4, Z12
-	VPSRLDQ    $0x0c, Z13, Z5
-	VPSLLDQ    $0x04, Z13, Z13
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z5, Z5
+	VPSHUFD.Z  $0xff, Z13, K2, Z5
+	VPSHUFD    $0x93, Z13, Z13
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z5, Z5
 	VPTERNLOGQ $0x96, Z31, Z5, Z13
-	VPSRLDQ    $0x0c, Z14, Z6
-	VPSLLDQ    $0x04, Z14, Z14
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z6, Z6
+	VPSHUFD.Z  $0xff, Z14, K2, Z6
+	VPSHUFD    $0x93, Z14, Z14
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z6, Z6
 	VPTERNLOGQ $0x96, Z31, Z6, Z14
-	VPSRLDQ    $0x0c, Z15, Z7
-	VPSLLDQ    $0x04, Z15, Z15
-	VPCLMULQDQ $0x00, xtsPoly<>+0(SB), Z7, Z7
+	VPSHUFD.Z  $0xff, Z15, K2, Z7
+	VPSHUFD    $0x93, Z15, Z15
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z7, Z7
 	VPTERNLOGQ $0x96, Z31, Z7, Z15
 	JMP        loop_4
 

@@ -17,7 +17,9 @@
 // are little-endian polynomials over GF(2) modulo x^128+x^7+x^2+x+1). A
 // batch of nv vectors moves each tweak vector on by x^(nv*L), all of them
 // in parallel: a shift of each 128-bit lane and one carry-less multiply of
-// the bits shifted out by x^7+x^2+x+1. The tweak goes into the first
+// the bits shifted out by x^7+x^2+x+1 (on the 512-bit path a rotation by
+// one dword and a multiply of the dword that wrapped around: see
+// advanceFolded). The tweak goes into the first
 // round's key addition (data ^ tweak ^ key0) and into the last round's key
 // (AESENCLAST with key_last ^ tweak). The 512-bit and 128-bit paths keep
 // the tweak registers as tweak ^ key_last (foldLast), so that the last
@@ -26,10 +28,12 @@
 //
 // What bounds the 512-bit path on Zen 5 (measured; docs/xts-limits.md): a
 // sector's first batch waits for the tweak's own encryption, 10-14
-// dependent rounds (about 11 ns for AES-128), which nothing else in the
-// call can overlap; and the eight VPCLMULQDQ of each batch's tweak update
-// take AES issue slots (four per batch are free, eight cost 2-3 cycles of
-// the 40). The update is skipped after a sector's last batch.
+// dependent rounds (about 10 ns for AES-128, each extra round another
+// 1 ns), which neither the call nor, measurably, the previous call's last
+// batch overlaps; and each batch's tweak update, whose VPCLMULQDQ take AES
+// issue slots (ECB alone keeps both AES units busy: any vector operation
+// added to the loop costs something). The update is skipped after a
+// sector's last batch.
 package main
 
 import (
@@ -286,24 +290,50 @@ func (k *kernel) fillFrame(buf Mem, per int) {
 }
 
 // initFoldedTweaks fills the tweak vectors of a foldLast kernel from T in
-// the low lane of tweaks[0]: vector i holds T*x^(i*L+l) ^ last key in lane
-// l. Each vector comes from T broadcast in one step (per-lane shift counts
-// from the tables, the carries as in mulX), not from the vector before it:
-// the first batch waits on this chain. The last key goes into the
-// carry-in term, which is ready before the reduction's product.
+// the low lane of tweaks[0]: vector i holds T*x^s ^ last key in lane l,
+// s = i*L+l. Each vector comes from T broadcast in one step, not from the
+// vector before it, and vector 0 first: the first batch waits on this.
+//
+// T*x^s (s < 64) is T rotated left by s bits within its lane, with the s
+// bits that wrapped around from the top, c, also multiplied by
+// x^7+x^2+x (x^128 = x^7+x^2+x+1, and the rotation already added c*1).
+// One funnel shift per 64-bit half does the rotation (VPSHLDVQ, the
+// halves' other halves from a swapped copy), a shift isolates c in the
+// high half, and one carry-less multiply gives c*(x^7+x^2+x). This leaves
+// one VPCLMULQDQ per vector on the AES units, and measured 1-1.5 ns per
+// call faster than shifting both halves and moving the carries with byte
+// shifts (VPSLLDQ, which takes AES issue slots too).
 func (k *kernel) initFoldedTweaks() {
 	w := k.w
-	base := k.tweaks[0]
-	VSHUFI64X2(Imm(0), base, base, base)
 	last := k.roundKeys.Slot(k.isa(), 14)
-	for i := k.nv - 1; i >= 0; i-- { // tweaks[0] is the base: last
-		tv, t1, t2 := k.tweaks[i], k.states[i], k.temps[0]
-		VPSRLVQ(laneShr.Offset(i*int(w)), base, t1)
-		VPSLLVQ(laneShl.Offset(i*int(w)), base, tv)
-		VPSLLDQ(Imm(8), t1, t2)
-		VPCLMULQDQ(Imm(0x01), polyConst, t1, t1)
-		k.xor(last, t2, t2)
-		k.xor3(t1, t2, tv)
+	b, swapped := k.temps[0], k.states[k.nv-1] // free until the step and the first batch
+	VSHUFI64X2(Imm(0), k.tweaks[0], k.tweaks[0], b)
+	VPSHUFD(Imm(0x4e), b, swapped)
+	for i, tv := range k.tweaks {
+		c := k.states[i%(k.nv-1)]
+		VMOVDQA64(b, tv)
+		VPSHLDVQ(laneShl.Offset(i*int(w)), swapped, tv) // T rotated left by s
+		VPSRLVQ(laneShr.Offset(i*int(w)), b, c)         // high half: c
+		VPCLMULQDQ(Imm(0x01), polyFold, c, c)
+		VPTERNLOGQ(Imm(0x96), last, c, tv)
+	}
+}
+
+// advanceFolded moves every folded tweak register u = t ^ last on by a
+// batch of 32 blocks: u*x^32 ^ step, with step = last*x^32 ^ last. Within
+// each lane, t*x^32 is t rotated left by one dword (VPSHUFD) with the
+// dword d that wrapped around also multiplied by x^7+x^2+x: d isolated by
+// a zero-masked VPSHUFD (K2 holds dword 0 of each lane), one carry-less
+// multiply. Four instructions per vector, one of them (VPCLMULQDQ) on the
+// AES units; the byte shifts of mulX would be two more there. The states
+// are free until the next batch's loads and serve as temporaries.
+func (k *kernel) advanceFolded() {
+	for i, tv := range k.tweaks {
+		d := k.states[i]
+		VPSHUFD_Z(Imm(0xff), tv, K2, d)
+		VPSHUFD(Imm(0x93), tv, tv)
+		VPCLMULQDQ(Imm(0x00), polyFold, d, d)
+		VPTERNLOGQ(Imm(0x96), k.step, d, tv)
 	}
 }
 
@@ -488,6 +518,11 @@ func genKernel(w width, dec bool) {
 			k.xor(k.frameSlot(14), tv, tv)
 		}
 	default:
+		if per != 32 {
+			panic("xts: advanceFolded moves tweaks by 32 blocks")
+		}
+		MOVL(U32(0x1111), k.tmp.As32()) // dword 0 of each lane, for advanceFolded
+		KMOVW(k.tmp.As32(), K2)
 		k.initFoldedTweaks()
 		// first ^ last key, and step = last*x^per ^ last: a folded
 		// register u = t ^ last moves on as u*x^per ^ step. Off the
@@ -525,10 +560,13 @@ func genKernel(w width, dec bool) {
 		TESTQ(k.partial, k.partial)
 		JZ(LabelRef(ret))
 		Label(more)
-		for i, tv := range k.tweaks {
-			// The states are free until the next batch's loads:
-			// distinct temporaries for the eight updates.
-			k.mulXPlus(w, tv, tv, k.states[i], nil, per, k.step)
+		if k.evex() {
+			k.advanceFolded()
+		} else {
+			for i, tv := range k.tweaks {
+				// The states are free until the next batch's loads.
+				k.mulXPlus(w, tv, tv, k.states[i], nil, per, k.step)
+			}
 		}
 	}
 	JMP(LabelRef(top))
@@ -582,12 +620,15 @@ func genKernel(w width, dec bool) {
 }
 
 var (
-	polyConst, laneShl, laneShr, ctsPermute Mem
+	polyConst, polyFold, laneShl, laneShr, ctsPermute Mem
 )
 
 func genConstants() {
 	// x^7+x^2+x+1 in the low half of every 128-bit lane: x^128 reduced.
 	polyConst = vec.Qwords("xtsPoly", 64, 0x87, 0)
+	// x^7+x^2+x: the reduction of a part that a rotation has already
+	// wrapped around to the bottom (the +1 of x^128's remainder).
+	polyFold = vec.Qwords("xtsPolyFold", 64, 0x86, 0)
 	// Lane l of the first tweak vector is T*x^l: shift counts per 64-bit
 	// half for the product and for the carries out of each half.
 	// The tables go on for the eight vectors of the 512-bit path's first

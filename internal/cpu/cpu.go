@@ -47,6 +47,9 @@ const (
 	// AVX512IFMA is the 52-bit multiply-add (VPMADD52LUQ/HUQ) of the
 	// vector Poly1305 kernels.
 	AVX512IFMA
+	// AVX512VBMI2 adds the funnel shifts (VPSHLDQ, VPSHLDVQ and their
+	// right-shift twins) and byte compress/expand.
+	AVX512VBMI2
 	// Prefer256 is not an instruction set but a property: on this
 	// microarchitecture 256-bit vectors beat 512-bit ones (see
 	// Prefer256Reason). Every cipher passes over its 512-bit paths while it
@@ -61,20 +64,21 @@ const (
 )
 
 var featureNames = [numFeatures]string{
-	AESNI:      "aesni",
-	PCLMULQDQ:  "pclmulqdq",
-	SSSE3:      "ssse3",
-	AVX:        "avx",
-	AVX2:       "avx2",
-	AVX512:     "avx512",
-	VAES:       "vaes",
-	VPCLMULQDQ: "vpclmulqdq",
-	GFNI:       "gfni",
-	BMI2:       "bmi2",
-	ADX:        "adx",
-	AVX512IFMA: "avx512ifma",
-	Prefer256:  "prefer256",
-	Stdlib:     "stdlib",
+	AESNI:       "aesni",
+	PCLMULQDQ:   "pclmulqdq",
+	SSSE3:       "ssse3",
+	AVX:         "avx",
+	AVX2:        "avx2",
+	AVX512:      "avx512",
+	VAES:        "vaes",
+	VPCLMULQDQ:  "vpclmulqdq",
+	GFNI:        "gfni",
+	BMI2:        "bmi2",
+	ADX:         "adx",
+	AVX512IFMA:  "avx512ifma",
+	AVX512VBMI2: "avx512vbmi2",
+	Prefer256:   "prefer256",
+	Stdlib:      "stdlib",
 }
 
 // requires lists what each feature cannot be used without: VEX and EVEX
@@ -83,12 +87,13 @@ var featureNames = [numFeatures]string{
 // BMI2 and ADX are general-purpose-register instructions: they need no
 // vector state.
 var requires = [numFeatures][]Feature{
-	AVX2:       {AVX},
-	AVX512:     {AVX2},
-	VAES:       {AVX, AESNI},
-	VPCLMULQDQ: {AVX, PCLMULQDQ},
-	GFNI:       {AVX},
-	AVX512IFMA: {AVX512},
+	AVX2:        {AVX},
+	AVX512:      {AVX2},
+	VAES:        {AVX, AESNI},
+	VPCLMULQDQ:  {AVX, PCLMULQDQ},
+	GFNI:        {AVX},
+	AVX512IFMA:  {AVX512},
+	AVX512VBMI2: {AVX512},
 }
 
 func (f Feature) String() string {

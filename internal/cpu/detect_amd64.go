@@ -45,6 +45,7 @@ func detect() {
 	avx512f, avx512dq, avx512bw, avx512vl := bit(ebx7, 16), bit(ebx7, 17), bit(ebx7, 30), bit(ebx7, 31)
 	set(AVX512, osZMM && avx512f && avx512dq && avx512bw && avx512vl)
 	set(AVX512IFMA, osZMM && bit(ebx7, 21))
+	set(AVX512VBMI2, osZMM && bit(ecx7, 6))
 	set(GFNI, bit(ecx7, 8))
 	set(VAES, osYMM && bit(ecx7, 9))
 	set(VPCLMULQDQ, osYMM && bit(ecx7, 10))
