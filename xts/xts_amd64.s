@@ -207,7 +207,7 @@ DATA xtsCTSPermute<>+47(SB)/1, $0x80
 GLOBL xtsCTSPermute<>(SB), RODATA|NOPTR, $48
 
 // func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
 TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -215,6 +215,8 @@ TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -226,8 +228,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVQ   tweakLo+48(FP), X8
-	VPINSRQ $0x01, tweakHi+56(FP), X8, X8
+	MOVQ    R11, X8
+	VPINSRQ $0x01, R12, X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2
@@ -679,7 +681,7 @@ ret_6:
 	RET
 
 // func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
-// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, VAES, VPCLMULQDQ
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
 TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
@@ -687,6 +689,8 @@ TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-64
 	MOVQ dst+24(FP), DI
 	MOVQ src+32(FP), SI
 	MOVQ n+40(FP), DX
+	MOVQ tweakLo+48(FP), R11
+	MOVQ tweakHi+56(FP), R12
 	MOVQ DX, CX
 	SHRQ $0x04, DX
 	ANDQ $0x0f, CX
@@ -698,8 +702,8 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
-	VMOVQ   tweakLo+48(FP), X8
-	VPINSRQ $0x01, tweakHi+56(FP), X8, X8
+	MOVQ    R11, X8
+	VPINSRQ $0x01, R12, X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
 	CMPQ    BX, $0x0c
 	JB      rounds10_2

@@ -217,13 +217,16 @@ func (k *kernel) xor3(a, b, dst VecPhysical) {
 // registers). The tweak never comes as one 16-byte load: of what the
 // caller just stored in 8-byte halves, it would wait for the stores to
 // retire, at the head of the chain every block waits on. Two 8-byte loads
-// into the vector register (foldLast kernels) or through the general
-// registers (the 256-bit kernel, where that measured better).
+// into the vector register (the 128-bit kernel) or through the general
+// registers (the 256- and 512-bit kernels, where that measured better:
+// 1-2 ns per 4 KiB call on vaes512, in either order in one binary).
 func (k *kernel) encryptTweak(x VecPhysical) {
-	if k.foldLast {
+	if k.foldLast && !k.evex() {
 		// Straight from the argument slots: each 8-byte load forwards
 		// from the caller's store, and no general-to-vector move sits on
-		// the path (1-3% at 512 bytes on vaes512; none on vaes256).
+		// the path. (This once measured 1-3% faster at 512 bytes on
+		// vaes512; with its present first batch the general registers
+		// win there. aesni keeps this form, not measured again.)
 		lo, err := Param("tweakLo").Resolve()
 		if err != nil {
 			panic(err)
@@ -479,7 +482,7 @@ func genKernel(w width, dec bool) {
 		{"n", k.blocks}} {
 		vec.LoadParam(p.name, p.r)
 	}
-	if !k.foldLast {
+	if !k.foldLast || k.evex() {
 		vec.LoadParam("tweakLo", k.tweakLo)
 		vec.LoadParam("tweakHi", k.tweakHi)
 	}
