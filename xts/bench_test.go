@@ -2,6 +2,7 @@ package xts_test
 
 import (
 	stdaes "crypto/aes"
+	"runtime"
 	"strconv"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/simdcrypt/simdcrypt/aes"
 	"github.com/simdcrypt/simdcrypt/ecb"
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	"github.com/simdcrypt/simdcrypt/xts"
 )
 
@@ -46,8 +48,16 @@ func benchSize(b *testing.B, keySize, size int, decrypt bool) {
 	buf := make([]byte, size)
 	run := func(b *testing.B, f func(sector uint64)) {
 		b.SetBytes(int64(size))
+		// Thread CPU time too: on a shared machine wall time includes
+		// other processes' turns.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		cpu0 := testkit.ThreadCPU()
 		for i := 0; b.Loop(); i++ {
 			f(uint64(i))
+		}
+		if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
+			b.ReportMetric(float64(size)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 		}
 	}
 	// runCipher runs c's Encrypt, or Decrypt, in place on buf.
