@@ -2,6 +2,7 @@ package xts_test
 
 import (
 	stdaes "crypto/aes"
+	"crypto/cipher"
 	"math"
 	"runtime"
 	"strconv"
@@ -42,11 +43,34 @@ func BenchmarkXTS(b *testing.B) {
 	}
 }
 
-func benchSize(b *testing.B, keySize, size int, decrypt bool) {
-	key := make([]byte, keySize)
+// benchKey returns an XTS key of n bytes, 0, 1, 2, ...
+func benchKey(n int) []byte {
+	key := make([]byte, n)
 	for i := range key {
 		key[i] = byte(i)
 	}
+	return key
+}
+
+// ecbOnPath returns ECB in the given direction over the AES path of the
+// given name keyed with key, or skips b where that path cannot run.
+func ecbOnPath(b *testing.B, path string, key []byte, decrypt bool) cipher.BlockMode {
+	i, ok := catalog.Lookup("aes", path)
+	if !ok || !i.Available() {
+		b.Skipf("no usable AES path %s", path)
+	}
+	blk, err := i.NewBlock(key)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if decrypt {
+		return ecb.NewDecrypter(blk)
+	}
+	return ecb.NewEncrypter(blk)
+}
+
+func benchSize(b *testing.B, keySize, size int, decrypt bool) {
+	key := benchKey(keySize)
 	buf := make([]byte, size)
 	run := func(b *testing.B, f func(sector uint64)) {
 		b.SetBytes(int64(size))
@@ -92,18 +116,7 @@ func benchSize(b *testing.B, keySize, size int, decrypt bool) {
 			runCipher(b, c)
 		})
 		b.Run("ecb-"+p.Name, func(b *testing.B) {
-			i, ok := catalog.Lookup("aes", p.Name)
-			if !ok || !i.Available() {
-				b.Skipf("no usable AES path %s", p.Name)
-			}
-			blk, err := i.NewBlock(key[:keySize/2])
-			if err != nil {
-				b.Fatal(err)
-			}
-			m := ecb.NewEncrypter(blk)
-			if decrypt {
-				m = ecb.NewDecrypter(blk)
-			}
+			m := ecbOnPath(b, p.Name, key[:keySize/2], decrypt)
 			run(b, func(uint64) { m.CryptBlocks(buf, buf) })
 		})
 	}
@@ -141,26 +154,12 @@ func BenchmarkXTSRatio(b *testing.B) {
 }
 
 func ratioRun(b *testing.B, path string, keySize, size int, decrypt bool) {
-	key := make([]byte, keySize)
-	for i := range key {
-		key[i] = byte(i)
-	}
+	key := benchKey(keySize)
 	c, err := xts.NewCipherOnPath(path, aes.NewCipher, key)
 	if err != nil {
 		b.Fatal(err)
 	}
-	i, ok := catalog.Lookup("aes", path)
-	if !ok || !i.Available() {
-		b.Skipf("no usable AES path %s", path)
-	}
-	blk, err := i.NewBlock(key[:keySize/2])
-	if err != nil {
-		b.Fatal(err)
-	}
-	m := ecb.NewEncrypter(blk)
-	if decrypt {
-		m = ecb.NewDecrypter(blk)
-	}
+	m := ecbOnPath(b, path, key[:keySize/2], decrypt)
 	buf := make([]byte, size)
 	const calls = 32
 	var sector uint64
