@@ -13,8 +13,8 @@ import (
 // TestDispatchByUarch: 512-bit VAES where it runs at full clock, 256-bit
 // VAES where 512-bit vectors slow the core down.
 func TestDispatchByUarch(t *testing.T) {
-	if !cpu.HasAll(cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512, cpu.SSSE3) {
-		t.Skip("needs VAES, VPCLMULQDQ, AVX-512 and SSSE3")
+	if !cpu.HasAll(cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512, cpu.AVX512VBMI2, cpu.SSSE3) {
+		t.Skip("needs VAES, VPCLMULQDQ, AVX-512 with VBMI2, and SSSE3")
 	}
 	for _, c := range []struct{ vendor, uarch, want string }{
 		{"AuthenticAMD", "Zen 5", "vaes512"},
