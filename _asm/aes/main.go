@@ -300,12 +300,7 @@ func genKernel(w width, mode string) {
 	} else {
 		Doc(fmt.Sprintf("%s %s It runs %d-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).", name, modeDoc[mode], 8*int(w)))
 	}
-	vec.LoadParam("keys", k.keys)
-	vec.LoadParam("rounds", k.rounds)
-	vec.LoadParam("dst", k.dst)
-	vec.LoadParam("src", k.src)
-	vec.LoadParam("n", k.n)
-	vec.LoadParam("prefetch", k.prefetch)
+	vec.LoadArgs(k.keys, k.rounds, k.dst, k.src, k.n, k.prefetch)
 	// k0 = keys + 16*(14-rounds), the slot of the first round key.
 	MOVQ(k.rounds, k.k0)
 	NEGQ(k.k0)
@@ -414,12 +409,7 @@ func genCBCEncrypt() {
 	Pragma("noescape")
 	Doc("cbcEncryptAESNI encrypts n >= 1 blocks in CBC mode chaining from *iv and leaves the last ciphertext block in *iv.")
 	keys, rounds, dst, src, n, iv := RAX, RBX, RDI, RSI, RCX, R8
-	vec.LoadParam("keys", keys)
-	vec.LoadParam("rounds", rounds)
-	vec.LoadParam("dst", dst)
-	vec.LoadParam("src", src)
-	vec.LoadParam("n", n)
-	vec.LoadParam("iv", iv)
+	vec.LoadArgs(keys, rounds, dst, src, n, iv)
 	x, u, t, k0, klast := X0, X1, X2, X3, X4
 	MOVOU(Mem{Base: keys, Disp: 16 * 14}, klast)
 
@@ -495,10 +485,7 @@ func genExpandKey() {
 	Pragma("noescape")
 	Doc("expandKeyAESNI expands the 16-, 24- or 32-byte key at key (rounds 10, 12 or 14) into enc and dec.")
 	key, rounds, enc, dec, off := RSI, RCX, RDI, RDX, RAX
-	vec.LoadParam("key", key)
-	vec.LoadParam("rounds", rounds)
-	vec.LoadParam("enc", enc)
-	vec.LoadParam("dec", dec)
+	vec.LoadArgs(key, rounds, enc, dec)
 	// off = 16*(14-rounds) - 16*14; enc then points at the first key's slot.
 	MOVQ(rounds, off)
 	NEGQ(off)

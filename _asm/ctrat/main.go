@@ -22,9 +22,7 @@ func main() {
 	Pragma("noescape")
 	Doc("AddCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.")
 	dst, iv, blocks, hi, lo := RDI, RSI, RCX, RAX, RBX
-	vec.LoadParam("dst", dst)
-	vec.LoadParam("iv", iv)
-	vec.LoadParam("blocks", blocks)
+	vec.LoadArgs(dst, iv, blocks)
 	MOVQ(Mem{Base: iv}, hi)
 	MOVQ(Mem{Base: iv, Disp: 8}, lo)
 	BSWAPQ(hi)

@@ -51,10 +51,10 @@
 //     AVX-512 opmask form for byte-granular tails; CopyTail moves up to 63
 //     bytes with scalar moves for the paths without opmasks (bounce through
 //     a stack block).
-//   - LoadParam puts an argument into a physical register, AlignedLocal
-//     gives a frame block aligned for vector spills, Labels numbers labels,
-//     and ISA.Return ends a kernel (VZEROUPPER where the code used VEX or
-//     EVEX registers).
+//   - LoadParam puts an argument into a physical register (LoadArgs the
+//     leading ones, in order), AlignedLocal gives a frame block aligned for
+//     vector spills, Labels numbers labels, and ISA.Return ends a kernel
+//     (VZEROUPPER where the code used VEX or EVEX registers).
 //
 // # Moving a generator onto it
 //
