@@ -493,46 +493,50 @@ func genExpandKey() {
 			PXOR(X5, x)
 		}
 	}
+	// step derives four words of x from the previous ones: word sel of
+	// AESKEYGENASSIST(from, rcon), broadcast, XORed into the prefix XOR of
+	// x; it stores them at enc+disp.
+	step := func(rcon uint64, from VecPhysical, sel uint64, x VecPhysical, disp int) {
+		AESKEYGENASSIST(Imm(rcon), from, x2)
+		PSHUFD(Imm(sel), x2, x2)
+		prefixXor(x, 4)
+		PXOR(x2, x)
+		MOVOU(x, Mem{Base: enc, Disp: disp})
+	}
+	// copyKey loads the key's first 16 bytes into x1 and the rest into x3
+	// (moved by moveRest: MOVOU for 16 bytes, MOVQ for 8, nil for none),
+	// and stores both as the schedule's first words.
+	copyKey := func(moveRest func(src, dst Op)) {
+		MOVOU(Mem{Base: key}, x1)
+		if moveRest != nil {
+			moveRest(Mem{Base: key, Disp: 16}, x3)
+		}
+		MOVOU(x1, Mem{Base: enc})
+		if moveRest != nil {
+			moveRest(x3, Mem{Base: enc, Disp: 16})
+		}
+	}
 	CMPQ(rounds, Imm(12))
 	JB(LabelRef("expand_128"))
 	JE(LabelRef("expand_192"))
 
 	// AES-256: two 4-word halves, the second half's step without RotWord
 	// and round constant.
-	MOVOU(Mem{Base: key}, x1)
-	MOVOU(Mem{Base: key, Disp: 16}, x3)
-	MOVOU(x1, Mem{Base: enc})
-	MOVOU(x3, Mem{Base: enc, Disp: 16})
+	copyKey(MOVOU)
 	for i := 1; i <= 7; i++ {
-		AESKEYGENASSIST(Imm(rcon[i-1]), x3, x2)
-		PSHUFD(Imm(0xff), x2, x2)
-		prefixXor(x1, 4)
-		PXOR(x2, x1)
-		MOVOU(x1, Mem{Base: enc, Disp: 32 * i})
-		if i == 7 {
-			break
+		step(rcon[i-1], x3, 0xff, x1, 32*i)
+		if i < 7 {
+			step(0, x1, 0xaa, x3, 32*i+16)
 		}
-		AESKEYGENASSIST(Imm(0), x1, x2)
-		PSHUFD(Imm(0xaa), x2, x2)
-		prefixXor(x3, 4)
-		PXOR(x2, x3)
-		MOVOU(x3, Mem{Base: enc, Disp: 32*i + 16})
 	}
 	JMP(LabelRef("expand_dec"))
 
 	// AES-192: groups of six words, stored as four and two; the last group
 	// needs only its first four.
 	Label("expand_192")
-	MOVOU(Mem{Base: key}, x1)
-	MOVQ(Mem{Base: key, Disp: 16}, x3)
-	MOVOU(x1, Mem{Base: enc})
-	MOVQ(x3, Mem{Base: enc, Disp: 16})
+	copyKey(MOVQ)
 	for i := 1; i <= 8; i++ {
-		AESKEYGENASSIST(Imm(rcon[i-1]), x3, x2)
-		PSHUFD(Imm(0x55), x2, x2)
-		prefixXor(x1, 4)
-		PXOR(x2, x1)
-		MOVOU(x1, Mem{Base: enc, Disp: 24 * i})
+		step(rcon[i-1], x3, 0x55, x1, 24*i)
 		if i == 8 {
 			break
 		}
@@ -544,14 +548,9 @@ func genExpandKey() {
 	JMP(LabelRef("expand_dec"))
 
 	Label("expand_128")
-	MOVOU(Mem{Base: key}, x1)
-	MOVOU(x1, Mem{Base: enc})
+	copyKey(nil)
 	for i := 1; i <= 10; i++ {
-		AESKEYGENASSIST(Imm(rcon[i-1]), x1, x2)
-		PSHUFD(Imm(0xff), x2, x2)
-		prefixXor(x1, 4)
-		PXOR(x2, x1)
-		MOVOU(x1, Mem{Base: enc, Disp: 16 * i})
+		step(rcon[i-1], x1, 0xff, x1, 16*i)
 	}
 
 	// Decryption keys: dec's first slot (the same offset as enc's) takes
