@@ -16,8 +16,7 @@ import (
 	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
-func main() {
-	ConstraintExpr("amd64,!purego")
+func genAddCounter() {
 	TEXT("AddCounter", NOSPLIT, "func(dst, iv *[16]byte, blocks uint64)")
 	Pragma("noescape")
 	Doc("AddCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.")
@@ -36,5 +35,10 @@ func main() {
 	PUNPCKLQDQ(X1, X0)
 	MOVOU(X0, Mem{Base: dst})
 	RET()
+}
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	genAddCounter()
 	Generate()
 }
