@@ -525,7 +525,7 @@ func mustGeneric(t *testing.T, cipherName string) *catalog.Path {
 
 // ForEachKey runs f on every path of cipherName (as ForEachImpl) for each
 // key, with the path's block under that key.
-func ForEachKey(t *testing.T, cipherName string, keys [][]byte, f func(t *testing.T, i *catalog.Path, b cipher.Block, key []byte)) {
+func ForEachKey(t *testing.T, cipherName string, keys [][]byte, f func(t *testing.T, b cipher.Block, key []byte)) {
 	t.Helper()
 	ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		for _, key := range keys {
@@ -533,7 +533,7 @@ func ForEachKey(t *testing.T, cipherName string, keys [][]byte, f func(t *testin
 			if err != nil {
 				t.Fatal(err)
 			}
-			f(t, i, b, key)
+			f(t, b, key)
 		}
 	})
 }
