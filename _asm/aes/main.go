@@ -626,14 +626,7 @@ func genCTRFrom() {
 	BSWAPQ(hi)
 	MOVQ(Mem{Base: iv, Disp: 8}, RCX)
 	BSWAPQ(RCX)
-	ADDQ(RCX, lo)
-	ADCQ(U8(0), hi)
-	BSWAPQ(hi)
-	BSWAPQ(lo)
-	MOVQ(hi, X0)
-	MOVQ(lo, X1)
-	PUNPCKLQDQ(X1, X0)
-	MOVOU(X0, Mem{Base: ctr})
+	vec.AddCounter128(hi, lo, RCX, Mem{Base: ctr}) // lo holds blocks, RCX the low half of *iv
 	// ctr is the 512-bit kernel behind its tests of the width.
 	tailJump("ctr")
 }

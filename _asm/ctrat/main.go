@@ -26,14 +26,7 @@ func genAddCounter() {
 	MOVQ(Mem{Base: iv, Disp: 8}, lo)
 	BSWAPQ(hi)
 	BSWAPQ(lo)
-	ADDQ(blocks, lo)
-	ADCQ(U8(0), hi)
-	BSWAPQ(hi)
-	BSWAPQ(lo)
-	MOVQ(hi, X0)
-	MOVQ(lo, X1)
-	PUNPCKLQDQ(X1, X0)
-	MOVOU(X0, Mem{Base: dst})
+	vec.AddCounter128(hi, lo, blocks, Mem{Base: dst})
 	RET()
 }
 
