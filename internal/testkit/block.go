@@ -336,6 +336,18 @@ func MustPanic(t testing.TB, what string, f func()) {
 	f()
 }
 
+// PanicMessage runs f and returns what it panicked with, as fmt.Sprint
+// prints it, or "" if it returned normally.
+func PanicMessage(f func()) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprint(r)
+		}
+	}()
+	f()
+	return ""
+}
+
 func testMisuse(t *testing.T, s BlockSpec, i *catalog.Path) {
 	b, _ := i.NewBlock(make([]byte, s.KeySizes[0]))
 	iv := make([]byte, 16)
