@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	"os"
-	"runtime"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -125,17 +124,9 @@ func BenchmarkAES(b *testing.B) {
 							key := make([]byte, m.keySize)
 							run := m.run(p.block(key))
 							src, dst := benchBuffers(n)
-							b.SetBytes(int64(n))
-							// Thread CPU time too: on a shared machine wall
-							// time includes other processes' turns.
-							runtime.LockOSThread()
-							defer runtime.UnlockOSThread()
-							cpu0 := testkit.ThreadCPU()
+							defer testkit.StartCPU(b, n)()
 							for b.Loop() {
 								run(dst, src)
-							}
-							if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
-								b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 							}
 						})
 					}

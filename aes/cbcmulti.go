@@ -1,6 +1,7 @@
 package aes
 
 //go:generate sh -c "cd ../_asm && go run ./cbcmb -out ../aes/cbcmulti_amd64.s -stubs ../aes/cbcmulti_amd64_stubs.go -pkg aes"
+//go:generate sh -c "cd ../_asm && go run ./callswitch -stubs ../aes/cbcmulti_amd64_stubs.go -out ../aes/cbcmulti_kernels_amd64.go -type laneKernel -sets lanesAESNI=AESNI,lanesVAES256=VAES256,lanesVAES512=VAES512 -ops encrypt=cbcEncryptLanes"
 
 import (
 	"crypto/cipher"

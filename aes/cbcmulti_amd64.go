@@ -43,15 +43,7 @@ const (
 func (k laneKernel) lanes() int { return [...]int{8, 16, 32}[k] }
 
 func (k laneKernel) run(keys *[240]byte, rounds int, t *cbcLanes, n int) {
-	p := (*byte)(unsafe.Pointer(t))
-	switch k {
-	case lanesAESNI:
-		cbcEncryptLanesAESNI(keys, rounds, p, n)
-	case lanesVAES256:
-		cbcEncryptLanesVAES256(keys, rounds, p, n)
-	case lanesVAES512:
-		cbcEncryptLanesVAES512(keys, rounds, p, n)
-	}
+	k.encrypt(keys, rounds, (*byte)(unsafe.Pointer(t)), n)
 }
 
 // laneKernelFor picks the kernel of b's path by its vector width (so

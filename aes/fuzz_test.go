@@ -6,12 +6,8 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
-// One fuzz target per mode, each running every available implementation,
-// the portable one included, against the standard
-// library (crypto/aes) through crypto/cipher's
-// modes; `go test` runs the seed corpus, `go test -fuzz FuzzCTR` explores.
-func FuzzECBEncrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "ecb-encrypt") }
-func FuzzECBDecrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "ecb-decrypt") }
-func FuzzCBCEncrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "cbc-encrypt") }
-func FuzzCBCDecrypt(f *testing.F) { testkit.FuzzBlockCipher(f, spec, "cbc-decrypt") }
-func FuzzCTR(f *testing.F)        { testkit.FuzzBlockCipher(f, spec, "ctr") }
+// FuzzModes runs ECB, CBC and CTR, in both directions, on every available
+// implementation, the portable one included, against the standard library
+// (crypto/aes) through crypto/cipher's modes; `go test` runs the seed
+// corpus, `go test -fuzz FuzzModes` explores.
+func FuzzModes(f *testing.F) { testkit.FuzzBlockCipher(f, spec) }

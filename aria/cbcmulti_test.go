@@ -13,7 +13,7 @@ import (
 func TestCBCEncryptMulti(t *testing.T) {
 	generic := catalog.MustLookup(cipherName, "generic")
 	keys := testkit.PatternKeys([]int{16, 24, 32}, func(j int) byte { return byte(j*5 + 1) })
-	testkit.ForEachKey(t, cipherName, keys, func(t *testing.T, _ *catalog.Path, b cipher.Block, key []byte) {
+	testkit.ForEachKey(t, cipherName, keys, func(t *testing.T, b cipher.Block, key []byte) {
 		ref, _ := generic.NewBlock(key)
 		testkit.CheckCBCMulti(t, b, ref, CBCEncryptMulti)
 	})

@@ -4,7 +4,6 @@ import (
 	"crypto/cipher"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -12,7 +11,7 @@ import (
 // path and key size.
 func TestXORKeyStreamAt(t *testing.T) {
 	keys := testkit.PatternKeys([]int{16, 24, 32}, func(j int) byte { return byte(j * 7) })
-	testkit.ForEachKey(t, cipherName, keys, func(t *testing.T, _ *catalog.Path, b cipher.Block, _ []byte) {
+	testkit.ForEachKey(t, cipherName, keys, func(t *testing.T, b cipher.Block, _ []byte) {
 		testkit.CheckCTRAt(t, b)
 	})
 }

@@ -102,19 +102,6 @@ func (o one) cbcEncrypt(rk *oneKeys, n int, d, s []byte, iv *[BlockSize]byte) {
 	}
 }
 
-func (o one) ecb(rk *oneKeys, n int, d, s []byte) {
-	switch o {
-	case oneAESNI:
-		ariaECB1AESNI(rk, n, d, s)
-	case oneVAES:
-		ariaECB1VAES(rk, n, d, s)
-	case oneGFNI:
-		ariaECB1(rk, n, d, s)
-	case oneGFNI512:
-		ariaECB1AVX512(rk, n, d, s)
-	}
-}
-
 // keys lays out round keys for the kernels.
 func (o one) keys(rk *[maxRounds + 1]block, rounds int) oneKeys {
 	if o == oneAESNI || o == oneVAES {

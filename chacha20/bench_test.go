@@ -2,7 +2,6 @@ package chacha20
 
 import (
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
@@ -19,17 +18,9 @@ func BenchmarkXORKeyStream(b *testing.B) {
 	type stream interface{ XORKeyStream(dst, src []byte) }
 	run := func(b *testing.B, s stream, n int) {
 		buf := make([]byte, n)
-		b.SetBytes(int64(n))
-		// On a shared machine wall time includes other processes' turns;
-		// thread CPU time (what openssl speed divides by, too) does not.
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		cpu0 := testkit.ThreadCPU()
+		defer testkit.StartCPU(b, n)()
 		for b.Loop() {
 			s.XORKeyStream(buf, buf)
-		}
-		if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
-			b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 		}
 	}
 	for _, n := range benchSizes {

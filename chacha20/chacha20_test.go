@@ -63,17 +63,6 @@ func TestOffsets(t *testing.T) {
 	})
 }
 
-// recovered runs f and returns its panic value rendered, or "" if none.
-func recovered(f func()) (msg string) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg = fmt.Sprint(r)
-		}
-	}()
-	f()
-	return ""
-}
-
 // TestAgainstXCryptoOps drives each path, x/crypto and streamModel (the
 // specification) through the same random sequence of XORs and SetCounter
 // jumps (forward, within and before the current block, near 2^32), and
@@ -124,8 +113,8 @@ func TestAgainstXCryptoOps(t *testing.T) {
 				case 0:
 					c := pos + uint32(r.IntN(5)) - 2 // may be a rollback
 					what = fmt.Sprintf("SetCounter(%d)", c)
-					got = recovered(func() { ours.SetCounter(c) })
-					xc = recovered(func() { ref.SetCounter(c) })
+					got = testkit.PanicMessage(func() { ours.SetCounter(c) })
+					xc = testkit.PanicMessage(func() { ref.SetCounter(c) })
 					want = model.SetCounter(c)
 					if want == "" {
 						pos = c
@@ -138,8 +127,8 @@ func TestAgainstXCryptoOps(t *testing.T) {
 					what = fmt.Sprintf("XORKeyStream of %d bytes", n)
 					src := testkit.RandBytes(r, n)
 					a, b := make([]byte, n), make([]byte, n)
-					got = recovered(func() { ours.XORKeyStream(a, src) })
-					xc = recovered(func() { ref.XORKeyStream(b, src) })
+					got = testkit.PanicMessage(func() { ours.XORKeyStream(a, src) })
+					xc = testkit.PanicMessage(func() { ref.XORKeyStream(b, src) })
 					var exp []byte
 					exp, want = model.XORKeyStream(src)
 					if want == "" && got == "" && !bytes.Equal(a, exp) {
@@ -196,7 +185,7 @@ func TestErrorsAndPanics(t *testing.T) {
 		{"short dst", func(s interface{ XORKeyStream(d, s []byte) }) { s.XORKeyStream(buf[:10], buf[100:200]) }},
 		{"inexact overlap", func(s interface{ XORKeyStream(d, s []byte) }) { s.XORKeyStream(buf[1:201], buf[:200]) }},
 	} {
-		got, want := recovered(func() { f.call(c) }), recovered(func() { f.call(ref) })
+		got, want := testkit.PanicMessage(func() { f.call(c) }), testkit.PanicMessage(func() { f.call(ref) })
 		if got == "" || got != want {
 			t.Errorf("%s: panic %q, x/crypto %q", f.name, got, want)
 		}
@@ -205,10 +194,10 @@ func TestErrorsAndPanics(t *testing.T) {
 	c.SetCounter(1<<32 - 1)
 	c.XORKeyStream(buf[:10], buf[:10])
 	c.XORKeyStream(buf[:54], buf[:54])
-	if msg := recovered(func() { c.XORKeyStream(buf[:1], buf[:1]) }); msg != "chacha20: counter overflow" {
+	if msg := testkit.PanicMessage(func() { c.XORKeyStream(buf[:1], buf[:1]) }); msg != "chacha20: counter overflow" {
 		t.Errorf("past the last block: panic %q", msg)
 	}
-	if msg := recovered(func() { c.SetCounter(1<<32 - 1) }); msg != "chacha20: SetCounter attempted to rollback counter" {
+	if msg := testkit.PanicMessage(func() { c.SetCounter(1<<32 - 1) }); msg != "chacha20: SetCounter attempted to rollback counter" {
 		t.Errorf("SetCounter after overflow: panic %q", msg)
 	}
 }
@@ -297,7 +286,7 @@ func FuzzXORKeyStream(f *testing.F) {
 			}
 			c.SetCounter(counter)
 			got := make([]byte, len(data))
-			gotPanic := recovered(func() {
+			gotPanic := testkit.PanicMessage(func() {
 				c.XORKeyStream(got[:s], data[:s])
 				c.XORKeyStream(got[s:], data[s:])
 			})
@@ -324,8 +313,8 @@ func TestCounterEndNoWrap(t *testing.T) {
 		buf := make([]byte, 4*blockSize)
 		c.XORKeyStream(buf[:10], buf[:10])
 		c.XORKeyStream(buf[10:], buf[10:])
-		more = recovered(func() { c.XORKeyStream(buf[:blockSize], buf[:blockSize]) })
-		back = recovered(func() { c.SetCounter(5) })
+		more = testkit.PanicMessage(func() { c.XORKeyStream(buf[:blockSize], buf[:blockSize]) })
+		back = testkit.PanicMessage(func() { c.SetCounter(5) })
 		return more, back
 	}
 	forEachPath(t, func(t *testing.T, p path) {

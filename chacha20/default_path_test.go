@@ -2,9 +2,11 @@ package chacha20
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 // TestDefaultPathPerGOARCH asserts the path dispatch chooses by default on
@@ -13,22 +15,7 @@ import (
 // portable Go elsewhere and with -tags purego.
 func TestDefaultPathPerGOARCH(t *testing.T) {
 	got, why := paths.Path()
-	want := "generic"
-	switch arch := runtime.GOARCH; {
-	case puregoTag:
-	case arch == "amd64":
-		if cpu.Has(cpu.SSSE3) || cpu.Has(cpu.AVX2) || cpu.Has(cpu.AVX512) {
-			if got.Name == "generic" || got.Name == "stdlib" {
-				t.Fatalf("amd64: dispatch chose %s (%s), want a vector path", got.Name, why)
-			}
-			t.Logf("amd64: %s (%s)", got.Name, why)
-			return
-		}
-	case arch == "arm64" || arch == "ppc64" || arch == "ppc64le" || arch == "s390x" || arch == "loong64":
-		want = "stdlib"
-	}
-	if got.Name != want {
-		t.Fatalf("%s (purego %v): dispatch chose %s (%s), want %s", runtime.GOARCH, puregoTag, got.Name, why, want)
-	}
-	t.Logf("%s (purego %v): %s", runtime.GOARCH, puregoTag, got.Name)
+	asm := cpu.Has(cpu.SSSE3) || cpu.Has(cpu.AVX2) || cpu.Has(cpu.AVX512)
+	stdlib := slices.Contains([]string{"arm64", "ppc64", "ppc64le", "s390x", "loong64"}, runtime.GOARCH)
+	testkit.CheckDefaultPath(t, got, why, puregoTag, asm, stdlib)
 }

@@ -3,9 +3,7 @@ package chacha20poly1305
 import (
 	"crypto/cipher"
 	"fmt"
-	"runtime"
 	"testing"
-	"time"
 
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xcp "golang.org/x/crypto/chacha20poly1305"
@@ -25,10 +23,7 @@ func benchAEAD(b *testing.B, open bool) {
 		plain := make([]byte, n)
 		sealed := a.Seal(nil, nonce, plain, ad)
 		out := make([]byte, n+Overhead)
-		b.SetBytes(int64(n))
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		cpu0 := testkit.ThreadCPU()
+		defer testkit.StartCPU(b, n)()
 		for b.Loop() {
 			if open {
 				if _, err := a.Open(out[:0], nonce, sealed, ad); err != nil {
@@ -38,7 +33,6 @@ func benchAEAD(b *testing.B, open bool) {
 				a.Seal(out[:0], nonce, plain, ad)
 			}
 		}
-		reportCPU(b, n, cpu0)
 	}
 	for _, n := range benchSizes {
 		for _, p := range paths {
@@ -54,13 +48,5 @@ func benchAEAD(b *testing.B, open bool) {
 			a, _ := xcp.New(key)
 			run(b, a, n)
 		})
-	}
-}
-
-// reportCPU adds throughput over the thread's CPU time (what openssl speed
-// divides by, too), steadier than wall time on a shared machine.
-func reportCPU(b *testing.B, n int, cpu0 time.Duration) {
-	if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 	}
 }

@@ -13,11 +13,11 @@ import (
 // ciphertext blocks: use it where a format demands it.
 func ExampleNewEncrypter() {
 	key, _ := hex.DecodeString("2b7e151628aed2a6abf7158809cf4f3c")
-	plaintext, _ := hex.DecodeString("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51")
 	block, err := aes.NewCipher(key)
 	if err != nil {
 		panic(err)
 	}
+	plaintext, _ := hex.DecodeString("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51")
 	ciphertext := make([]byte, len(plaintext))
 	ecb.NewEncrypter(block).CryptBlocks(ciphertext, plaintext)
 	fmt.Printf("%x\n", ciphertext)

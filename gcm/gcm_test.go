@@ -812,8 +812,8 @@ func TestPanics(t *testing.T) {
 				if !pair.run {
 					continue
 				}
-				want := panicText(func() { c.ours(pair.ref) })
-				got := panicText(func() { c.ours(pair.ours) })
+				want := testkit.PanicMessage(func() { c.ours(pair.ref) })
+				got := testkit.PanicMessage(func() { c.ours(pair.ours) })
 				if want == "" {
 					t.Fatalf("%s: crypto/cipher did not panic", c.name)
 				}
@@ -823,16 +823,6 @@ func TestPanics(t *testing.T) {
 			}
 		}
 	}
-}
-
-func panicText(f func()) (s string) {
-	defer func() {
-		if r := recover(); r != nil {
-			s = fmt.Sprint(r)
-		}
-	}()
-	f()
-	return ""
 }
 
 // TestRandomNonce checks NewWithRandomNonce against crypto/cipher's

@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the reference
 )
 
 // TestAgainstXCrypto checks the exported API end to end; the paths
 // themselves are tested in internal/poly1305.
 func TestAgainstXCrypto(t *testing.T) {
-	var key [32]byte
-	for i := range key {
-		key[i] = byte(i * 13)
-	}
+	// The one-time key of RFC 8439, section 2.5.2.
+	key := [32]byte(testkit.Hex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b"))
 	msg := make([]byte, 1500)
 	for i := range msg {
 		msg[i] = byte(i)

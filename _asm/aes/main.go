@@ -36,15 +36,6 @@ import (
 	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
-// width is the vector width one piece of code runs at.
-type width = vec.Width
-
-const (
-	w128 = vec.W128
-	w256 = vec.W256
-	w512 = vec.W512
-)
-
 // regPlan is a kernel's register allocation table: which vector registers
 // (numbers, at any width) hold what.
 type regPlan struct {
@@ -73,10 +64,10 @@ type regPlan struct {
 // endian) and the per-lane increment by one vector's blocks (step); CBC
 // decryption keeps the previous ciphertext block in every lane (carry) and
 // the chaining input of a batch's first vector (prev0).
-var plans = map[width]regPlan{
-	w128: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
-	w256: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
-	w512: {states: 8, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{8, 9, 10, 11}},
+var plans = map[vec.Width]regPlan{
+	vec.W128: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
+	vec.W256: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
+	vec.W512: {states: 8, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{8, 9, 10, 11}},
 }
 
 // Indices into regPlan.mode.
@@ -90,8 +81,8 @@ const (
 
 // kernel emits one TEXT symbol.
 type kernel struct {
-	w    width  // widest width of the kernel
-	mode string // "ecbenc", "ecbdec", "cbcdec", "ctr"
+	w    vec.Width // widest width of the kernel
+	mode string    // "ecbenc", "ecbdec", "cbcdec", "ctr"
 
 	plan regPlan
 
@@ -109,28 +100,28 @@ func (k *kernel) dec() bool { return k.mode == "ecbdec" || k.mode == "cbcdec" }
 // order) so that it runs on every AES-NI CPU, AVX or not. The narrower
 // tails of the wider kernels keep VEX forms (EVEX where they name the
 // 512-bit kernel's registers 16..31).
-func (k *kernel) isa(w width) vec.ISA {
+func (k *kernel) isa(w vec.Width) vec.ISA {
 	switch {
-	case k.w == w128:
+	case k.w == vec.W128:
 		return vec.ISA{W: w, Enc: vec.SSE}
-	case w == w512:
+	case w == vec.W512:
 		return vec.ISA{W: w, Enc: vec.EVEX}
 	}
 	return vec.ISA{W: w, Enc: vec.VEX}
 }
 
 // temp returns the i-th temporary (round robin) at width w.
-func (k *kernel) temp(w width, i int) VecPhysical {
+func (k *kernel) temp(w vec.Width, i int) VecPhysical {
 	return w.Reg(k.plan.temps[i%len(k.plan.temps)])
 }
 
 // modeReg returns mode register r (regBswap...) at width w.
-func (k *kernel) modeReg(w width, r int) VecPhysical { return w.Reg(k.plan.mode[r]) }
+func (k *kernel) modeReg(w vec.Width, r int) VecPhysical { return w.Reg(k.plan.mode[r]) }
 
 // cipherRounds runs rounds 1..r on states that already hold block^key0. The last
 // round key is XORed with lastXor[i] first when that is given (folding the
 // data XOR of CTR and CBC decryption into AESENCLAST).
-func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
+func (k *kernel) cipherRounds(w vec.Width, states []VecPhysical, lastXor []Op) {
 	isa := k.isa(w)
 	k.roundKeys.MiddleRounds(isa, k.rounds, &k.labels, states, k.dec())
 	key := k.roundKeys.Slot(isa, 14)
@@ -146,7 +137,7 @@ func (k *kernel) cipherRounds(w width, states []VecPhysical, lastXor []Op) {
 }
 
 // batch processes nv vectors at width w.
-func (k *kernel) batch(w width, nv int) {
+func (k *kernel) batch(w vec.Width, nv int) {
 	isa := k.isa(w)
 	states := w.Regs(0, nv)
 	src := func(i int) Mem { return Mem{Base: k.src, Disp: i * int(w)} }
@@ -182,9 +173,9 @@ func (k *kernel) batch(w width, nv int) {
 		d0 := k.temp(w, 0)
 		isa.Load(src(0), d0)
 		switch w {
-		case w128:
+		case vec.W128:
 			isa.Copy(carry, prev0)
-		case w256:
+		case vec.W256:
 			VPERM2I128(Imm(0x21), d0, carry, prev0)
 		default:
 			VALIGNQ(Imm(6), carry, d0, prev0)
@@ -238,11 +229,11 @@ func (k *kernel) batch(w width, nv int) {
 
 // loop repeats batches of nv vectors at width w while at least that many
 // blocks remain.
-func (k *kernel) loop(w width, nv int) { k.loopThen(w, nv, nil) }
+func (k *kernel) loop(w vec.Width, nv int) { k.loopThen(w, nv, nil) }
 
 // loopThen is loop with then emitted after the loop's own test, at the top
 // of every iteration, with the loop's top label.
-func (k *kernel) loopThen(w width, nv int, then func(top string)) {
+func (k *kernel) loopThen(w vec.Width, nv int, then func(top string)) {
 	top, done := k.label("loop"), k.label("done")
 	per := nv * w.Blocks()
 	Label(top)
@@ -259,7 +250,7 @@ func (k *kernel) loopThen(w width, nv int, then func(top string)) {
 	Label(done)
 }
 
-var widthSuffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
+var widthSuffix = map[vec.Width]string{vec.W128: "AESNI", vec.W256: "VAES256", vec.W512: "VAES512"}
 
 var modeName = map[string]string{"ecbenc": "encryptBlocks", "ecbdec": "decryptBlocks", "cbcdec": "cbcDecrypt", "ctr": "ctr"}
 
@@ -270,7 +261,7 @@ var modeDoc = map[string]string{
 	"ctr":    "XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count.",
 }
 
-func genKernel(w width, mode string) {
+func genKernel(w vec.Width, mode string) {
 	k := &kernel{w: w, mode: mode,
 		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, prefetch: R9, plan: plans[w]}
 	// The 512-bit path keeps every round key in Z16..Z30; the others
@@ -300,12 +291,7 @@ func genKernel(w width, mode string) {
 	} else {
 		Doc(fmt.Sprintf("%s %s It runs %d-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).", name, modeDoc[mode], 8*int(w)))
 	}
-	vec.LoadParam("keys", k.keys)
-	vec.LoadParam("rounds", k.rounds)
-	vec.LoadParam("dst", k.dst)
-	vec.LoadParam("src", k.src)
-	vec.LoadParam("n", k.n)
-	vec.LoadParam("prefetch", k.prefetch)
+	vec.LoadArgs(k.keys, k.rounds, k.dst, k.src, k.n, k.prefetch)
 	// k0 = keys + 16*(14-rounds), the slot of the first round key.
 	MOVQ(k.rounds, k.k0)
 	NEGQ(k.k0)
@@ -325,7 +311,7 @@ func genKernel(w width, mode string) {
 		isa.BroadcastLane(bswapMask, bswap)
 		isa.BroadcastLane(Mem{Base: k.arg}, base)
 		isa.Shuffle(bswap, base, base)
-		if w != w128 {
+		if w != vec.W128 {
 			// Lane i counts from ctr+i.
 			isa.Add64(laneOffsets, base, base)
 		}
@@ -375,7 +361,7 @@ func genKernel(w width, mode string) {
 	// failed store forwarding whenever the next call reads what this one
 	// wrote (in-place encryption of consecutive messages does) and an
 	// assist near unmapped pages.
-	vec.Halving(w, k.n, 16, &k.labels, func(tw width) { k.batch(tw, 1) }, func(tw width) {
+	vec.Halving(w, k.n, 16, &k.labels, func(tw vec.Width) { k.batch(tw, 1) }, func(tw vec.Width) {
 		ADDQ(U32(int(tw)), k.src)
 		ADDQ(U32(int(tw)), k.dst)
 		SUBQ(Imm(uint64(tw.Blocks())), k.n)
@@ -385,8 +371,8 @@ func genKernel(w width, mode string) {
 		// 16-byte store (rather than the caller's 8-byte update) lets the
 		// next call's 16-byte load of the counter forward from it instead
 		// of stalling until the store retires.
-		x, isa := k.temp(w128, 0), k.isa(w128)
-		isa.Shuffle(k.modeReg(w128, regBswap), k.modeReg(w128, regBase), x)
+		x, isa := k.temp(vec.W128, 0), k.isa(vec.W128)
+		isa.Shuffle(k.modeReg(vec.W128, regBswap), k.modeReg(vec.W128, regBase), x)
 		isa.Store(x, Mem{Base: k.arg})
 	}
 	isa.Return()
@@ -414,12 +400,7 @@ func genCBCEncrypt() {
 	Pragma("noescape")
 	Doc("cbcEncryptAESNI encrypts n >= 1 blocks in CBC mode chaining from *iv and leaves the last ciphertext block in *iv.")
 	keys, rounds, dst, src, n, iv := RAX, RBX, RDI, RSI, RCX, R8
-	vec.LoadParam("keys", keys)
-	vec.LoadParam("rounds", rounds)
-	vec.LoadParam("dst", dst)
-	vec.LoadParam("src", src)
-	vec.LoadParam("n", n)
-	vec.LoadParam("iv", iv)
+	vec.LoadArgs(keys, rounds, dst, src, n, iv)
 	x, u, t, k0, klast := X0, X1, X2, X3, X4
 	MOVOU(Mem{Base: keys, Disp: 16 * 14}, klast)
 
@@ -440,7 +421,7 @@ func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0
 	// only) are loaded into u and t, free at that point of the loop.
 	for j := first + 1; j <= 13; j++ {
 		if j >= 3 {
-			MOVOU(Mem{Base: keys, Disp: 16 * j}, w128.Reg(j+2))
+			MOVOU(Mem{Base: keys, Disp: 16 * j}, vec.W128.Reg(j+2))
 		}
 	}
 	MOVOU(Mem{Base: iv}, x)
@@ -458,7 +439,7 @@ func cbcEncryptLoop(prefix string, keys, iv, dst, src, n GPPhysical, x, u, t, k0
 			MOVOU(Mem{Base: keys, Disp: 32}, t)
 			AESENC(t, x)
 		default:
-			AESENC(w128.Reg(j+2), x)
+			AESENC(vec.W128.Reg(j+2), x)
 		}
 	}
 	CMPQ(n, Imm(1))
@@ -495,10 +476,7 @@ func genExpandKey() {
 	Pragma("noescape")
 	Doc("expandKeyAESNI expands the 16-, 24- or 32-byte key at key (rounds 10, 12 or 14) into enc and dec.")
 	key, rounds, enc, dec, off := RSI, RCX, RDI, RDX, RAX
-	vec.LoadParam("key", key)
-	vec.LoadParam("rounds", rounds)
-	vec.LoadParam("enc", enc)
-	vec.LoadParam("dec", dec)
+	vec.LoadArgs(key, rounds, enc, dec)
 	// off = 16*(14-rounds) - 16*14; enc then points at the first key's slot.
 	MOVQ(rounds, off)
 	NEGQ(off)
@@ -515,46 +493,50 @@ func genExpandKey() {
 			PXOR(X5, x)
 		}
 	}
+	// step derives four words of x from the previous ones: word sel of
+	// AESKEYGENASSIST(from, rcon), broadcast, XORed into the prefix XOR of
+	// x; it stores them at enc+disp.
+	step := func(rcon uint64, from VecPhysical, sel uint64, x VecPhysical, disp int) {
+		AESKEYGENASSIST(Imm(rcon), from, x2)
+		PSHUFD(Imm(sel), x2, x2)
+		prefixXor(x, 4)
+		PXOR(x2, x)
+		MOVOU(x, Mem{Base: enc, Disp: disp})
+	}
+	// copyKey loads the key's first 16 bytes into x1 and the rest into x3
+	// (moved by moveRest: MOVOU for 16 bytes, MOVQ for 8, nil for none),
+	// and stores both as the schedule's first words.
+	copyKey := func(moveRest func(src, dst Op)) {
+		MOVOU(Mem{Base: key}, x1)
+		if moveRest != nil {
+			moveRest(Mem{Base: key, Disp: 16}, x3)
+		}
+		MOVOU(x1, Mem{Base: enc})
+		if moveRest != nil {
+			moveRest(x3, Mem{Base: enc, Disp: 16})
+		}
+	}
 	CMPQ(rounds, Imm(12))
 	JB(LabelRef("expand_128"))
 	JE(LabelRef("expand_192"))
 
 	// AES-256: two 4-word halves, the second half's step without RotWord
 	// and round constant.
-	MOVOU(Mem{Base: key}, x1)
-	MOVOU(Mem{Base: key, Disp: 16}, x3)
-	MOVOU(x1, Mem{Base: enc})
-	MOVOU(x3, Mem{Base: enc, Disp: 16})
+	copyKey(MOVOU)
 	for i := 1; i <= 7; i++ {
-		AESKEYGENASSIST(Imm(rcon[i-1]), x3, x2)
-		PSHUFD(Imm(0xff), x2, x2)
-		prefixXor(x1, 4)
-		PXOR(x2, x1)
-		MOVOU(x1, Mem{Base: enc, Disp: 32 * i})
-		if i == 7 {
-			break
+		step(rcon[i-1], x3, 0xff, x1, 32*i)
+		if i < 7 {
+			step(0, x1, 0xaa, x3, 32*i+16)
 		}
-		AESKEYGENASSIST(Imm(0), x1, x2)
-		PSHUFD(Imm(0xaa), x2, x2)
-		prefixXor(x3, 4)
-		PXOR(x2, x3)
-		MOVOU(x3, Mem{Base: enc, Disp: 32*i + 16})
 	}
 	JMP(LabelRef("expand_dec"))
 
 	// AES-192: groups of six words, stored as four and two; the last group
 	// needs only its first four.
 	Label("expand_192")
-	MOVOU(Mem{Base: key}, x1)
-	MOVQ(Mem{Base: key, Disp: 16}, x3)
-	MOVOU(x1, Mem{Base: enc})
-	MOVQ(x3, Mem{Base: enc, Disp: 16})
+	copyKey(MOVQ)
 	for i := 1; i <= 8; i++ {
-		AESKEYGENASSIST(Imm(rcon[i-1]), x3, x2)
-		PSHUFD(Imm(0x55), x2, x2)
-		prefixXor(x1, 4)
-		PXOR(x2, x1)
-		MOVOU(x1, Mem{Base: enc, Disp: 24 * i})
+		step(rcon[i-1], x3, 0x55, x1, 24*i)
 		if i == 8 {
 			break
 		}
@@ -566,14 +548,9 @@ func genExpandKey() {
 	JMP(LabelRef("expand_dec"))
 
 	Label("expand_128")
-	MOVOU(Mem{Base: key}, x1)
-	MOVOU(x1, Mem{Base: enc})
+	copyKey(nil)
 	for i := 1; i <= 10; i++ {
-		AESKEYGENASSIST(Imm(rcon[i-1]), x1, x2)
-		PSHUFD(Imm(0xff), x2, x2)
-		prefixXor(x1, 4)
-		PXOR(x2, x1)
-		MOVOU(x1, Mem{Base: enc, Disp: 16 * i})
+		step(rcon[i-1], x1, 0xff, x1, 16*i)
 	}
 
 	// Decryption keys: dec's first slot (the same offset as enc's) takes
@@ -600,7 +577,7 @@ func genExpandKey() {
 }
 
 // widest is the width whose kernel is the entry point of its operation.
-const widest = w512
+const widest = vec.W512
 
 // The entry point Go calls per operation (encryptBlocks, ...) takes the
 // kernel's arguments plus the vector width in bytes (16, 32 or 64) and is
@@ -618,14 +595,14 @@ const widest = w512
 // jumps they go to (Go's assembler has no conditional jump to a symbol).
 func entryPrologue(scratch GPPhysical) {
 	vec.LoadParam("width", scratch)
-	for _, w := range []width{w128, w256} {
+	for _, w := range []vec.Width{vec.W128, vec.W256} {
 		CMPQ(scratch, Imm(uint64(w)))
 		JE(LabelRef(widthSuffix[w]))
 	}
 }
 
 func entryJumps(name string) {
-	for _, w := range []width{w128, w256} {
+	for _, w := range []vec.Width{vec.W128, vec.W256} {
 		Label(widthSuffix[w])
 		tailJump(name + widthSuffix[w])
 	}
@@ -649,14 +626,7 @@ func genCTRFrom() {
 	BSWAPQ(hi)
 	MOVQ(Mem{Base: iv, Disp: 8}, RCX)
 	BSWAPQ(RCX)
-	ADDQ(RCX, lo)
-	ADCQ(U8(0), hi)
-	BSWAPQ(hi)
-	BSWAPQ(lo)
-	MOVQ(hi, X0)
-	MOVQ(lo, X1)
-	PUNPCKLQDQ(X1, X0)
-	MOVOU(X0, Mem{Base: ctr})
+	vec.AddCounter128(hi, lo, RCX, Mem{Base: ctr}) // lo holds blocks, RCX the low half of *iv
 	// ctr is the 512-bit kernel behind its tests of the width.
 	tailJump("ctr")
 }
@@ -686,7 +656,7 @@ func genConstants() {
 func main() {
 	ConstraintExpr("amd64,!purego")
 	genConstants()
-	for _, w := range []width{w128, w256, w512} {
+	for _, w := range []vec.Width{vec.W128, vec.W256, vec.W512} {
 		for _, mode := range []string{"ecbenc", "ecbdec", "cbcdec", "ctr"} {
 			genKernel(w, mode)
 		}

@@ -833,6 +833,15 @@ func (s *slices) toSlices(then func(slots ...int)) {
 // bitReversed[i] is i with its four bits in reverse order.
 var bitReversed = [16]int{0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15}
 
+// unpacks[size] are the low and high unpack instructions for units of
+// 1<<size bytes.
+var unpacks = [4][2]func(ops ...Op){
+	{VPUNPCKLBW, VPUNPCKHBW},
+	{VPUNPCKLWD, VPUNPCKHWD},
+	{VPUNPCKLDQ, VPUNPCKHDQ},
+	{VPUNPCKLQDQ, VPUNPCKHQDQ},
+}
+
 // unpack interleaves slots lo and hi in units of 1<<size bytes within each
 // 128-bit lane: the low halves' units go to lo, the high halves' to hi, lo's
 // unit first in each pair.
@@ -840,20 +849,9 @@ func (s *slices) unpack(size, lo, hi int) {
 	s.need(lo, hi)
 	a, b := s.reg[lo], s.reg[hi]
 	t := s.alloc(lo, hi)
-	switch size {
-	case 0:
-		VPUNPCKLBW(b, a, t)
-		VPUNPCKHBW(b, a, a)
-	case 1:
-		VPUNPCKLWD(b, a, t)
-		VPUNPCKHWD(b, a, a)
-	case 2:
-		VPUNPCKLDQ(b, a, t)
-		VPUNPCKHDQ(b, a, a)
-	case 3:
-		VPUNPCKLQDQ(b, a, t)
-		VPUNPCKHQDQ(b, a, a)
-	}
+	low, high := unpacks[size][0], unpacks[size][1]
+	low(b, a, t)
+	high(b, a, a)
 	s.set(lo, t)
 	s.set(hi, a)
 	s.release(b)
@@ -996,6 +994,18 @@ func kernelName(kind string, w width) string {
 
 func arraySig(w width) string { return fmt.Sprintf("*[%d]byte", 16*w.blocks()) }
 
+// loadBatch returns the slices of a batch whose 16 vectors it loads from
+// src, vector i into slice i.
+func loadBatch(w width, src reg.Register) *slices {
+	s := newSlices(w)
+	for i := 0; i < 16; i++ {
+		r := s.alloc(i)
+		s.mov(vecMem(src, w, i), r)
+		s.set(i, r)
+	}
+	return s
+}
+
 // ecb emits aria<ECB><blocks>: one batch with the given round keys.
 func ecb(w width) {
 	name := kernelName("ECB", w)
@@ -1004,12 +1014,7 @@ func ecb(w width) {
 	Doc(fmt.Sprintf("%s encrypts or decrypts %d blocks with expanded round keys rk.", name, w.blocks()))
 	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
 	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
-	s := newSlices(w)
-	for i := 0; i < 16; i++ {
-		r := s.alloc(i)
-		s.mov(vecMem(src, w, i), r)
-		s.set(i, r)
-	}
+	s := loadBatch(w, src)
 	cipher(s, rk, rounds, name, s.toSlices, func(s *slices) {
 		for i := 0; i < 16; i++ {
 			s.need(i)
@@ -1030,12 +1035,7 @@ func cbcDecrypt(w width) {
 	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
 	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
 	iv := Load(Param("iv"), GP64())
-	s := newSlices(w)
-	for i := 0; i < 16; i++ {
-		r := s.alloc(i)
-		s.mov(vecMem(src, w, i), r)
-		s.set(i, r)
-	}
+	s := loadBatch(w, src)
 	cipher(s, rk, rounds, name, s.toSlices, func(s *slices) {
 		// Vector i's previous ciphertext starts 16 bytes before it; stores
 		// go from the top so that none overwrites ciphertext still unread.

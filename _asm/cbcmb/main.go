@@ -68,10 +68,7 @@ func gen(isa vec.ISA, suffix string) {
 	TEXT(name, NOSPLIT, "func(keys *[240]byte, rounds int, lanes *byte, n int)")
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s CBC-encrypts n blocks (n > 0) on each of %d lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i].", name, states*lanes))
-	vec.LoadParam("keys", keys)
-	vec.LoadParam("rounds", rounds)
-	vec.LoadParam("lanes", tab)
-	vec.LoadParam("n", n)
+	vec.LoadArgs(keys, rounds, tab, n)
 	// The right-aligned table's first key: keys + 224 - 16*rounds.
 	MOVQ(rounds, first)
 	SHLQ(U8(4), first)

@@ -458,18 +458,17 @@ func (g *gen) feedForward(i int, r, tmp, spare Register) {
 // results and the two registers left free.
 func (g *gen) transpose4(a, b, c, d, t0, t1 Register) (res [4]Register, free [2]Register) {
 	if g.isa == sse {
-		MOVOU(a, t0)
-		PUNPCKLLQ(b, t0) // a0 b0 a1 b1
-		PUNPCKHLQ(b, a)  // a2 b2 a3 b3
-		MOVOU(c, t1)
-		PUNPCKLLQ(d, t1) // c0 d0 c1 d1
-		PUNPCKHLQ(d, c)  // c2 d2 c3 d3
-		MOVOU(t0, b)
-		PUNPCKLQDQ(t1, b)  // a0 b0 c0 d0
-		PUNPCKHQDQ(t1, t0) // a1 b1 c1 d1
-		MOVOU(a, d)
-		PUNPCKLQDQ(c, d) // a2 b2 c2 d2
-		PUNPCKHQDQ(c, a) // a3 b3 c3 d3
+		// unpack interleaves the low halves of x and y into lo (x's unit
+		// first) and their high halves into x.
+		unpack := func(low, high func(y, dst Op), x, y, lo Register) {
+			MOVOU(x, lo)
+			low(y, lo)
+			high(y, x)
+		}
+		unpack(PUNPCKLLQ, PUNPCKHLQ, a, b, t0)    // t0: a0 b0 a1 b1; a: a2 b2 a3 b3
+		unpack(PUNPCKLLQ, PUNPCKHLQ, c, d, t1)    // t1: c0 d0 c1 d1; c: c2 d2 c3 d3
+		unpack(PUNPCKLQDQ, PUNPCKHQDQ, t0, t1, b) // b: a0 b0 c0 d0; t0: a1 b1 c1 d1
+		unpack(PUNPCKLQDQ, PUNPCKHQDQ, a, c, d)   // d: a2 b2 c2 d2; a: a3 b3 c3 d3
 		return [4]Register{b, t0, d, a}, [2]Register{t1, c}
 	}
 	return vec.TransposeDwords4(a, b, c, d, t0, t1)

@@ -16,27 +16,22 @@ import (
 	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
-func main() {
-	ConstraintExpr("amd64,!purego")
+func genAddCounter() {
 	TEXT("AddCounter", NOSPLIT, "func(dst, iv *[16]byte, blocks uint64)")
 	Pragma("noescape")
 	Doc("AddCounter sets *dst to the 128-bit big-endian *iv plus blocks, modulo 2^128, with one 16-byte store.")
 	dst, iv, blocks, hi, lo := RDI, RSI, RCX, RAX, RBX
-	vec.LoadParam("dst", dst)
-	vec.LoadParam("iv", iv)
-	vec.LoadParam("blocks", blocks)
+	vec.LoadArgs(dst, iv, blocks)
 	MOVQ(Mem{Base: iv}, hi)
 	MOVQ(Mem{Base: iv, Disp: 8}, lo)
 	BSWAPQ(hi)
 	BSWAPQ(lo)
-	ADDQ(blocks, lo)
-	ADCQ(U8(0), hi)
-	BSWAPQ(hi)
-	BSWAPQ(lo)
-	MOVQ(hi, X0)
-	MOVQ(lo, X1)
-	PUNPCKLQDQ(X1, X0)
-	MOVOU(X0, Mem{Base: dst})
+	vec.AddCounter128(hi, lo, blocks, Mem{Base: dst})
 	RET()
+}
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	genAddCounter()
 	Generate()
 }

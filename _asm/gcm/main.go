@@ -32,15 +32,6 @@ import (
 	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
 )
 
-var (
-	xregs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
-		X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}
-	yregs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
-		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
-	zregs = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
-		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
-)
-
 // width is a vector width in bytes.
 type width int
 
@@ -52,15 +43,8 @@ const (
 
 func (w width) blocks() int { return int(w) / 16 }
 
-func (w width) v(i int) VecPhysical {
-	switch w {
-	case w128:
-		return xregs[i]
-	case w256:
-		return yregs[i]
-	}
-	return zregs[i]
-}
+// v is vector register i at width w (vec's register files).
+func (w width) v(i int) VecPhysical { return vec.Width(w).Reg(i) }
 
 // Offsets in the hashKey structure of gcm/polyval.go.
 const (
@@ -455,7 +439,7 @@ func (k *kernel) maskedCTR() {
 	TESTQ(k.n, k.n)
 	JZ(LabelRef(skip))
 	k.tailMask(k.n)
-	s, x := zregs[0], k.reg(w512, "t1")
+	s, x := vec.W512.Reg(0), k.reg(w512, "t1")
 	ctr := k.reg(w512, "ctr")
 	k.shuffle(w512, ctr, s)
 	// The counter after the tail is lane 0's plus n.
@@ -518,9 +502,9 @@ func (k *kernel) prologue(aes bool) {
 	}
 	k.firstKey()
 	if k.w == w512 {
-		VBROADCASTI32X4(Mem{Base: k.k0}, zregs[16])
+		VBROADCASTI32X4(Mem{Base: k.k0}, vec.W512.Reg(16))
 		for j := 1; j <= 14; j++ {
-			VBROADCASTI32X4(Mem{Base: k.keys, Disp: 16 * j}, zregs[16+j])
+			VBROADCASTI32X4(Mem{Base: k.keys, Disp: 16 * j}, vec.W512.Reg(16+j))
 		}
 	}
 	ctr := k.reg(k.w, "ctr")

@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/ptytest"
 )
 
 // Regression tests for enc's defects D2-D10 of issue 13 that need a real
@@ -207,7 +207,7 @@ func sameSet(a, b []string) bool {
 // ends the run with the terminal's echo back on.
 func TestEncPromptInterruptRestoresEcho(t *testing.T) {
 	bin := simdcryptBinary(t)
-	pty := testkit.OpenPTY(t)
+	pty := ptytest.OpenPTY(t)
 	echo := func() bool {
 		tio, err := unix.IoctlGetTermios(int(pty.Slave.Fd()), unix.TCGETS)
 		if err != nil {

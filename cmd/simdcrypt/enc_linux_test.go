@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/ptytest"
 )
 
 // TestEncPasswordPrompt gives the binary a pseudo-terminal as its
@@ -17,7 +17,7 @@ import (
 // that password.
 func TestEncPasswordPrompt(t *testing.T) {
 	bin := simdcryptBinary(t)
-	pty := testkit.OpenPTY(t)
+	pty := ptytest.OpenPTY(t)
 
 	cmd := exec.Command(bin, "enc", "-aes-128-cbc", "-pbkdf2", "-iter", "2")
 	cmd.Stdin = strings.NewReader("secret text")

@@ -137,14 +137,7 @@ func splitList(s string) []string {
 }
 
 func parseSizes(s string) ([]int, error) {
-	if s == "" {
-		return nil, nil
-	}
-	if s == "matrix" {
-		return bench.MatrixSizes, nil
-	}
-	var out []int
-	for _, p := range splitList(s) {
+	return parseList(s, "matrix", bench.MatrixSizes, func(p string) (int, error) {
 		mult, num := 1, strings.ToLower(p)
 		switch {
 		case strings.HasSuffix(num, "k"):
@@ -154,25 +147,36 @@ func parseSizes(s string) ([]int, error) {
 		}
 		n, err := strconv.Atoi(num)
 		if err != nil || n <= 0 || n > 256<<20/mult {
-			return nil, usagef("bad -size %q (want sizes like 16,1k,16k up to 256m, or \"matrix\")", p)
+			return 0, usagef("bad -size %q (want sizes like 16,1k,16k up to 256m, or \"matrix\")", p)
 		}
-		out = append(out, n*mult)
-	}
-	return out, nil
+		return n * mult, nil
+	})
 }
 
 func parseOffsets(s string) ([]int, error) {
-	if s == "" {
+	return parseList(s, "all", bench.AllOffsets, func(p string) (int, error) {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > 4096 {
+			return 0, usagef("bad -offset %q (want offsets 0..4096 like 0,1,8,64,97, or \"all\")", p)
+		}
+		return n, nil
+	})
+}
+
+// parseList parses the comma-separated list s, each item with parseOne;
+// the word keyword stands for preset, and "" for no list.
+func parseList(s, keyword string, preset []int, parseOne func(item string) (int, error)) ([]int, error) {
+	switch s {
+	case "":
 		return nil, nil
-	}
-	if s == "all" {
-		return bench.AllOffsets, nil
+	case keyword:
+		return preset, nil
 	}
 	var out []int
 	for _, p := range splitList(s) {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 || n > 4096 {
-			return nil, usagef("bad -offset %q (want offsets 0..4096 like 0,1,8,64,97, or \"all\")", p)
+		n, err := parseOne(p)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, n)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/ptytest"
 )
 
 // TestSpeedProgressOnlyOnTerminal: with stderr on a terminal, progress
@@ -14,7 +14,7 @@ import (
 // stderr in a file, nothing but errors is written to it.
 func TestSpeedProgressOnlyOnTerminal(t *testing.T) {
 	args := append(quick, "-cipher", "aes-128-ctr", "-impl", "stdlib,default")
-	pty := testkit.OpenPTY(t)
+	pty := ptytest.OpenPTY(t)
 	var out bytes.Buffer
 	if code := speed(args, &out, pty.Slave); code != 0 {
 		t.Fatalf("exit %d", code)

@@ -73,10 +73,7 @@ func (b *Block) NewCBCEncrypter(iv []byte) cipher.BlockMode {
 	if len(iv) != BlockSize {
 		panic("cipher.NewCBCEncrypter: IV length must equal block size")
 	}
-	if std := b.stdlibBlock(); std != nil {
-		return cipher.NewCBCEncrypter(std, iv)
-	}
-	return newCBC(b, iv, false)
+	return b.cbcMode(iv, false)
 }
 
 // NewCBCDecrypter is the hook crypto/cipher.NewCBCDecrypter calls.
@@ -84,10 +81,16 @@ func (b *Block) NewCBCDecrypter(iv []byte) cipher.BlockMode {
 	if len(iv) != BlockSize {
 		panic("cipher.NewCBCDecrypter: IV length must equal block size")
 	}
+	return b.cbcMode(iv, true)
+}
+
+// cbcMode is CBC over b: crypto/cipher's over the standard library's block
+// where b's path is the standard library's, else this package's.
+func (b *Block) cbcMode(iv []byte, decrypt bool) cipher.BlockMode {
 	if std := b.stdlibBlock(); std != nil {
-		return cipher.NewCBCDecrypter(std, iv)
+		return stdlibCBC(std, iv, decrypt)
 	}
-	return newCBC(b, iv, true)
+	return newCBC(b, iv, decrypt)
 }
 
 // NewECBEncrypter and NewECBDecrypter are the hooks package ecb uses.

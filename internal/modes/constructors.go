@@ -39,28 +39,28 @@ func NewCTR(b cipher.Block, iv []byte) (cipher.Stream, error) {
 
 // NewCBCEncrypter returns a CBC encrypter chaining from iv.
 func NewCBCEncrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
-	if err := checkArgs("NewCBCEncrypter", b, iv); err != nil {
-		return nil, err
-	}
-	if ours, ok := b.(*Block); ok {
-		if std := ours.stdlibBlock(); std != nil {
-			return cipher.NewCBCEncrypter(std, iv), nil
-		}
-		return newCBC(ours, iv, false), nil
-	}
-	return cipher.NewCBCEncrypter(b, iv), nil
+	return newCBCMode("NewCBCEncrypter", b, iv, false)
 }
 
 // NewCBCDecrypter returns a CBC decrypter chaining from iv.
 func NewCBCDecrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
-	if err := checkArgs("NewCBCDecrypter", b, iv); err != nil {
+	return newCBCMode("NewCBCDecrypter", b, iv, true)
+}
+
+func newCBCMode(name string, b cipher.Block, iv []byte, decrypt bool) (cipher.BlockMode, error) {
+	if err := checkArgs(name, b, iv); err != nil {
 		return nil, err
 	}
 	if ours, ok := b.(*Block); ok {
-		if std := ours.stdlibBlock(); std != nil {
-			return cipher.NewCBCDecrypter(std, iv), nil
-		}
-		return newCBC(ours, iv, true), nil
+		return ours.cbcMode(iv, decrypt), nil
 	}
-	return cipher.NewCBCDecrypter(b, iv), nil
+	return stdlibCBC(b, iv, decrypt), nil
+}
+
+// stdlibCBC is crypto/cipher's CBC over b.
+func stdlibCBC(b cipher.Block, iv []byte, decrypt bool) cipher.BlockMode {
+	if decrypt {
+		return cipher.NewCBCDecrypter(b, iv)
+	}
+	return cipher.NewCBCEncrypter(b, iv)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
-	"time"
 
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the baseline
@@ -19,14 +18,10 @@ func BenchmarkSum(b *testing.B) {
 	var tag [TagSize]byte
 	run := func(b *testing.B, n int, sum func(msg []byte)) {
 		msg := make([]byte, n)
-		b.SetBytes(int64(n))
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		cpu0 := testkit.ThreadCPU()
+		defer testkit.StartCPU(b, n)()
 		for b.Loop() {
 			sum(msg)
 		}
-		reportCPU(b, n, cpu0)
 	}
 	for _, n := range []int{64, 256, 384, 512, 1024, 16 << 10} {
 		for _, p := range Paths() {
@@ -40,14 +35,6 @@ func BenchmarkSum(b *testing.B) {
 		b.Run(fmt.Sprintf("xcrypto/%d", n), func(b *testing.B) {
 			run(b, n, func(msg []byte) { xpoly.Sum(&tag, msg, &key) })
 		})
-	}
-}
-
-// reportCPU adds throughput over the thread's CPU time (what openssl speed
-// divides by, too), steadier than wall time on a shared machine.
-func reportCPU(b *testing.B, n int, cpu0 time.Duration) {
-	if cpu := testkit.ThreadCPU() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds()/1e6, "cpu-MB/s")
 	}
 }
 

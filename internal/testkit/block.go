@@ -336,6 +336,18 @@ func MustPanic(t testing.TB, what string, f func()) {
 	f()
 }
 
+// PanicMessage runs f and returns what it panicked with, as fmt.Sprint
+// prints it, or "" if it returned normally.
+func PanicMessage(f func()) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprint(r)
+		}
+	}()
+	f()
+	return ""
+}
+
 func testMisuse(t *testing.T, s BlockSpec, i *catalog.Path) {
 	b, _ := i.NewBlock(make([]byte, s.KeySizes[0]))
 	iv := make([]byte, 16)
@@ -525,7 +537,7 @@ func mustGeneric(t *testing.T, cipherName string) *catalog.Path {
 
 // ForEachKey runs f on every path of cipherName (as ForEachImpl) for each
 // key, with the path's block under that key.
-func ForEachKey(t *testing.T, cipherName string, keys [][]byte, f func(t *testing.T, i *catalog.Path, b cipher.Block, key []byte)) {
+func ForEachKey(t *testing.T, cipherName string, keys [][]byte, f func(t *testing.T, b cipher.Block, key []byte)) {
 	t.Helper()
 	ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
 		for _, key := range keys {
@@ -533,7 +545,7 @@ func ForEachKey(t *testing.T, cipherName string, keys [][]byte, f func(t *testin
 			if err != nil {
 				t.Fatal(err)
 			}
-			f(t, i, b, key)
+			f(t, b, key)
 		}
 	})
 }

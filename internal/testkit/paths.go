@@ -3,6 +3,7 @@ package testkit
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -144,4 +145,30 @@ func CheckPrefer256(t *testing.T, cipherName, wide, narrow string) {
 			t.Errorf("%s %s: dispatch chose %s (%s), want %s", u.uarch, u.mask, got.Name, why, u.want)
 		}
 	}
+}
+
+// CheckDefaultPath checks got, the path a cipher's dispatch chose by
+// default (for the reason why), against what this build should choose:
+// with -tags purego (purego) the portable "generic"; on amd64 where asm
+// says the CPU has what the cipher's kernels need, one of simdcrypt's
+// assembly paths; where stdlib says the standard library (or x/crypto)
+// runs its own assembly for this GOARCH and CPU, "stdlib"; else "generic".
+func CheckDefaultPath(t *testing.T, got *catalog.Path, why string, purego, asm, stdlib bool) {
+	t.Helper()
+	want := "generic"
+	switch {
+	case purego:
+	case runtime.GOARCH == "amd64" && asm:
+		if got.Name == "generic" || got.Name == "stdlib" {
+			t.Fatalf("amd64: dispatch chose %s (%s), want an assembly path", got.Name, why)
+		}
+		t.Logf("amd64: %s (%s)", got.Name, why)
+		return
+	case stdlib:
+		want = "stdlib"
+	}
+	if got.Name != want {
+		t.Fatalf("%s (purego %v): dispatch chose %s (%s), want %s", runtime.GOARCH, purego, got.Name, why, want)
+	}
+	t.Logf("%s (purego %v): %s", runtime.GOARCH, purego, got.Name)
 }

@@ -76,30 +76,33 @@ func (k RoundKeys) FirstKey(isa ISA) Op {
 // AESRound applies one AES round with key to state s in place: AESENC, or
 // AESDEC for the equivalent inverse cipher (decryption keys); legacy forms
 // in SSE code.
-func (i ISA) AESRound(dec bool, key, s Op) {
-	switch {
-	case i.Enc == SSE && dec:
-		AESDEC(key, s)
-	case i.Enc == SSE:
-		AESENC(key, s)
-	case dec:
-		VAESDEC(key, s, s)
-	default:
-		VAESENC(key, s, s)
-	}
-}
+func (i ISA) AESRound(dec bool, key, s Op) { i.aesRound(middleRound, dec, key, s) }
 
 // AESLastRound is AESRound for the last round (AESENCLAST, AESDECLAST).
-func (i ISA) AESLastRound(dec bool, key, s Op) {
+func (i ISA) AESLastRound(dec bool, key, s Op) { i.aesRound(lastRound, dec, key, s) }
+
+// aesRoundForms spells one kind of AES round: the legacy SSE and the VEX or
+// EVEX instruction, each for encryption and for decryption.
+type aesRoundForms struct {
+	enc, dec       func(key, s Op)
+	vexEnc, vexDec func(key, s, dst Op)
+}
+
+var (
+	middleRound = aesRoundForms{AESENC, AESDEC, VAESENC, VAESDEC}
+	lastRound   = aesRoundForms{AESENCLAST, AESDECLAST, VAESENCLAST, VAESDECLAST}
+)
+
+func (i ISA) aesRound(f aesRoundForms, dec bool, key, s Op) {
 	switch {
 	case i.Enc == SSE && dec:
-		AESDECLAST(key, s)
+		f.dec(key, s)
 	case i.Enc == SSE:
-		AESENCLAST(key, s)
+		f.enc(key, s)
 	case dec:
-		VAESDECLAST(key, s, s)
+		f.vexDec(key, s, s)
 	default:
-		VAESENCLAST(key, s, s)
+		f.vexEnc(key, s, s)
 	}
 }
 

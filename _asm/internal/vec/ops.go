@@ -20,32 +20,37 @@ func (i ISA) Load(src, dst Op) { i.Mov(src, dst) }
 func (i ISA) Store(src, m Op) { i.Mov(src, m) }
 
 // Mov is an unaligned vector move between any two operands.
-func (i ISA) Mov(src, dst Op) {
-	switch {
-	case i.Enc == SSE:
-		MOVOU(src, dst)
-	case !i.evex(src, dst):
-		VMOVDQU(src, dst)
-	case i.elem32():
-		VMOVDQU32(src, dst)
-	default:
-		VMOVDQU64(src, dst)
-	}
-}
+func (i ISA) Mov(src, dst Op) { i.move(unalignedMove, src, dst) }
 
 // Copy copies register src to register dst in the aligned forms (MOVO,
 // VMOVDQA, VMOVDQA64/32): between registers they are the same operation as
 // the unaligned ones, and the spelling says no memory is involved.
-func (i ISA) Copy(src, dst Op) {
+func (i ISA) Copy(src, dst Op) { i.move(alignedMove, src, dst) }
+
+// moveForms spells one vector move in each encoding: SSE, VEX, and EVEX
+// with 32- or 64-bit elements (whose avo forms take an optional mask).
+type moveForms struct {
+	sse, vex       func(src, dst Op)
+	evex32, evex64 func(ops ...Op)
+}
+
+var (
+	unalignedMove = moveForms{MOVOU, VMOVDQU, VMOVDQU32, VMOVDQU64}
+	alignedMove   = moveForms{MOVO, VMOVDQA, VMOVDQA32, VMOVDQA64}
+)
+
+// move emits the form of f that i's encoding and the operands need (EVEX
+// only where a register or element size demands it).
+func (i ISA) move(f moveForms, src, dst Op) {
 	switch {
 	case i.Enc == SSE:
-		MOVO(src, dst)
+		f.sse(src, dst)
 	case !i.evex(src, dst):
-		VMOVDQA(src, dst)
+		f.vex(src, dst)
 	case i.elem32():
-		VMOVDQA32(src, dst)
+		f.evex32(src, dst)
 	default:
-		VMOVDQA64(src, dst)
+		f.evex64(src, dst)
 	}
 }
 

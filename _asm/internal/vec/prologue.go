@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -11,8 +12,19 @@ import (
 // LoadParam loads a 64-bit argument into a physical register (avo's Load
 // deduces moves only for virtual registers). Kernels with a fixed register
 // plan name their general registers and load each argument this way.
-func LoadParam(name string, r GPPhysical) {
-	b, err := Param(name).Resolve()
+func LoadParam(name string, r GPPhysical) { loadArg(Param(name), r) }
+
+// LoadArgs loads the leading arguments of the function being built, in the
+// order its signature declares them, into physical registers: regs[i]
+// gets argument i. Each must be a 64-bit value (a pointer, int or uint64).
+func LoadArgs(regs ...GPPhysical) {
+	for i, r := range regs {
+		loadArg(ParamIndex(i), r)
+	}
+}
+
+func loadArg(arg gotypes.Component, r GPPhysical) {
+	b, err := arg.Resolve()
 	if err != nil {
 		panic(err)
 	}

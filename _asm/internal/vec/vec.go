@@ -44,17 +44,19 @@
 //   - Constants: Qwords and Dwords (RODATA repeated to a size, so that every
 //     width reads a prefix), ByteReverse (the PSHUFB control that turns a
 //     16-byte block around: big-endian counters, GHASH's byte order),
-//     RotateDwordsMask (rotations by whole bytes as PSHUFB).
+//     RotateDwordsMask (rotations by whole bytes as PSHUFB); AddCounter128
+//     forms iv + blocks as a big-endian counter block with one 16-byte
+//     store (the aes and ctrat generators).
 //   - Tails: Halving runs the narrower widths' code on what is left after
 //     the main loop (w/2, w/4 ... 16 bytes), the way the AES kernels end
 //     without masked moves; TailMask, LoadMasked and StoreMasked are the
 //     AVX-512 opmask form for byte-granular tails; CopyTail moves up to 63
 //     bytes with scalar moves for the paths without opmasks (bounce through
 //     a stack block).
-//   - LoadParam puts an argument into a physical register, AlignedLocal
-//     gives a frame block aligned for vector spills, Labels numbers labels,
-//     and ISA.Return ends a kernel (VZEROUPPER where the code used VEX or
-//     EVEX registers).
+//   - LoadParam puts an argument into a physical register (LoadArgs the
+//     leading ones, in order), AlignedLocal gives a frame block aligned for
+//     vector spills, Labels numbers labels, and ISA.Return ends a kernel
+//     (VZEROUPPER where the code used VEX or EVEX registers).
 //
 // # Moving a generator onto it
 //
@@ -73,7 +75,7 @@
 //     (else -1), Scratch: the key register, Direct128: true where 128-bit
 //     VEX code reads keys straight from the table}, LoadResident(isa, 1, 14)
 //     in the prologue, FirstKey, MiddleRounds and Slot(isa, 14) in a batch;
-//   - loadParam and a label counter: LoadParam and Labels;
+//   - loadParam and a label counter: LoadParam (LoadArgs) and Labels;
 //   - GHASH's byte order: ByteReverse; reduction constants and per-lane
 //     tables: Qwords (64 bytes, so every width reads a prefix);
 //   - byte-granular tails (GCM's last partial block, XTS stealing, Poly1305

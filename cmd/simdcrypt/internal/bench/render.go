@@ -116,7 +116,7 @@ func kernelOf(i *catalog.Path, op catalog.Op) string {
 
 func num(x float64) string {
 	switch {
-	case math.IsNaN(x) || math.IsInf(x, 0):
+	case !isFinite(x):
 		return "-"
 	case math.Abs(x) >= 1000:
 		return strconv.FormatFloat(x, 'f', 0, 64)
@@ -142,7 +142,7 @@ func pct(x float64) string {
 // sig3 writes x with 3 significant figures and no exponent: 0.146, 3.04,
 // 15.7, 721, 1230.
 func sig3(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
+	if !isFinite(x) || x == 0 {
 		if x == 0 {
 			return "0"
 		}
@@ -164,7 +164,7 @@ func sig3(x float64) string {
 // FormatRate writes bytes per second with 3 significant figures in decimal
 // units, as openssl speed and go test's MB/s count: "12.9 GB/s", "721 MB/s".
 func FormatRate(bps float64) string {
-	if math.IsNaN(bps) || math.IsInf(bps, 0) || bps <= 0 {
+	if !isFinite(bps) || bps <= 0 {
 		return "-"
 	}
 	for _, u := range []struct {

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -366,7 +365,7 @@ func (s *tableSink) peerRatio(r *Result) string {
 
 // ratio3 is a ratio with 3 significant figures, at most 3 decimals.
 func ratio3(x float64) string {
-	if x <= 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+	if x <= 0 || !isFinite(x) {
 		return "-"
 	}
 	if x < 0.1 {
@@ -630,7 +629,7 @@ type jsonRecord struct {
 }
 
 func finite(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
+	if !isFinite(x) {
 		return 0
 	}
 	return x

@@ -216,3 +216,6 @@ func exactU(ranks []float64, n1 int, u float64) float64 {
 	}
 	return min(1, extreme/total)
 }
+
+// isFinite reports whether x is neither NaN nor ±Inf.
+func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/simdcrypt/simdcrypt/internal/testkit"
+	"github.com/simdcrypt/simdcrypt/cmd/simdcrypt/internal/ptytest"
 )
 
 // TestProgress checks the progress line: drawn on a terminal once the delay has
 // passed, never before it, and never on a file.
 func TestProgress(t *testing.T) {
-	pty := testkit.OpenPTY(t)
+	pty := ptytest.OpenPTY(t)
 	slave := pty.Slave
 	shown := func() string {
 		time.Sleep(100 * time.Millisecond) // let the terminal deliver
