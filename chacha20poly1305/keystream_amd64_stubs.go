@@ -53,3 +53,9 @@ func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
 //
 //go:noescape
 func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
+
+// block0 writes the first 32 bytes of ChaCha20 keystream block 0 for key
+// and nonce to out.
+//
+//go:noescape
+func block0(out *[32]byte, key *[32]byte, nonce *[12]byte)

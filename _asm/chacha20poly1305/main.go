@@ -57,6 +57,7 @@ func main() {
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
+	block0Scalar("block0")
 	Generate()
 }
 
@@ -136,18 +137,21 @@ func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc .
 		half(16, 12)
 		half(8, 7)
 	}
-	shuffle := func(ib, ic, id uint8) {
+	// Rows a, c and d move, not b: b is the last row a quarter round
+	// finishes and the first the next one reads (a += b), so a shuffle of
+	// b would lengthen the chain; the other three are ready early.
+	shuffle := func(ia, ic, id uint8) {
 		for s := range sets {
-			isa.ShuffleDwords(ib, b[s], b[s])
+			isa.ShuffleDwords(ia, a[s], a[s])
 			isa.ShuffleDwords(ic, c[s], c[s])
 			isa.ShuffleDwords(id, d[s], d[s])
 		}
 	}
 	quarter()
-	Comment("Diagonals into columns: row b by one word, c by two, d by three.")
-	shuffle(0x39, 0x4e, 0x93)
+	Comment("Diagonals into columns: row a back by one word, c on by one, d by two.")
+	shuffle(0x93, 0x39, 0x4e)
 	quarter()
-	shuffle(0x93, 0x4e, 0x39)
+	shuffle(0x39, 0x93, 0x4e)
 	DECL(n.As32())
 	JNZ(LabelRef(loop))
 

@@ -302,55 +302,10 @@ func stitchedFirst(name string) {
 	k.counting = false
 
 	Comment("Block 0 in scalar registers: the state with the counter one less.")
-	var x [16]Op
-	for i := range x {
-		if i >= 8 && i <= 10 {
-			m := words.Offset(4 * (i - 8))
-			t := GP32()
-			MOVL(k.stateWord(i), t)
-			MOVL(t, m)
-			x[i] = m
-			continue
-		}
-		r := GP32()
-		MOVL(k.stateWord(i), r)
-		x[i] = r
-	}
+	x := scalarState(func(i int) Op { return k.stateWord(i) }, words, 3)
 	DECL(x[12])
 	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
-	q := func(f func()) { k.queue = append(k.queue, f) }
-	scalarRound := func(groups [4][4]int) {
-		for _, rot := range [][2]int{{16, 12}, {8, 7}} {
-			for _, g := range groups {
-				a, b := x[g[0]], x[g[1]]
-				q(func() { ADDL(b, a) })
-			}
-			for _, g := range groups {
-				a, d := x[g[0]], x[g[3]]
-				q(func() { XORL(a, d) })
-			}
-			for _, g := range groups {
-				d := x[g[3]]
-				q(func() { ROLL(U8(rot[0]), d) })
-			}
-			for _, g := range groups {
-				c, d := x[g[2]], x[g[3]]
-				q(func() { ADDL(d, c) })
-			}
-			for _, g := range groups {
-				b, c := x[g[1]], x[g[2]]
-				q(func() { XORL(c, b) })
-			}
-			for _, g := range groups {
-				b := x[g[1]]
-				q(func() { ROLL(U8(rot[1]), b) })
-			}
-		}
-	}
-	for range 10 {
-		scalarRound(columns)
-		scalarRound(diags)
-	}
+	scalarRounds(&x, func(f func()) { k.queue = append(k.queue, f) })
 	k.loadState()
 	k.rounds()
 
@@ -539,4 +494,103 @@ func (k *sk) output() {
 		pool = append(pool, lo[:]...)
 		pool = append(pool, hi[:]...)
 	}
+}
+
+// scalarState loads the 16 ChaCha20 state words, word i from in(i), into
+// general registers and, for the first inMem (at most 3) of words 8, 9 and
+// 10, the frame at words: at most one word per quarter round lives in
+// memory, so no chain of a round carries two.
+func scalarState(in func(i int) Op, words Mem, inMem int) [16]Op {
+	var x [16]Op
+	for i := range x {
+		if i >= 8 && i < 8+inMem {
+			m := words.Offset(4 * (i - 8))
+			t := GP32()
+			MOVL(in(i), t)
+			MOVL(t, m)
+			x[i] = m
+			continue
+		}
+		r := GP32()
+		MOVL(in(i), r)
+		x[i] = r
+	}
+	return x
+}
+
+// scalarRounds emits, through emit, ChaCha20's twenty rounds on x: one
+// block in scalar registers, its four quarter rounds side by side.
+func scalarRounds(x *[16]Op, emit func(func())) {
+	round := func(groups [4][4]int) {
+		for _, rot := range [][2]int{{16, 12}, {8, 7}} {
+			for _, g := range groups {
+				a, b := x[g[0]], x[g[1]]
+				emit(func() { ADDL(b, a) })
+			}
+			for _, g := range groups {
+				a, d := x[g[0]], x[g[3]]
+				emit(func() { XORL(a, d) })
+			}
+			for _, g := range groups {
+				d := x[g[3]]
+				emit(func() { ROLL(U8(rot[0]), d) })
+			}
+			for _, g := range groups {
+				c, d := x[g[2]], x[g[3]]
+				emit(func() { ADDL(d, c) })
+			}
+			for _, g := range groups {
+				b, c := x[g[1]], x[g[2]]
+				emit(func() { XORL(c, b) })
+			}
+			for _, g := range groups {
+				b := x[g[1]]
+				emit(func() { ROLL(U8(rot[1]), b) })
+			}
+		}
+	}
+	for range 10 {
+		round(columns)
+		round(diags)
+	}
+}
+
+// block0Scalar emits a kernel computing the first 32 bytes of keystream
+// block 0 (the MAC key) in general registers: a single block's rounds in
+// row-layout vectors are one chain of dependent vector operations (two
+// cycles each on Zen 5), while the scalar code runs the four columns side
+// by side at one cycle per operation.
+func block0Scalar(name string) {
+	TEXT(name, NOSPLIT, "func(out *[32]byte, key *[32]byte, nonce *[12]byte)")
+	Pragma("noescape")
+	Doc(name+" writes the first 32 bytes of ChaCha20 keystream block 0 for key",
+		"and nonce to out.")
+	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
+	sigma := []uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574}
+	key := Load(Param("key"), GP64())
+	nonce := Load(Param("nonce"), GP64())
+	in := func(i int) Op {
+		switch {
+		case i < 4:
+			return U32(sigma[i])
+		case i < 12:
+			return Mem{Base: key, Disp: 4 * (i - 4)}
+		case i == 12:
+			return U32(0)
+		}
+		return Mem{Base: nonce, Disp: 4 * (i - 13)}
+	}
+	x := scalarState(in, words, 2)
+	scalarRounds(&x, func(f func()) { f() })
+	key = Load(Param("key"), GP64())
+	out := Load(Param("out"), GP64())
+	for i := 0; i < 8; i++ {
+		if i < 4 {
+			ADDL(U32(sigma[i]), x[i])
+		} else {
+			ADDL(Mem{Base: key, Disp: 4 * (i - 4)}, x[i])
+		}
+		MOVL(x[i], Mem{Base: out, Disp: 4 * i})
+	}
+	RET()
 }
