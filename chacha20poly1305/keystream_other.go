@@ -46,3 +46,7 @@ func sealNextAVX2(st *[14]uint64, dst, src []byte) {
 func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }
+
+func sealShort(st *[320]byte) { panic("chacha20poly1305: sealShort without assembly") }
+
+func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assembly") }

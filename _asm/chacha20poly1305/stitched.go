@@ -332,7 +332,11 @@ func (k *sk) counterRow(dst VecPhysical) {
 // same arithmetic as the poly1305 generator's mulStep (r1's multiple of 4
 // folds the 2^128 terms through s1 = r1 + r1/4), written for four
 // temporaries, h0 once it is consumed, and RDX.
-func (k *sk) polyStep(m Mem) {
+func (k *sk) polyStep(m Mem) { k.polyStepHi(m, U8(1)) }
+
+// polyStepHi is polyStep adding hi·2^128 (hi 0 or 1, an immediate or a
+// quadword in memory) instead of 2^128.
+func (k *sk) polyStepHi(m Mem, hi Op) {
 	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
 	t0, t1, t2, t3 := k.t[0], k.t[1], k.t[2], k.t[3]
 	r0 := Mem{Base: k.st, Disp: offR}
@@ -341,7 +345,7 @@ func (k *sk) polyStep(m Mem) {
 	q := func(f func()) { k.queue = append(k.queue, f) }
 	q(func() { ADDQ(m, h0) })
 	q(func() { ADCQ(m.Offset(8), h1) })
-	q(func() { ADCQ(U8(1), h2) })
+	q(func() { ADCQ(hi, h2) })
 	// Words w0 (t0), w1 (t1), w2 (t2) of the product.
 	q(func() { MOVQ(h0, RDX) })
 	q(func() { MULXQ(r0, t0, t1) })
