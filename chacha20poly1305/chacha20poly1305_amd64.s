@@ -17070,48 +17070,154 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	VMOVDQU Y1, 288(AX)
 	VMOVDQU Y1, 208(AX)
 
-	// The ciphertext blocks, then the lengths.
-	LEAQ  176(AX), R10
-	MOVL  44(AX), R11
-	TESTL R11, R11
-	JZ    sealShort_lengths
-
-sealShort_ct:
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
-	ADCQ  $0x01, SI
-	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
-	ADDQ  CX, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
-	ADDQ  CX, R8
-	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
-	ADDQ  CX, DI
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
-	ADCQ  SI, R9
-	MOVQ  R9, SI
-	ANDQ  $0x03, SI
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	ANDQ  $-4, R9
-	ADDQ  BX, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, SI
-	MOVQ  DI, CX
-	MOVQ  R8, BX
-	ADDQ  $0x10, R10
-	DECL  R11
-	JNZ   sealShort_ct
+	// The ciphertext blocks, taken from the registers, then the lengths.
+	MOVL         44(AX), R10
+	CMPL         R10, $0x01
+	JB           sealShort_lengths
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x02
+	JB           sealShort_lengths
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x03
+	JB           sealShort_lengths
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x04
+	JB           sealShort_lengths
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
 
 sealShort_lengths:
 	ADDQ  240(AX), CX

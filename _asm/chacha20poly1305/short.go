@@ -149,18 +149,25 @@ func shortKernel(name string, seal bool, sigma, lanes, mask Mem) {
 		VMOVDQU(r, Mem{Base: k.st, Disp: soMsg + 32*i})
 		VMOVDQU(r, Mem{Base: k.st, Disp: soMAC + 16 + 32*i})
 	}
-	Comment("The ciphertext blocks, then the lengths.")
-	p, cnt := GP64(), GP32()
-	LEAQ(Mem{Base: k.st, Disp: soMAC + 16}, p)
+	Comment("The ciphertext blocks, taken from the registers, then the lengths.")
+	cnt := GP32()
 	MOVL(Mem{Base: k.st, Disp: soNCT}, cnt)
-	TESTL(cnt, cnt)
-	JZ(LabelRef(name + "_lengths"))
-	Label(name + "_ct")
-	k.polyStep(Mem{Base: p})
-	k.flush()
-	ADDQ(U8(16), p)
-	DECL(cnt)
-	JNZ(LabelRef(name + "_ct"))
+	for j := 0; j < 4; j++ {
+		CMPL(cnt, U8(j+1))
+		JB(LabelRef(name + "_lengths"))
+		x := lo.AsX()
+		if j >= 2 {
+			x = hi.AsX()
+		}
+		if j%2 == 1 {
+			VEXTRACTI128(U8(1), []VecVirtual{lo, hi}[j/2], x)
+		}
+		w0, w1 := GP64(), GP64()
+		VMOVQ(x, w0)
+		VPEXTRQ(U8(1), x, w1)
+		k.polyStepWords(w0, w1, U8(1))
+		k.flush()
+	}
 	Label(name + "_lengths")
 	k.polyStep(Mem{Base: k.st, Disp: soMAC + 80})
 	k.flush()

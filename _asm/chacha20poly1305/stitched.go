@@ -336,15 +336,19 @@ func (k *sk) polyStep(m Mem) { k.polyStepHi(m, U8(1)) }
 
 // polyStepHi is polyStep adding hi·2^128 (hi 0 or 1, an immediate or a
 // quadword in memory) instead of 2^128.
-func (k *sk) polyStepHi(m Mem, hi Op) {
+func (k *sk) polyStepHi(m Mem, hi Op) { k.polyStepWords(m, m.Offset(8), hi) }
+
+// polyStepWords is polyStepHi with the block's two quadwords w0 and w1
+// taken from wherever they are (registers or memory).
+func (k *sk) polyStepWords(w0, w1, hi Op) {
 	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
 	t0, t1, t2, t3 := k.t[0], k.t[1], k.t[2], k.t[3]
 	r0 := Mem{Base: k.st, Disp: offR}
 	r1 := Mem{Base: k.st, Disp: offR + 8}
 	s1 := Mem{Base: k.st, Disp: offR + 16}
 	q := func(f func()) { k.queue = append(k.queue, f) }
-	q(func() { ADDQ(m, h0) })
-	q(func() { ADCQ(m.Offset(8), h1) })
+	q(func() { ADDQ(w0, h0) })
+	q(func() { ADCQ(w1, h1) })
 	q(func() { ADCQ(hi, h2) })
 	// Words w0 (t0), w1 (t1), w2 (t2) of the product.
 	q(func() { MOVQ(h0, RDX) })
