@@ -530,31 +530,19 @@ func scalarState(in func(i int) Op, words Mem, inMem int) [16]Op {
 // block in scalar registers, its four quarter rounds side by side.
 func scalarRounds(x *[16]Op, emit func(func())) {
 	round := func(groups [4][4]int) {
+		// step emits one operation for each of the four quarter rounds.
+		step := func(op func(g [4]int)) {
+			for _, g := range groups {
+				emit(func() { op(g) })
+			}
+		}
 		for _, rot := range [][2]int{{16, 12}, {8, 7}} {
-			for _, g := range groups {
-				a, b := x[g[0]], x[g[1]]
-				emit(func() { ADDL(b, a) })
-			}
-			for _, g := range groups {
-				a, d := x[g[0]], x[g[3]]
-				emit(func() { XORL(a, d) })
-			}
-			for _, g := range groups {
-				d := x[g[3]]
-				emit(func() { ROLL(U8(rot[0]), d) })
-			}
-			for _, g := range groups {
-				c, d := x[g[2]], x[g[3]]
-				emit(func() { ADDL(d, c) })
-			}
-			for _, g := range groups {
-				b, c := x[g[1]], x[g[2]]
-				emit(func() { XORL(c, b) })
-			}
-			for _, g := range groups {
-				b := x[g[1]]
-				emit(func() { ROLL(U8(rot[1]), b) })
-			}
+			step(func(g [4]int) { ADDL(x[g[1]], x[g[0]]) })
+			step(func(g [4]int) { XORL(x[g[0]], x[g[3]]) })
+			step(func(g [4]int) { ROLL(U8(rot[0]), x[g[3]]) })
+			step(func(g [4]int) { ADDL(x[g[3]], x[g[2]]) })
+			step(func(g [4]int) { XORL(x[g[2]], x[g[1]]) })
+			step(func(g [4]int) { ROLL(U8(rot[1]), x[g[1]]) })
 		}
 	}
 	for range 10 {
