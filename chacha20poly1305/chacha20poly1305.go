@@ -21,7 +21,9 @@
 // the sum of the two kernels' separate speeds: on Zen 5 about 2.4 times
 // the avx2-stitched path at 16 KiB, which therefore ranks after ifma.
 //
-// Short messages take a path of their own (see shortMax); longer ones get
+// Short messages take a path of their own (see shortMax; up to 64 bytes on
+// the AVX2 keystream with a MULX MAC, one fused kernel call: short.go);
+// longer ones get
 // the MAC key from block 0 computed in portable Go (see block0.go), except
 // where the avx2-stitched kernels compute it alongside other work.
 package chacha20poly1305
@@ -72,6 +74,9 @@ type aead struct {
 	// ks4: the kernel short messages take (see keystreamShort), decided
 	// when the AEAD is created.
 	ks4 ks4Kernel
+	// fused: messages up to fusedMax bytes take the fused kernels (see
+	// short.go): AVX2 keystream and a MULX MAC.
+	fused bool
 }
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -97,6 +102,7 @@ func newAEAD(key []byte, nonceSize int, p *path) (cipher.AEAD, error) {
 		return nil, errors.New("chacha20poly1305: bad key length")
 	}
 	a := &aead{nonceSize: nonceSize, mac: p.mac, stitched: p.stitched, path: p.Name, ks4: chooseKS4()}
+	a.fused = a.ks4 == ks4YMM && (p.mac == poly1305.MULX || p.mac == poly1305.AVX2)
 	copy(a.key[:], key)
 	return a, nil
 }
@@ -128,6 +134,10 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 
 	key, nonce12 := a.derive(nonce)
+	if a.fused && len(plaintext) <= fusedMax && len(additionalData) <= fusedAD {
+		sealFused(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+		return ret
+	}
 	if len(plaintext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
 		a.keystreamShort(&ks, len(plaintext), &key, &nonce12)
@@ -175,6 +185,13 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	}
 
 	key, nonce12 := a.derive(nonce)
+	if a.fused && len(ciphertext) <= fusedMax && len(additionalData) <= fusedAD {
+		if !openFused(out, ciphertext, additionalData, tag, &key, &nonce12) {
+			clear(out) // as x/crypto does, though nothing was decrypted
+			return nil, errOpen
+		}
+		return ret, nil
+	}
 	if len(ciphertext) <= shortMax && len(additionalData) <= shortAD {
 		var ks [64 + shortMax]byte
 		a.keystreamShort(&ks, len(ciphertext), &key, &nonce12)

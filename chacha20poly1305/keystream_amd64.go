@@ -14,3 +14,9 @@ const stitchedBuilt = true
 
 // haveKeystream4AVX2 reports whether keystream4AVX2 may run.
 func haveKeystream4AVX2() bool { return cpu.Has(cpu.AVX2) }
+
+// macKey writes the first 32 bytes of block 0 for key and a 12-byte nonce
+// (see block0.go).
+func macKey(out *[32]byte, key *[KeySize]byte, nonce []byte) {
+	block0(out, key, (*[NonceSize]byte)(nonce))
+}

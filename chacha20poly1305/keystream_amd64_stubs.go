@@ -53,3 +53,23 @@ func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
 //
 //go:noescape
 func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
+
+// block0 writes the first 32 bytes of ChaCha20 keystream block 0 for key
+// and nonce to out.
+//
+//go:noescape
+func block0(out *[32]byte, key *[32]byte, nonce *[12]byte)
+
+// sealShort encrypts st's message (up to 64 bytes) in place and writes
+// its tag; the MAC input holds the padded additional data (block 0,
+// 2^128 bit from hi[0]) and the length block (block 5), and gets the
+// ciphertext in blocks 1 to 4.
+//
+//go:noescape
+func sealShort(st *[320]byte)
+
+// openShort writes the tag of st's MAC input (six blocks, each with
+// hi[i]·2^128 added) and decrypts st's message in place.
+//
+//go:noescape
+func openShort(st *[320]byte)

@@ -20,6 +20,10 @@ func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte) {
 	panic("chacha20poly1305: keystream4 without assembly")
 }
 
+// macKey writes the first 32 bytes of block 0 for key and a 12-byte nonce
+// (see block0.go).
+func macKey(out *[32]byte, key *[KeySize]byte, nonce []byte) { macKeyGeneric(out, key, nonce) }
+
 // stitchedBuilt: the stitched kernels exist only on amd64.
 const stitchedBuilt = false
 
@@ -42,3 +46,7 @@ func sealNextAVX2(st *[14]uint64, dst, src []byte) {
 func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }
+
+func sealShort(st *[320]byte) { panic("chacha20poly1305: sealShort without assembly") }
+
+func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assembly") }

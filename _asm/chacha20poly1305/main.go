@@ -57,20 +57,28 @@ func main() {
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
+	block0Scalar("block0")
+	mask := GLOBL("cp_mask", RODATA|NOPTR)
+	for i := 0; i < 128; i += 8 {
+		DATA(i, U64(^uint64(0)>>(i&64))) // 64 bytes of ones, then zeros
+	}
+	shortKernel("sealShort", true, sigma, lanes, mask)
+	shortKernel("openShort", false, sigma, lanes, mask)
 	Generate()
 }
 
-// keystreamRows emits a kernel writing keystream blocks 0 to blocks-1 in
-// row layout at isa's width: one block per 128-bit lane, so one set of four
-// registers (ZMM) or, in YMM, one set per two blocks, interleaved so that
-// their chains run side by side.
-func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc ...string) {
-	TEXT(name, NOSPLIT, "func(ks *[256]byte, key *[32]byte, nonce *[12]byte)")
-	Pragma("noescape")
-	Doc(doc...)
-	ks := Load(Param("ks"), GP64())
-	key := Load(Param("key"), GP64())
-	nonce := Load(Param("nonce"), GP64())
+// rows is the state of a row-layout kernel while it is emitted: sets of
+// four registers (a, b, c, d), the input rows they started from, and one
+// temporary per set.
+type rows struct {
+	isa                 vec.ISA
+	a0, b0, c0          VecVirtual
+	d0, a, b, c, d, tmp []VecVirtual
+}
+
+// newRows loads the input rows for key and nonce (block counter 0, plus
+// the lane's block number), one set per register width of blocks.
+func newRows(isa vec.ISA, blocks int, key, nonce GPVirtual, sigma, lanes Mem) *rows {
 	perReg := isa.W.Blocks()
 	sets := blocks / perReg
 	newReg := func() VecVirtual {
@@ -79,11 +87,10 @@ func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc .
 		}
 		return YMM()
 	}
-
-	a0, b0, c0 := newReg(), newReg(), newReg()
-	isa.BroadcastLane(sigma, a0)
-	isa.BroadcastLane(Mem{Base: key}, b0)
-	isa.BroadcastLane(Mem{Base: key, Disp: 16}, c0)
+	r := &rows{isa: isa, a0: newReg(), b0: newReg(), c0: newReg()}
+	isa.BroadcastLane(sigma, r.a0)
+	isa.BroadcastLane(Mem{Base: key}, r.b0)
+	isa.BroadcastLane(Mem{Base: key, Disp: 16}, r.c0)
 	Comment("Row d: counter 0 and the nonce, the lane's block number added to the counter.")
 	x := XMM()
 	VMOVD(Mem{Base: nonce}, x) // zero-extends; the counter word is set below
@@ -95,68 +102,89 @@ func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc .
 	} else {
 		VINSERTI128(U8(1), x, x.AsY(), dBase)
 	}
-	d0 := make([]VecVirtual, sets)
-	a, b, c, d := make([]VecVirtual, sets), make([]VecVirtual, sets), make([]VecVirtual, sets), make([]VecVirtual, sets)
 	for s := range sets {
-		d0[s] = newReg()
-		isa.Add32(lanes.Offset(16*perReg*s), dBase, d0[s])
-		a[s], b[s], c[s], d[s] = newReg(), newReg(), newReg(), newReg()
-		isa.Copy(a0, a[s])
-		isa.Copy(b0, b[s])
-		isa.Copy(c0, c[s])
-		isa.Copy(d0[s], d[s])
+		d0 := newReg()
+		isa.Add32(lanes.Offset(16*perReg*s), dBase, d0)
+		a, b, c, d := newReg(), newReg(), newReg(), newReg()
+		isa.Copy(r.a0, a)
+		isa.Copy(r.b0, b)
+		isa.Copy(r.c0, c)
+		isa.Copy(d0, d)
+		r.d0, r.a, r.b, r.c, r.d = append(r.d0, d0), append(r.a, a), append(r.b, b), append(r.c, c), append(r.d, d)
+		r.tmp = append(r.tmp, newReg())
 	}
-	tmp := make([]VecVirtual, sets)
-	for s := range tmp {
-		tmp[s] = newReg()
-	}
+	return r
+}
 
-	n := GP64()
-	MOVL(U32(10), n.As32())
-	loop := name + "_loop"
-	Label(loop)
-	rol := func(bits int, rs []VecVirtual) {
-		for s, r := range rs {
-			isa.Rol32(bits, stRot, tmp[s], r)
+// doubleRound emits one double round on every set, each vector instruction
+// (a rotation counting as one) through vop.
+func (r *rows) doubleRound(vop func(func())) {
+	isa := r.isa
+	each := func(f func(s int)) {
+		for s := range r.a {
+			vop(func() { f(s) })
 		}
 	}
 	half := func(rd, rb int) {
-		for s := range sets {
-			isa.Add32(b[s], a[s], a[s])
-			isa.Xor(a[s], d[s], d[s])
-		}
-		rol(rd, d)
-		for s := range sets {
-			isa.Add32(d[s], c[s], c[s])
-			isa.Xor(c[s], b[s], b[s])
-		}
-		rol(rb, b)
+		each(func(s int) { isa.Add32(r.b[s], r.a[s], r.a[s]) })
+		each(func(s int) { isa.Xor(r.a[s], r.d[s], r.d[s]) })
+		each(func(s int) { isa.Rol32(rd, stRot, r.tmp[s], r.d[s]) })
+		each(func(s int) { isa.Add32(r.d[s], r.c[s], r.c[s]) })
+		each(func(s int) { isa.Xor(r.c[s], r.b[s], r.b[s]) })
+		each(func(s int) { isa.Rol32(rb, stRot, r.tmp[s], r.b[s]) })
 	}
 	quarter := func() {
 		half(16, 12)
 		half(8, 7)
 	}
-	shuffle := func(ib, ic, id uint8) {
-		for s := range sets {
-			isa.ShuffleDwords(ib, b[s], b[s])
-			isa.ShuffleDwords(ic, c[s], c[s])
-			isa.ShuffleDwords(id, d[s], d[s])
-		}
+	// Rows a, c and d move, not b: b is the last row a quarter round
+	// finishes and the first the next one reads (a += b), so a shuffle of
+	// b would lengthen the chain; the other three are ready early.
+	shuffle := func(ia, ic, id uint8) {
+		each(func(s int) { isa.ShuffleDwords(ia, r.a[s], r.a[s]) })
+		each(func(s int) { isa.ShuffleDwords(ic, r.c[s], r.c[s]) })
+		each(func(s int) { isa.ShuffleDwords(id, r.d[s], r.d[s]) })
 	}
 	quarter()
-	Comment("Diagonals into columns: row b by one word, c by two, d by three.")
-	shuffle(0x39, 0x4e, 0x93)
+	// Diagonals into columns: row a back by one word, c on by one, d by two.
+	shuffle(0x93, 0x39, 0x4e)
 	quarter()
-	shuffle(0x93, 0x4e, 0x39)
+	shuffle(0x39, 0x93, 0x4e)
+}
+
+// addInput adds the input rows back: the sets now hold keystream.
+func (r *rows) addInput() {
+	for s := range r.a {
+		r.isa.Add32(r.a0, r.a[s], r.a[s])
+		r.isa.Add32(r.b0, r.b[s], r.b[s])
+		r.isa.Add32(r.c0, r.c[s], r.c[s])
+		r.isa.Add32(r.d0[s], r.d[s], r.d[s])
+	}
+}
+
+// keystreamRows emits a kernel writing keystream blocks 0 to blocks-1 in
+// row layout at isa's width: one block per 128-bit lane, so one set of four
+// registers (ZMM) or, in YMM, one set per two blocks, interleaved so that
+// their chains run side by side.
+func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc ...string) {
+	TEXT(name, NOSPLIT, "func(ks *[256]byte, key *[32]byte, nonce *[12]byte)")
+	Pragma("noescape")
+	Doc(doc...)
+	ks := Load(Param("ks"), GP64())
+	key := Load(Param("key"), GP64()).(GPVirtual)
+	nonce := Load(Param("nonce"), GP64()).(GPVirtual)
+	r := newRows(isa, blocks, key, nonce, sigma, lanes)
+	a, b, c, d, tmp := r.a, r.b, r.c, r.d, r.tmp
+	sets := len(a)
+
+	n := GP64()
+	MOVL(U32(10), n.As32())
+	loop := name + "_loop"
+	Label(loop)
+	r.doubleRound(func(f func()) { f() })
 	DECL(n.As32())
 	JNZ(LabelRef(loop))
-
-	for s := range sets {
-		isa.Add32(a0, a[s], a[s])
-		isa.Add32(b0, b[s], b[s])
-		isa.Add32(c0, c[s], c[s])
-		isa.Add32(d0[s], d[s], d[s])
-	}
+	r.addInput()
 
 	if isa.W == vec.W256 {
 		Comment("Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).")

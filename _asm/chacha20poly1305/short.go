@@ -1,0 +1,194 @@
+package main
+
+// The fused kernels of messages up to 64 bytes with up to 16 bytes of
+// additional data (sealShort, openShort): one call computes keystream
+// block 1 in YMM rows (blocks 0 and 1, one per lane) and, meanwhile, block
+// 0 (the MAC key) in general registers, ready long before the vector chain
+// ends; the Poly1305 steps that need only the key run in that time too:
+// Open's whole MAC, Seal's additional data. Seal then XORs the message,
+// absorbs the ciphertext and the lengths and finishes the tag.
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/simdcrypt/simdcrypt/_asm/internal/vec"
+)
+
+// Offsets in the Go side's shortState (chacha20poly1305/short.go); r sits
+// at offR, as in stitchState, for polyStep.
+const (
+	soKey   = 0   // [32]byte
+	soNonce = 32  // [12]byte
+	soNCT   = 44  // uint32: Seal's ciphertext blocks (0..4)
+	soS     = 48  // [2]uint64: s, written by the kernel
+	soTag   = 64  // [16]byte, written by the kernel
+	soLen   = 80  // uint64: the message's length (0..64)
+	soHi    = 112 // [6]uint64: the 2^128 bit of each MAC block (Open)
+	soMAC   = 160 // [6][16]byte: the MAC input (see short.go)
+	soMsg   = 256 // [64]byte: the message in, the result out
+)
+
+var sigmaWords = [4]uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574}
+
+// shortKernel emits sealShort (seal) or openShort.
+func shortKernel(name string, seal bool, sigma, lanes, mask Mem) {
+	TEXT(name, NOSPLIT, "func(st *[320]byte)")
+	Pragma("noescape")
+	if seal {
+		Doc(name+" encrypts st's message (up to 64 bytes) in place and writes",
+			"its tag; the MAC input holds the padded additional data (block 0,",
+			"2^128 bit from hi[0]) and the length block (block 5), and gets the",
+			"ciphertext in blocks 1 to 4.")
+	} else {
+		Doc(name+" writes the tag of st's MAC input (six blocks, each with",
+			"hi[i]·2^128 added) and decrypts st's message in place.")
+	}
+	k := &sk{}
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	nonce := GP64()
+	LEAQ(Mem{Base: k.st, Disp: soNonce}, nonce)
+	ymm := vec.ISA{W: vec.W256, Enc: vec.VEX, Elem: 32}
+	rs := newRows(ymm, 2, k.st, nonce.(GPVirtual), sigma, lanes)
+
+	k.counting = true
+	for range 10 {
+		rs.doubleRound(k.vop)
+	}
+	k.counting = false
+
+	Comment("Block 0 in general registers, the Poly1305 key from it.")
+	in := func(i int) Op {
+		switch {
+		case i < 4:
+			return U32(sigmaWords[i])
+		case i < 12:
+			return Mem{Base: k.st, Disp: soKey + 4*(i-4)}
+		case i == 12:
+			return U32(0)
+		}
+		return Mem{Base: k.st, Disp: soNonce + 4*(i-13)}
+	}
+	words := AllocLocal(16)
+	x := scalarState(in, words, 3)
+	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	scalarRounds(&x, q)
+	q(func() {
+		var w [8]GPVirtual
+		for i := range w {
+			w[i] = x[i].(GPVirtual)
+			ADDL(in(i), w[i])
+		}
+		pack := func(lo, hi GPVirtual, clamp uint64, off int) GPVirtual {
+			SHLQ(U8(32), hi.As64())
+			ORQ(hi.As64(), lo.As64())
+			if clamp != 0 {
+				t := GP64()
+				MOVQ(U64(clamp), t)
+				ANDQ(t, lo.As64())
+			}
+			MOVQ(lo.As64(), Mem{Base: k.st, Disp: off})
+			return lo
+		}
+		pack(w[0], w[1], 0x0ffffffc0fffffff, offR)
+		r1 := pack(w[2], w[3], 0x0ffffffc0ffffffc, offR+8)
+		MOVQ(r1.As64(), w[3].As64()) // s1 = r1 + r1/4
+
+		SHRQ(U8(2), w[3].As64())
+		ADDQ(r1.As64(), w[3].As64())
+		MOVQ(w[3].As64(), Mem{Base: k.st, Disp: offR + 16})
+		pack(w[4], w[5], 0, soS)
+		pack(w[6], w[7], 0, soS+8)
+	})
+	for i := range k.h {
+		k.h[i] = GP64()
+		h := k.h[i]
+		q(func() { XORQ(h, h) })
+	}
+	for i := range k.t {
+		k.t[i] = GP64()
+	}
+	if seal {
+		k.polyStepHi(Mem{Base: k.st, Disp: soMAC}, Mem{Base: k.st, Disp: soHi})
+	} else {
+		for j := 0; j < 6; j++ {
+			k.polyStepHi(Mem{Base: k.st, Disp: soMAC + 16*j}, Mem{Base: k.st, Disp: soHi + 8*j})
+		}
+		q(func() { k.finish() })
+	}
+
+	for range 10 {
+		rs.doubleRound(k.vop)
+	}
+	k.flush()
+	rs.addInput()
+
+	Comment("Keystream block 1: the high lanes.")
+	lo, hi := YMM(), YMM()
+	VPERM2I128(U8(0x31), rs.b[0], rs.a[0], lo)
+	VPERM2I128(U8(0x31), rs.d[0], rs.c[0], hi)
+	if !seal {
+		for i, r := range []VecVirtual{lo, hi} {
+			VPXOR(Mem{Base: k.st, Disp: soMsg + 32*i}, r, r)
+			VMOVDQU(r, Mem{Base: k.st, Disp: soMsg + 32*i})
+		}
+		ymm.Return()
+		return
+	}
+	Comment("The keystream past the message's length is masked off: the MAC pads with zeros.")
+	m := GP64()
+	LEAQ(mask, m)
+	n := GP64()
+	MOVQ(Mem{Base: k.st, Disp: soLen}, n)
+	SUBQ(n, m)
+	for i, r := range []VecVirtual{lo, hi} {
+		VPAND(Mem{Base: m, Disp: 64 + 32*i}, r, r)
+		VPXOR(Mem{Base: k.st, Disp: soMsg + 32*i}, r, r)
+		VMOVDQU(r, Mem{Base: k.st, Disp: soMsg + 32*i})
+		VMOVDQU(r, Mem{Base: k.st, Disp: soMAC + 16 + 32*i})
+	}
+	Comment("The ciphertext blocks, taken from the registers, then the lengths.")
+	cnt := GP32()
+	MOVL(Mem{Base: k.st, Disp: soNCT}, cnt)
+	for j := 0; j < 4; j++ {
+		CMPL(cnt, U8(j+1))
+		JB(LabelRef(name + "_lengths"))
+		x := lo.AsX()
+		if j >= 2 {
+			x = hi.AsX()
+		}
+		if j%2 == 1 {
+			VEXTRACTI128(U8(1), []VecVirtual{lo, hi}[j/2], x)
+		}
+		w0, w1 := GP64(), GP64()
+		VMOVQ(x, w0)
+		VPEXTRQ(U8(1), x, w1)
+		k.polyStepWords(w0, w1, U8(1))
+		k.flush()
+	}
+	Label(name + "_lengths")
+	k.polyStep(Mem{Base: k.st, Disp: soMAC + 80})
+	k.flush()
+	k.finish()
+	ymm.Return()
+}
+
+// finish reduces h below p, adds s and stores the tag.
+func (k *sk) finish() {
+	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
+	t0, t1 := k.t[0], k.t[1]
+	MOVQ(h0, t0)
+	MOVQ(h1, t1)
+	SUBQ(I8(-5), t0)
+	SBBQ(I8(-1), t1)
+	SBBQ(U8(3), h2)
+	Comment("No borrow: h >= p, so h - p is the reduced value.")
+	CMOVQCC(t0, h0)
+	CMOVQCC(t1, h1)
+	ADDQ(Mem{Base: k.st, Disp: soS}, h0)
+	ADCQ(Mem{Base: k.st, Disp: soS + 8}, h1)
+	MOVQ(h0, Mem{Base: k.st, Disp: soTag})
+	MOVQ(h1, Mem{Base: k.st, Disp: soTag + 8})
+}

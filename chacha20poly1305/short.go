@@ -1,0 +1,95 @@
+package chacha20poly1305
+
+import (
+	"crypto/subtle"
+	"encoding/binary"
+	"unsafe"
+)
+
+// Messages up to fusedMax bytes with up to fusedAD bytes of additional
+// data take one fused kernel call where the keystream kernel is AVX2's
+// and the MAC the scalar MULX code (sealShort, openShort; see
+// _asm/chacha20poly1305/short.go): keystream block 1 in YMM rows while
+// block 0 (the MAC key) and the MAC steps that need only the key run in
+// general registers beside it, then the rest of the MAC and the tag, with
+// no Go code between the parts.
+const (
+	fusedMax = 64
+	fusedAD  = 16
+)
+
+// shortState is the fused kernels' argument; its layout is fixed by the
+// generator's offsets (so* in _asm/chacha20poly1305/short.go).
+type shortState struct {
+	key   [KeySize]byte
+	nonce [NonceSize]byte
+	nct   uint32    // Seal: ciphertext blocks
+	s     [2]uint64 // written by the kernel
+	tag   [Overhead]byte
+	n     uint64    // the message's length
+	r     [3]uint64 // written by the kernel: r0, r1, s1
+	hi    [6]uint64 // Open: the 2^128 bit of each MAC block
+	mac   [6][16]byte
+	msg   [fusedMax]byte
+}
+
+// The generator's offsets.
+var _ = [1]struct{}{}[unsafe.Offsetof(shortState{}.r)-88+unsafe.Offsetof(shortState{}.mac)-160+unsafe.Offsetof(shortState{}.msg)-256+unsafe.Sizeof(shortState{})-320]
+
+func (st *shortState) words() *[320]byte { return (*[320]byte)(unsafe.Pointer(st)) }
+
+func (st *shortState) init(key *[KeySize]byte, nonce12 *[NonceSize]byte, msg []byte, adLen int) {
+	st.key, st.nonce = *key, *nonce12
+	st.n = uint64(len(msg))
+	copy(st.msg[:], msg)
+	binary.LittleEndian.PutUint64(st.mac[5][:8], uint64(adLen))
+	binary.LittleEndian.PutUint64(st.mac[5][8:], uint64(len(msg)))
+}
+
+// sealFused is Seal for a message of up to fusedMax bytes and up to
+// fusedAD bytes of additional data.
+func sealFused(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	var st shortState
+	st.init(key, nonce12, plaintext, len(ad))
+	// Block 0 of the MAC input: the additional data, or a zero block
+	// without the 2^128 bit, which leaves the accumulator at zero.
+	copy(st.mac[0][:], ad)
+	if len(ad) > 0 {
+		st.hi[0] = 1
+	}
+	st.nct = uint32((len(plaintext) + 15) / 16)
+	sealShort(st.words())
+	copy(ciphertext, st.msg[:len(plaintext)])
+	*tag = st.tag
+	clear(st.words()[:])
+}
+
+// openFused is Open for a message of up to fusedMax bytes and up to
+// fusedAD bytes of additional data: it writes the plaintext to out only
+// if tag is right.
+func openFused(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+	var st shortState
+	st.init(key, nonce12, ciphertext, len(ad))
+	// The MAC input ends at block 5; the blocks before it are zero and
+	// without the 2^128 bit, which leaves the accumulator at zero.
+	ctBlocks := (len(ciphertext) + 15) / 16
+	i := 5 - ctBlocks
+	if len(ad) > 0 {
+		i--
+		copy(st.mac[i][:], ad)
+		st.hi[i] = 1
+		i++
+	}
+	for j := 0; j < ctBlocks; j++ {
+		copy(st.mac[i+j][:], ciphertext[16*j:])
+		st.hi[i+j] = 1
+	}
+	st.hi[5] = 1
+	openShort(st.words())
+	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
+	if ok {
+		copy(out, st.msg[:len(ciphertext)])
+	}
+	clear(st.words()[:])
+	return ok
+}
