@@ -2046,8 +2046,8 @@ TEXT ·ctrAESNI(SB), NOSPLIT, $0-56
 	NEGQ   DX
 	SHLQ   $0x04, DX
 	LEAQ   224(AX)(DX*1), DX
-	MOVQ   ctr+48(FP), R8
 	MOVOU  bswapMask<>+0(SB), X13
+	MOVQ   ctr+48(FP), R8
 	MOVOU  (R8), X14
 	PSHUFB X13, X14
 
@@ -2499,6 +2499,763 @@ done_15:
 	MOVO   X14, X15
 	PSHUFB X13, X15
 	MOVOU  X15, (R8)
+	RET
+
+wide_1:
+	TESTQ      R9, R9
+	JZ         noprefetch_18
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+
+noprefetch_18:
+	MOVOU  step1<>+0(SB), X15
+	MOVO   X14, X0
+	PSHUFB X13, X0
+	PADDQ  X15, X14
+	MOVO   X14, X1
+	PSHUFB X13, X1
+	PADDQ  X15, X14
+	MOVO   X14, X2
+	PSHUFB X13, X2
+	PADDQ  X15, X14
+	MOVO   X14, X3
+	PSHUFB X13, X3
+	PADDQ  X15, X14
+	MOVO   X14, X4
+	PSHUFB X13, X4
+	PADDQ  X15, X14
+	MOVO   X14, X5
+	PSHUFB X13, X5
+	PADDQ  X15, X14
+	MOVO   X14, X6
+	PSHUFB X13, X6
+	PADDQ  X15, X14
+	MOVO   X14, X7
+	PSHUFB X13, X7
+	PADDQ  X15, X14
+	MOVO   X14, X8
+	PSHUFB X13, X8
+	PADDQ  X15, X14
+	MOVO   X14, X9
+	PSHUFB X13, X9
+	PADDQ  X15, X14
+	MOVO   X14, X10
+	PSHUFB X13, X10
+	PADDQ  X15, X14
+	MOVO   X14, X11
+	PSHUFB X13, X11
+	PADDQ  X15, X14
+	MOVOU  (DX), X12
+	PXOR   X12, X0
+	PXOR   X12, X1
+	PXOR   X12, X2
+	PXOR   X12, X3
+	PXOR   X12, X4
+	PXOR   X12, X5
+	PXOR   X12, X6
+	PXOR   X12, X7
+	PXOR   X12, X8
+	PXOR   X12, X9
+	PXOR   X12, X10
+	PXOR   X12, X11
+	CMPQ   BX, $0x0c
+	JB     rounds10_19
+	JE     rounds12_20
+	MOVOU  16(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+	AESENC X12, X8
+	AESENC X12, X9
+	AESENC X12, X10
+	AESENC X12, X11
+	MOVOU  32(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+	AESENC X12, X8
+	AESENC X12, X9
+	AESENC X12, X10
+	AESENC X12, X11
+
+rounds12_20:
+	MOVOU  48(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+	AESENC X12, X8
+	AESENC X12, X9
+	AESENC X12, X10
+	AESENC X12, X11
+	MOVOU  64(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+	AESENC X12, X8
+	AESENC X12, X9
+	AESENC X12, X10
+	AESENC X12, X11
+
+rounds10_19:
+	MOVOU      80(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      96(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      112(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      128(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      144(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      160(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      176(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      192(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      208(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	AESENC     X12, X8
+	AESENC     X12, X9
+	AESENC     X12, X10
+	AESENC     X12, X11
+	MOVOU      224(AX), X12
+	MOVOU      (SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X0
+	MOVOU      16(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X1
+	MOVOU      32(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X2
+	MOVOU      48(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X3
+	MOVOU      64(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X4
+	MOVOU      80(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X5
+	MOVOU      96(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X6
+	MOVOU      112(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X7
+	MOVOU      128(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X8
+	MOVOU      144(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X9
+	MOVOU      160(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X10
+	MOVOU      176(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X11
+	MOVOU      X0, (DI)
+	MOVOU      X1, 16(DI)
+	MOVOU      X2, 32(DI)
+	MOVOU      X3, 48(DI)
+	MOVOU      X4, 64(DI)
+	MOVOU      X5, 80(DI)
+	MOVOU      X6, 96(DI)
+	MOVOU      X7, 112(DI)
+	MOVOU      X8, 128(DI)
+	MOVOU      X9, 144(DI)
+	MOVOU      X10, 160(DI)
+	MOVOU      X11, 176(DI)
+	ADDQ       $0x000000c0, SI
+	ADDQ       $0x000000c0, DI
+	SUBQ       $0x0c, CX
+	CMPQ       CX, $0x14
+	JAE        wide_1
+	JMP        loop_2
+
+// func ctrFromAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, hi uint64, lo uint64)
+// Requires: AES, MMX+, SSE2, SSSE3
+TEXT ·ctrFromAESNI(SB), NOSPLIT, $0-64
+	MOVQ       keys+0(FP), AX
+	MOVQ       rounds+8(FP), BX
+	MOVQ       dst+16(FP), DI
+	MOVQ       src+24(FP), SI
+	MOVQ       n+32(FP), CX
+	MOVQ       prefetch+40(FP), R9
+	MOVQ       BX, DX
+	NEGQ       DX
+	SHLQ       $0x04, DX
+	LEAQ       224(AX)(DX*1), DX
+	MOVOU      bswapMask<>+0(SB), X13
+	MOVQ       lo+56(FP), R8
+	MOVQ       hi+48(FP), R10
+	MOVQ       R8, X14
+	MOVQ       R10, X15
+	PUNPCKLQDQ X15, X14
+
+loop_2:
+	CMPQ   CX, $0x08
+	JB     done_3
+	CMPQ   CX, $0x14
+	JAE    wide_1
+	MOVOU  step1<>+0(SB), X15
+	MOVO   X14, X0
+	PSHUFB X13, X0
+	PADDQ  X15, X14
+	MOVO   X14, X1
+	PSHUFB X13, X1
+	PADDQ  X15, X14
+	MOVO   X14, X2
+	PSHUFB X13, X2
+	PADDQ  X15, X14
+	MOVO   X14, X3
+	PSHUFB X13, X3
+	PADDQ  X15, X14
+	MOVO   X14, X4
+	PSHUFB X13, X4
+	PADDQ  X15, X14
+	MOVO   X14, X5
+	PSHUFB X13, X5
+	PADDQ  X15, X14
+	MOVO   X14, X6
+	PSHUFB X13, X6
+	PADDQ  X15, X14
+	MOVO   X14, X7
+	PSHUFB X13, X7
+	PADDQ  X15, X14
+	MOVOU  (DX), X12
+	PXOR   X12, X0
+	PXOR   X12, X1
+	PXOR   X12, X2
+	PXOR   X12, X3
+	PXOR   X12, X4
+	PXOR   X12, X5
+	PXOR   X12, X6
+	PXOR   X12, X7
+	CMPQ   BX, $0x0c
+	JB     rounds10_4
+	JE     rounds12_5
+	MOVOU  16(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+	MOVOU  32(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+
+rounds12_5:
+	MOVOU  48(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+	MOVOU  64(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	AESENC X12, X4
+	AESENC X12, X5
+	AESENC X12, X6
+	AESENC X12, X7
+
+rounds10_4:
+	MOVOU      80(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      96(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      112(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      128(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      144(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      160(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      176(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      192(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      208(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	AESENC     X12, X4
+	AESENC     X12, X5
+	AESENC     X12, X6
+	AESENC     X12, X7
+	MOVOU      224(AX), X12
+	MOVOU      (SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X0
+	MOVOU      16(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X1
+	MOVOU      32(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X2
+	MOVOU      48(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X3
+	MOVOU      64(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X4
+	MOVOU      80(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X5
+	MOVOU      96(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X6
+	MOVOU      112(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X7
+	MOVOU      X0, (DI)
+	MOVOU      X1, 16(DI)
+	MOVOU      X2, 32(DI)
+	MOVOU      X3, 48(DI)
+	MOVOU      X4, 64(DI)
+	MOVOU      X5, 80(DI)
+	MOVOU      X6, 96(DI)
+	MOVOU      X7, 112(DI)
+	ADDQ       $0x00000080, SI
+	ADDQ       $0x00000080, DI
+	SUBQ       $0x08, CX
+	JMP        loop_2
+
+done_3:
+loop_6:
+	CMPQ   CX, $0x04
+	JB     done_7
+	MOVOU  step1<>+0(SB), X15
+	MOVO   X14, X0
+	PSHUFB X13, X0
+	PADDQ  X15, X14
+	MOVO   X14, X1
+	PSHUFB X13, X1
+	PADDQ  X15, X14
+	MOVO   X14, X2
+	PSHUFB X13, X2
+	PADDQ  X15, X14
+	MOVO   X14, X3
+	PSHUFB X13, X3
+	PADDQ  X15, X14
+	MOVOU  (DX), X12
+	PXOR   X12, X0
+	PXOR   X12, X1
+	PXOR   X12, X2
+	PXOR   X12, X3
+	CMPQ   BX, $0x0c
+	JB     rounds10_8
+	JE     rounds12_9
+	MOVOU  16(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	MOVOU  32(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+
+rounds12_9:
+	MOVOU  48(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+	MOVOU  64(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	AESENC X12, X2
+	AESENC X12, X3
+
+rounds10_8:
+	MOVOU      80(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      96(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      112(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      128(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      144(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      160(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      176(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      192(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      208(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	AESENC     X12, X2
+	AESENC     X12, X3
+	MOVOU      224(AX), X12
+	MOVOU      (SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X0
+	MOVOU      16(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X1
+	MOVOU      32(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X2
+	MOVOU      48(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X3
+	MOVOU      X0, (DI)
+	MOVOU      X1, 16(DI)
+	MOVOU      X2, 32(DI)
+	MOVOU      X3, 48(DI)
+	ADDQ       $0x00000040, SI
+	ADDQ       $0x00000040, DI
+	SUBQ       $0x04, CX
+	JMP        loop_6
+
+done_7:
+loop_10:
+	CMPQ   CX, $0x02
+	JB     done_11
+	MOVOU  step1<>+0(SB), X15
+	MOVO   X14, X0
+	PSHUFB X13, X0
+	PADDQ  X15, X14
+	MOVO   X14, X1
+	PSHUFB X13, X1
+	PADDQ  X15, X14
+	MOVOU  (DX), X12
+	PXOR   X12, X0
+	PXOR   X12, X1
+	CMPQ   BX, $0x0c
+	JB     rounds10_12
+	JE     rounds12_13
+	MOVOU  16(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	MOVOU  32(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+
+rounds12_13:
+	MOVOU  48(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+	MOVOU  64(AX), X12
+	AESENC X12, X0
+	AESENC X12, X1
+
+rounds10_12:
+	MOVOU      80(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      96(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      112(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      128(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      144(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      160(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      176(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      192(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      208(AX), X12
+	AESENC     X12, X0
+	AESENC     X12, X1
+	MOVOU      224(AX), X12
+	MOVOU      (SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X0
+	MOVOU      16(SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X1
+	MOVOU      X0, (DI)
+	MOVOU      X1, 16(DI)
+	ADDQ       $0x00000020, SI
+	ADDQ       $0x00000020, DI
+	SUBQ       $0x02, CX
+	JMP        loop_10
+
+done_11:
+loop_14:
+	CMPQ   CX, $0x01
+	JB     done_15
+	MOVOU  step1<>+0(SB), X15
+	MOVO   X14, X0
+	PSHUFB X13, X0
+	PADDQ  X15, X14
+	MOVOU  (DX), X12
+	PXOR   X12, X0
+	CMPQ   BX, $0x0c
+	JB     rounds10_16
+	JE     rounds12_17
+	MOVOU  16(AX), X12
+	AESENC X12, X0
+	MOVOU  32(AX), X12
+	AESENC X12, X0
+
+rounds12_17:
+	MOVOU  48(AX), X12
+	AESENC X12, X0
+	MOVOU  64(AX), X12
+	AESENC X12, X0
+
+rounds10_16:
+	MOVOU      80(AX), X12
+	AESENC     X12, X0
+	MOVOU      96(AX), X12
+	AESENC     X12, X0
+	MOVOU      112(AX), X12
+	AESENC     X12, X0
+	MOVOU      128(AX), X12
+	AESENC     X12, X0
+	MOVOU      144(AX), X12
+	AESENC     X12, X0
+	MOVOU      160(AX), X12
+	AESENC     X12, X0
+	MOVOU      176(AX), X12
+	AESENC     X12, X0
+	MOVOU      192(AX), X12
+	AESENC     X12, X0
+	MOVOU      208(AX), X12
+	AESENC     X12, X0
+	MOVOU      224(AX), X12
+	MOVOU      (SI), X15
+	PXOR       X12, X15
+	AESENCLAST X15, X0
+	MOVOU      X0, (DI)
+	ADDQ       $0x00000010, SI
+	ADDQ       $0x00000010, DI
+	SUBQ       $0x01, CX
+	JMP        loop_14
+
+done_15:
 	RET
 
 wide_1:
@@ -4823,8 +5580,8 @@ TEXT ·ctrVAES256(SB), NOSPLIT, $0-56
 	NEGQ           DX
 	SHLQ           $0x04, DX
 	LEAQ           224(AX)(DX*1), DX
-	MOVQ           ctr+48(FP), R8
 	VBROADCASTI128 bswapMask<>+0(SB), Y13
+	MOVQ           ctr+48(FP), R8
 	VBROADCASTI128 (R8), Y14
 	VPSHUFB        Y13, Y14, Y14
 	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
@@ -5287,6 +6044,755 @@ rounds10_19:
 tail_18:
 	VPSHUFB X13, X14, X15
 	VMOVDQU X15, (R8)
+	VZEROUPPER
+	RET
+
+wide_1:
+	TESTQ      R9, R9
+	JZ         noprefetch_21
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+	PREFETCHT0 192(SI)(R9*1)
+	PREFETCHT0 256(SI)(R9*1)
+	PREFETCHT0 320(SI)(R9*1)
+
+noprefetch_21:
+	VPSHUFB        Y13, Y14, Y0
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y1
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y2
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y3
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y4
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y5
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y6
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y7
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y8
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y9
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y10
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y11
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VBROADCASTI128 (DX), Y12
+	VPXOR          Y0, Y12, Y0
+	VPXOR          Y1, Y12, Y1
+	VPXOR          Y2, Y12, Y2
+	VPXOR          Y3, Y12, Y3
+	VPXOR          Y4, Y12, Y4
+	VPXOR          Y5, Y12, Y5
+	VPXOR          Y6, Y12, Y6
+	VPXOR          Y7, Y12, Y7
+	VPXOR          Y8, Y12, Y8
+	VPXOR          Y9, Y12, Y9
+	VPXOR          Y10, Y12, Y10
+	VPXOR          Y11, Y12, Y11
+	CMPQ           BX, $0x0c
+	JB             rounds10_22
+	JE             rounds12_23
+	VBROADCASTI128 16(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 32(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+
+rounds12_23:
+	VBROADCASTI128 48(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 64(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+
+rounds10_22:
+	VBROADCASTI128 80(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 96(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 112(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 128(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 144(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 160(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 176(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 192(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 208(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VAESENC        Y12, Y8, Y8
+	VAESENC        Y12, Y9, Y9
+	VAESENC        Y12, Y10, Y10
+	VAESENC        Y12, Y11, Y11
+	VBROADCASTI128 224(AX), Y12
+	VPXOR          (SI), Y12, Y15
+	VAESENCLAST    Y15, Y0, Y0
+	VPXOR          32(SI), Y12, Y15
+	VAESENCLAST    Y15, Y1, Y1
+	VPXOR          64(SI), Y12, Y15
+	VAESENCLAST    Y15, Y2, Y2
+	VPXOR          96(SI), Y12, Y15
+	VAESENCLAST    Y15, Y3, Y3
+	VPXOR          128(SI), Y12, Y15
+	VAESENCLAST    Y15, Y4, Y4
+	VPXOR          160(SI), Y12, Y15
+	VAESENCLAST    Y15, Y5, Y5
+	VPXOR          192(SI), Y12, Y15
+	VAESENCLAST    Y15, Y6, Y6
+	VPXOR          224(SI), Y12, Y15
+	VAESENCLAST    Y15, Y7, Y7
+	VPXOR          256(SI), Y12, Y15
+	VAESENCLAST    Y15, Y8, Y8
+	VPXOR          288(SI), Y12, Y15
+	VAESENCLAST    Y15, Y9, Y9
+	VPXOR          320(SI), Y12, Y15
+	VAESENCLAST    Y15, Y10, Y10
+	VPXOR          352(SI), Y12, Y15
+	VAESENCLAST    Y15, Y11, Y11
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VMOVDQU        Y8, 256(DI)
+	VMOVDQU        Y9, 288(DI)
+	VMOVDQU        Y10, 320(DI)
+	VMOVDQU        Y11, 352(DI)
+	ADDQ           $0x00000180, SI
+	ADDQ           $0x00000180, DI
+	SUBQ           $0x18, CX
+	CMPQ           CX, $0x28
+	JAE            wide_1
+	JMP            loop_2
+
+// func ctrFromVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, hi uint64, lo uint64)
+// Requires: AES, AVX, AVX2, MMX+, VAES
+TEXT ·ctrFromVAES256(SB), NOSPLIT, $0-64
+	MOVQ           keys+0(FP), AX
+	MOVQ           rounds+8(FP), BX
+	MOVQ           dst+16(FP), DI
+	MOVQ           src+24(FP), SI
+	MOVQ           n+32(FP), CX
+	MOVQ           prefetch+40(FP), R9
+	MOVQ           BX, DX
+	NEGQ           DX
+	SHLQ           $0x04, DX
+	LEAQ           224(AX)(DX*1), DX
+	VBROADCASTI128 bswapMask<>+0(SB), Y13
+	MOVQ           lo+56(FP), R8
+	MOVQ           hi+48(FP), R10
+	VMOVQ          R8, X14
+	VMOVQ          R10, X15
+	VPUNPCKLQDQ    X15, X14, X14
+	VINSERTI128    $0x01, X14, Y14, Y14
+	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
+
+loop_2:
+	CMPQ           CX, $0x10
+	JB             done_3
+	CMPQ           CX, $0x28
+	JAE            wide_1
+	VPSHUFB        Y13, Y14, Y0
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y1
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y2
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y3
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y4
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y5
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y6
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y7
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VBROADCASTI128 (DX), Y12
+	VPXOR          Y0, Y12, Y0
+	VPXOR          Y1, Y12, Y1
+	VPXOR          Y2, Y12, Y2
+	VPXOR          Y3, Y12, Y3
+	VPXOR          Y4, Y12, Y4
+	VPXOR          Y5, Y12, Y5
+	VPXOR          Y6, Y12, Y6
+	VPXOR          Y7, Y12, Y7
+	CMPQ           BX, $0x0c
+	JB             rounds10_4
+	JE             rounds12_5
+	VBROADCASTI128 16(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 32(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+
+rounds12_5:
+	VBROADCASTI128 48(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 64(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+
+rounds10_4:
+	VBROADCASTI128 80(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 96(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 112(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 128(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 144(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 160(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 176(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 192(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 208(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VAESENC        Y12, Y4, Y4
+	VAESENC        Y12, Y5, Y5
+	VAESENC        Y12, Y6, Y6
+	VAESENC        Y12, Y7, Y7
+	VBROADCASTI128 224(AX), Y12
+	VPXOR          (SI), Y12, Y15
+	VAESENCLAST    Y15, Y0, Y0
+	VPXOR          32(SI), Y12, Y15
+	VAESENCLAST    Y15, Y1, Y1
+	VPXOR          64(SI), Y12, Y15
+	VAESENCLAST    Y15, Y2, Y2
+	VPXOR          96(SI), Y12, Y15
+	VAESENCLAST    Y15, Y3, Y3
+	VPXOR          128(SI), Y12, Y15
+	VAESENCLAST    Y15, Y4, Y4
+	VPXOR          160(SI), Y12, Y15
+	VAESENCLAST    Y15, Y5, Y5
+	VPXOR          192(SI), Y12, Y15
+	VAESENCLAST    Y15, Y6, Y6
+	VPXOR          224(SI), Y12, Y15
+	VAESENCLAST    Y15, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+	JMP            loop_2
+
+done_3:
+loop_6:
+	CMPQ           CX, $0x08
+	JB             done_7
+	VPSHUFB        Y13, Y14, Y0
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y1
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y2
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y3
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VBROADCASTI128 (DX), Y12
+	VPXOR          Y0, Y12, Y0
+	VPXOR          Y1, Y12, Y1
+	VPXOR          Y2, Y12, Y2
+	VPXOR          Y3, Y12, Y3
+	CMPQ           BX, $0x0c
+	JB             rounds10_8
+	JE             rounds12_9
+	VBROADCASTI128 16(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 32(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+
+rounds12_9:
+	VBROADCASTI128 48(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 64(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+
+rounds10_8:
+	VBROADCASTI128 80(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 96(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 112(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 128(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 144(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 160(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 176(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 192(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 208(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VAESENC        Y12, Y2, Y2
+	VAESENC        Y12, Y3, Y3
+	VBROADCASTI128 224(AX), Y12
+	VPXOR          (SI), Y12, Y15
+	VAESENCLAST    Y15, Y0, Y0
+	VPXOR          32(SI), Y12, Y15
+	VAESENCLAST    Y15, Y1, Y1
+	VPXOR          64(SI), Y12, Y15
+	VAESENCLAST    Y15, Y2, Y2
+	VPXOR          96(SI), Y12, Y15
+	VAESENCLAST    Y15, Y3, Y3
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	ADDQ           $0x00000080, SI
+	ADDQ           $0x00000080, DI
+	SUBQ           $0x08, CX
+	JMP            loop_6
+
+done_7:
+loop_10:
+	CMPQ           CX, $0x04
+	JB             done_11
+	VPSHUFB        Y13, Y14, Y0
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VPSHUFB        Y13, Y14, Y1
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VBROADCASTI128 (DX), Y12
+	VPXOR          Y0, Y12, Y0
+	VPXOR          Y1, Y12, Y1
+	CMPQ           BX, $0x0c
+	JB             rounds10_12
+	JE             rounds12_13
+	VBROADCASTI128 16(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 32(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+
+rounds12_13:
+	VBROADCASTI128 48(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 64(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+
+rounds10_12:
+	VBROADCASTI128 80(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 96(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 112(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 128(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 144(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 160(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 176(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 192(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 208(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VAESENC        Y12, Y1, Y1
+	VBROADCASTI128 224(AX), Y12
+	VPXOR          (SI), Y12, Y15
+	VAESENCLAST    Y15, Y0, Y0
+	VPXOR          32(SI), Y12, Y15
+	VAESENCLAST    Y15, Y1, Y1
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x04, CX
+	JMP            loop_10
+
+done_11:
+loop_14:
+	CMPQ           CX, $0x02
+	JB             done_15
+	VPSHUFB        Y13, Y14, Y0
+	VPADDQ         step2<>+0(SB), Y14, Y14
+	VBROADCASTI128 (DX), Y12
+	VPXOR          Y0, Y12, Y0
+	CMPQ           BX, $0x0c
+	JB             rounds10_16
+	JE             rounds12_17
+	VBROADCASTI128 16(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 32(AX), Y12
+	VAESENC        Y12, Y0, Y0
+
+rounds12_17:
+	VBROADCASTI128 48(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 64(AX), Y12
+	VAESENC        Y12, Y0, Y0
+
+rounds10_16:
+	VBROADCASTI128 80(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 96(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 112(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 128(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 144(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 160(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 176(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 192(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 208(AX), Y12
+	VAESENC        Y12, Y0, Y0
+	VBROADCASTI128 224(AX), Y12
+	VPXOR          (SI), Y12, Y15
+	VAESENCLAST    Y15, Y0, Y0
+	VMOVDQU        Y0, (DI)
+	ADDQ           $0x00000020, SI
+	ADDQ           $0x00000020, DI
+	SUBQ           $0x02, CX
+	JMP            loop_14
+
+done_15:
+	CMPQ    CX, $0x01
+	JB      tail_18
+	VPSHUFB X13, X14, X0
+	VPADDQ  step1<>+0(SB), X14, X14
+	VMOVDQU (DX), X12
+	VPXOR   X0, X12, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_19
+	JE      rounds12_20
+	VMOVDQU 16(AX), X12
+	VAESENC X12, X0, X0
+	VMOVDQU 32(AX), X12
+	VAESENC X12, X0, X0
+
+rounds12_20:
+	VMOVDQU 48(AX), X12
+	VAESENC X12, X0, X0
+	VMOVDQU 64(AX), X12
+	VAESENC X12, X0, X0
+
+rounds10_19:
+	VMOVDQU     80(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     96(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     112(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     128(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     144(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     160(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     176(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     192(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     208(AX), X12
+	VAESENC     X12, X0, X0
+	VMOVDQU     224(AX), X12
+	VPXOR       (SI), X12, X15
+	VAESENCLAST X15, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -6876,8 +8382,8 @@ TEXT ·ctr(SB), NOSPLIT, $0-64
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (DX), Z16
-	MOVQ            ctr+48(FP), R8
 	VBROADCASTI32X4 bswapMask<>+0(SB), Z12
+	MOVQ            ctr+48(FP), R8
 	VBROADCASTI32X4 (R8), Z13
 	VPSHUFB         Z12, Z13, Z13
 	VPADDQ          laneOffsets<>+0(SB), Z13, Z13
@@ -7318,25 +8824,481 @@ AESNI:
 VAES256:
 	JMP ·ctrVAES256+0(SB)
 
-// func ctrFrom(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int, iv *[16]byte, blocks uint64)
-// Requires: SSE2
-TEXT ·ctrFrom(SB), NOSPLIT, $0-80
-	MOVQ       ctr+48(FP), DI
-	MOVQ       iv+64(FP), SI
-	MOVQ       blocks+72(FP), DX
-	MOVQ       (SI), BX
-	BSWAPQ     BX
-	MOVQ       8(SI), CX
-	BSWAPQ     CX
-	ADDQ       CX, DX
-	ADCQ       $0x00, BX
-	BSWAPQ     BX
-	BSWAPQ     DX
-	MOVQ       BX, X0
-	MOVQ       DX, X1
-	PUNPCKLQDQ X1, X0
-	MOVOU      X0, (DI)
-	JMP        ·ctr+0(SB)
+// func ctrFrom(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, hi uint64, lo uint64, width int)
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VL, MMX+, VAES
+TEXT ·ctrFrom(SB), NOSPLIT, $0-72
+	MOVQ            width+64(FP), AX
+	CMPQ            AX, $0x10
+	JE              AESNI
+	CMPQ            AX, $0x20
+	JE              VAES256
+	MOVQ            keys+0(FP), AX
+	MOVQ            rounds+8(FP), BX
+	MOVQ            dst+16(FP), DI
+	MOVQ            src+24(FP), SI
+	MOVQ            n+32(FP), CX
+	MOVQ            prefetch+40(FP), R9
+	MOVQ            BX, DX
+	NEGQ            DX
+	SHLQ            $0x04, DX
+	LEAQ            224(AX)(DX*1), DX
+	VBROADCASTI32X4 16(AX), Z17
+	VBROADCASTI32X4 32(AX), Z18
+	VBROADCASTI32X4 48(AX), Z19
+	VBROADCASTI32X4 64(AX), Z20
+	VBROADCASTI32X4 80(AX), Z21
+	VBROADCASTI32X4 96(AX), Z22
+	VBROADCASTI32X4 112(AX), Z23
+	VBROADCASTI32X4 128(AX), Z24
+	VBROADCASTI32X4 144(AX), Z25
+	VBROADCASTI32X4 160(AX), Z26
+	VBROADCASTI32X4 176(AX), Z27
+	VBROADCASTI32X4 192(AX), Z28
+	VBROADCASTI32X4 208(AX), Z29
+	VBROADCASTI32X4 224(AX), Z30
+	VBROADCASTI32X4 (DX), Z16
+	VBROADCASTI32X4 bswapMask<>+0(SB), Z12
+	MOVQ            lo+56(FP), R8
+	MOVQ            hi+48(FP), R10
+	VMOVQ           R8, X13
+	VMOVQ           R10, X8
+	VPUNPCKLQDQ     X8, X13, X13
+	VSHUFI64X2      $0x00, Z13, Z13, Z13
+	VPADDQ          laneOffsets<>+0(SB), Z13, Z13
+	VBROADCASTI32X4 step4<>+0(SB), Z14
+
+loop_1:
+	CMPQ       CX, $0x20
+	JB         done_2
+	TESTQ      R9, R9
+	JZ         noprefetch_3
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+	PREFETCHT0 192(SI)(R9*1)
+	PREFETCHT0 256(SI)(R9*1)
+	PREFETCHT0 320(SI)(R9*1)
+	PREFETCHT0 384(SI)(R9*1)
+	PREFETCHT0 448(SI)(R9*1)
+
+noprefetch_3:
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z1
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z2
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z3
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z4
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z5
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z6
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z7
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	VPXORQ  Z1, Z16, Z1
+	VPXORQ  Z2, Z16, Z2
+	VPXORQ  Z3, Z16, Z3
+	VPXORQ  Z4, Z16, Z4
+	VPXORQ  Z5, Z16, Z5
+	VPXORQ  Z6, Z16, Z6
+	VPXORQ  Z7, Z16, Z7
+	CMPQ    BX, $0x0c
+	JB      rounds10_4
+	JE      rounds12_5
+	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
+	VAESENC Z17, Z2, Z2
+	VAESENC Z17, Z3, Z3
+	VAESENC Z17, Z4, Z4
+	VAESENC Z17, Z5, Z5
+	VAESENC Z17, Z6, Z6
+	VAESENC Z17, Z7, Z7
+	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
+	VAESENC Z18, Z2, Z2
+	VAESENC Z18, Z3, Z3
+	VAESENC Z18, Z4, Z4
+	VAESENC Z18, Z5, Z5
+	VAESENC Z18, Z6, Z6
+	VAESENC Z18, Z7, Z7
+
+rounds12_5:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
+	VAESENC Z19, Z2, Z2
+	VAESENC Z19, Z3, Z3
+	VAESENC Z19, Z4, Z4
+	VAESENC Z19, Z5, Z5
+	VAESENC Z19, Z6, Z6
+	VAESENC Z19, Z7, Z7
+	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
+	VAESENC Z20, Z2, Z2
+	VAESENC Z20, Z3, Z3
+	VAESENC Z20, Z4, Z4
+	VAESENC Z20, Z5, Z5
+	VAESENC Z20, Z6, Z6
+	VAESENC Z20, Z7, Z7
+
+rounds10_4:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z21, Z2, Z2
+	VAESENC     Z21, Z3, Z3
+	VAESENC     Z21, Z4, Z4
+	VAESENC     Z21, Z5, Z5
+	VAESENC     Z21, Z6, Z6
+	VAESENC     Z21, Z7, Z7
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z22, Z2, Z2
+	VAESENC     Z22, Z3, Z3
+	VAESENC     Z22, Z4, Z4
+	VAESENC     Z22, Z5, Z5
+	VAESENC     Z22, Z6, Z6
+	VAESENC     Z22, Z7, Z7
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z23, Z2, Z2
+	VAESENC     Z23, Z3, Z3
+	VAESENC     Z23, Z4, Z4
+	VAESENC     Z23, Z5, Z5
+	VAESENC     Z23, Z6, Z6
+	VAESENC     Z23, Z7, Z7
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z24, Z2, Z2
+	VAESENC     Z24, Z3, Z3
+	VAESENC     Z24, Z4, Z4
+	VAESENC     Z24, Z5, Z5
+	VAESENC     Z24, Z6, Z6
+	VAESENC     Z24, Z7, Z7
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z25, Z2, Z2
+	VAESENC     Z25, Z3, Z3
+	VAESENC     Z25, Z4, Z4
+	VAESENC     Z25, Z5, Z5
+	VAESENC     Z25, Z6, Z6
+	VAESENC     Z25, Z7, Z7
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z26, Z2, Z2
+	VAESENC     Z26, Z3, Z3
+	VAESENC     Z26, Z4, Z4
+	VAESENC     Z26, Z5, Z5
+	VAESENC     Z26, Z6, Z6
+	VAESENC     Z26, Z7, Z7
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z27, Z2, Z2
+	VAESENC     Z27, Z3, Z3
+	VAESENC     Z27, Z4, Z4
+	VAESENC     Z27, Z5, Z5
+	VAESENC     Z27, Z6, Z6
+	VAESENC     Z27, Z7, Z7
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z28, Z2, Z2
+	VAESENC     Z28, Z3, Z3
+	VAESENC     Z28, Z4, Z4
+	VAESENC     Z28, Z5, Z5
+	VAESENC     Z28, Z6, Z6
+	VAESENC     Z28, Z7, Z7
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENC     Z29, Z2, Z2
+	VAESENC     Z29, Z3, Z3
+	VAESENC     Z29, Z4, Z4
+	VAESENC     Z29, Z5, Z5
+	VAESENC     Z29, Z6, Z6
+	VAESENC     Z29, Z7, Z7
+	VPXORQ      (SI), Z30, Z8
+	VAESENCLAST Z8, Z0, Z0
+	VPXORQ      64(SI), Z30, Z9
+	VAESENCLAST Z9, Z1, Z1
+	VPXORQ      128(SI), Z30, Z10
+	VAESENCLAST Z10, Z2, Z2
+	VPXORQ      192(SI), Z30, Z11
+	VAESENCLAST Z11, Z3, Z3
+	VPXORQ      256(SI), Z30, Z8
+	VAESENCLAST Z8, Z4, Z4
+	VPXORQ      320(SI), Z30, Z9
+	VAESENCLAST Z9, Z5, Z5
+	VPXORQ      384(SI), Z30, Z10
+	VAESENCLAST Z10, Z6, Z6
+	VPXORQ      448(SI), Z30, Z11
+	VAESENCLAST Z11, Z7, Z7
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
+	ADDQ        $0x00000200, SI
+	ADDQ        $0x00000200, DI
+	SUBQ        $0x20, CX
+	JMP         loop_1
+
+done_2:
+loop_6:
+	CMPQ    CX, $0x10
+	JB      done_7
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z1
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z2
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z3
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	VPXORQ  Z1, Z16, Z1
+	VPXORQ  Z2, Z16, Z2
+	VPXORQ  Z3, Z16, Z3
+	CMPQ    BX, $0x0c
+	JB      rounds10_8
+	JE      rounds12_9
+	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
+	VAESENC Z17, Z2, Z2
+	VAESENC Z17, Z3, Z3
+	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
+	VAESENC Z18, Z2, Z2
+	VAESENC Z18, Z3, Z3
+
+rounds12_9:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
+	VAESENC Z19, Z2, Z2
+	VAESENC Z19, Z3, Z3
+	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
+	VAESENC Z20, Z2, Z2
+	VAESENC Z20, Z3, Z3
+
+rounds10_8:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z21, Z2, Z2
+	VAESENC     Z21, Z3, Z3
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z22, Z2, Z2
+	VAESENC     Z22, Z3, Z3
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z23, Z2, Z2
+	VAESENC     Z23, Z3, Z3
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z24, Z2, Z2
+	VAESENC     Z24, Z3, Z3
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z25, Z2, Z2
+	VAESENC     Z25, Z3, Z3
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z26, Z2, Z2
+	VAESENC     Z26, Z3, Z3
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z27, Z2, Z2
+	VAESENC     Z27, Z3, Z3
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z28, Z2, Z2
+	VAESENC     Z28, Z3, Z3
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENC     Z29, Z2, Z2
+	VAESENC     Z29, Z3, Z3
+	VPXORQ      (SI), Z30, Z8
+	VAESENCLAST Z8, Z0, Z0
+	VPXORQ      64(SI), Z30, Z9
+	VAESENCLAST Z9, Z1, Z1
+	VPXORQ      128(SI), Z30, Z10
+	VAESENCLAST Z10, Z2, Z2
+	VPXORQ      192(SI), Z30, Z11
+	VAESENCLAST Z11, Z3, Z3
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	ADDQ        $0x00000100, SI
+	ADDQ        $0x00000100, DI
+	SUBQ        $0x10, CX
+	JMP         loop_6
+
+done_7:
+loop_10:
+	CMPQ    CX, $0x08
+	JB      done_11
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z1
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	VPXORQ  Z1, Z16, Z1
+	CMPQ    BX, $0x0c
+	JB      rounds10_12
+	JE      rounds12_13
+	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
+	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
+
+rounds12_13:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
+	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
+
+rounds10_12:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VPXORQ      (SI), Z30, Z8
+	VAESENCLAST Z8, Z0, Z0
+	VPXORQ      64(SI), Z30, Z9
+	VAESENCLAST Z9, Z1, Z1
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x08, CX
+	JMP         loop_10
+
+done_11:
+loop_14:
+	CMPQ    CX, $0x04
+	JB      done_15
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	CMPQ    BX, $0x0c
+	JB      rounds10_16
+	JE      rounds12_17
+	VAESENC Z17, Z0, Z0
+	VAESENC Z18, Z0, Z0
+
+rounds12_17:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z20, Z0, Z0
+
+rounds10_16:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z29, Z0, Z0
+	VPXORQ      (SI), Z30, Z8
+	VAESENCLAST Z8, Z0, Z0
+	VMOVDQU64   Z0, (DI)
+	ADDQ        $0x00000040, SI
+	ADDQ        $0x00000040, DI
+	SUBQ        $0x04, CX
+	JMP         loop_14
+
+done_15:
+	CMPQ    CX, $0x02
+	JB      tail_18
+	VPSHUFB Y12, Y13, Y0
+	VPADDQ  step2<>+0(SB), Y13, Y13
+	VPXORQ  Y0, Y16, Y0
+	CMPQ    BX, $0x0c
+	JB      rounds10_19
+	JE      rounds12_20
+	VAESENC Y17, Y0, Y0
+	VAESENC Y18, Y0, Y0
+
+rounds12_20:
+	VAESENC Y19, Y0, Y0
+	VAESENC Y20, Y0, Y0
+
+rounds10_19:
+	VAESENC     Y21, Y0, Y0
+	VAESENC     Y22, Y0, Y0
+	VAESENC     Y23, Y0, Y0
+	VAESENC     Y24, Y0, Y0
+	VAESENC     Y25, Y0, Y0
+	VAESENC     Y26, Y0, Y0
+	VAESENC     Y27, Y0, Y0
+	VAESENC     Y28, Y0, Y0
+	VAESENC     Y29, Y0, Y0
+	VPXORQ      (SI), Y30, Y8
+	VAESENCLAST Y8, Y0, Y0
+	VMOVDQU     Y0, (DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x02, CX
+
+tail_18:
+	CMPQ    CX, $0x01
+	JB      tail_21
+	VPSHUFB X12, X13, X0
+	VPADDQ  step1<>+0(SB), X13, X13
+	VPXORQ  X0, X16, X0
+	CMPQ    BX, $0x0c
+	JB      rounds10_22
+	JE      rounds12_23
+	VAESENC X17, X0, X0
+	VAESENC X18, X0, X0
+
+rounds12_23:
+	VAESENC X19, X0, X0
+	VAESENC X20, X0, X0
+
+rounds10_22:
+	VAESENC     X21, X0, X0
+	VAESENC     X22, X0, X0
+	VAESENC     X23, X0, X0
+	VAESENC     X24, X0, X0
+	VAESENC     X25, X0, X0
+	VAESENC     X26, X0, X0
+	VAESENC     X27, X0, X0
+	VAESENC     X28, X0, X0
+	VAESENC     X29, X0, X0
+	VPXORQ      (SI), X30, X8
+	VAESENCLAST X8, X0, X0
+	VMOVDQU     X0, (DI)
+
+tail_21:
+	VZEROUPPER
+	RET
+
+AESNI:
+	JMP ·ctrFromAESNI+0(SB)
+
+VAES256:
+	JMP ·ctrFromVAES256+0(SB)
 
 // func cbcEncryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, iv *[16]byte)
 // Requires: AES, SSE2

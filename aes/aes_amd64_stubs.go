@@ -24,6 +24,11 @@ func cbcDecryptAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, p
 //go:noescape
 func ctrAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
 
+// ctrFromAESNI XORs n blocks of src with the keystream of big-endian counters c, c+1, ... into dst, where c's big-endian halves are hi and lo; only the low 64 bits count. It runs 128-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
+//
+//go:noescape
+func ctrFromAESNI(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, hi uint64, lo uint64)
+
 // encryptBlocksVAES256 encrypts n blocks from src to dst (ECB). It runs 256-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
@@ -43,6 +48,11 @@ func cbcDecryptVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int,
 //
 //go:noescape
 func ctrVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte)
+
+// ctrFromVAES256 XORs n blocks of src with the keystream of big-endian counters c, c+1, ... into dst, where c's big-endian halves are hi and lo; only the low 64 bits count. It runs 256-bit vectors and prefetches the source prefetch bytes ahead (0: not at all).
+//
+//go:noescape
+func ctrFromVAES256(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, hi uint64, lo uint64)
 
 // encryptBlocks runs the kernel of the given vector width (16, 32 or 64 bytes): it encrypts n blocks from src to dst (ECB). It prefetches the source prefetch bytes ahead (0: not at all).
 //
@@ -64,10 +74,10 @@ func cbcDecrypt(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefet
 //go:noescape
 func ctr(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int)
 
-// ctrFrom is ctr from counter *iv + blocks: it sets *ctr to that sum, modulo 2^128, then XORs n blocks of src with the keystream of big-endian counters *ctr, *ctr+1, ... into dst and advances *ctr by n; only the low 64 bits count.
+// ctrFrom runs the kernel of the given vector width (16, 32 or 64 bytes): it XORs n blocks of src with the keystream of big-endian counters c, c+1, ... into dst, where c's big-endian halves are hi and lo; only the low 64 bits count. It prefetches the source prefetch bytes ahead (0: not at all).
 //
 //go:noescape
-func ctrFrom(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, ctr *[16]byte, width int, iv *[16]byte, blocks uint64)
+func ctrFrom(keys *[240]byte, rounds int, dst *byte, src *byte, n int, prefetch int, hi uint64, lo uint64, width int)
 
 // cbcEncryptAESNI encrypts n >= 1 blocks in CBC mode chaining from *iv and leaves the last ciphertext block in *iv.
 //

@@ -2,15 +2,9 @@
 
 package aria
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
-
-// CTRFrom is CTR from counter *iv + blocks, modulo 2^128 (modes.CTRFrom),
-// for XORKeyStreamAt. The kernels take the counter as words, so the sum
-// goes to them in registers: no counter block in memory at all.
-func (k *slicedKernels) CTRFrom(dst, src []byte, iv *[BlockSize]byte, blocks uint64) {
-	lo, carry := bits.Add64(binary.BigEndian.Uint64(iv[8:]), blocks, 0)
-	k.ctr(dst, src, binary.BigEndian.Uint64(iv[:8])+carry, lo)
+// CTRFrom is CTR from the counter whose big-endian halves are hi and lo
+// (modes.CTRFrom), for XORKeyStreamAt. The kernels take the counter as
+// words too: no counter block in memory at all.
+func (k *slicedKernels) CTRFrom(dst, src []byte, hi, lo uint64) {
+	k.ctr(dst, src, hi, lo)
 }
