@@ -19,9 +19,9 @@ func asmPaths() []catalog.Entry[path] {
 		streamPath(pathAVX512VL, []cpu.Feature{cpu.AVX512}, false,
 			"16 blocks per batch, two interleaved sets of 8 in YMM with AVX-512VL (VPROLD, 32 registers), no 512-bit registers; under 8 blocks, the avx2 row layout"),
 		streamPath(pathAVX2, []cpu.Feature{cpu.AVX2}, false,
-			"8 blocks per batch in YMM, PSHUFB rotations by 8 and 16; under 8 blocks, row layout (2 blocks per YMM)"),
+			"16 blocks per batch, two interleaved sets of 8 in YMM with the state spilled to the frame, PSHUFB rotations by 8 and 16; then 8; under 8 blocks, row layout (2 blocks per YMM)"),
 		streamPath(pathSSSE3, []cpu.Feature{cpu.SSSE3}, false,
-			"4 blocks per batch in XMM, PSHUFB rotations by 8 and 16; under 4 blocks, row layout (1 block per XMM)"),
+			"8 blocks per batch, two interleaved sets of 4 in XMM with the state spilled to the frame, PSHUFB rotations by 8 and 16; then 4; under 4 blocks, row layout (1 block per XMM)"),
 	}
 }
 

@@ -4,12 +4,12 @@
 
 package chacha20
 
-// xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (4 at a time, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+// xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (8 at a time as two sets of 4, then 4, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
 //
 //go:noescape
 func xorBlocksSSSE3(state *[16]uint32, dst []byte, src []byte)
 
-// xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+// xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (16 at a time as two sets of 8, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
 //
 //go:noescape
 func xorBlocksAVX2(state *[16]uint32, dst []byte, src []byte)

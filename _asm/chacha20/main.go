@@ -11,6 +11,13 @@
 // or 32 registers) and the rotation helper (PSHUFB and shift-or, or VPROLD)
 // differ.
 //
+// Long inputs run two independent sets at once on every path: on Zen 5
+// every simple vector instruction has a latency of two cycles, so one
+// set's four quarter-round chains leave the four vector pipes half idle.
+// With 16 registers (ssse3, avx2: two sets of 4 or 8 blocks) the 32 words
+// live in the frame and spill.go's allocator keeps the ones in use in
+// registers; see docs/chacha20-limits.md for the measurements.
+//
 // AVX-512 runs two 16-block sets at once (32 blocks, all 32 registers); the
 // same code on YMM (kernelVL: AVX-512VL, two sets of 8) serves CPUs that
 // slow down on 512-bit registers, as OpenSSL's avx512vl path does.
@@ -77,10 +84,10 @@ func main() {
 		By8:  vec.RotateDwordsMask("chacha20_rot8", 1, 32),
 	}
 
-	kernel("xorBlocksSSSE3", sse, []step{{word: 4}, {sets: 2}, {sets: 1}},
-		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (4 at a time, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernel("xorBlocksAVX2", vex, []step{{word: 8}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksSSSE3", sse, []step{{word: 8}, {word: 4}, {sets: 2}, {sets: 1}},
+		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (8 at a time as two sets of 4, then 4, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX2", vex, []step{{word: 16}, {word: 8}, {sets: 2}, {sets: 1}},
+		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (16 at a time as two sets of 8, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	kernel("xorBlocksAVX512", evex, []step{{word: 32}, {word: 16}, {sets: 2}, {sets: 1}},
 		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
 	kernelVL("xorBlocksAVX512VL", evex, true, []step{{word: 16}, {word: 8}, {sets: 2}, {sets: 1}},
@@ -164,7 +171,7 @@ func kernel(name string, is isa, steps []step, doc string) { kernelVL(name, is, 
 // kernelVL is kernel with a choice, for evex, of YMM registers (vl).
 func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	flags := NOSPLIT
-	if is == evex {
+	if is != sse {
 		// The frame (1 KiB) is over the 800 bytes a NOSPLIT chain may use.
 		flags = 0
 	}
@@ -177,9 +184,11 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
 	g.n = Load(Param("src").Len(), GP64()).(GPVirtual)
 	if is != evex {
-		// Four rows of c words at the widest width; the frame is only
-		// 8-byte aligned, so every access is an unaligned move.
-		g.spill = AllocLocal(4 * 4 * steps[0].word)
+		// Home slots of two sets' 32 words (batch2); one set keeps its
+		// c words in set 0's.
+		g.lanes = g.vecLanes()
+		g.frame = vec.AlignedLocal(32*4*g.lanes, 32)
+		g.spill = g.home(8)
 	}
 	label := func(k int) string {
 		if k == len(steps) {
@@ -288,7 +297,7 @@ func (g *gen) broadcast(i int, dst Register) { g.v().BroadcastDword(g.stateWord(
 func (g *gen) counterRow(dst, tmp Register) {
 	g.broadcast(12, dst)
 	if g.isa == sse {
-		MOVOU(iotaData, tmp) // legacy SSE memory operands must be aligned
+		MOVOU(iotaData.Offset(4*g.ctrOff), tmp) // legacy SSE memory operands must be aligned
 		PADDL(tmp, dst)
 		return
 	}
@@ -396,6 +405,10 @@ func (g *gen) batch() {
 	g.label++
 	if g.isa == evex {
 		g.batchPrecomputed(g.w / g.lanes)
+		return
+	}
+	if g.w == 2*g.lanes {
+		g.batch2()
 		return
 	}
 	// Load the state, one word per register (lane j = block j).
