@@ -1474,12 +1474,12 @@ rowrounds2_3:
 	PSLLL  $0x07, X5
 	PSRLL  $0x19, X14
 	POR    X14, X5
-	PSHUFD $0x39, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x93, X3, X3
-	PSHUFD $0x39, X5, X5
-	PSHUFD $0x4e, X6, X6
-	PSHUFD $0x93, X7, X7
+	PSHUFD $0x93, X0, X0
+	PSHUFD $0x39, X2, X2
+	PSHUFD $0x4e, X3, X3
+	PSHUFD $0x93, X4, X4
+	PSHUFD $0x39, X6, X6
+	PSHUFD $0x4e, X7, X7
 	PADDL  X1, X0
 	PXOR   X0, X3
 	PADDL  X5, X4
@@ -1518,12 +1518,12 @@ rowrounds2_3:
 	PSLLL  $0x07, X5
 	PSRLL  $0x19, X14
 	POR    X14, X5
-	PSHUFD $0x93, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x39, X3, X3
-	PSHUFD $0x93, X5, X5
-	PSHUFD $0x4e, X6, X6
-	PSHUFD $0x39, X7, X7
+	PSHUFD $0x39, X0, X0
+	PSHUFD $0x93, X2, X2
+	PSHUFD $0x4e, X3, X3
+	PSHUFD $0x39, X4, X4
+	PSHUFD $0x93, X6, X6
+	PSHUFD $0x4e, X7, X7
 	DECL   SI
 	JNZ    rowrounds2_3
 	PADDL  X8, X0
@@ -1598,9 +1598,9 @@ rowrounds1_4:
 	PSLLL  $0x07, X1
 	PSRLL  $0x19, X14
 	POR    X14, X1
-	PSHUFD $0x39, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x93, X3, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFD $0x39, X2, X2
+	PSHUFD $0x4e, X3, X3
 	PADDL  X1, X0
 	PXOR   X0, X3
 	MOVOU  chacha20_rot16<>+0(SB), X14
@@ -1621,9 +1621,9 @@ rowrounds1_4:
 	PSLLL  $0x07, X1
 	PSRLL  $0x19, X14
 	POR    X14, X1
-	PSHUFD $0x93, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x39, X3, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFD $0x93, X2, X2
+	PSHUFD $0x4e, X3, X3
 	DECL   SI
 	JNZ    rowrounds1_4
 	PADDL  X4, X0
@@ -2682,12 +2682,12 @@ rowrounds2_3:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
-	VPSHUFD    $0x39, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x93, Y7, Y7
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPADDD     Y5, Y4, Y4
@@ -2720,12 +2720,12 @@ rowrounds2_3:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
-	VPSHUFD    $0x93, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x39, Y7, Y7
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
 	JNZ        rowrounds2_3
 	VPADDD     Y8, Y0, Y0
@@ -2797,9 +2797,9 @@ rowrounds1_4:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
@@ -2816,9 +2816,9 @@ rowrounds1_4:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	DECL       SI
 	JNZ        rowrounds1_4
 	VPADDD     Y4, Y0, Y0
@@ -2874,9 +2874,9 @@ rowrounds1_5:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
@@ -2893,9 +2893,9 @@ rowrounds1_5:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	DECL       SI
 	JNZ        rowrounds1_5
 	VPADDD     Y4, Y0, Y0
@@ -3900,12 +3900,12 @@ rowrounds2_3:
 	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
 	VPROLD     $0x07, Z5, Z5
-	VPSHUFD    $0x39, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x93, Z3, Z3
-	VPSHUFD    $0x39, Z5, Z5
-	VPSHUFD    $0x4e, Z6, Z6
-	VPSHUFD    $0x93, Z7, Z7
+	VPSHUFD    $0x93, Z0, Z0
+	VPSHUFD    $0x39, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x93, Z4, Z4
+	VPSHUFD    $0x39, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
 	VPADDD     Z5, Z4, Z4
@@ -3930,12 +3930,12 @@ rowrounds2_3:
 	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
 	VPROLD     $0x07, Z5, Z5
-	VPSHUFD    $0x93, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x39, Z3, Z3
-	VPSHUFD    $0x93, Z5, Z5
-	VPSHUFD    $0x4e, Z6, Z6
-	VPSHUFD    $0x39, Z7, Z7
+	VPSHUFD    $0x39, Z0, Z0
+	VPSHUFD    $0x93, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x39, Z4, Z4
+	VPSHUFD    $0x93, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	DECL       SI
 	JNZ        rowrounds2_3
 	VPADDD     Z8, Z0, Z0
@@ -4011,9 +4011,9 @@ rowrounds1_4:
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
 	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x39, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x93, Z3, Z3
+	VPSHUFD    $0x93, Z0, Z0
+	VPSHUFD    $0x39, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
 	VPROLD     $0x10, Z3, Z3
@@ -4026,9 +4026,9 @@ rowrounds1_4:
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
 	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x93, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x39, Z3, Z3
+	VPSHUFD    $0x39, Z0, Z0
+	VPSHUFD    $0x93, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
 	DECL       SI
 	JNZ        rowrounds1_4
 	VPADDD     Z4, Z0, Z0
@@ -4084,9 +4084,9 @@ rowrounds1_5:
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
 	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x39, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x93, Z3, Z3
+	VPSHUFD    $0x93, Z0, Z0
+	VPSHUFD    $0x39, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
 	VPROLD     $0x10, Z3, Z3
@@ -4099,9 +4099,9 @@ rowrounds1_5:
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
 	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x93, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x39, Z3, Z3
+	VPSHUFD    $0x39, Z0, Z0
+	VPSHUFD    $0x93, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
 	DECL       SI
 	JNZ        rowrounds1_5
 	VPADDD     Z4, Z0, Z0
@@ -5083,12 +5083,12 @@ rowrounds2_3:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
-	VPSHUFD    $0x39, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x93, Y7, Y7
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPADDD     Y5, Y4, Y4
@@ -5121,12 +5121,12 @@ rowrounds2_3:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
-	VPSHUFD    $0x93, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x39, Y7, Y7
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
 	JNZ        rowrounds2_3
 	VPADDD     Y8, Y0, Y0
@@ -5198,9 +5198,9 @@ rowrounds1_4:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
@@ -5217,9 +5217,9 @@ rowrounds1_4:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	DECL       SI
 	JNZ        rowrounds1_4
 	VPADDD     Y4, Y0, Y0
@@ -5275,9 +5275,9 @@ rowrounds1_5:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
@@ -5294,9 +5294,9 @@ rowrounds1_5:
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
 	DECL       SI
 	JNZ        rowrounds1_5
 	VPADDD     Y4, Y0, Y0

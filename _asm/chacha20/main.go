@@ -646,8 +646,12 @@ func (g *gen) outputWords(words [16]Register, pool []Register) {
 // rows is the short-input path: each register holds one row (four words)
 // of perReg blocks, one block per 128-bit lane, so a batch costs about the
 // latency of one block's rounds rather than a word-sliced batch; sets are
-// interleaved to hide that latency. The diagonal round rotates rows b, c, d
-// by 1, 2, 3 words within each lane (PSHUFD) and back. With partial, the
+// interleaved to hide that latency. For the diagonal round rows a, c, d
+// turn within each lane (PSHUFD) so that lane word k holds a[k-1], c[k+1]
+// and d[k+2] beside b[k], and back after it: b, the last word a quarter
+// round makes and the first the next one needs, never waits for a shuffle
+// (rotating b, c, d instead put one shuffle latency on every round's
+// dependency chain). With partial, the
 // batch is the last one, for the g.n/64 blocks left (fewer than perReg): it
 // advances the counter by that many, loads and stores only those blocks and
 // jumps to done.
@@ -685,10 +689,13 @@ func (g *gen) rows(sets int, partial bool) {
 	for k := 0; k < sets; k++ {
 		groups = append(groups, [4]Register{row(k, 0), row(k, 1), row(k, 2), row(k, 3)})
 	}
-	shuffle := func(b, c, d byte) {
+	shuffle := func(a, c, d byte) {
 		for k := 0; k < sets; k++ {
-			for r, imm := range []byte{b, c, d} {
-				g.v().ShuffleDwords(imm, row(k, r+1), row(k, r+1))
+			for _, x := range [3]struct {
+				r   int
+				imm byte
+			}{{0, a}, {2, c}, {3, d}} {
+				g.v().ShuffleDwords(x.imm, row(k, x.r), row(k, x.r))
 			}
 		}
 	}
@@ -697,9 +704,9 @@ func (g *gen) rows(sets int, partial bool) {
 	loop := fmt.Sprintf("rowrounds%d_%d", sets, g.label)
 	Label(loop)
 	g.quarterRoundRegs(groups)
-	shuffle(0x39, 0x4e, 0x93) // lane word k of b, c, d <- word k+1, k+2, k+3
+	shuffle(0x93, 0x39, 0x4e) // lane word k of a, c, d <- word k-1, k+1, k+2
 	g.quarterRoundRegs(groups)
-	shuffle(0x93, 0x4e, 0x39)
+	shuffle(0x39, 0x93, 0x4e)
 	DECL(rounds)
 	JNZ(LabelRef(loop))
 
