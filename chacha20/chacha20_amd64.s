@@ -2631,7 +2631,7 @@ rounds8_2:
 
 step2:
 	CMPQ           BX, $0x00000100
-	JB             step3
+	JB             partial
 	VBROADCASTI128 (AX), Y8
 	VBROADCASTI128 16(AX), Y9
 	VBROADCASTI128 32(AX), Y10
@@ -2766,150 +2766,146 @@ rowrounds2_3:
 	SUBQ       $0x00000100, BX
 	JMP        step2
 
-step3:
-	CMPQ           BX, $0x00000080
-	JB             partial
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
+partial:
+	TESTQ          BX, BX
+	JZ             done
+	VBROADCASTI128 (AX), Y8
+	VBROADCASTI128 16(AX), Y9
+	VBROADCASTI128 32(AX), Y10
+	VBROADCASTI128 48(AX), Y11
+	VPADDD         chacha20_rowctr<>+0(SB), Y11, Y11
+	VMOVDQU        Y8, Y0
+	VMOVDQU        Y9, Y1
+	VMOVDQU        Y10, Y2
+	VMOVDQU        Y11, Y3
+	VBROADCASTI128 48(AX), Y12
+	VPADDD         chacha20_rowctr<>+32(SB), Y12, Y12
+	VMOVDQU        Y8, Y4
+	VMOVDQU        Y9, Y5
+	VMOVDQU        Y10, Y6
+	VMOVDQU        Y12, Y7
 	MOVL           $0x0000000a, SI
 
-rowrounds1_4:
+rowrounds2_4:
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPSHUFD    $0x93, Y0, Y0
 	VPSHUFD    $0x39, Y2, Y2
 	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPSHUFD    $0x39, Y0, Y0
 	VPSHUFD    $0x93, Y2, Y2
 	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
-	JNZ        rowrounds1_4
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	JNZ        rowrounds2_4
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     Y11, Y3, Y3
+	VPADDD     Y8, Y4, Y4
+	VPADDD     Y9, Y5, Y5
+	VPADDD     Y10, Y6, Y6
+	VPADDD     Y12, Y7, Y7
+	MOVQ       BX, SI
+	SHRQ       $0x06, SI
+	ADDL       SI, 48(AX)
+	VPERM2I128 $0x20, Y1, Y0, Y8
+	VPERM2I128 $0x20, Y3, Y2, Y9
+	VPXOR      (DX), Y8, Y8
+	VMOVDQU    Y8, (CX)
+	VPXOR      32(DX), Y9, Y9
+	VMOVDQU    Y9, 32(CX)
+	CMPQ       BX, $0x00000040
+	JBE        done
 	VPERM2I128 $0x31, Y1, Y0, Y0
 	VPERM2I128 $0x31, Y3, Y2, Y2
 	VPXOR      64(DX), Y0, Y0
 	VMOVDQU    Y0, 64(CX)
 	VPXOR      96(DX), Y2, Y2
 	VMOVDQU    Y2, 96(CX)
-	ADDL       $0x00000002, 48(AX)
-	ADDQ       $0x00000080, CX
-	ADDQ       $0x00000080, DX
-	SUBQ       $0x00000080, BX
-	JMP        step3
-
-partial:
-	TESTQ          BX, BX
-	JZ             done
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
-	MOVL           $0x0000000a, SI
-
-rowrounds1_5:
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y0, Y0
-	VPSHUFD    $0x39, Y2, Y2
-	VPSHUFD    $0x4e, Y3, Y3
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y0, Y0
-	VPSHUFD    $0x93, Y2, Y2
-	VPSHUFD    $0x4e, Y3, Y3
-	DECL       SI
-	JNZ        rowrounds1_5
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	SHRQ       $0x06, BX
-	ADDL       BX, 48(AX)
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	CMPQ       BX, $0x00000080
+	JBE        done
+	VPERM2I128 $0x20, Y5, Y4, Y8
+	VPERM2I128 $0x20, Y7, Y6, Y9
+	VPXOR      128(DX), Y8, Y8
+	VMOVDQU    Y8, 128(CX)
+	VPXOR      160(DX), Y9, Y9
+	VMOVDQU    Y9, 160(CX)
+	CMPQ       BX, $0x000000c0
+	JBE        done
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(DX), Y4, Y4
+	VMOVDQU    Y4, 192(CX)
+	VPXOR      224(DX), Y6, Y6
+	VMOVDQU    Y6, 224(CX)
 
 done:
 	VZEROUPPER
@@ -3857,7 +3853,7 @@ rounds16_2:
 
 step2:
 	CMPQ            BX, $0x00000200
-	JB              step3
+	JB              partial
 	VBROADCASTI32X4 (AX), Z8
 	VBROADCASTI32X4 16(AX), Z9
 	VBROADCASTI32X4 32(AX), Z10
@@ -3984,130 +3980,97 @@ rowrounds2_3:
 	SUBQ       $0x00000200, BX
 	JMP        step2
 
-step3:
-	CMPQ            BX, $0x00000100
-	JB              partial
-	VBROADCASTI32X4 (AX), Z4
-	VBROADCASTI32X4 16(AX), Z5
-	VBROADCASTI32X4 32(AX), Z6
-	VBROADCASTI32X4 48(AX), Z7
-	VPADDD          chacha20_rowctr<>+0(SB), Z7, Z7
-	VMOVDQU32       Z4, Z0
-	VMOVDQU32       Z5, Z1
-	VMOVDQU32       Z6, Z2
-	VMOVDQU32       Z7, Z3
-	MOVL            $0x0000000a, SI
-
-rowrounds1_4:
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x10, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x0c, Z1, Z1
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x08, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x93, Z0, Z0
-	VPSHUFD    $0x39, Z2, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x10, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x0c, Z1, Z1
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x08, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x39, Z0, Z0
-	VPSHUFD    $0x93, Z2, Z2
-	VPSHUFD    $0x4e, Z3, Z3
-	DECL       SI
-	JNZ        rowrounds1_4
-	VPADDD     Z4, Z0, Z0
-	VPADDD     Z5, Z1, Z1
-	VPADDD     Z6, Z2, Z2
-	VPADDD     Z7, Z3, Z3
-	VSHUFI32X4 $0x44, Z1, Z0, Z16
-	VSHUFI32X4 $0xee, Z1, Z0, Z17
-	VSHUFI32X4 $0x44, Z3, Z2, Z18
-	VSHUFI32X4 $0xee, Z3, Z2, Z19
-	VSHUFI32X4 $0x88, Z18, Z16, Z0
-	VSHUFI32X4 $0xdd, Z18, Z16, Z1
-	VSHUFI32X4 $0x88, Z19, Z17, Z2
-	VSHUFI32X4 $0xdd, Z19, Z17, Z3
-	VPXORD     (DX), Z0, Z0
-	VMOVDQU32  Z0, (CX)
-	VPXORD     64(DX), Z1, Z1
-	VMOVDQU32  Z1, 64(CX)
-	VPXORD     128(DX), Z2, Z2
-	VMOVDQU32  Z2, 128(CX)
-	VPXORD     192(DX), Z3, Z3
-	VMOVDQU32  Z3, 192(CX)
-	ADDL       $0x00000004, 48(AX)
-	ADDQ       $0x00000100, CX
-	ADDQ       $0x00000100, DX
-	SUBQ       $0x00000100, BX
-	JMP        step3
-
 partial:
 	TESTQ           BX, BX
 	JZ              done
-	VBROADCASTI32X4 (AX), Z4
-	VBROADCASTI32X4 16(AX), Z5
-	VBROADCASTI32X4 32(AX), Z6
-	VBROADCASTI32X4 48(AX), Z7
-	VPADDD          chacha20_rowctr<>+0(SB), Z7, Z7
-	VMOVDQU32       Z4, Z0
-	VMOVDQU32       Z5, Z1
-	VMOVDQU32       Z6, Z2
-	VMOVDQU32       Z7, Z3
+	VBROADCASTI32X4 (AX), Z8
+	VBROADCASTI32X4 16(AX), Z9
+	VBROADCASTI32X4 32(AX), Z10
+	VBROADCASTI32X4 48(AX), Z11
+	VPADDD          chacha20_rowctr<>+0(SB), Z11, Z11
+	VMOVDQU32       Z8, Z0
+	VMOVDQU32       Z9, Z1
+	VMOVDQU32       Z10, Z2
+	VMOVDQU32       Z11, Z3
+	VBROADCASTI32X4 48(AX), Z12
+	VPADDD          chacha20_rowctr<>+64(SB), Z12, Z12
+	VMOVDQU32       Z8, Z4
+	VMOVDQU32       Z9, Z5
+	VMOVDQU32       Z10, Z6
+	VMOVDQU32       Z12, Z7
 	MOVL            $0x0000000a, SI
 
-rowrounds1_5:
+rowrounds2_4:
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x10, Z3, Z3
+	VPROLD     $0x10, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x0c, Z1, Z1
+	VPROLD     $0x0c, Z5, Z5
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x08, Z3, Z3
+	VPROLD     $0x08, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
+	VPROLD     $0x07, Z5, Z5
 	VPSHUFD    $0x93, Z0, Z0
 	VPSHUFD    $0x39, Z2, Z2
 	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x93, Z4, Z4
+	VPSHUFD    $0x39, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x10, Z3, Z3
+	VPROLD     $0x10, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x0c, Z1, Z1
+	VPROLD     $0x0c, Z5, Z5
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x08, Z3, Z3
+	VPROLD     $0x08, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
+	VPROLD     $0x07, Z5, Z5
 	VPSHUFD    $0x39, Z0, Z0
 	VPSHUFD    $0x93, Z2, Z2
 	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x39, Z4, Z4
+	VPSHUFD    $0x93, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	DECL       SI
-	JNZ        rowrounds1_5
-	VPADDD     Z4, Z0, Z0
-	VPADDD     Z5, Z1, Z1
-	VPADDD     Z6, Z2, Z2
-	VPADDD     Z7, Z3, Z3
+	JNZ        rowrounds2_4
+	VPADDD     Z8, Z0, Z0
+	VPADDD     Z9, Z1, Z1
+	VPADDD     Z10, Z2, Z2
+	VPADDD     Z11, Z3, Z3
+	VPADDD     Z8, Z4, Z4
+	VPADDD     Z9, Z5, Z5
+	VPADDD     Z10, Z6, Z6
+	VPADDD     Z12, Z7, Z7
 	MOVQ       BX, SI
 	SHRQ       $0x06, SI
 	ADDL       SI, 48(AX)
@@ -4133,6 +4096,32 @@ rowrounds1_5:
 	JBE        done
 	VPXORD     192(DX), Z3, Z3
 	VMOVDQU32  Z3, 192(CX)
+	CMPQ       BX, $0x00000100
+	JBE        done
+	VSHUFI32X4 $0x44, Z5, Z4, Z16
+	VSHUFI32X4 $0xee, Z5, Z4, Z17
+	VSHUFI32X4 $0x44, Z7, Z6, Z18
+	VSHUFI32X4 $0xee, Z7, Z6, Z19
+	VSHUFI32X4 $0x88, Z18, Z16, Z4
+	VSHUFI32X4 $0xdd, Z18, Z16, Z5
+	VSHUFI32X4 $0x88, Z19, Z17, Z6
+	VSHUFI32X4 $0xdd, Z19, Z17, Z7
+	CMPQ       BX, $0x00000100
+	JBE        done
+	VPXORD     256(DX), Z4, Z4
+	VMOVDQU32  Z4, 256(CX)
+	CMPQ       BX, $0x00000140
+	JBE        done
+	VPXORD     320(DX), Z5, Z5
+	VMOVDQU32  Z5, 320(CX)
+	CMPQ       BX, $0x00000180
+	JBE        done
+	VPXORD     384(DX), Z6, Z6
+	VMOVDQU32  Z6, 384(CX)
+	CMPQ       BX, $0x000001c0
+	JBE        done
+	VPXORD     448(DX), Z7, Z7
+	VMOVDQU32  Z7, 448(CX)
 
 done:
 	VZEROUPPER
@@ -5031,8 +5020,8 @@ rounds8_2:
 	JMP          step1
 
 step2:
-	CMPQ           BX, $0x00000200
-	JB             step3
+	CMPQ           BX, $0x00000100
+	JB             partial
 	VBROADCASTI128 (AX), Y8
 	VBROADCASTI128 16(AX), Y9
 	VBROADCASTI128 32(AX), Y10
@@ -5162,155 +5151,151 @@ rowrounds2_3:
 	VPXOR      224(DX), Y6, Y6
 	VMOVDQU    Y6, 224(CX)
 	ADDL       $0x00000004, 48(AX)
-	ADDQ       $0x00000200, CX
-	ADDQ       $0x00000200, DX
-	SUBQ       $0x00000200, BX
+	ADDQ       $0x00000100, CX
+	ADDQ       $0x00000100, DX
+	SUBQ       $0x00000100, BX
 	JMP        step2
 
-step3:
-	CMPQ           BX, $0x00000080
-	JB             partial
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
+partial:
+	TESTQ          BX, BX
+	JZ             done
+	VBROADCASTI128 (AX), Y8
+	VBROADCASTI128 16(AX), Y9
+	VBROADCASTI128 32(AX), Y10
+	VBROADCASTI128 48(AX), Y11
+	VPADDD         chacha20_rowctr<>+0(SB), Y11, Y11
+	VMOVDQU        Y8, Y0
+	VMOVDQU        Y9, Y1
+	VMOVDQU        Y10, Y2
+	VMOVDQU        Y11, Y3
+	VBROADCASTI128 48(AX), Y12
+	VPADDD         chacha20_rowctr<>+32(SB), Y12, Y12
+	VMOVDQU        Y8, Y4
+	VMOVDQU        Y9, Y5
+	VMOVDQU        Y10, Y6
+	VMOVDQU        Y12, Y7
 	MOVL           $0x0000000a, SI
 
-rowrounds1_4:
+rowrounds2_4:
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPSHUFD    $0x93, Y0, Y0
 	VPSHUFD    $0x39, Y2, Y2
 	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPSHUFD    $0x39, Y0, Y0
 	VPSHUFD    $0x93, Y2, Y2
 	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
-	JNZ        rowrounds1_4
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	JNZ        rowrounds2_4
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     Y11, Y3, Y3
+	VPADDD     Y8, Y4, Y4
+	VPADDD     Y9, Y5, Y5
+	VPADDD     Y10, Y6, Y6
+	VPADDD     Y12, Y7, Y7
+	MOVQ       BX, SI
+	SHRQ       $0x06, SI
+	ADDL       SI, 48(AX)
+	VPERM2I128 $0x20, Y1, Y0, Y8
+	VPERM2I128 $0x20, Y3, Y2, Y9
+	VPXOR      (DX), Y8, Y8
+	VMOVDQU    Y8, (CX)
+	VPXOR      32(DX), Y9, Y9
+	VMOVDQU    Y9, 32(CX)
+	CMPQ       BX, $0x00000040
+	JBE        done
 	VPERM2I128 $0x31, Y1, Y0, Y0
 	VPERM2I128 $0x31, Y3, Y2, Y2
 	VPXOR      64(DX), Y0, Y0
 	VMOVDQU    Y0, 64(CX)
 	VPXOR      96(DX), Y2, Y2
 	VMOVDQU    Y2, 96(CX)
-	ADDL       $0x00000002, 48(AX)
-	ADDQ       $0x00000080, CX
-	ADDQ       $0x00000080, DX
-	SUBQ       $0x00000080, BX
-	JMP        step3
-
-partial:
-	TESTQ          BX, BX
-	JZ             done
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
-	MOVL           $0x0000000a, SI
-
-rowrounds1_5:
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y0, Y0
-	VPSHUFD    $0x39, Y2, Y2
-	VPSHUFD    $0x4e, Y3, Y3
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y0, Y0
-	VPSHUFD    $0x93, Y2, Y2
-	VPSHUFD    $0x4e, Y3, Y3
-	DECL       SI
-	JNZ        rowrounds1_5
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	SHRQ       $0x06, BX
-	ADDL       BX, 48(AX)
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	CMPQ       BX, $0x00000080
+	JBE        done
+	VPERM2I128 $0x20, Y5, Y4, Y8
+	VPERM2I128 $0x20, Y7, Y6, Y9
+	VPXOR      128(DX), Y8, Y8
+	VMOVDQU    Y8, 128(CX)
+	VPXOR      160(DX), Y9, Y9
+	VMOVDQU    Y9, 160(CX)
+	CMPQ       BX, $0x000000c0
+	JBE        done
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(DX), Y4, Y4
+	VMOVDQU    Y4, 192(CX)
+	VPXOR      224(DX), Y6, Y6
+	VMOVDQU    Y6, 224(CX)
 
 done:
 	VZEROUPPER

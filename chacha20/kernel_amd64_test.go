@@ -26,6 +26,7 @@ func TestKernels(t *testing.T) {
 		{"ssse3", cpu.SSSE3, xorBlocksSSSE3},
 		{"avx2", cpu.AVX2, xorBlocksAVX2},
 		{"avx512", cpu.AVX512, xorBlocksAVX512},
+		{"avx512vl", cpu.AVX512, xorBlocksAVX512VL},
 	}
 	var counts []int
 	for n := 1; n <= 40; n++ {

@@ -86,12 +86,12 @@ func main() {
 
 	kernel("xorBlocksSSSE3", sse, []step{{word: 8}, {word: 4}, {sets: 2}, {sets: 1}},
 		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (8 at a time as two sets of 4, then 4, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernel("xorBlocksAVX2", vex, []step{{word: 16}, {word: 8}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (16 at a time as two sets of 8, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernel("xorBlocksAVX512", evex, []step{{word: 32}, {word: 16}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernelVL("xorBlocksAVX512VL", evex, true, []step{{word: 16}, {word: 8}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX2", vex, []step{{word: 16}, {word: 8}, {sets: 2}},
+		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (16 at a time as two sets of 8, then 8, then 4 in row layout and the last 1 to 3 in one row batch) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX512", evex, []step{{word: 32}, {word: 16}, {sets: 2}},
+		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, then 8 in row layout and the last 1 to 7 in one row batch) and advances state[12]; len(src) must be a multiple of 64.")
+	kernelVL("xorBlocksAVX512VL", evex, true, []step{{word: 16}, {word: 8}, {sets: 2}},
+		"xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4 in row layout and the last 1 to 3 in one row batch) and advances state[12]; len(src) must be a multiple of 64.")
 	Generate()
 }
 
@@ -198,9 +198,18 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	}
 	if is == evex {
 		g.frame = vec.AlignedLocal(64*frameVecs, 64)
-		g.precomputeColumns(label(len(steps) - 2))
+		first := 0 // the first row-layout step
+		for steps[first].word > 0 {
+			first++
+		}
+		g.precomputeColumns(label(first))
 	}
 	for k, s := range steps {
+		if g.vl && s.word == 0 {
+			// VEX row layout: no wider form gains on a few blocks. (Set
+			// before the batch size is taken: two VEX sets are 4 blocks.)
+			g.isa = vex
+		}
 		n := 64 * g.blocks(s)
 		Label(label(k))
 		CMPQ(g.n, U32(n))
@@ -210,9 +219,6 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 			g.lanes = g.vecLanes()
 			g.batch()
 		} else {
-			if g.vl {
-				g.isa = vex // VEX row layout: no wider form gains on a few blocks
-			}
 			g.rows(s.sets, false)
 		}
 		ADDQ(U32(n), g.dst)
@@ -225,9 +231,11 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 		g.isa = vex
 	}
 	if g.perReg() > 1 {
+		// Fewer blocks than the last step's batch: one batch of as many
+		// sets, storing only the blocks left (a single latency).
 		TESTQ(g.n, g.n)
 		JZ(LabelRef("done"))
-		g.rows(1, true)
+		g.rows(steps[len(steps)-1].sets, true)
 	}
 	Label("done")
 	g.isa = is
@@ -730,9 +738,17 @@ func (g *gen) rows(sets int, partial bool) {
 		}
 		return g.r(orig + i)
 	}
+	// stop ends a partial batch before block j when no more are left.
+	stop := func(j int) {
+		if partial && j > 0 {
+			CMPQ(g.n, U32(64*j))
+			JBE(LabelRef("done"))
+		}
+	}
 	for k := 0; k < sets; k++ {
 		a, b, c, d := row(k, 0), row(k, 1), row(k, 2), row(k, 3)
 		base := 64 * per * k
+		stop(per * k)
 		switch g.isa {
 		case sse:
 			for j, r := range []Register{a, b, c, d} {
@@ -743,10 +759,7 @@ func (g *gen) rows(sets int, partial bool) {
 			VPERM2I128(U8(0x20), d, c, t(1)) // block 0, bytes 32..63
 			g.xorStore(t(0), nil, base)
 			g.xorStore(t(1), nil, base+32)
-			if partial { // one block left
-				JMP(LabelRef("done"))
-				return
-			}
+			stop(per*k + 1)
 			VPERM2I128(U8(0x31), b, a, a) // block 1, bytes 0..31
 			VPERM2I128(U8(0x31), d, c, c) // block 1, bytes 32..63
 			g.xorStore(a, nil, base+64)
@@ -761,17 +774,14 @@ func (g *gen) rows(sets int, partial bool) {
 			VSHUFI32X4(U8(0x88), t(3), t(1), c)
 			VSHUFI32X4(U8(0xdd), t(3), t(1), d)
 			for j, r := range []Register{a, b, c, d} {
-				if partial && j > 0 { // 1 to 3 blocks left
-					CMPQ(g.n, U32(64*j))
-					JBE(LabelRef("done"))
-				}
+				stop(per*k + j)
 				g.xorStore(r, nil, base+64*j)
 			}
-			if partial {
-				JMP(LabelRef("done"))
-				return
-			}
 		}
+	}
+	if partial {
+		JMP(LabelRef("done"))
+		return
 	}
 	ADDL(U32(per*sets), g.stateWord(12))
 }
