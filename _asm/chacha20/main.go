@@ -31,9 +31,10 @@
 // Below a full batch the kernels switch to row layout (rows): each register
 // holds one row of a block per 128-bit lane, so a few blocks cost about one
 // block's latency rather than a whole word-sliced batch. Two interleaved
-// register sets, then one, then (where a register holds several blocks) a
-// last batch storing only the blocks left: every kernel takes any whole
-// number of blocks.
+// register sets while they fill up, then (where a register holds several
+// blocks) one more two-set batch storing only the blocks left, or (ssse3,
+// one block per register) one set for the last block: every kernel takes
+// any whole number of blocks.
 //
 // VPTERNLOGD finds no use: in ChaCha20 every XOR follows an addition that
 // feeds it, so no three-input boolean function occurs, and VPROLD already
@@ -659,10 +660,9 @@ func (g *gen) outputWords(words [16]Register, pool []Register) {
 // and d[k+2] beside b[k], and back after it: b, the last word a quarter
 // round makes and the first the next one needs, never waits for a shuffle
 // (rotating b, c, d instead put one shuffle latency on every round's
-// dependency chain). With partial, the
-// batch is the last one, for the g.n/64 blocks left (fewer than perReg): it
-// advances the counter by that many, loads and stores only those blocks and
-// jumps to done.
+// dependency chain). With partial, the batch is the last one, for the
+// g.n/64 blocks left (fewer than sets*perReg): it advances the counter by
+// that many, loads and stores only those blocks and jumps to done.
 func (g *gen) rows(sets int, partial bool) {
 	g.label++
 	per := g.perReg()
