@@ -7,8 +7,10 @@
 //	avx512    32 blocks per batch: two interleaved sets of 16 in ZMM (VPROLD)
 //	avx512vl  16 blocks per batch: two sets of 8 in YMM (AVX-512VL: VPROLD,
 //	          32 registers), for CPUs that prefer 256-bit vectors
-//	avx2      8 blocks per batch in YMM
-//	ssse3     4 blocks per batch in XMM
+//	avx2      16 blocks per batch: two interleaved sets of 8 in YMM, the
+//	          state spilled to the frame (16 registers); then 8
+//	ssse3     8 blocks per batch: two interleaved sets of 4 in XMM, the
+//	          same way; then 4
 //	stdlib    off amd64, where golang.org/x/crypto/chacha20 has assembly
 //	          (arm64, ppc64, ppc64le, s390x, loong64): delegates to it
 //	generic   portable Go, one block at a time

@@ -134,218 +134,607 @@ GLOBL chacha20_rot8<>(SB), RODATA|NOPTR, $32
 
 // func xorBlocksSSSE3(state *[16]uint32, dst []byte, src []byte)
 // Requires: SSE2, SSSE3
-TEXT ·xorBlocksSSSE3(SB), NOSPLIT, $64-56
+TEXT ·xorBlocksSSSE3(SB), NOSPLIT, $544-56
 	MOVQ state+0(FP), AX
 	MOVQ dst_base+8(FP), CX
 	MOVQ src_base+32(FP), DX
 	MOVQ src_len+40(FP), BX
+	LEAQ (SP), SI
+	ADDQ $0x0000001f, SI
+	ANDQ $-32, SI
 
 step0:
-	CMPQ   BX, $0x00000100
+	CMPQ   BX, $0x00000200
 	JB     step1
 	MOVD   (AX), X0
 	PSHUFD $0x00, X0, X0
-	MOVD   4(AX), X1
-	PSHUFD $0x00, X1, X1
-	MOVD   8(AX), X2
-	PSHUFD $0x00, X2, X2
-	MOVD   12(AX), X3
-	PSHUFD $0x00, X3, X3
-	MOVD   16(AX), X4
-	PSHUFD $0x00, X4, X4
-	MOVD   20(AX), X5
-	PSHUFD $0x00, X5, X5
-	MOVD   24(AX), X6
-	PSHUFD $0x00, X6, X6
-	MOVD   28(AX), X7
-	PSHUFD $0x00, X7, X7
-	MOVD   32(AX), X12
-	PSHUFD $0x00, X12, X12
-	MOVD   36(AX), X13
-	PSHUFD $0x00, X13, X13
-	MOVD   40(AX), X14
-	PSHUFD $0x00, X14, X14
-	MOVOU  X14, 32(SP)
-	MOVD   44(AX), X14
-	PSHUFD $0x00, X14, X14
-	MOVOU  X14, 48(SP)
-	MOVD   48(AX), X8
-	PSHUFD $0x00, X8, X8
-	MOVOU  chacha20_iota<>+0(SB), X14
-	PADDL  X14, X8
-	MOVD   52(AX), X9
-	PSHUFD $0x00, X9, X9
-	MOVD   56(AX), X10
-	PSHUFD $0x00, X10, X10
-	MOVD   60(AX), X11
-	PSHUFD $0x00, X11, X11
-	MOVL   $0x0000000a, SI
+	MOVOU  X0, (SI)
+	MOVOU  X0, 256(SI)
+	MOVD   4(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 16(SI)
+	MOVOU  X0, 272(SI)
+	MOVD   8(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 32(SI)
+	MOVOU  X0, 288(SI)
+	MOVD   12(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 48(SI)
+	MOVOU  X0, 304(SI)
+	MOVD   16(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 64(SI)
+	MOVOU  X0, 320(SI)
+	MOVD   20(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 80(SI)
+	MOVOU  X0, 336(SI)
+	MOVD   24(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 96(SI)
+	MOVOU  X0, 352(SI)
+	MOVD   28(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 112(SI)
+	MOVOU  X0, 368(SI)
+	MOVD   32(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 128(SI)
+	MOVOU  X0, 384(SI)
+	MOVD   36(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 144(SI)
+	MOVOU  X0, 400(SI)
+	MOVD   40(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 160(SI)
+	MOVOU  X0, 416(SI)
+	MOVD   44(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 176(SI)
+	MOVOU  X0, 432(SI)
+	MOVD   48(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  chacha20_iota<>+0(SB), X1
+	PADDL  X1, X0
+	MOVOU  X0, 192(SI)
+	MOVD   48(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  chacha20_iota<>+16(SB), X1
+	PADDL  X1, X0
+	MOVOU  X0, 448(SI)
+	MOVD   52(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 208(SI)
+	MOVOU  X0, 464(SI)
+	MOVD   56(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 224(SI)
+	MOVOU  X0, 480(SI)
+	MOVD   60(AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 240(SI)
+	MOVOU  X0, 496(SI)
+	MOVL   $0x0000000a, DI
 
-rounds4_1:
-	PADDL      X4, X0
-	PXOR       X0, X8
-	PADDL      X5, X1
-	PXOR       X1, X9
-	MOVOU      chacha20_rot16<>+0(SB), X14
-	PSHUFB     X14, X8
-	PSHUFB     X14, X9
-	PADDL      X8, X12
-	PXOR       X12, X4
-	PADDL      X9, X13
-	PXOR       X13, X5
-	MOVOU      X4, X14
-	PSLLL      $0x0c, X4
-	PSRLL      $0x14, X14
-	POR        X14, X4
-	MOVOU      X5, X14
-	PSLLL      $0x0c, X5
-	PSRLL      $0x14, X14
-	POR        X14, X5
-	PADDL      X4, X0
-	PXOR       X0, X8
-	PADDL      X5, X1
-	PXOR       X1, X9
-	MOVOU      chacha20_rot8<>+0(SB), X14
-	PSHUFB     X14, X8
-	PSHUFB     X14, X9
-	PADDL      X8, X12
-	PXOR       X12, X4
-	PADDL      X9, X13
-	PXOR       X13, X5
-	MOVOU      X4, X14
-	PSLLL      $0x07, X4
-	PSRLL      $0x19, X14
-	POR        X14, X4
-	MOVOU      X5, X14
-	PSLLL      $0x07, X5
-	PSRLL      $0x19, X14
-	POR        X14, X5
-	MOVOU      X12, (SP)
-	MOVOU      32(SP), X12
-	MOVOU      X13, 16(SP)
-	MOVOU      48(SP), X13
-	PADDL      X6, X2
-	PXOR       X2, X10
-	PADDL      X7, X3
-	PXOR       X3, X11
-	MOVOU      chacha20_rot16<>+0(SB), X14
-	PSHUFB     X14, X10
-	PSHUFB     X14, X11
-	PADDL      X10, X12
-	PXOR       X12, X6
-	PADDL      X11, X13
-	PXOR       X13, X7
-	MOVOU      X6, X14
+rounds8_1:
+	MOVOU      (SI), X0
+	PADDL      64(SI), X0
+	MOVOU      192(SI), X1
+	PXOR       X0, X1
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X1
+	MOVOU      256(SI), X2
+	PADDL      320(SI), X2
+	MOVOU      448(SI), X3
+	PXOR       X2, X3
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X3
+	MOVOU      16(SI), X4
+	PADDL      80(SI), X4
+	MOVOU      208(SI), X5
+	PXOR       X4, X5
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X5
+	MOVOU      272(SI), X6
+	PADDL      336(SI), X6
+	MOVOU      464(SI), X7
+	PXOR       X6, X7
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X7
+	MOVOU      32(SI), X8
+	PADDL      96(SI), X8
+	MOVOU      224(SI), X9
+	PXOR       X8, X9
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X9
+	MOVOU      288(SI), X10
+	PADDL      352(SI), X10
+	MOVOU      480(SI), X11
+	PXOR       X10, X11
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X11
+	MOVOU      48(SI), X12
+	PADDL      112(SI), X12
+	MOVOU      240(SI), X13
+	PXOR       X12, X13
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X13
+	MOVOU      304(SI), X14
+	PADDL      368(SI), X14
+	MOVOU      X12, 48(SI)
+	MOVOU      496(SI), X12
+	PXOR       X14, X12
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X12
+	MOVOU      X14, 304(SI)
+	MOVOU      128(SI), X14
+	PADDL      X1, X14
+	MOVOU      X10, 288(SI)
+	MOVOU      64(SI), X10
+	PXOR       X14, X10
+	MOVOU      X10, X15
+	PSLLL      $0x0c, X10
+	PSRLL      $0x14, X15
+	POR        X15, X10
+	MOVOU      X14, 128(SI)
+	MOVOU      384(SI), X14
+	PADDL      X3, X14
+	MOVOU      X8, 32(SI)
+	MOVOU      320(SI), X8
+	PXOR       X14, X8
+	MOVOU      X8, X15
+	PSLLL      $0x0c, X8
+	PSRLL      $0x14, X15
+	POR        X15, X8
+	MOVOU      X14, 384(SI)
+	MOVOU      144(SI), X14
+	PADDL      X5, X14
+	MOVOU      X6, 272(SI)
+	MOVOU      80(SI), X6
+	PXOR       X14, X6
+	MOVOU      X6, X15
 	PSLLL      $0x0c, X6
-	PSRLL      $0x14, X14
-	POR        X14, X6
-	MOVOU      X7, X14
+	PSRLL      $0x14, X15
+	POR        X15, X6
+	MOVOU      X14, 144(SI)
+	MOVOU      400(SI), X14
+	PADDL      X7, X14
+	MOVOU      X7, 464(SI)
+	MOVOU      336(SI), X7
+	PXOR       X14, X7
+	MOVOU      X7, X15
 	PSLLL      $0x0c, X7
-	PSRLL      $0x14, X14
-	POR        X14, X7
-	PADDL      X6, X2
-	PXOR       X2, X10
-	PADDL      X7, X3
-	PXOR       X3, X11
-	MOVOU      chacha20_rot8<>+0(SB), X14
-	PSHUFB     X14, X10
-	PSHUFB     X14, X11
-	PADDL      X10, X12
-	PXOR       X12, X6
-	PADDL      X11, X13
-	PXOR       X13, X7
-	MOVOU      X6, X14
+	PSRLL      $0x14, X15
+	POR        X15, X7
+	MOVOU      X14, 400(SI)
+	MOVOU      160(SI), X14
+	PADDL      X9, X14
+	MOVOU      X9, 224(SI)
+	MOVOU      96(SI), X9
+	PXOR       X14, X9
+	MOVOU      X9, X15
+	PSLLL      $0x0c, X9
+	PSRLL      $0x14, X15
+	POR        X15, X9
+	MOVOU      X14, 160(SI)
+	MOVOU      416(SI), X14
+	PADDL      X11, X14
+	MOVOU      X11, 480(SI)
+	MOVOU      352(SI), X11
+	PXOR       X14, X11
+	MOVOU      X11, X15
+	PSLLL      $0x0c, X11
+	PSRLL      $0x14, X15
+	POR        X15, X11
+	MOVOU      X14, 416(SI)
+	MOVOU      176(SI), X14
+	PADDL      X13, X14
+	MOVOU      X13, 240(SI)
+	MOVOU      112(SI), X13
+	PXOR       X14, X13
+	MOVOU      X13, X15
+	PSLLL      $0x0c, X13
+	PSRLL      $0x14, X15
+	POR        X15, X13
+	MOVOU      X14, 176(SI)
+	MOVOU      432(SI), X14
+	PADDL      X12, X14
+	MOVOU      X12, 496(SI)
+	MOVOU      368(SI), X12
+	PXOR       X14, X12
+	MOVOU      X12, X15
+	PSLLL      $0x0c, X12
+	PSRLL      $0x14, X15
+	POR        X15, X12
+	PADDL      X10, X0
+	PXOR       X0, X1
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X1
+	PADDL      X8, X2
+	PXOR       X2, X3
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X3
+	PADDL      X6, X4
+	PXOR       X4, X5
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X5
+	MOVOU      X4, 16(SI)
+	MOVOU      272(SI), X4
+	PADDL      X7, X4
+	MOVOU      X2, 256(SI)
+	MOVOU      464(SI), X2
+	PXOR       X4, X2
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X2
+	MOVOU      X4, 272(SI)
+	MOVOU      32(SI), X4
+	PADDL      X9, X4
+	MOVOU      X0, (SI)
+	MOVOU      224(SI), X0
+	PXOR       X4, X0
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X0
+	MOVOU      X4, 32(SI)
+	MOVOU      288(SI), X4
+	PADDL      X11, X4
+	MOVOU      X14, 432(SI)
+	MOVOU      480(SI), X14
+	PXOR       X4, X14
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X14
+	MOVOU      X4, 288(SI)
+	MOVOU      48(SI), X4
+	PADDL      X13, X4
+	MOVOU      X13, 112(SI)
+	MOVOU      240(SI), X13
+	PXOR       X4, X13
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X13
+	MOVOU      X4, 48(SI)
+	MOVOU      304(SI), X4
+	PADDL      X12, X4
+	MOVOU      X12, 368(SI)
+	MOVOU      496(SI), X12
+	PXOR       X4, X12
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X12
+	MOVOU      X4, 304(SI)
+	MOVOU      128(SI), X4
+	PADDL      X1, X4
+	PXOR       X4, X10
+	MOVOU      X10, X15
+	PSLLL      $0x07, X10
+	PSRLL      $0x19, X15
+	POR        X15, X10
+	MOVOU      X4, 128(SI)
+	MOVOU      384(SI), X4
+	PADDL      X3, X4
+	PXOR       X4, X8
+	MOVOU      X8, X15
+	PSLLL      $0x07, X8
+	PSRLL      $0x19, X15
+	POR        X15, X8
+	MOVOU      X4, 384(SI)
+	MOVOU      144(SI), X4
+	PADDL      X5, X4
+	PXOR       X4, X6
+	MOVOU      X6, X15
 	PSLLL      $0x07, X6
-	PSRLL      $0x19, X14
-	POR        X14, X6
-	MOVOU      X7, X14
+	PSRLL      $0x19, X15
+	POR        X15, X6
+	MOVOU      X4, 144(SI)
+	MOVOU      400(SI), X4
+	PADDL      X2, X4
+	PXOR       X4, X7
+	MOVOU      X7, X15
 	PSLLL      $0x07, X7
-	PSRLL      $0x19, X14
-	POR        X14, X7
-	PADDL      X5, X0
-	PXOR       X0, X11
-	PADDL      X6, X1
-	PXOR       X1, X8
-	MOVOU      chacha20_rot16<>+0(SB), X14
-	PSHUFB     X14, X11
-	PSHUFB     X14, X8
-	PADDL      X11, X12
-	PXOR       X12, X5
-	PADDL      X8, X13
-	PXOR       X13, X6
-	MOVOU      X5, X14
-	PSLLL      $0x0c, X5
-	PSRLL      $0x14, X14
-	POR        X14, X5
-	MOVOU      X6, X14
+	PSRLL      $0x19, X15
+	POR        X15, X7
+	MOVOU      X4, 400(SI)
+	MOVOU      160(SI), X4
+	PADDL      X0, X4
+	PXOR       X4, X9
+	MOVOU      X9, X15
+	PSLLL      $0x07, X9
+	PSRLL      $0x19, X15
+	POR        X15, X9
+	MOVOU      X4, 160(SI)
+	MOVOU      416(SI), X4
+	PADDL      X14, X4
+	PXOR       X4, X11
+	MOVOU      X11, X15
+	PSLLL      $0x07, X11
+	PSRLL      $0x19, X15
+	POR        X15, X11
+	MOVOU      X4, 416(SI)
+	MOVOU      176(SI), X4
+	PADDL      X13, X4
+	MOVOU      X14, 480(SI)
+	MOVOU      112(SI), X14
+	PXOR       X4, X14
+	MOVOU      X14, X15
+	PSLLL      $0x07, X14
+	PSRLL      $0x19, X15
+	POR        X15, X14
+	MOVOU      X4, 176(SI)
+	MOVOU      432(SI), X4
+	PADDL      X12, X4
+	MOVOU      X8, 320(SI)
+	MOVOU      368(SI), X8
+	PXOR       X4, X8
+	MOVOU      X8, X15
+	PSLLL      $0x07, X8
+	PSRLL      $0x19, X15
+	POR        X15, X8
+	MOVOU      X4, 432(SI)
+	MOVOU      (SI), X4
+	PADDL      X6, X4
+	PXOR       X4, X13
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X13
+	MOVOU      X4, (SI)
+	MOVOU      256(SI), X4
+	PADDL      X7, X4
+	PXOR       X4, X12
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X12
+	MOVOU      X4, 256(SI)
+	MOVOU      16(SI), X4
+	PADDL      X9, X4
+	PXOR       X4, X1
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X1
+	MOVOU      X4, 16(SI)
+	MOVOU      272(SI), X4
+	PADDL      X11, X4
+	PXOR       X4, X3
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X3
+	MOVOU      X4, 272(SI)
+	MOVOU      32(SI), X4
+	PADDL      X14, X4
+	PXOR       X4, X5
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X5
+	MOVOU      X4, 32(SI)
+	MOVOU      288(SI), X4
+	PADDL      X8, X4
+	PXOR       X4, X2
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X2
+	MOVOU      X4, 288(SI)
+	MOVOU      48(SI), X4
+	PADDL      X10, X4
+	PXOR       X4, X0
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X0
+	MOVOU      X4, 48(SI)
+	MOVOU      304(SI), X4
+	PADDL      320(SI), X4
+	MOVOU      X10, 64(SI)
+	MOVOU      480(SI), X10
+	PXOR       X4, X10
+	MOVOU      chacha20_rot16<>+0(SB), X15
+	PSHUFB     X15, X10
+	MOVOU      X4, 304(SI)
+	MOVOU      160(SI), X4
+	PADDL      X13, X4
+	PXOR       X4, X6
+	MOVOU      X6, X15
 	PSLLL      $0x0c, X6
-	PSRLL      $0x14, X14
-	POR        X14, X6
-	PADDL      X5, X0
-	PXOR       X0, X11
-	PADDL      X6, X1
-	PXOR       X1, X8
-	MOVOU      chacha20_rot8<>+0(SB), X14
-	PSHUFB     X14, X11
-	PSHUFB     X14, X8
-	PADDL      X11, X12
-	PXOR       X12, X5
-	PADDL      X8, X13
-	PXOR       X13, X6
-	MOVOU      X5, X14
-	PSLLL      $0x07, X5
-	PSRLL      $0x19, X14
-	POR        X14, X5
-	MOVOU      X6, X14
-	PSLLL      $0x07, X6
-	PSRLL      $0x19, X14
-	POR        X14, X6
-	MOVOU      X12, 32(SP)
-	MOVOU      (SP), X12
-	MOVOU      X13, 48(SP)
-	MOVOU      16(SP), X13
-	PADDL      X7, X2
-	PXOR       X2, X9
-	PADDL      X4, X3
-	PXOR       X3, X10
-	MOVOU      chacha20_rot16<>+0(SB), X14
-	PSHUFB     X14, X9
-	PSHUFB     X14, X10
-	PADDL      X9, X12
-	PXOR       X12, X7
-	PADDL      X10, X13
-	PXOR       X13, X4
-	MOVOU      X7, X14
+	PSRLL      $0x14, X15
+	POR        X15, X6
+	MOVOU      X4, 160(SI)
+	MOVOU      416(SI), X4
+	PADDL      X12, X4
+	PXOR       X4, X7
+	MOVOU      X7, X15
 	PSLLL      $0x0c, X7
-	PSRLL      $0x14, X14
-	POR        X14, X7
-	MOVOU      X4, X14
-	PSLLL      $0x0c, X4
-	PSRLL      $0x14, X14
-	POR        X14, X4
-	PADDL      X7, X2
-	PXOR       X2, X9
-	PADDL      X4, X3
-	PXOR       X3, X10
-	MOVOU      chacha20_rot8<>+0(SB), X14
-	PSHUFB     X14, X9
-	PSHUFB     X14, X10
-	PADDL      X9, X12
-	PXOR       X12, X7
-	PADDL      X10, X13
-	PXOR       X13, X4
-	MOVOU      X7, X14
+	PSRLL      $0x14, X15
+	POR        X15, X7
+	MOVOU      X4, 416(SI)
+	MOVOU      176(SI), X4
+	PADDL      X1, X4
+	PXOR       X4, X9
+	MOVOU      X9, X15
+	PSLLL      $0x0c, X9
+	PSRLL      $0x14, X15
+	POR        X15, X9
+	MOVOU      X4, 176(SI)
+	MOVOU      432(SI), X4
+	PADDL      X3, X4
+	PXOR       X4, X11
+	MOVOU      X11, X15
+	PSLLL      $0x0c, X11
+	PSRLL      $0x14, X15
+	POR        X15, X11
+	MOVOU      X4, 432(SI)
+	MOVOU      128(SI), X4
+	PADDL      X5, X4
+	PXOR       X4, X14
+	MOVOU      X14, X15
+	PSLLL      $0x0c, X14
+	PSRLL      $0x14, X15
+	POR        X15, X14
+	MOVOU      X4, 128(SI)
+	MOVOU      384(SI), X4
+	PADDL      X2, X4
+	PXOR       X4, X8
+	MOVOU      X8, X15
+	PSLLL      $0x0c, X8
+	PSRLL      $0x14, X15
+	POR        X15, X8
+	MOVOU      X4, 384(SI)
+	MOVOU      144(SI), X4
+	PADDL      X0, X4
+	MOVOU      X0, 224(SI)
+	MOVOU      64(SI), X0
+	PXOR       X4, X0
+	MOVOU      X0, X15
+	PSLLL      $0x0c, X0
+	PSRLL      $0x14, X15
+	POR        X15, X0
+	MOVOU      X4, 144(SI)
+	MOVOU      400(SI), X4
+	PADDL      X10, X4
+	MOVOU      X10, 480(SI)
+	MOVOU      320(SI), X10
+	PXOR       X4, X10
+	MOVOU      X10, X15
+	PSLLL      $0x0c, X10
+	PSRLL      $0x14, X15
+	POR        X15, X10
+	MOVOU      X4, 400(SI)
+	MOVOU      (SI), X4
+	PADDL      X6, X4
+	PXOR       X4, X13
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X13
+	MOVOU      X4, (SI)
+	MOVOU      256(SI), X4
+	PADDL      X7, X4
+	PXOR       X4, X12
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X12
+	MOVOU      X4, 256(SI)
+	MOVOU      16(SI), X4
+	PADDL      X9, X4
+	PXOR       X4, X1
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X1
+	MOVOU      X4, 16(SI)
+	MOVOU      272(SI), X4
+	PADDL      X11, X4
+	PXOR       X4, X3
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X3
+	MOVOU      X4, 272(SI)
+	MOVOU      32(SI), X4
+	PADDL      X14, X4
+	PXOR       X4, X5
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X5
+	MOVOU      X4, 32(SI)
+	MOVOU      288(SI), X4
+	PADDL      X8, X4
+	PXOR       X4, X2
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X2
+	MOVOU      X4, 288(SI)
+	MOVOU      48(SI), X4
+	PADDL      X0, X4
+	MOVOU      X0, 64(SI)
+	MOVOU      224(SI), X0
+	PXOR       X4, X0
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X0
+	MOVOU      X4, 48(SI)
+	MOVOU      304(SI), X4
+	PADDL      X10, X4
+	MOVOU      X10, 320(SI)
+	MOVOU      480(SI), X10
+	PXOR       X4, X10
+	MOVOU      chacha20_rot8<>+0(SB), X15
+	PSHUFB     X15, X10
+	MOVOU      X4, 304(SI)
+	MOVOU      160(SI), X4
+	PADDL      X13, X4
+	PXOR       X4, X6
+	MOVOU      X6, X15
+	PSLLL      $0x07, X6
+	PSRLL      $0x19, X15
+	POR        X15, X6
+	MOVOU      X13, 240(SI)
+	MOVOU      416(SI), X13
+	PADDL      X12, X13
+	PXOR       X13, X7
+	MOVOU      X7, X15
 	PSLLL      $0x07, X7
-	PSRLL      $0x19, X14
-	POR        X14, X7
-	MOVOU      X4, X14
-	PSLLL      $0x07, X4
-	PSRLL      $0x19, X14
-	POR        X14, X4
-	DECL       SI
-	JNZ        rounds4_1
-	MOVOU      X12, (SP)
-	MOVOU      X13, 16(SP)
+	PSRLL      $0x19, X15
+	POR        X15, X7
+	MOVOU      X12, 496(SI)
+	MOVOU      176(SI), X12
+	PADDL      X1, X12
+	PXOR       X12, X9
+	MOVOU      X9, X15
+	PSLLL      $0x07, X9
+	PSRLL      $0x19, X15
+	POR        X15, X9
+	MOVOU      X13, 416(SI)
+	MOVOU      432(SI), X13
+	PADDL      X3, X13
+	PXOR       X13, X11
+	MOVOU      X11, X15
+	PSLLL      $0x07, X11
+	PSRLL      $0x19, X15
+	POR        X15, X11
+	MOVOU      X3, 448(SI)
+	MOVOU      128(SI), X3
+	PADDL      X5, X3
+	PXOR       X3, X14
+	MOVOU      X14, X15
+	PSLLL      $0x07, X14
+	PSRLL      $0x19, X15
+	POR        X15, X14
+	MOVOU      X13, 432(SI)
+	MOVOU      384(SI), X13
+	PADDL      X2, X13
+	PXOR       X13, X8
+	MOVOU      X8, X15
+	PSLLL      $0x07, X8
+	PSRLL      $0x19, X15
+	POR        X15, X8
+	MOVOU      X2, 464(SI)
+	MOVOU      144(SI), X2
+	PADDL      X0, X2
+	MOVOU      X13, 384(SI)
+	MOVOU      64(SI), X13
+	PXOR       X2, X13
+	MOVOU      X13, X15
+	PSLLL      $0x07, X13
+	PSRLL      $0x19, X15
+	POR        X15, X13
+	MOVOU      X8, 368(SI)
+	MOVOU      400(SI), X8
+	PADDL      X10, X8
+	MOVOU      X10, 480(SI)
+	MOVOU      320(SI), X10
+	PXOR       X8, X10
+	MOVOU      X10, X15
+	PSLLL      $0x07, X10
+	PSRLL      $0x19, X15
+	POR        X15, X10
+	MOVOU      X0, 224(SI)
+	MOVOU      X1, 192(SI)
+	MOVOU      X2, 144(SI)
+	MOVOU      X3, 128(SI)
+	MOVOU      X4, 160(SI)
+	MOVOU      X5, 208(SI)
+	MOVOU      X6, 80(SI)
+	MOVOU      X7, 336(SI)
+	MOVOU      X8, 400(SI)
+	MOVOU      X9, 96(SI)
+	MOVOU      X10, 320(SI)
+	MOVOU      X11, 352(SI)
+	MOVOU      X12, 176(SI)
+	MOVOU      X13, 64(SI)
+	MOVOU      X14, 112(SI)
+	DECL       DI
+	JNZ        rounds8_1
+	MOVOU      (SI), X0
+	MOVOU      16(SI), X1
+	MOVOU      32(SI), X2
+	MOVOU      48(SI), X3
+	MOVOU      64(SI), X4
+	MOVOU      80(SI), X5
+	MOVOU      96(SI), X6
+	MOVOU      112(SI), X7
+	MOVOU      192(SI), X8
+	MOVOU      208(SI), X9
+	MOVOU      224(SI), X10
+	MOVOU      240(SI), X11
 	MOVD       (AX), X12
 	PSHUFD     $0x00, X12, X12
 	PADDL      X12, X0
@@ -418,10 +807,534 @@ rounds4_1:
 	MOVOU      208(DX), X2
 	PXOR       X2, X4
 	MOVOU      X4, 208(CX)
-	MOVOU      (SP), X2
-	MOVOU      16(SP), X6
-	MOVOU      32(SP), X14
-	MOVOU      48(SP), X15
+	MOVOU      128(SI), X2
+	MOVOU      144(SI), X6
+	MOVOU      160(SI), X14
+	MOVOU      176(SI), X15
+	MOVD       32(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X2
+	MOVD       36(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X6
+	MOVD       40(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X14
+	MOVD       44(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X15
+	MOVOU      X2, X1
+	PUNPCKLLQ  X6, X1
+	PUNPCKHLQ  X6, X2
+	MOVOU      X14, X12
+	PUNPCKLLQ  X15, X12
+	PUNPCKHLQ  X15, X14
+	MOVOU      X1, X6
+	PUNPCKLQDQ X12, X6
+	PUNPCKHQDQ X12, X1
+	MOVOU      X2, X15
+	PUNPCKLQDQ X14, X15
+	PUNPCKHQDQ X14, X2
+	MOVOU      32(DX), X12
+	PXOR       X12, X6
+	MOVOU      X6, 32(CX)
+	MOVOU      96(DX), X12
+	PXOR       X12, X1
+	MOVOU      X1, 96(CX)
+	MOVOU      160(DX), X12
+	PXOR       X12, X15
+	MOVOU      X15, 160(CX)
+	MOVOU      224(DX), X12
+	PXOR       X12, X2
+	MOVOU      X2, 224(CX)
+	MOVD       48(AX), X12
+	PSHUFD     $0x00, X12, X12
+	MOVOU      chacha20_iota<>+0(SB), X14
+	PADDL      X14, X12
+	PADDL      X12, X8
+	MOVD       52(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X9
+	MOVD       56(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X10
+	MOVD       60(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X11
+	MOVOU      X8, X12
+	PUNPCKLLQ  X9, X12
+	PUNPCKHLQ  X9, X8
+	MOVOU      X10, X14
+	PUNPCKLLQ  X11, X14
+	PUNPCKHLQ  X11, X10
+	MOVOU      X12, X9
+	PUNPCKLQDQ X14, X9
+	PUNPCKHQDQ X14, X12
+	MOVOU      X8, X11
+	PUNPCKLQDQ X10, X11
+	PUNPCKHQDQ X10, X8
+	MOVOU      48(DX), X14
+	PXOR       X14, X9
+	MOVOU      X9, 48(CX)
+	MOVOU      112(DX), X14
+	PXOR       X14, X12
+	MOVOU      X12, 112(CX)
+	MOVOU      176(DX), X14
+	PXOR       X14, X11
+	MOVOU      X11, 176(CX)
+	MOVOU      240(DX), X14
+	PXOR       X14, X8
+	MOVOU      X8, 240(CX)
+	MOVOU      256(SI), X0
+	MOVOU      272(SI), X1
+	MOVOU      288(SI), X2
+	MOVOU      304(SI), X3
+	MOVOU      320(SI), X4
+	MOVOU      336(SI), X5
+	MOVOU      352(SI), X6
+	MOVOU      368(SI), X7
+	MOVOU      448(SI), X8
+	MOVOU      464(SI), X9
+	MOVOU      480(SI), X10
+	MOVOU      496(SI), X11
+	MOVD       (AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X0
+	MOVD       4(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X1
+	MOVD       8(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X2
+	MOVD       12(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X3
+	MOVOU      X0, X12
+	PUNPCKLLQ  X1, X12
+	PUNPCKHLQ  X1, X0
+	MOVOU      X2, X13
+	PUNPCKLLQ  X3, X13
+	PUNPCKHLQ  X3, X2
+	MOVOU      X12, X1
+	PUNPCKLQDQ X13, X1
+	PUNPCKHQDQ X13, X12
+	MOVOU      X0, X3
+	PUNPCKLQDQ X2, X3
+	PUNPCKHQDQ X2, X0
+	MOVOU      256(DX), X13
+	PXOR       X13, X1
+	MOVOU      X1, 256(CX)
+	MOVOU      320(DX), X13
+	PXOR       X13, X12
+	MOVOU      X12, 320(CX)
+	MOVOU      384(DX), X13
+	PXOR       X13, X3
+	MOVOU      X3, 384(CX)
+	MOVOU      448(DX), X13
+	PXOR       X13, X0
+	MOVOU      X0, 448(CX)
+	MOVD       16(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X4
+	MOVD       20(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X5
+	MOVD       24(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X6
+	MOVD       28(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X7
+	MOVOU      X4, X13
+	PUNPCKLLQ  X5, X13
+	PUNPCKHLQ  X5, X4
+	MOVOU      X6, X2
+	PUNPCKLLQ  X7, X2
+	PUNPCKHLQ  X7, X6
+	MOVOU      X13, X5
+	PUNPCKLQDQ X2, X5
+	PUNPCKHQDQ X2, X13
+	MOVOU      X4, X7
+	PUNPCKLQDQ X6, X7
+	PUNPCKHQDQ X6, X4
+	MOVOU      272(DX), X2
+	PXOR       X2, X5
+	MOVOU      X5, 272(CX)
+	MOVOU      336(DX), X2
+	PXOR       X2, X13
+	MOVOU      X13, 336(CX)
+	MOVOU      400(DX), X2
+	PXOR       X2, X7
+	MOVOU      X7, 400(CX)
+	MOVOU      464(DX), X2
+	PXOR       X2, X4
+	MOVOU      X4, 464(CX)
+	MOVOU      384(SI), X2
+	MOVOU      400(SI), X6
+	MOVOU      416(SI), X14
+	MOVOU      432(SI), X15
+	MOVD       32(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X2
+	MOVD       36(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X6
+	MOVD       40(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X14
+	MOVD       44(AX), X1
+	PSHUFD     $0x00, X1, X1
+	PADDL      X1, X15
+	MOVOU      X2, X1
+	PUNPCKLLQ  X6, X1
+	PUNPCKHLQ  X6, X2
+	MOVOU      X14, X12
+	PUNPCKLLQ  X15, X12
+	PUNPCKHLQ  X15, X14
+	MOVOU      X1, X6
+	PUNPCKLQDQ X12, X6
+	PUNPCKHQDQ X12, X1
+	MOVOU      X2, X15
+	PUNPCKLQDQ X14, X15
+	PUNPCKHQDQ X14, X2
+	MOVOU      288(DX), X12
+	PXOR       X12, X6
+	MOVOU      X6, 288(CX)
+	MOVOU      352(DX), X12
+	PXOR       X12, X1
+	MOVOU      X1, 352(CX)
+	MOVOU      416(DX), X12
+	PXOR       X12, X15
+	MOVOU      X15, 416(CX)
+	MOVOU      480(DX), X12
+	PXOR       X12, X2
+	MOVOU      X2, 480(CX)
+	MOVD       48(AX), X12
+	PSHUFD     $0x00, X12, X12
+	MOVOU      chacha20_iota<>+16(SB), X14
+	PADDL      X14, X12
+	PADDL      X12, X8
+	MOVD       52(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X9
+	MOVD       56(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X10
+	MOVD       60(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X11
+	MOVOU      X8, X12
+	PUNPCKLLQ  X9, X12
+	PUNPCKHLQ  X9, X8
+	MOVOU      X10, X14
+	PUNPCKLLQ  X11, X14
+	PUNPCKHLQ  X11, X10
+	MOVOU      X12, X9
+	PUNPCKLQDQ X14, X9
+	PUNPCKHQDQ X14, X12
+	MOVOU      X8, X11
+	PUNPCKLQDQ X10, X11
+	PUNPCKHQDQ X10, X8
+	MOVOU      304(DX), X14
+	PXOR       X14, X9
+	MOVOU      X9, 304(CX)
+	MOVOU      368(DX), X14
+	PXOR       X14, X12
+	MOVOU      X12, 368(CX)
+	MOVOU      432(DX), X14
+	PXOR       X14, X11
+	MOVOU      X11, 432(CX)
+	MOVOU      496(DX), X14
+	PXOR       X14, X8
+	MOVOU      X8, 496(CX)
+	ADDL       $0x00000008, 48(AX)
+	ADDQ       $0x00000200, CX
+	ADDQ       $0x00000200, DX
+	SUBQ       $0x00000200, BX
+	JMP        step0
+
+step1:
+	CMPQ   BX, $0x00000100
+	JB     step2
+	MOVD   (AX), X0
+	PSHUFD $0x00, X0, X0
+	MOVD   4(AX), X1
+	PSHUFD $0x00, X1, X1
+	MOVD   8(AX), X2
+	PSHUFD $0x00, X2, X2
+	MOVD   12(AX), X3
+	PSHUFD $0x00, X3, X3
+	MOVD   16(AX), X4
+	PSHUFD $0x00, X4, X4
+	MOVD   20(AX), X5
+	PSHUFD $0x00, X5, X5
+	MOVD   24(AX), X6
+	PSHUFD $0x00, X6, X6
+	MOVD   28(AX), X7
+	PSHUFD $0x00, X7, X7
+	MOVD   32(AX), X12
+	PSHUFD $0x00, X12, X12
+	MOVD   36(AX), X13
+	PSHUFD $0x00, X13, X13
+	MOVD   40(AX), X14
+	PSHUFD $0x00, X14, X14
+	MOVOU  X14, 160(SI)
+	MOVD   44(AX), X14
+	PSHUFD $0x00, X14, X14
+	MOVOU  X14, 176(SI)
+	MOVD   48(AX), X8
+	PSHUFD $0x00, X8, X8
+	MOVOU  chacha20_iota<>+0(SB), X14
+	PADDL  X14, X8
+	MOVD   52(AX), X9
+	PSHUFD $0x00, X9, X9
+	MOVD   56(AX), X10
+	PSHUFD $0x00, X10, X10
+	MOVD   60(AX), X11
+	PSHUFD $0x00, X11, X11
+	MOVL   $0x0000000a, DI
+
+rounds4_2:
+	PADDL      X4, X0
+	PXOR       X0, X8
+	PADDL      X5, X1
+	PXOR       X1, X9
+	MOVOU      chacha20_rot16<>+0(SB), X14
+	PSHUFB     X14, X8
+	PSHUFB     X14, X9
+	PADDL      X8, X12
+	PXOR       X12, X4
+	PADDL      X9, X13
+	PXOR       X13, X5
+	MOVOU      X4, X14
+	PSLLL      $0x0c, X4
+	PSRLL      $0x14, X14
+	POR        X14, X4
+	MOVOU      X5, X14
+	PSLLL      $0x0c, X5
+	PSRLL      $0x14, X14
+	POR        X14, X5
+	PADDL      X4, X0
+	PXOR       X0, X8
+	PADDL      X5, X1
+	PXOR       X1, X9
+	MOVOU      chacha20_rot8<>+0(SB), X14
+	PSHUFB     X14, X8
+	PSHUFB     X14, X9
+	PADDL      X8, X12
+	PXOR       X12, X4
+	PADDL      X9, X13
+	PXOR       X13, X5
+	MOVOU      X4, X14
+	PSLLL      $0x07, X4
+	PSRLL      $0x19, X14
+	POR        X14, X4
+	MOVOU      X5, X14
+	PSLLL      $0x07, X5
+	PSRLL      $0x19, X14
+	POR        X14, X5
+	MOVOU      X12, 128(SI)
+	MOVOU      160(SI), X12
+	MOVOU      X13, 144(SI)
+	MOVOU      176(SI), X13
+	PADDL      X6, X2
+	PXOR       X2, X10
+	PADDL      X7, X3
+	PXOR       X3, X11
+	MOVOU      chacha20_rot16<>+0(SB), X14
+	PSHUFB     X14, X10
+	PSHUFB     X14, X11
+	PADDL      X10, X12
+	PXOR       X12, X6
+	PADDL      X11, X13
+	PXOR       X13, X7
+	MOVOU      X6, X14
+	PSLLL      $0x0c, X6
+	PSRLL      $0x14, X14
+	POR        X14, X6
+	MOVOU      X7, X14
+	PSLLL      $0x0c, X7
+	PSRLL      $0x14, X14
+	POR        X14, X7
+	PADDL      X6, X2
+	PXOR       X2, X10
+	PADDL      X7, X3
+	PXOR       X3, X11
+	MOVOU      chacha20_rot8<>+0(SB), X14
+	PSHUFB     X14, X10
+	PSHUFB     X14, X11
+	PADDL      X10, X12
+	PXOR       X12, X6
+	PADDL      X11, X13
+	PXOR       X13, X7
+	MOVOU      X6, X14
+	PSLLL      $0x07, X6
+	PSRLL      $0x19, X14
+	POR        X14, X6
+	MOVOU      X7, X14
+	PSLLL      $0x07, X7
+	PSRLL      $0x19, X14
+	POR        X14, X7
+	PADDL      X5, X0
+	PXOR       X0, X11
+	PADDL      X6, X1
+	PXOR       X1, X8
+	MOVOU      chacha20_rot16<>+0(SB), X14
+	PSHUFB     X14, X11
+	PSHUFB     X14, X8
+	PADDL      X11, X12
+	PXOR       X12, X5
+	PADDL      X8, X13
+	PXOR       X13, X6
+	MOVOU      X5, X14
+	PSLLL      $0x0c, X5
+	PSRLL      $0x14, X14
+	POR        X14, X5
+	MOVOU      X6, X14
+	PSLLL      $0x0c, X6
+	PSRLL      $0x14, X14
+	POR        X14, X6
+	PADDL      X5, X0
+	PXOR       X0, X11
+	PADDL      X6, X1
+	PXOR       X1, X8
+	MOVOU      chacha20_rot8<>+0(SB), X14
+	PSHUFB     X14, X11
+	PSHUFB     X14, X8
+	PADDL      X11, X12
+	PXOR       X12, X5
+	PADDL      X8, X13
+	PXOR       X13, X6
+	MOVOU      X5, X14
+	PSLLL      $0x07, X5
+	PSRLL      $0x19, X14
+	POR        X14, X5
+	MOVOU      X6, X14
+	PSLLL      $0x07, X6
+	PSRLL      $0x19, X14
+	POR        X14, X6
+	MOVOU      X12, 160(SI)
+	MOVOU      128(SI), X12
+	MOVOU      X13, 176(SI)
+	MOVOU      144(SI), X13
+	PADDL      X7, X2
+	PXOR       X2, X9
+	PADDL      X4, X3
+	PXOR       X3, X10
+	MOVOU      chacha20_rot16<>+0(SB), X14
+	PSHUFB     X14, X9
+	PSHUFB     X14, X10
+	PADDL      X9, X12
+	PXOR       X12, X7
+	PADDL      X10, X13
+	PXOR       X13, X4
+	MOVOU      X7, X14
+	PSLLL      $0x0c, X7
+	PSRLL      $0x14, X14
+	POR        X14, X7
+	MOVOU      X4, X14
+	PSLLL      $0x0c, X4
+	PSRLL      $0x14, X14
+	POR        X14, X4
+	PADDL      X7, X2
+	PXOR       X2, X9
+	PADDL      X4, X3
+	PXOR       X3, X10
+	MOVOU      chacha20_rot8<>+0(SB), X14
+	PSHUFB     X14, X9
+	PSHUFB     X14, X10
+	PADDL      X9, X12
+	PXOR       X12, X7
+	PADDL      X10, X13
+	PXOR       X13, X4
+	MOVOU      X7, X14
+	PSLLL      $0x07, X7
+	PSRLL      $0x19, X14
+	POR        X14, X7
+	MOVOU      X4, X14
+	PSLLL      $0x07, X4
+	PSRLL      $0x19, X14
+	POR        X14, X4
+	DECL       DI
+	JNZ        rounds4_2
+	MOVOU      X12, 128(SI)
+	MOVOU      X13, 144(SI)
+	MOVD       (AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X0
+	MOVD       4(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X1
+	MOVD       8(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X2
+	MOVD       12(AX), X12
+	PSHUFD     $0x00, X12, X12
+	PADDL      X12, X3
+	MOVOU      X0, X12
+	PUNPCKLLQ  X1, X12
+	PUNPCKHLQ  X1, X0
+	MOVOU      X2, X13
+	PUNPCKLLQ  X3, X13
+	PUNPCKHLQ  X3, X2
+	MOVOU      X12, X1
+	PUNPCKLQDQ X13, X1
+	PUNPCKHQDQ X13, X12
+	MOVOU      X0, X3
+	PUNPCKLQDQ X2, X3
+	PUNPCKHQDQ X2, X0
+	MOVOU      (DX), X13
+	PXOR       X13, X1
+	MOVOU      X1, (CX)
+	MOVOU      64(DX), X13
+	PXOR       X13, X12
+	MOVOU      X12, 64(CX)
+	MOVOU      128(DX), X13
+	PXOR       X13, X3
+	MOVOU      X3, 128(CX)
+	MOVOU      192(DX), X13
+	PXOR       X13, X0
+	MOVOU      X0, 192(CX)
+	MOVD       16(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X4
+	MOVD       20(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X5
+	MOVD       24(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X6
+	MOVD       28(AX), X13
+	PSHUFD     $0x00, X13, X13
+	PADDL      X13, X7
+	MOVOU      X4, X13
+	PUNPCKLLQ  X5, X13
+	PUNPCKHLQ  X5, X4
+	MOVOU      X6, X2
+	PUNPCKLLQ  X7, X2
+	PUNPCKHLQ  X7, X6
+	MOVOU      X13, X5
+	PUNPCKLQDQ X2, X5
+	PUNPCKHQDQ X2, X13
+	MOVOU      X4, X7
+	PUNPCKLQDQ X6, X7
+	PUNPCKHQDQ X6, X4
+	MOVOU      16(DX), X2
+	PXOR       X2, X5
+	MOVOU      X5, 16(CX)
+	MOVOU      80(DX), X2
+	PXOR       X2, X13
+	MOVOU      X13, 80(CX)
+	MOVOU      144(DX), X2
+	PXOR       X2, X7
+	MOVOU      X7, 144(CX)
+	MOVOU      208(DX), X2
+	PXOR       X2, X4
+	MOVOU      X4, 208(CX)
+	MOVOU      128(SI), X2
+	MOVOU      144(SI), X6
+	MOVOU      160(SI), X14
+	MOVOU      176(SI), X15
 	MOVD       32(AX), X1
 	PSHUFD     $0x00, X1, X1
 	PADDL      X1, X2
@@ -500,11 +1413,11 @@ rounds4_1:
 	ADDQ       $0x00000100, CX
 	ADDQ       $0x00000100, DX
 	SUBQ       $0x00000100, BX
-	JMP        step0
+	JMP        step1
 
-step1:
+step2:
 	CMPQ  BX, $0x00000080
-	JB    step2
+	JB    step3
 	MOVOU (AX), X8
 	MOVOU 16(AX), X9
 	MOVOU 32(AX), X10
@@ -522,7 +1435,7 @@ step1:
 	MOVOU X12, X7
 	MOVL  $0x0000000a, SI
 
-rowrounds2_2:
+rowrounds2_3:
 	PADDL  X1, X0
 	PXOR   X0, X3
 	PADDL  X5, X4
@@ -561,12 +1474,12 @@ rowrounds2_2:
 	PSLLL  $0x07, X5
 	PSRLL  $0x19, X14
 	POR    X14, X5
-	PSHUFD $0x39, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x93, X3, X3
-	PSHUFD $0x39, X5, X5
-	PSHUFD $0x4e, X6, X6
-	PSHUFD $0x93, X7, X7
+	PSHUFD $0x93, X0, X0
+	PSHUFD $0x39, X2, X2
+	PSHUFD $0x4e, X3, X3
+	PSHUFD $0x93, X4, X4
+	PSHUFD $0x39, X6, X6
+	PSHUFD $0x4e, X7, X7
 	PADDL  X1, X0
 	PXOR   X0, X3
 	PADDL  X5, X4
@@ -605,14 +1518,14 @@ rowrounds2_2:
 	PSLLL  $0x07, X5
 	PSRLL  $0x19, X14
 	POR    X14, X5
-	PSHUFD $0x93, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x39, X3, X3
-	PSHUFD $0x93, X5, X5
-	PSHUFD $0x4e, X6, X6
-	PSHUFD $0x39, X7, X7
+	PSHUFD $0x39, X0, X0
+	PSHUFD $0x93, X2, X2
+	PSHUFD $0x4e, X3, X3
+	PSHUFD $0x39, X4, X4
+	PSHUFD $0x93, X6, X6
+	PSHUFD $0x4e, X7, X7
 	DECL   SI
-	JNZ    rowrounds2_2
+	JNZ    rowrounds2_3
 	PADDL  X8, X0
 	PADDL  X9, X1
 	PADDL  X10, X2
@@ -649,9 +1562,9 @@ rowrounds2_2:
 	ADDQ   $0x00000080, CX
 	ADDQ   $0x00000080, DX
 	SUBQ   $0x00000080, BX
-	JMP    step1
+	JMP    step2
 
-step2:
+step3:
 	CMPQ  BX, $0x00000040
 	JB    partial
 	MOVOU (AX), X4
@@ -664,7 +1577,7 @@ step2:
 	MOVOU X7, X3
 	MOVL  $0x0000000a, SI
 
-rowrounds1_3:
+rowrounds1_4:
 	PADDL  X1, X0
 	PXOR   X0, X3
 	MOVOU  chacha20_rot16<>+0(SB), X14
@@ -685,9 +1598,9 @@ rowrounds1_3:
 	PSLLL  $0x07, X1
 	PSRLL  $0x19, X14
 	POR    X14, X1
-	PSHUFD $0x39, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x93, X3, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFD $0x39, X2, X2
+	PSHUFD $0x4e, X3, X3
 	PADDL  X1, X0
 	PXOR   X0, X3
 	MOVOU  chacha20_rot16<>+0(SB), X14
@@ -708,11 +1621,11 @@ rowrounds1_3:
 	PSLLL  $0x07, X1
 	PSRLL  $0x19, X14
 	POR    X14, X1
-	PSHUFD $0x93, X1, X1
-	PSHUFD $0x4e, X2, X2
-	PSHUFD $0x39, X3, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFD $0x93, X2, X2
+	PSHUFD $0x4e, X3, X3
 	DECL   SI
-	JNZ    rowrounds1_3
+	JNZ    rowrounds1_4
 	PADDL  X4, X0
 	PADDL  X5, X1
 	PADDL  X6, X2
@@ -733,184 +1646,449 @@ rowrounds1_3:
 	ADDQ   $0x00000040, CX
 	ADDQ   $0x00000040, DX
 	SUBQ   $0x00000040, BX
-	JMP    step2
+	JMP    step3
 
 partial:
 	RET
 
 // func xorBlocksAVX2(state *[16]uint32, dst []byte, src []byte)
 // Requires: AVX, AVX2
-TEXT ·xorBlocksAVX2(SB), NOSPLIT, $128-56
+TEXT ·xorBlocksAVX2(SB), $1056-56
 	MOVQ state+0(FP), AX
 	MOVQ dst_base+8(FP), CX
 	MOVQ src_base+32(FP), DX
 	MOVQ src_len+40(FP), BX
+	LEAQ (SP), SI
+	ADDQ $0x0000001f, SI
+	ANDQ $-32, SI
 
 step0:
-	CMPQ         BX, $0x00000200
+	CMPQ         BX, $0x00000400
 	JB           step1
 	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       chacha20_iota<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVL         $0x0000000a, SI
+	VMOVDQU      Y0, (SI)
+	VMOVDQU      Y0, 512(SI)
+	VPBROADCASTD 4(AX), Y0
+	VMOVDQU      Y0, 32(SI)
+	VMOVDQU      Y0, 544(SI)
+	VPBROADCASTD 8(AX), Y0
+	VMOVDQU      Y0, 64(SI)
+	VMOVDQU      Y0, 576(SI)
+	VPBROADCASTD 12(AX), Y0
+	VMOVDQU      Y0, 96(SI)
+	VMOVDQU      Y0, 608(SI)
+	VPBROADCASTD 16(AX), Y0
+	VMOVDQU      Y0, 128(SI)
+	VMOVDQU      Y0, 640(SI)
+	VPBROADCASTD 20(AX), Y0
+	VMOVDQU      Y0, 160(SI)
+	VMOVDQU      Y0, 672(SI)
+	VPBROADCASTD 24(AX), Y0
+	VMOVDQU      Y0, 192(SI)
+	VMOVDQU      Y0, 704(SI)
+	VPBROADCASTD 28(AX), Y0
+	VMOVDQU      Y0, 224(SI)
+	VMOVDQU      Y0, 736(SI)
+	VPBROADCASTD 32(AX), Y0
+	VMOVDQU      Y0, 256(SI)
+	VMOVDQU      Y0, 768(SI)
+	VPBROADCASTD 36(AX), Y0
+	VMOVDQU      Y0, 288(SI)
+	VMOVDQU      Y0, 800(SI)
+	VPBROADCASTD 40(AX), Y0
+	VMOVDQU      Y0, 320(SI)
+	VMOVDQU      Y0, 832(SI)
+	VPBROADCASTD 44(AX), Y0
+	VMOVDQU      Y0, 352(SI)
+	VMOVDQU      Y0, 864(SI)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       chacha20_iota<>+0(SB), Y0, Y0
+	VMOVDQU      Y0, 384(SI)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       chacha20_iota<>+32(SB), Y0, Y0
+	VMOVDQU      Y0, 896(SI)
+	VPBROADCASTD 52(AX), Y0
+	VMOVDQU      Y0, 416(SI)
+	VMOVDQU      Y0, 928(SI)
+	VPBROADCASTD 56(AX), Y0
+	VMOVDQU      Y0, 448(SI)
+	VMOVDQU      Y0, 960(SI)
+	VPBROADCASTD 60(AX), Y0
+	VMOVDQU      Y0, 480(SI)
+	VMOVDQU      Y0, 992(SI)
+	MOVL         $0x0000000a, DI
 
-rounds8_1:
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      chacha20_rot16<>+0(SB), Y8, Y8
+rounds16_1:
+	VMOVDQU      (SI), Y0
+	VPADDD       128(SI), Y0, Y0
+	VPXOR        384(SI), Y0, Y1
+	VPSHUFB      chacha20_rot16<>+0(SB), Y1, Y1
+	VMOVDQU      512(SI), Y2
+	VPADDD       640(SI), Y2, Y2
+	VPXOR        896(SI), Y2, Y3
+	VPSHUFB      chacha20_rot16<>+0(SB), Y3, Y3
+	VMOVDQU      32(SI), Y4
+	VPADDD       160(SI), Y4, Y4
+	VPXOR        416(SI), Y4, Y5
+	VPSHUFB      chacha20_rot16<>+0(SB), Y5, Y5
+	VMOVDQU      544(SI), Y6
+	VPADDD       672(SI), Y6, Y6
+	VPXOR        928(SI), Y6, Y7
+	VPSHUFB      chacha20_rot16<>+0(SB), Y7, Y7
+	VMOVDQU      64(SI), Y8
+	VPADDD       192(SI), Y8, Y8
+	VPXOR        448(SI), Y8, Y9
 	VPSHUFB      chacha20_rot16<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      chacha20_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      chacha20_rot8<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      64(SP), Y12
-	VMOVDQU      Y13, 32(SP)
-	VMOVDQU      96(SP), Y13
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	VPSHUFB      chacha20_rot16<>+0(SB), Y10, Y10
+	VMOVDQU      576(SI), Y10
+	VPADDD       704(SI), Y10, Y10
+	VPXOR        960(SI), Y10, Y11
 	VPSHUFB      chacha20_rot16<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x0c, Y6, Y14
+	VMOVDQU      96(SI), Y12
+	VPADDD       224(SI), Y12, Y12
+	VPXOR        480(SI), Y12, Y13
+	VPSHUFB      chacha20_rot16<>+0(SB), Y13, Y13
+	VMOVDQU      608(SI), Y14
+	VPADDD       736(SI), Y14, Y14
+	VMOVDQU      Y12, 96(SI)
+	VPXOR        992(SI), Y14, Y12
+	VPSHUFB      chacha20_rot16<>+0(SB), Y12, Y12
+	VMOVDQU      Y14, 608(SI)
+	VPADDD       256(SI), Y1, Y14
+	VMOVDQU      Y10, 576(SI)
+	VPXOR        128(SI), Y14, Y10
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	VMOVDQU      Y14, 256(SI)
+	VPADDD       768(SI), Y3, Y14
+	VMOVDQU      Y8, 64(SI)
+	VPXOR        640(SI), Y14, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	VMOVDQU      Y14, 768(SI)
+	VPADDD       288(SI), Y5, Y14
+	VMOVDQU      Y6, 544(SI)
+	VPXOR        160(SI), Y14, Y6
+	VPSLLD       $0x0c, Y6, Y15
 	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x0c, Y7, Y14
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y14, 288(SI)
+	VPADDD       800(SI), Y7, Y14
+	VMOVDQU      Y7, 928(SI)
+	VPXOR        672(SI), Y14, Y7
+	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	VPSHUFB      chacha20_rot8<>+0(SB), Y10, Y10
-	VPSHUFB      chacha20_rot8<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x07, Y6, Y14
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y14, 800(SI)
+	VPADDD       320(SI), Y9, Y14
+	VMOVDQU      Y9, 448(SI)
+	VPXOR        192(SI), Y14, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	VMOVDQU      Y14, 320(SI)
+	VPADDD       832(SI), Y11, Y14
+	VMOVDQU      Y11, 960(SI)
+	VPXOR        704(SI), Y14, Y11
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	VMOVDQU      Y14, 832(SI)
+	VPADDD       352(SI), Y13, Y14
+	VMOVDQU      Y13, 480(SI)
+	VPXOR        224(SI), Y14, Y13
+	VPSLLD       $0x0c, Y13, Y15
+	VPSRLD       $0x14, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y14, 352(SI)
+	VPADDD       864(SI), Y12, Y14
+	VMOVDQU      Y12, 992(SI)
+	VPXOR        736(SI), Y14, Y12
+	VPSLLD       $0x0c, Y12, Y15
+	VPSRLD       $0x14, Y12, Y12
+	VPOR         Y15, Y12, Y12
+	VPADDD       Y10, Y0, Y0
+	VPXOR        Y0, Y1, Y1
+	VPSHUFB      chacha20_rot8<>+0(SB), Y1, Y1
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y2, Y3, Y3
+	VPSHUFB      chacha20_rot8<>+0(SB), Y3, Y3
+	VPADDD       Y6, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      chacha20_rot8<>+0(SB), Y5, Y5
+	VMOVDQU      Y4, 32(SI)
+	VPADDD       544(SI), Y7, Y4
+	VMOVDQU      Y2, 512(SI)
+	VPXOR        928(SI), Y4, Y2
+	VPSHUFB      chacha20_rot8<>+0(SB), Y2, Y2
+	VMOVDQU      Y4, 544(SI)
+	VPADDD       64(SI), Y9, Y4
+	VMOVDQU      Y0, (SI)
+	VPXOR        448(SI), Y4, Y0
+	VPSHUFB      chacha20_rot8<>+0(SB), Y0, Y0
+	VMOVDQU      Y4, 64(SI)
+	VPADDD       576(SI), Y11, Y4
+	VMOVDQU      Y14, 864(SI)
+	VPXOR        960(SI), Y4, Y14
+	VPSHUFB      chacha20_rot8<>+0(SB), Y14, Y14
+	VMOVDQU      Y4, 576(SI)
+	VPADDD       96(SI), Y13, Y4
+	VMOVDQU      Y13, 224(SI)
+	VPXOR        480(SI), Y4, Y13
+	VPSHUFB      chacha20_rot8<>+0(SB), Y13, Y13
+	VMOVDQU      Y4, 96(SI)
+	VPADDD       608(SI), Y12, Y4
+	VMOVDQU      Y12, 736(SI)
+	VPXOR        992(SI), Y4, Y12
+	VPSHUFB      chacha20_rot8<>+0(SB), Y12, Y12
+	VMOVDQU      Y4, 608(SI)
+	VPADDD       256(SI), Y1, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	VMOVDQU      Y4, 256(SI)
+	VPADDD       768(SI), Y3, Y4
+	VPXOR        Y4, Y8, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	VMOVDQU      Y4, 768(SI)
+	VPADDD       288(SI), Y5, Y4
+	VPXOR        Y4, Y6, Y6
+	VPSLLD       $0x07, Y6, Y15
 	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x07, Y7, Y14
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y4, 288(SI)
+	VPADDD       800(SI), Y2, Y4
+	VPXOR        Y4, Y7, Y7
+	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      chacha20_rot16<>+0(SB), Y11, Y11
-	VPSHUFB      chacha20_rot16<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x0c, Y6, Y14
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      chacha20_rot8<>+0(SB), Y11, Y11
-	VPSHUFB      chacha20_rot8<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	VMOVDQU      Y12, 64(SP)
-	VMOVDQU      (SP), Y12
-	VMOVDQU      Y13, 96(SP)
-	VMOVDQU      32(SP), Y13
-	VPADDD       Y7, Y2, Y2
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSHUFB      chacha20_rot16<>+0(SB), Y9, Y9
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y4, 800(SI)
+	VPADDD       320(SI), Y0, Y4
+	VPXOR        Y4, Y9, Y9
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	VMOVDQU      Y4, 320(SI)
+	VPADDD       832(SI), Y14, Y4
+	VPXOR        Y4, Y11, Y11
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	VMOVDQU      Y4, 832(SI)
+	VPADDD       352(SI), Y13, Y4
+	VMOVDQU      Y14, 960(SI)
+	VPXOR        224(SI), Y4, Y14
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y4, 352(SI)
+	VPADDD       864(SI), Y12, Y4
+	VMOVDQU      Y8, 640(SI)
+	VPXOR        736(SI), Y4, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	VMOVDQU      Y4, 864(SI)
+	VPADDD       (SI), Y6, Y4
+	VPXOR        Y4, Y13, Y13
+	VPSHUFB      chacha20_rot16<>+0(SB), Y13, Y13
+	VMOVDQU      Y4, (SI)
+	VPADDD       512(SI), Y7, Y4
+	VPXOR        Y4, Y12, Y12
+	VPSHUFB      chacha20_rot16<>+0(SB), Y12, Y12
+	VMOVDQU      Y4, 512(SI)
+	VPADDD       32(SI), Y9, Y4
+	VPXOR        Y4, Y1, Y1
+	VPSHUFB      chacha20_rot16<>+0(SB), Y1, Y1
+	VMOVDQU      Y4, 32(SI)
+	VPADDD       544(SI), Y11, Y4
+	VPXOR        Y4, Y3, Y3
+	VPSHUFB      chacha20_rot16<>+0(SB), Y3, Y3
+	VMOVDQU      Y4, 544(SI)
+	VPADDD       64(SI), Y14, Y4
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      chacha20_rot16<>+0(SB), Y5, Y5
+	VMOVDQU      Y4, 64(SI)
+	VPADDD       576(SI), Y8, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSHUFB      chacha20_rot16<>+0(SB), Y2, Y2
+	VMOVDQU      Y4, 576(SI)
+	VPADDD       96(SI), Y10, Y4
+	VPXOR        Y4, Y0, Y0
+	VPSHUFB      chacha20_rot16<>+0(SB), Y0, Y0
+	VMOVDQU      Y4, 96(SI)
+	VMOVDQU      608(SI), Y4
+	VPADDD       640(SI), Y4, Y4
+	VMOVDQU      Y10, 128(SI)
+	VPXOR        960(SI), Y4, Y10
 	VPSHUFB      chacha20_rot16<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x0c, Y7, Y14
+	VMOVDQU      Y4, 608(SI)
+	VPADDD       320(SI), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	VPSLLD       $0x0c, Y6, Y15
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y4, 320(SI)
+	VPADDD       832(SI), Y12, Y4
+	VPXOR        Y4, Y7, Y7
+	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	VPADDD       Y7, Y2, Y2
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSHUFB      chacha20_rot8<>+0(SB), Y9, Y9
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y4, 832(SI)
+	VPADDD       352(SI), Y1, Y4
+	VPXOR        Y4, Y9, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	VMOVDQU      Y4, 352(SI)
+	VPADDD       864(SI), Y3, Y4
+	VPXOR        Y4, Y11, Y11
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	VMOVDQU      Y4, 864(SI)
+	VPADDD       256(SI), Y5, Y4
+	VPXOR        Y4, Y14, Y14
+	VPSLLD       $0x0c, Y14, Y15
+	VPSRLD       $0x14, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y4, 256(SI)
+	VPADDD       768(SI), Y2, Y4
+	VPXOR        Y4, Y8, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	VMOVDQU      Y4, 768(SI)
+	VPADDD       288(SI), Y0, Y4
+	VMOVDQU      Y0, 448(SI)
+	VPXOR        128(SI), Y4, Y0
+	VPSLLD       $0x0c, Y0, Y15
+	VPSRLD       $0x14, Y0, Y0
+	VPOR         Y15, Y0, Y0
+	VMOVDQU      Y4, 288(SI)
+	VPADDD       800(SI), Y10, Y4
+	VMOVDQU      Y10, 960(SI)
+	VPXOR        640(SI), Y4, Y10
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	VMOVDQU      Y4, 800(SI)
+	VPADDD       (SI), Y6, Y4
+	VPXOR        Y4, Y13, Y13
+	VPSHUFB      chacha20_rot8<>+0(SB), Y13, Y13
+	VMOVDQU      Y4, (SI)
+	VPADDD       512(SI), Y7, Y4
+	VPXOR        Y4, Y12, Y12
+	VPSHUFB      chacha20_rot8<>+0(SB), Y12, Y12
+	VMOVDQU      Y4, 512(SI)
+	VPADDD       32(SI), Y9, Y4
+	VPXOR        Y4, Y1, Y1
+	VPSHUFB      chacha20_rot8<>+0(SB), Y1, Y1
+	VMOVDQU      Y4, 32(SI)
+	VPADDD       544(SI), Y11, Y4
+	VPXOR        Y4, Y3, Y3
+	VPSHUFB      chacha20_rot8<>+0(SB), Y3, Y3
+	VMOVDQU      Y4, 544(SI)
+	VPADDD       64(SI), Y14, Y4
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      chacha20_rot8<>+0(SB), Y5, Y5
+	VMOVDQU      Y4, 64(SI)
+	VPADDD       576(SI), Y8, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSHUFB      chacha20_rot8<>+0(SB), Y2, Y2
+	VMOVDQU      Y4, 576(SI)
+	VPADDD       96(SI), Y0, Y4
+	VMOVDQU      Y0, 128(SI)
+	VPXOR        448(SI), Y4, Y0
+	VPSHUFB      chacha20_rot8<>+0(SB), Y0, Y0
+	VMOVDQU      Y4, 96(SI)
+	VPADDD       608(SI), Y10, Y4
+	VMOVDQU      Y10, 640(SI)
+	VPXOR        960(SI), Y4, Y10
 	VPSHUFB      chacha20_rot8<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x07, Y7, Y14
+	VMOVDQU      Y4, 608(SI)
+	VPADDD       320(SI), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	VPSLLD       $0x07, Y6, Y15
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y13, 480(SI)
+	VPADDD       832(SI), Y12, Y13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	DECL         SI
-	JNZ          rounds8_1
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y12, 992(SI)
+	VPADDD       352(SI), Y1, Y12
+	VPXOR        Y12, Y9, Y9
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	VMOVDQU      Y13, 832(SI)
+	VPADDD       864(SI), Y3, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	VMOVDQU      Y3, 896(SI)
+	VPADDD       256(SI), Y5, Y3
+	VPXOR        Y3, Y14, Y14
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y13, 864(SI)
+	VPADDD       768(SI), Y2, Y13
+	VPXOR        Y13, Y8, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	VMOVDQU      Y2, 928(SI)
+	VPADDD       288(SI), Y0, Y2
+	VMOVDQU      Y13, 768(SI)
+	VPXOR        128(SI), Y2, Y13
+	VPSLLD       $0x07, Y13, Y15
+	VPSRLD       $0x19, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y8, 736(SI)
+	VPADDD       800(SI), Y10, Y8
+	VMOVDQU      Y10, 960(SI)
+	VPXOR        640(SI), Y8, Y10
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	VMOVDQU      Y0, 448(SI)
+	VMOVDQU      Y1, 384(SI)
+	VMOVDQU      Y2, 288(SI)
+	VMOVDQU      Y3, 256(SI)
+	VMOVDQU      Y4, 320(SI)
+	VMOVDQU      Y5, 416(SI)
+	VMOVDQU      Y6, 160(SI)
+	VMOVDQU      Y7, 672(SI)
+	VMOVDQU      Y8, 800(SI)
+	VMOVDQU      Y9, 192(SI)
+	VMOVDQU      Y10, 640(SI)
+	VMOVDQU      Y11, 704(SI)
+	VMOVDQU      Y12, 352(SI)
+	VMOVDQU      Y13, 128(SI)
+	VMOVDQU      Y14, 224(SI)
+	DECL         DI
+	JNZ          rounds16_1
+	VMOVDQU      (SI), Y0
+	VMOVDQU      32(SI), Y1
+	VMOVDQU      64(SI), Y2
+	VMOVDQU      96(SI), Y3
+	VMOVDQU      128(SI), Y4
+	VMOVDQU      160(SI), Y5
+	VMOVDQU      192(SI), Y6
+	VMOVDQU      224(SI), Y7
+	VMOVDQU      384(SI), Y8
+	VMOVDQU      416(SI), Y9
+	VMOVDQU      448(SI), Y10
+	VMOVDQU      480(SI), Y11
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -967,10 +2145,427 @@ rounds8_1:
 	VMOVDQU      Y2, 192(CX)
 	VPXOR        448(DX), Y0, Y0
 	VMOVDQU      Y0, 448(CX)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
+	VMOVDQU      256(SI), Y2
+	VMOVDQU      288(SI), Y6
+	VMOVDQU      320(SI), Y14
+	VMOVDQU      352(SI), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       chacha20_iota<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(DX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(DX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(DX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(DX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(DX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(DX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(DX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VMOVDQU      512(SI), Y0
+	VMOVDQU      544(SI), Y1
+	VMOVDQU      576(SI), Y2
+	VMOVDQU      608(SI), Y3
+	VMOVDQU      640(SI), Y4
+	VMOVDQU      672(SI), Y5
+	VMOVDQU      704(SI), Y6
+	VMOVDQU      736(SI), Y7
+	VMOVDQU      896(SI), Y8
+	VMOVDQU      928(SI), Y9
+	VMOVDQU      960(SI), Y10
+	VMOVDQU      992(SI), Y11
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        512(DX), Y2, Y2
+	VMOVDQU      Y2, 512(CX)
+	VPXOR        768(DX), Y1, Y1
+	VMOVDQU      Y1, 768(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        576(DX), Y2, Y2
+	VMOVDQU      Y2, 576(CX)
+	VPXOR        832(DX), Y12, Y12
+	VMOVDQU      Y12, 832(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        640(DX), Y2, Y2
+	VMOVDQU      Y2, 640(CX)
+	VPXOR        896(DX), Y3, Y3
+	VMOVDQU      Y3, 896(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        704(DX), Y2, Y2
+	VMOVDQU      Y2, 704(CX)
+	VPXOR        960(DX), Y0, Y0
+	VMOVDQU      Y0, 960(CX)
+	VMOVDQU      768(SI), Y2
+	VMOVDQU      800(SI), Y6
+	VMOVDQU      832(SI), Y14
+	VMOVDQU      864(SI), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       chacha20_iota<>+32(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        544(DX), Y14, Y14
+	VMOVDQU      Y14, 544(CX)
+	VPXOR        800(DX), Y6, Y6
+	VMOVDQU      Y6, 800(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        608(DX), Y14, Y14
+	VMOVDQU      Y14, 608(CX)
+	VPXOR        864(DX), Y1, Y1
+	VMOVDQU      Y1, 864(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        672(DX), Y14, Y14
+	VMOVDQU      Y14, 672(CX)
+	VPXOR        928(DX), Y15, Y15
+	VMOVDQU      Y15, 928(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        736(DX), Y14, Y14
+	VMOVDQU      Y14, 736(CX)
+	VPXOR        992(DX), Y2, Y2
+	VMOVDQU      Y2, 992(CX)
+	ADDL         $0x00000010, 48(AX)
+	ADDQ         $0x00000400, CX
+	ADDQ         $0x00000400, DX
+	SUBQ         $0x00000400, BX
+	JMP          step0
+
+step1:
+	CMPQ         BX, $0x00000200
+	JB           step2
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 320(SI)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 352(SI)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       chacha20_iota<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVL         $0x0000000a, DI
+
+rounds8_2:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      chacha20_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      chacha20_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      chacha20_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      chacha20_rot8<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, 256(SI)
+	VMOVDQU      320(SI), Y12
+	VMOVDQU      Y13, 288(SI)
+	VMOVDQU      352(SI), Y13
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      chacha20_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      chacha20_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      chacha20_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      chacha20_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      chacha20_rot16<>+0(SB), Y11, Y11
+	VPSHUFB      chacha20_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      chacha20_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      chacha20_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	VMOVDQU      Y12, 320(SI)
+	VMOVDQU      256(SI), Y12
+	VMOVDQU      Y13, 352(SI)
+	VMOVDQU      288(SI), Y13
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      chacha20_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      chacha20_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      chacha20_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      chacha20_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	DECL         DI
+	JNZ          rounds8_2
+	VMOVDQU      Y12, 256(SI)
+	VMOVDQU      Y13, 288(SI)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(DX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(DX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(DX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(DX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(DX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(DX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(DX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      256(SI), Y2
+	VMOVDQU      288(SI), Y6
+	VMOVDQU      320(SI), Y14
+	VMOVDQU      352(SI), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -1032,11 +2627,11 @@ rounds8_1:
 	ADDQ         $0x00000200, CX
 	ADDQ         $0x00000200, DX
 	SUBQ         $0x00000200, BX
-	JMP          step0
+	JMP          step1
 
-step1:
+step2:
 	CMPQ           BX, $0x00000100
-	JB             step2
+	JB             partial
 	VBROADCASTI128 (AX), Y8
 	VBROADCASTI128 16(AX), Y9
 	VBROADCASTI128 32(AX), Y10
@@ -1054,7 +2649,7 @@ step1:
 	VMOVDQU        Y12, Y7
 	MOVL           $0x0000000a, SI
 
-rowrounds2_2:
+rowrounds2_3:
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPADDD     Y5, Y4, Y4
@@ -1087,12 +2682,12 @@ rowrounds2_2:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
-	VPSHUFD    $0x39, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x93, Y7, Y7
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPADDD     Y5, Y4, Y4
@@ -1125,14 +2720,14 @@ rowrounds2_2:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
-	VPSHUFD    $0x93, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x39, Y7, Y7
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
-	JNZ        rowrounds2_2
+	JNZ        rowrounds2_3
 	VPADDD     Y8, Y0, Y0
 	VPADDD     Y9, Y1, Y1
 	VPADDD     Y10, Y2, Y2
@@ -1169,152 +2764,148 @@ rowrounds2_2:
 	ADDQ       $0x00000100, CX
 	ADDQ       $0x00000100, DX
 	SUBQ       $0x00000100, BX
-	JMP        step1
+	JMP        step2
 
-step2:
-	CMPQ           BX, $0x00000080
-	JB             partial
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
+partial:
+	TESTQ          BX, BX
+	JZ             done
+	VBROADCASTI128 (AX), Y8
+	VBROADCASTI128 16(AX), Y9
+	VBROADCASTI128 32(AX), Y10
+	VBROADCASTI128 48(AX), Y11
+	VPADDD         chacha20_rowctr<>+0(SB), Y11, Y11
+	VMOVDQU        Y8, Y0
+	VMOVDQU        Y9, Y1
+	VMOVDQU        Y10, Y2
+	VMOVDQU        Y11, Y3
+	VBROADCASTI128 48(AX), Y12
+	VPADDD         chacha20_rowctr<>+32(SB), Y12, Y12
+	VMOVDQU        Y8, Y4
+	VMOVDQU        Y9, Y5
+	VMOVDQU        Y10, Y6
+	VMOVDQU        Y12, Y7
 	MOVL           $0x0000000a, SI
 
-rowrounds1_3:
+rowrounds2_4:
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
-	JNZ        rowrounds1_3
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	JNZ        rowrounds2_4
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     Y11, Y3, Y3
+	VPADDD     Y8, Y4, Y4
+	VPADDD     Y9, Y5, Y5
+	VPADDD     Y10, Y6, Y6
+	VPADDD     Y12, Y7, Y7
+	MOVQ       BX, SI
+	SHRQ       $0x06, SI
+	ADDL       SI, 48(AX)
+	VPERM2I128 $0x20, Y1, Y0, Y8
+	VPERM2I128 $0x20, Y3, Y2, Y9
+	VPXOR      (DX), Y8, Y8
+	VMOVDQU    Y8, (CX)
+	VPXOR      32(DX), Y9, Y9
+	VMOVDQU    Y9, 32(CX)
+	CMPQ       BX, $0x00000040
+	JBE        done
 	VPERM2I128 $0x31, Y1, Y0, Y0
 	VPERM2I128 $0x31, Y3, Y2, Y2
 	VPXOR      64(DX), Y0, Y0
 	VMOVDQU    Y0, 64(CX)
 	VPXOR      96(DX), Y2, Y2
 	VMOVDQU    Y2, 96(CX)
-	ADDL       $0x00000002, 48(AX)
-	ADDQ       $0x00000080, CX
-	ADDQ       $0x00000080, DX
-	SUBQ       $0x00000080, BX
-	JMP        step2
-
-partial:
-	TESTQ          BX, BX
-	JZ             done
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
-	MOVL           $0x0000000a, SI
-
-rowrounds1_4:
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
-	DECL       SI
-	JNZ        rowrounds1_4
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	SHRQ       $0x06, BX
-	ADDL       BX, 48(AX)
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	CMPQ       BX, $0x00000080
+	JBE        done
+	VPERM2I128 $0x20, Y5, Y4, Y8
+	VPERM2I128 $0x20, Y7, Y6, Y9
+	VPXOR      128(DX), Y8, Y8
+	VMOVDQU    Y8, 128(CX)
+	VPXOR      160(DX), Y9, Y9
+	VMOVDQU    Y9, 160(CX)
+	CMPQ       BX, $0x000000c0
+	JBE        done
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(DX), Y4, Y4
+	VMOVDQU    Y4, 192(CX)
+	VPXOR      224(DX), Y6, Y6
+	VMOVDQU    Y6, 224(CX)
 
 done:
 	VZEROUPPER
@@ -2262,7 +3853,7 @@ rounds16_2:
 
 step2:
 	CMPQ            BX, $0x00000200
-	JB              step3
+	JB              partial
 	VBROADCASTI32X4 (AX), Z8
 	VBROADCASTI32X4 16(AX), Z9
 	VBROADCASTI32X4 32(AX), Z10
@@ -2305,12 +3896,12 @@ rowrounds2_3:
 	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
 	VPROLD     $0x07, Z5, Z5
-	VPSHUFD    $0x39, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x93, Z3, Z3
-	VPSHUFD    $0x39, Z5, Z5
-	VPSHUFD    $0x4e, Z6, Z6
-	VPSHUFD    $0x93, Z7, Z7
+	VPSHUFD    $0x93, Z0, Z0
+	VPSHUFD    $0x39, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x93, Z4, Z4
+	VPSHUFD    $0x39, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
 	VPADDD     Z5, Z4, Z4
@@ -2335,12 +3926,12 @@ rowrounds2_3:
 	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
 	VPROLD     $0x07, Z5, Z5
-	VPSHUFD    $0x93, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x39, Z3, Z3
-	VPSHUFD    $0x93, Z5, Z5
-	VPSHUFD    $0x4e, Z6, Z6
-	VPSHUFD    $0x39, Z7, Z7
+	VPSHUFD    $0x39, Z0, Z0
+	VPSHUFD    $0x93, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x39, Z4, Z4
+	VPSHUFD    $0x93, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	DECL       SI
 	JNZ        rowrounds2_3
 	VPADDD     Z8, Z0, Z0
@@ -2389,130 +3980,97 @@ rowrounds2_3:
 	SUBQ       $0x00000200, BX
 	JMP        step2
 
-step3:
-	CMPQ            BX, $0x00000100
-	JB              partial
-	VBROADCASTI32X4 (AX), Z4
-	VBROADCASTI32X4 16(AX), Z5
-	VBROADCASTI32X4 32(AX), Z6
-	VBROADCASTI32X4 48(AX), Z7
-	VPADDD          chacha20_rowctr<>+0(SB), Z7, Z7
-	VMOVDQU32       Z4, Z0
-	VMOVDQU32       Z5, Z1
-	VMOVDQU32       Z6, Z2
-	VMOVDQU32       Z7, Z3
-	MOVL            $0x0000000a, SI
-
-rowrounds1_4:
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x10, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x0c, Z1, Z1
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x08, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x39, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x93, Z3, Z3
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x10, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x0c, Z1, Z1
-	VPADDD     Z1, Z0, Z0
-	VPXORD     Z0, Z3, Z3
-	VPROLD     $0x08, Z3, Z3
-	VPADDD     Z3, Z2, Z2
-	VPXORD     Z2, Z1, Z1
-	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x93, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x39, Z3, Z3
-	DECL       SI
-	JNZ        rowrounds1_4
-	VPADDD     Z4, Z0, Z0
-	VPADDD     Z5, Z1, Z1
-	VPADDD     Z6, Z2, Z2
-	VPADDD     Z7, Z3, Z3
-	VSHUFI32X4 $0x44, Z1, Z0, Z16
-	VSHUFI32X4 $0xee, Z1, Z0, Z17
-	VSHUFI32X4 $0x44, Z3, Z2, Z18
-	VSHUFI32X4 $0xee, Z3, Z2, Z19
-	VSHUFI32X4 $0x88, Z18, Z16, Z0
-	VSHUFI32X4 $0xdd, Z18, Z16, Z1
-	VSHUFI32X4 $0x88, Z19, Z17, Z2
-	VSHUFI32X4 $0xdd, Z19, Z17, Z3
-	VPXORD     (DX), Z0, Z0
-	VMOVDQU32  Z0, (CX)
-	VPXORD     64(DX), Z1, Z1
-	VMOVDQU32  Z1, 64(CX)
-	VPXORD     128(DX), Z2, Z2
-	VMOVDQU32  Z2, 128(CX)
-	VPXORD     192(DX), Z3, Z3
-	VMOVDQU32  Z3, 192(CX)
-	ADDL       $0x00000004, 48(AX)
-	ADDQ       $0x00000100, CX
-	ADDQ       $0x00000100, DX
-	SUBQ       $0x00000100, BX
-	JMP        step3
-
 partial:
 	TESTQ           BX, BX
 	JZ              done
-	VBROADCASTI32X4 (AX), Z4
-	VBROADCASTI32X4 16(AX), Z5
-	VBROADCASTI32X4 32(AX), Z6
-	VBROADCASTI32X4 48(AX), Z7
-	VPADDD          chacha20_rowctr<>+0(SB), Z7, Z7
-	VMOVDQU32       Z4, Z0
-	VMOVDQU32       Z5, Z1
-	VMOVDQU32       Z6, Z2
-	VMOVDQU32       Z7, Z3
+	VBROADCASTI32X4 (AX), Z8
+	VBROADCASTI32X4 16(AX), Z9
+	VBROADCASTI32X4 32(AX), Z10
+	VBROADCASTI32X4 48(AX), Z11
+	VPADDD          chacha20_rowctr<>+0(SB), Z11, Z11
+	VMOVDQU32       Z8, Z0
+	VMOVDQU32       Z9, Z1
+	VMOVDQU32       Z10, Z2
+	VMOVDQU32       Z11, Z3
+	VBROADCASTI32X4 48(AX), Z12
+	VPADDD          chacha20_rowctr<>+64(SB), Z12, Z12
+	VMOVDQU32       Z8, Z4
+	VMOVDQU32       Z9, Z5
+	VMOVDQU32       Z10, Z6
+	VMOVDQU32       Z12, Z7
 	MOVL            $0x0000000a, SI
 
-rowrounds1_5:
+rowrounds2_4:
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x10, Z3, Z3
+	VPROLD     $0x10, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x0c, Z1, Z1
+	VPROLD     $0x0c, Z5, Z5
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x08, Z3, Z3
+	VPROLD     $0x08, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x39, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x93, Z3, Z3
+	VPROLD     $0x07, Z5, Z5
+	VPSHUFD    $0x93, Z0, Z0
+	VPSHUFD    $0x39, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x93, Z4, Z4
+	VPSHUFD    $0x39, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x10, Z3, Z3
+	VPROLD     $0x10, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x0c, Z1, Z1
+	VPROLD     $0x0c, Z5, Z5
 	VPADDD     Z1, Z0, Z0
 	VPXORD     Z0, Z3, Z3
+	VPADDD     Z5, Z4, Z4
+	VPXORD     Z4, Z7, Z7
 	VPROLD     $0x08, Z3, Z3
+	VPROLD     $0x08, Z7, Z7
 	VPADDD     Z3, Z2, Z2
 	VPXORD     Z2, Z1, Z1
+	VPADDD     Z7, Z6, Z6
+	VPXORD     Z6, Z5, Z5
 	VPROLD     $0x07, Z1, Z1
-	VPSHUFD    $0x93, Z1, Z1
-	VPSHUFD    $0x4e, Z2, Z2
-	VPSHUFD    $0x39, Z3, Z3
+	VPROLD     $0x07, Z5, Z5
+	VPSHUFD    $0x39, Z0, Z0
+	VPSHUFD    $0x93, Z2, Z2
+	VPSHUFD    $0x4e, Z3, Z3
+	VPSHUFD    $0x39, Z4, Z4
+	VPSHUFD    $0x93, Z6, Z6
+	VPSHUFD    $0x4e, Z7, Z7
 	DECL       SI
-	JNZ        rowrounds1_5
-	VPADDD     Z4, Z0, Z0
-	VPADDD     Z5, Z1, Z1
-	VPADDD     Z6, Z2, Z2
-	VPADDD     Z7, Z3, Z3
+	JNZ        rowrounds2_4
+	VPADDD     Z8, Z0, Z0
+	VPADDD     Z9, Z1, Z1
+	VPADDD     Z10, Z2, Z2
+	VPADDD     Z11, Z3, Z3
+	VPADDD     Z8, Z4, Z4
+	VPADDD     Z9, Z5, Z5
+	VPADDD     Z10, Z6, Z6
+	VPADDD     Z12, Z7, Z7
 	MOVQ       BX, SI
 	SHRQ       $0x06, SI
 	ADDL       SI, 48(AX)
@@ -2538,6 +4096,32 @@ rowrounds1_5:
 	JBE        done
 	VPXORD     192(DX), Z3, Z3
 	VMOVDQU32  Z3, 192(CX)
+	CMPQ       BX, $0x00000100
+	JBE        done
+	VSHUFI32X4 $0x44, Z5, Z4, Z16
+	VSHUFI32X4 $0xee, Z5, Z4, Z17
+	VSHUFI32X4 $0x44, Z7, Z6, Z18
+	VSHUFI32X4 $0xee, Z7, Z6, Z19
+	VSHUFI32X4 $0x88, Z18, Z16, Z4
+	VSHUFI32X4 $0xdd, Z18, Z16, Z5
+	VSHUFI32X4 $0x88, Z19, Z17, Z6
+	VSHUFI32X4 $0xdd, Z19, Z17, Z7
+	CMPQ       BX, $0x00000100
+	JBE        done
+	VPXORD     256(DX), Z4, Z4
+	VMOVDQU32  Z4, 256(CX)
+	CMPQ       BX, $0x00000140
+	JBE        done
+	VPXORD     320(DX), Z5, Z5
+	VMOVDQU32  Z5, 320(CX)
+	CMPQ       BX, $0x00000180
+	JBE        done
+	VPXORD     384(DX), Z6, Z6
+	VMOVDQU32  Z6, 384(CX)
+	CMPQ       BX, $0x000001c0
+	JBE        done
+	VPXORD     448(DX), Z7, Z7
+	VMOVDQU32  Z7, 448(CX)
 
 done:
 	VZEROUPPER
@@ -3436,8 +5020,8 @@ rounds8_2:
 	JMP          step1
 
 step2:
-	CMPQ           BX, $0x00000200
-	JB             step3
+	CMPQ           BX, $0x00000100
+	JB             partial
 	VBROADCASTI128 (AX), Y8
 	VBROADCASTI128 16(AX), Y9
 	VBROADCASTI128 32(AX), Y10
@@ -3488,12 +5072,12 @@ rowrounds2_3:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
-	VPSHUFD    $0x39, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x93, Y7, Y7
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
 	VPADDD     Y5, Y4, Y4
@@ -3526,12 +5110,12 @@ rowrounds2_3:
 	VPSLLD     $0x07, Y5, Y14
 	VPSRLD     $0x19, Y5, Y5
 	VPOR       Y14, Y5, Y5
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
-	VPSHUFD    $0x93, Y5, Y5
-	VPSHUFD    $0x4e, Y6, Y6
-	VPSHUFD    $0x39, Y7, Y7
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
 	JNZ        rowrounds2_3
 	VPADDD     Y8, Y0, Y0
@@ -3567,155 +5151,151 @@ rowrounds2_3:
 	VPXOR      224(DX), Y6, Y6
 	VMOVDQU    Y6, 224(CX)
 	ADDL       $0x00000004, 48(AX)
-	ADDQ       $0x00000200, CX
-	ADDQ       $0x00000200, DX
-	SUBQ       $0x00000200, BX
+	ADDQ       $0x00000100, CX
+	ADDQ       $0x00000100, DX
+	SUBQ       $0x00000100, BX
 	JMP        step2
 
-step3:
-	CMPQ           BX, $0x00000080
-	JB             partial
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
+partial:
+	TESTQ          BX, BX
+	JZ             done
+	VBROADCASTI128 (AX), Y8
+	VBROADCASTI128 16(AX), Y9
+	VBROADCASTI128 32(AX), Y10
+	VBROADCASTI128 48(AX), Y11
+	VPADDD         chacha20_rowctr<>+0(SB), Y11, Y11
+	VMOVDQU        Y8, Y0
+	VMOVDQU        Y9, Y1
+	VMOVDQU        Y10, Y2
+	VMOVDQU        Y11, Y3
+	VBROADCASTI128 48(AX), Y12
+	VPADDD         chacha20_rowctr<>+32(SB), Y12, Y12
+	VMOVDQU        Y8, Y4
+	VMOVDQU        Y9, Y5
+	VMOVDQU        Y10, Y6
+	VMOVDQU        Y12, Y7
 	MOVL           $0x0000000a, SI
 
-rowrounds1_4:
+rowrounds2_4:
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
+	VPSHUFD    $0x93, Y0, Y0
+	VPSHUFD    $0x39, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x93, Y4, Y4
+	VPSHUFD    $0x39, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot16<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x0c, Y1, Y14
 	VPSRLD     $0x14, Y1, Y1
 	VPOR       Y14, Y1, Y1
+	VPSLLD     $0x0c, Y5, Y14
+	VPSRLD     $0x14, Y5, Y5
+	VPOR       Y14, Y5, Y5
 	VPADDD     Y1, Y0, Y0
 	VPXOR      Y0, Y3, Y3
+	VPADDD     Y5, Y4, Y4
+	VPXOR      Y4, Y7, Y7
 	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
+	VPSHUFB    chacha20_rot8<>+0(SB), Y7, Y7
 	VPADDD     Y3, Y2, Y2
 	VPXOR      Y2, Y1, Y1
+	VPADDD     Y7, Y6, Y6
+	VPXOR      Y6, Y5, Y5
 	VPSLLD     $0x07, Y1, Y14
 	VPSRLD     $0x19, Y1, Y1
 	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
+	VPSLLD     $0x07, Y5, Y14
+	VPSRLD     $0x19, Y5, Y5
+	VPOR       Y14, Y5, Y5
+	VPSHUFD    $0x39, Y0, Y0
+	VPSHUFD    $0x93, Y2, Y2
+	VPSHUFD    $0x4e, Y3, Y3
+	VPSHUFD    $0x39, Y4, Y4
+	VPSHUFD    $0x93, Y6, Y6
+	VPSHUFD    $0x4e, Y7, Y7
 	DECL       SI
-	JNZ        rowrounds1_4
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	JNZ        rowrounds2_4
+	VPADDD     Y8, Y0, Y0
+	VPADDD     Y9, Y1, Y1
+	VPADDD     Y10, Y2, Y2
+	VPADDD     Y11, Y3, Y3
+	VPADDD     Y8, Y4, Y4
+	VPADDD     Y9, Y5, Y5
+	VPADDD     Y10, Y6, Y6
+	VPADDD     Y12, Y7, Y7
+	MOVQ       BX, SI
+	SHRQ       $0x06, SI
+	ADDL       SI, 48(AX)
+	VPERM2I128 $0x20, Y1, Y0, Y8
+	VPERM2I128 $0x20, Y3, Y2, Y9
+	VPXOR      (DX), Y8, Y8
+	VMOVDQU    Y8, (CX)
+	VPXOR      32(DX), Y9, Y9
+	VMOVDQU    Y9, 32(CX)
+	CMPQ       BX, $0x00000040
+	JBE        done
 	VPERM2I128 $0x31, Y1, Y0, Y0
 	VPERM2I128 $0x31, Y3, Y2, Y2
 	VPXOR      64(DX), Y0, Y0
 	VMOVDQU    Y0, 64(CX)
 	VPXOR      96(DX), Y2, Y2
 	VMOVDQU    Y2, 96(CX)
-	ADDL       $0x00000002, 48(AX)
-	ADDQ       $0x00000080, CX
-	ADDQ       $0x00000080, DX
-	SUBQ       $0x00000080, BX
-	JMP        step3
-
-partial:
-	TESTQ          BX, BX
-	JZ             done
-	VBROADCASTI128 (AX), Y4
-	VBROADCASTI128 16(AX), Y5
-	VBROADCASTI128 32(AX), Y6
-	VBROADCASTI128 48(AX), Y7
-	VPADDD         chacha20_rowctr<>+0(SB), Y7, Y7
-	VMOVDQU        Y4, Y0
-	VMOVDQU        Y5, Y1
-	VMOVDQU        Y6, Y2
-	VMOVDQU        Y7, Y3
-	MOVL           $0x0000000a, SI
-
-rowrounds1_5:
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x39, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x93, Y3, Y3
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot16<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x0c, Y1, Y14
-	VPSRLD     $0x14, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPADDD     Y1, Y0, Y0
-	VPXOR      Y0, Y3, Y3
-	VPSHUFB    chacha20_rot8<>+0(SB), Y3, Y3
-	VPADDD     Y3, Y2, Y2
-	VPXOR      Y2, Y1, Y1
-	VPSLLD     $0x07, Y1, Y14
-	VPSRLD     $0x19, Y1, Y1
-	VPOR       Y14, Y1, Y1
-	VPSHUFD    $0x93, Y1, Y1
-	VPSHUFD    $0x4e, Y2, Y2
-	VPSHUFD    $0x39, Y3, Y3
-	DECL       SI
-	JNZ        rowrounds1_5
-	VPADDD     Y4, Y0, Y0
-	VPADDD     Y5, Y1, Y1
-	VPADDD     Y6, Y2, Y2
-	VPADDD     Y7, Y3, Y3
-	SHRQ       $0x06, BX
-	ADDL       BX, 48(AX)
-	VPERM2I128 $0x20, Y1, Y0, Y4
-	VPERM2I128 $0x20, Y3, Y2, Y5
-	VPXOR      (DX), Y4, Y4
-	VMOVDQU    Y4, (CX)
-	VPXOR      32(DX), Y5, Y5
-	VMOVDQU    Y5, 32(CX)
+	CMPQ       BX, $0x00000080
+	JBE        done
+	VPERM2I128 $0x20, Y5, Y4, Y8
+	VPERM2I128 $0x20, Y7, Y6, Y9
+	VPXOR      128(DX), Y8, Y8
+	VMOVDQU    Y8, 128(CX)
+	VPXOR      160(DX), Y9, Y9
+	VMOVDQU    Y9, 160(CX)
+	CMPQ       BX, $0x000000c0
+	JBE        done
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      192(DX), Y4, Y4
+	VMOVDQU    Y4, 192(CX)
+	VPXOR      224(DX), Y6, Y6
+	VMOVDQU    Y6, 224(CX)
 
 done:
 	VZEROUPPER

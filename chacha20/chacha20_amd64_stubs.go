@@ -4,22 +4,22 @@
 
 package chacha20
 
-// xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (4 at a time, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+// xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (8 at a time as two sets of 4, then 4, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
 //
 //go:noescape
 func xorBlocksSSSE3(state *[16]uint32, dst []byte, src []byte)
 
-// xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+// xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (16 at a time as two sets of 8, then 8, then 4 in row layout and the last 1 to 3 in one row batch) and advances state[12]; len(src) must be a multiple of 64.
 //
 //go:noescape
 func xorBlocksAVX2(state *[16]uint32, dst []byte, src []byte)
 
-// xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+// xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, then 8 in row layout and the last 1 to 7 in one row batch) and advances state[12]; len(src) must be a multiple of 64.
 //
 //go:noescape
 func xorBlocksAVX512(state *[16]uint32, dst []byte, src []byte)
 
-// xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.
+// xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4 in row layout and the last 1 to 3 in one row batch) and advances state[12]; len(src) must be a multiple of 64.
 //
 //go:noescape
 func xorBlocksAVX512VL(state *[16]uint32, dst []byte, src []byte)

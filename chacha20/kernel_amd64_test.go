@@ -13,7 +13,8 @@ import (
 
 // TestKernels calls each assembly kernel directly for every block count up
 // to 40 (every batch width, the row-layout short paths and their partial
-// last batch), with a counter that wraps inside the call, and checks the
+// last batch) and longer counts mixing the widest batches with the
+// narrower ones, with a counter that wraps inside the call, and checks the
 // output against the portable kernel, the counter advance, and that nothing
 // past dst changed.
 func TestKernels(t *testing.T) {
@@ -25,14 +26,20 @@ func TestKernels(t *testing.T) {
 		{"ssse3", cpu.SSSE3, xorBlocksSSSE3},
 		{"avx2", cpu.AVX2, xorBlocksAVX2},
 		{"avx512", cpu.AVX512, xorBlocksAVX512},
+		{"avx512vl", cpu.AVX512, xorBlocksAVX512VL},
 	}
+	var counts []int
+	for n := 1; n <= 40; n++ {
+		counts = append(counts, n)
+	}
+	counts = append(counts, 47, 48, 49, 63, 64, 65, 80, 97, 111)
 	r := rand.New(rand.NewPCG(5, 5))
 	for _, k := range kernels {
 		t.Run(k.name, func(t *testing.T) {
 			if !cpu.Has(k.feature) {
 				t.Skipf("%s kernel not run: CPU lacks or mask hides %v", k.name, k.feature)
 			}
-			for blocks := 1; blocks <= 40; blocks++ {
+			for _, blocks := range counts {
 				for _, start := range []uint32{0, 1<<32 - 5} {
 					var st [16]uint32
 					for i := range st {

@@ -11,6 +11,13 @@
 // or 32 registers) and the rotation helper (PSHUFB and shift-or, or VPROLD)
 // differ.
 //
+// Long inputs run two independent sets at once on every path: on Zen 5
+// every simple vector instruction has a latency of two cycles, so one
+// set's four quarter-round chains leave the four vector pipes half idle.
+// With 16 registers (ssse3, avx2: two sets of 4 or 8 blocks) the 32 words
+// live in the frame and spill.go's allocator keeps the ones in use in
+// registers; see docs/chacha20-limits.md for the measurements.
+//
 // AVX-512 runs two 16-block sets at once (32 blocks, all 32 registers); the
 // same code on YMM (kernelVL: AVX-512VL, two sets of 8) serves CPUs that
 // slow down on 512-bit registers, as OpenSSL's avx512vl path does.
@@ -24,9 +31,10 @@
 // Below a full batch the kernels switch to row layout (rows): each register
 // holds one row of a block per 128-bit lane, so a few blocks cost about one
 // block's latency rather than a whole word-sliced batch. Two interleaved
-// register sets, then one, then (where a register holds several blocks) a
-// last batch storing only the blocks left: every kernel takes any whole
-// number of blocks.
+// register sets while they fill up, then (where a register holds several
+// blocks) one more two-set batch storing only the blocks left, or (ssse3,
+// one block per register) one set for the last block: every kernel takes
+// any whole number of blocks.
 //
 // VPTERNLOGD finds no use: in ChaCha20 every XOR follows an addition that
 // feeds it, so no three-input boolean function occurs, and VPROLD already
@@ -77,14 +85,14 @@ func main() {
 		By8:  vec.RotateDwordsMask("chacha20_rot8", 1, 32),
 	}
 
-	kernel("xorBlocksSSSE3", sse, []step{{word: 4}, {sets: 2}, {sets: 1}},
-		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (4 at a time, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernel("xorBlocksAVX2", vex, []step{{word: 8}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (8 at a time, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernel("xorBlocksAVX512", evex, []step{{word: 32}, {word: 16}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, 8, 4 and the last 1 to 3 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
-	kernelVL("xorBlocksAVX512VL", evex, true, []step{{word: 16}, {word: 8}, {sets: 2}, {sets: 1}},
-		"xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4, 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksSSSE3", sse, []step{{word: 8}, {word: 4}, {sets: 2}, {sets: 1}},
+		"xorBlocksSSSE3 XORs len(src)/64 keystream blocks into dst (8 at a time as two sets of 4, then 4, then 2 and 1 in row layout) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX2", vex, []step{{word: 16}, {word: 8}, {sets: 2}},
+		"xorBlocksAVX2 XORs len(src)/64 keystream blocks into dst (16 at a time as two sets of 8, then 8, then 4 in row layout and the last 1 to 3 in one row batch) and advances state[12]; len(src) must be a multiple of 64.")
+	kernel("xorBlocksAVX512", evex, []step{{word: 32}, {word: 16}, {sets: 2}},
+		"xorBlocksAVX512 XORs len(src)/64 keystream blocks into dst (32 at a time, then 16, then 8 in row layout and the last 1 to 7 in one row batch) and advances state[12]; len(src) must be a multiple of 64.")
+	kernelVL("xorBlocksAVX512VL", evex, true, []step{{word: 16}, {word: 8}, {sets: 2}},
+		"xorBlocksAVX512VL XORs len(src)/64 keystream blocks into dst (16 at a time in YMM, then 8, then 4 in row layout and the last 1 to 3 in one row batch) and advances state[12]; len(src) must be a multiple of 64.")
 	Generate()
 }
 
@@ -164,7 +172,7 @@ func kernel(name string, is isa, steps []step, doc string) { kernelVL(name, is, 
 // kernelVL is kernel with a choice, for evex, of YMM registers (vl).
 func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	flags := NOSPLIT
-	if is == evex {
+	if is != sse {
 		// The frame (1 KiB) is over the 800 bytes a NOSPLIT chain may use.
 		flags = 0
 	}
@@ -177,9 +185,11 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
 	g.n = Load(Param("src").Len(), GP64()).(GPVirtual)
 	if is != evex {
-		// Four rows of c words at the widest width; the frame is only
-		// 8-byte aligned, so every access is an unaligned move.
-		g.spill = AllocLocal(4 * 4 * steps[0].word)
+		// Home slots of two sets' 32 words (batch2); one set keeps its
+		// c words in set 0's.
+		g.lanes = g.vecLanes()
+		g.frame = vec.AlignedLocal(32*4*g.lanes, 32)
+		g.spill = g.home(8)
 	}
 	label := func(k int) string {
 		if k == len(steps) {
@@ -189,9 +199,18 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 	}
 	if is == evex {
 		g.frame = vec.AlignedLocal(64*frameVecs, 64)
-		g.precomputeColumns(label(len(steps) - 2))
+		first := 0 // the first row-layout step
+		for steps[first].word > 0 {
+			first++
+		}
+		g.precomputeColumns(label(first))
 	}
 	for k, s := range steps {
+		if g.vl && s.word == 0 {
+			// VEX row layout: no wider form gains on a few blocks. (Set
+			// before the batch size is taken: two VEX sets are 4 blocks.)
+			g.isa = vex
+		}
 		n := 64 * g.blocks(s)
 		Label(label(k))
 		CMPQ(g.n, U32(n))
@@ -201,9 +220,6 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 			g.lanes = g.vecLanes()
 			g.batch()
 		} else {
-			if g.vl {
-				g.isa = vex // VEX row layout: no wider form gains on a few blocks
-			}
 			g.rows(s.sets, false)
 		}
 		ADDQ(U32(n), g.dst)
@@ -216,9 +232,11 @@ func kernelVL(name string, is isa, vl bool, steps []step, doc string) {
 		g.isa = vex
 	}
 	if g.perReg() > 1 {
+		// Fewer blocks than the last step's batch: one batch of as many
+		// sets, storing only the blocks left (a single latency).
 		TESTQ(g.n, g.n)
 		JZ(LabelRef("done"))
-		g.rows(1, true)
+		g.rows(steps[len(steps)-1].sets, true)
 	}
 	Label("done")
 	g.isa = is
@@ -288,7 +306,7 @@ func (g *gen) broadcast(i int, dst Register) { g.v().BroadcastDword(g.stateWord(
 func (g *gen) counterRow(dst, tmp Register) {
 	g.broadcast(12, dst)
 	if g.isa == sse {
-		MOVOU(iotaData, tmp) // legacy SSE memory operands must be aligned
+		MOVOU(iotaData.Offset(4*g.ctrOff), tmp) // legacy SSE memory operands must be aligned
 		PADDL(tmp, dst)
 		return
 	}
@@ -396,6 +414,10 @@ func (g *gen) batch() {
 	g.label++
 	if g.isa == evex {
 		g.batchPrecomputed(g.w / g.lanes)
+		return
+	}
+	if g.w == 2*g.lanes {
+		g.batch2()
 		return
 	}
 	// Load the state, one word per register (lane j = block j).
@@ -632,11 +654,14 @@ func (g *gen) outputWords(words [16]Register, pool []Register) {
 // rows is the short-input path: each register holds one row (four words)
 // of perReg blocks, one block per 128-bit lane, so a batch costs about the
 // latency of one block's rounds rather than a word-sliced batch; sets are
-// interleaved to hide that latency. The diagonal round rotates rows b, c, d
-// by 1, 2, 3 words within each lane (PSHUFD) and back. With partial, the
-// batch is the last one, for the g.n/64 blocks left (fewer than perReg): it
-// advances the counter by that many, loads and stores only those blocks and
-// jumps to done.
+// interleaved to hide that latency. For the diagonal round rows a, c, d
+// turn within each lane (PSHUFD) so that lane word k holds a[k-1], c[k+1]
+// and d[k+2] beside b[k], and back after it: b, the last word a quarter
+// round makes and the first the next one needs, never waits for a shuffle
+// (rotating b, c, d instead put one shuffle latency on every round's
+// dependency chain). With partial, the batch is the last one, for the
+// g.n/64 blocks left (fewer than sets*perReg): it advances the counter by
+// that many, loads and stores only those blocks and jumps to done.
 func (g *gen) rows(sets int, partial bool) {
 	g.label++
 	per := g.perReg()
@@ -671,10 +696,13 @@ func (g *gen) rows(sets int, partial bool) {
 	for k := 0; k < sets; k++ {
 		groups = append(groups, [4]Register{row(k, 0), row(k, 1), row(k, 2), row(k, 3)})
 	}
-	shuffle := func(b, c, d byte) {
+	shuffle := func(a, c, d byte) {
 		for k := 0; k < sets; k++ {
-			for r, imm := range []byte{b, c, d} {
-				g.v().ShuffleDwords(imm, row(k, r+1), row(k, r+1))
+			for _, x := range [3]struct {
+				r   int
+				imm byte
+			}{{0, a}, {2, c}, {3, d}} {
+				g.v().ShuffleDwords(x.imm, row(k, x.r), row(k, x.r))
 			}
 		}
 	}
@@ -683,9 +711,9 @@ func (g *gen) rows(sets int, partial bool) {
 	loop := fmt.Sprintf("rowrounds%d_%d", sets, g.label)
 	Label(loop)
 	g.quarterRoundRegs(groups)
-	shuffle(0x39, 0x4e, 0x93) // lane word k of b, c, d <- word k+1, k+2, k+3
+	shuffle(0x93, 0x39, 0x4e) // lane word k of a, c, d <- word k-1, k+1, k+2
 	g.quarterRoundRegs(groups)
-	shuffle(0x93, 0x4e, 0x39)
+	shuffle(0x39, 0x93, 0x4e)
 	DECL(rounds)
 	JNZ(LabelRef(loop))
 
@@ -709,9 +737,17 @@ func (g *gen) rows(sets int, partial bool) {
 		}
 		return g.r(orig + i)
 	}
+	// stop ends a partial batch before block j when no more are left.
+	stop := func(j int) {
+		if partial && j > 0 {
+			CMPQ(g.n, U32(64*j))
+			JBE(LabelRef("done"))
+		}
+	}
 	for k := 0; k < sets; k++ {
 		a, b, c, d := row(k, 0), row(k, 1), row(k, 2), row(k, 3)
 		base := 64 * per * k
+		stop(per * k)
 		switch g.isa {
 		case sse:
 			for j, r := range []Register{a, b, c, d} {
@@ -722,10 +758,7 @@ func (g *gen) rows(sets int, partial bool) {
 			VPERM2I128(U8(0x20), d, c, t(1)) // block 0, bytes 32..63
 			g.xorStore(t(0), nil, base)
 			g.xorStore(t(1), nil, base+32)
-			if partial { // one block left
-				JMP(LabelRef("done"))
-				return
-			}
+			stop(per*k + 1)
 			VPERM2I128(U8(0x31), b, a, a) // block 1, bytes 0..31
 			VPERM2I128(U8(0x31), d, c, c) // block 1, bytes 32..63
 			g.xorStore(a, nil, base+64)
@@ -740,17 +773,14 @@ func (g *gen) rows(sets int, partial bool) {
 			VSHUFI32X4(U8(0x88), t(3), t(1), c)
 			VSHUFI32X4(U8(0xdd), t(3), t(1), d)
 			for j, r := range []Register{a, b, c, d} {
-				if partial && j > 0 { // 1 to 3 blocks left
-					CMPQ(g.n, U32(64*j))
-					JBE(LabelRef("done"))
-				}
+				stop(per*k + j)
 				g.xorStore(r, nil, base+64*j)
 			}
-			if partial {
-				JMP(LabelRef("done"))
-				return
-			}
 		}
+	}
+	if partial {
+		JMP(LabelRef("done"))
+		return
 	}
 	ADDL(U32(per*sets), g.stateWord(12))
 }
