@@ -78,6 +78,12 @@ type kernel struct {
 	// General-purpose registers.
 	keys, rounds, hk, dst, src, n, ctrp, yp, k0, tp GPPhysical
 
+	// The fast counters of the 256-bit kernels: the frame holding the K
+	// pair, the next base and the last dword of the K block in the
+	// second slot.
+	frame  Mem
+	kc, ku GPPhysical
+
 	labels int
 }
 
@@ -200,6 +206,12 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 	for _, s := range states {
 		k.xor(w, s, k0, s)
 	}
+	k.aesRounds1(w, states, mid, lastXor, lastTemp)
+}
+
+// aesRounds1 is aesRounds on states that already hold counter blocks XOR
+// the first round key.
+func (k *kernel) aesRounds1(w width, states []VecPhysical, mid func(r int), lastXor []Op, lastTemp VecPhysical) {
 	l10, l12 := k.label("r10"), k.label("r12")
 	vec.RoundSlots(k.rounds, l10, l12, func(j int) {
 		key := k.key(w, j)
@@ -230,6 +242,97 @@ func (k *kernel) counters(w width, states []VecPhysical) {
 		k.shuffle(w, ctr, s)
 		VPADDD(stepConst[w.blocks()], ctr, ctr)
 	}
+}
+
+// counterPlan fills a batch's states with counter blocks ready for round 1
+// and advances the counter by one batch.
+type counterPlan func(states []VecPhysical)
+
+// whitened is the general counterPlan: byte-reversed counters from the ctr
+// register, then the first round key.
+func (k *kernel) whitened(states []VecPhysical) {
+	k.counters(k.w, states)
+	k0 := k.key(k.w, 0)
+	for _, s := range states {
+		k.xor(k.w, s, k0, s)
+	}
+}
+
+// The 256-bit kernels' fast counters. When a batch's first counter is 2
+// modulo 16 (a 96-bit nonce starts at 2), its sixteen counters are base+2
+// .. base+17 with base a multiple of 16: fourteen of them differ from base
+// only in the low four bits, which carry nothing, and the last two
+// likewise from base+16. So each counter block XOR the first round key is
+// K(base) or K(base+16) XOR a constant nibble in its last byte, where K(b)
+// is the block of counter b XOR the first key. Both K blocks live in the
+// frame; general-purpose instructions write the next batch's pair while
+// this one runs, and a state costs one broadcast load and one XOR where
+// the general plan spends a shuffle, an add and an XOR. The ctr register
+// still advances (one add a batch) for the tail.
+const (
+	kSlot0 = 0  // K(base)
+	kSlot1 = 16 // K(base+16)
+)
+
+// ctrNibbles is the constant of state i, lanes in order: 2+2i, 3+2i for
+// i < 7 and 0, 1 (over K(base+16)) for the last.
+func ctrNibbles(i int) (uint64, uint64) {
+	if i == 7 {
+		return 0, 1 << 56
+	}
+	return uint64(2+2*i) << 56, uint64(3+2*i) << 56
+}
+
+// alignedSetup writes the first batch's K pair and jumps to generic unless
+// the first counter is 2 modulo 16. It sets kc to base+16 and ku to the
+// last dword of K(base+16).
+func (k *kernel) alignedSetup(generic string) {
+	t := k.reg(w128, "t0")
+	c, u := k.kc.As32(), k.ku.As32()
+	MOVL(Mem{Base: k.ctrp, Disp: 12}, c)
+	BSWAPL(c)
+	// The first block's counter is J0's plus one: base = J0's - 1.
+	DECL(c)
+	TESTL(U32(15), c)
+	JNZ(LabelRef(generic))
+	VMOVDQU(Mem{Base: k.ctrp}, t)
+	VPXOR(Mem{Base: k.k0}, t, t)
+	VMOVDQU(t, k.frame.Offset(kSlot0))
+	VMOVDQU(t, k.frame.Offset(kSlot1))
+	MOVL(c, u)
+	BSWAPL(u)
+	XORL(Mem{Base: k.k0, Disp: 12}, u)
+	MOVL(u, k.frame.Offset(kSlot0+12))
+	ADDL(Imm(16), c)
+	k.nextK()
+}
+
+// nextK writes the last dword of K(kc) to the second slot, leaving it in
+// ku.
+func (k *kernel) nextK() {
+	c, u := k.kc.As32(), k.ku.As32()
+	MOVL(c, u)
+	BSWAPL(u)
+	XORL(Mem{Base: k.k0, Disp: 12}, u)
+	MOVL(u, k.frame.Offset(kSlot1+12))
+}
+
+// aligned is the counterPlan of the 256-bit kernels' fast path (see
+// alignedSetup).
+func (k *kernel) aligned(states []VecPhysical) {
+	for i, s := range states {
+		slot := kSlot0
+		if i == 7 {
+			slot = kSlot1
+		}
+		VBROADCASTI128(k.frame.Offset(slot), s)
+		VPXOR(ctrNibbleConst.Offset(32*i), s, s)
+	}
+	// The next batch's pair: K(base+16) moves down, K(base+32) comes in.
+	MOVL(k.ku.As32(), k.frame.Offset(kSlot0+12))
+	ADDL(Imm(16), k.kc.As32())
+	k.nextK()
+	VPADDD(stepConst[16], k.reg(k.w, "ctr"), k.reg(k.w, "ctr"))
 }
 
 // ---- GHASH ----
@@ -495,11 +598,15 @@ var suffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
 
 func newKernel(w width, kind string) *kernel {
 	return &kernel{w: w, nv: 8, kind: kind + suffix[w],
-		keys: RAX, rounds: RBX, hk: R8, dst: RDI, src: RSI, n: RCX, ctrp: R9, yp: R10, k0: R11, tp: R12}
+		keys: RAX, rounds: RBX, hk: R8, dst: RDI, src: RSI, n: RCX, ctrp: R9, yp: R10, k0: R11, tp: R12,
+		kc: R13, ku: RDX}
 }
 
 // prologue loads the arguments, the keys (512-bit path) and the constants.
 func (k *kernel) prologue(aes bool) {
+	if aes && k.w == w256 {
+		k.frame = AllocLocal(32)
+	}
 	if aes {
 		k.loadKeys()
 		vec.LoadParam("dst", k.dst)
@@ -565,27 +672,10 @@ func genSeal(w width) {
 		k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
-	bpi := k.nv * w.blocks()
-	tail, loop, last := k.label("tail"), k.label("loop"), k.label("last")
-	CMPQ(k.n, Imm(uint64(bpi)))
+	tail := k.label("tail")
+	CMPQ(k.n, Imm(uint64(k.nv*w.blocks())))
 	JB(LabelRef(tail))
-	states, xs := k.batch()
-	k.counters(w, states)
-	k.aesRounds(w, states, nil, xs, k.reg(w, "t0"))
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
-	Label(loop)
-	CMPQ(k.n, Imm(uint64(bpi)))
-	JB(LabelRef(last))
-	k.counters(w, states)
-	k.aesRounds(w, states, spread(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
-	JMP(LabelRef(loop))
-	Label(last)
-	emit(k.batchGHASH(k.dst, -bpi*16))
+	k.withCounterPlans(tail, k.sealLoop)
 	Label(tail)
 	// The tail's ciphertext is hashed after it is written: remember where.
 	start, count := R13, RDX
@@ -596,6 +686,63 @@ func genSeal(w width) {
 	k.epilogue(true)
 }
 
+// sealLoop emits Seal's batches under counter plan ctr: a first batch of
+// AES alone, the stitched batches, and the last batch's GHASH.
+func (k *kernel) sealLoop(ctr counterPlan) {
+	w := k.w
+	bpi := k.nv * w.blocks()
+	loop, last := k.label("loop"), k.label("last")
+	states, xs := k.batch()
+	ctr(states)
+	k.aesRounds1(w, states, nil, xs, k.reg(w, "t0"))
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	Label(loop)
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(last))
+	ctr(states)
+	k.aesRounds1(w, states, spread(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	JMP(LabelRef(loop))
+	Label(last)
+	emit(k.batchGHASH(k.dst, -bpi*16))
+}
+
+// openLoop emits Open's stitched batches under counter plan ctr.
+func (k *kernel) openLoop(ctr counterPlan) {
+	w := k.w
+	bpi := k.nv * w.blocks()
+	loop, done := k.label("loop"), k.label("loopdone")
+	states, xs := k.batch()
+	Label(loop)
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(done))
+	ctr(states)
+	k.aesRounds1(w, states, spread(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	JMP(LabelRef(loop))
+	Label(done)
+}
+
+// withCounterPlans emits body under the general counter plan, preceded on
+// the 256-bit path by the fast plan's copy when the first counter allows
+// it (see alignedSetup); both continue at tail.
+func (k *kernel) withCounterPlans(tail string, body func(counterPlan)) {
+	if k.w == w256 {
+		generic := k.label("generic")
+		k.alignedSetup(generic)
+		body(k.aligned)
+		JMP(LabelRef(tail))
+		Label(generic)
+	}
+	body(k.whitened)
+}
+
 // genOpen emits the stitched decryption: each batch's AES rounds carry the
 // GHASH of the same batch's ciphertext, loaded before any store.
 func genOpen(w width) {
@@ -604,18 +751,8 @@ func genOpen(w width) {
 		k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
 		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
 	k.prologue(true)
-	bpi := k.nv * w.blocks()
-	tail, loop := k.label("tail"), k.label("loop")
-	states, xs := k.batch()
-	Label(loop)
-	CMPQ(k.n, Imm(uint64(bpi)))
-	JB(LabelRef(tail))
-	k.counters(w, states)
-	k.aesRounds(w, states, spread(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
-	JMP(LabelRef(loop))
+	tail := k.label("tail")
+	k.withCounterPlans(tail, k.openLoop)
 	Label(tail)
 	start, count := R13, RDX
 	MOVQ(k.src, start)
@@ -762,7 +899,7 @@ func genPowers() {
 }
 
 var (
-	bswapMask, gfPoly, laneOffsets, tailMasks Mem
+	bswapMask, gfPoly, laneOffsets, tailMasks, ctrNibbleConst Mem
 	stepConst                                 = map[int]Mem{}
 )
 
@@ -776,7 +913,13 @@ func genConstants() {
 	// K1 for a tail of n = 0..3 blocks: two 64-bit lanes per block.
 	tailMasks = GLOBL("gcmTailMasks", RODATA|NOPTR)
 	DATA(0, U32(0x3f0f0300))
-	for _, b := range []int{1, 2, 4} {
+	var nib []uint64
+	for i := range 8 {
+		lo, hi := ctrNibbles(i)
+		nib = append(nib, 0, lo, 0, hi)
+	}
+	ctrNibbleConst = vec.Qwords("gcmCtrNibbles", 8*32, nib...)
+	for _, b := range []int{1, 2, 4, 16} {
 		m := vec.Qwords(fmt.Sprintf("gcmStep%d", b), 64, uint64(b), 0)
 		stepConst[b] = m
 	}
