@@ -900,7 +900,7 @@ func genPowers() {
 
 var (
 	bswapMask, gfPoly, laneOffsets, tailMasks, ctrNibbleConst Mem
-	stepConst                                 = map[int]Mem{}
+	stepConst                                                 = map[int]Mem{}
 )
 
 // genConstants emits the constants, 64 bytes each so that any width can
