@@ -2665,6 +2665,528 @@ TEXT ·openVAES256(SB), NOSPLIT, $32-64
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 
+openVAES256_loop2_5:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_3
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_6
+	JE             openVAES256_r12_7
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_7:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_6:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_8
+	JE             openVAES256_r12_9
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_9:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_8:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_5
+
 openVAES256_loop_3:
 	CMPQ           CX, $0x10
 	JB             openVAES256_loopdone_4
@@ -2692,8 +3214,8 @@ openVAES256_loop_3:
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_5
-	JE             openVAES256_r12_6
+	JB             openVAES256_r10_10
+	JE             openVAES256_r12_11
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2713,7 +3235,7 @@ openVAES256_loop_3:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-openVAES256_r12_6:
+openVAES256_r12_11:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2733,7 +3255,7 @@ openVAES256_r12_6:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-openVAES256_r10_5:
+openVAES256_r10_10:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2939,9 +3461,9 @@ openVAES256_loopdone_4:
 	JMP openVAES256_tail_1
 
 openVAES256_generic_2:
-openVAES256_loop_7:
-	CMPQ           CX, $0x10
-	JB             openVAES256_loopdone_8
+openVAES256_loop2_14:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_12
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -2968,8 +3490,8 @@ openVAES256_loop_7:
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
 	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_9
-	JE             openVAES256_r12_10
+	JB             openVAES256_r10_15
+	JE             openVAES256_r12_16
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2989,7 +3511,7 @@ openVAES256_loop_7:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-openVAES256_r12_10:
+openVAES256_r12_16:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3009,7 +3531,533 @@ openVAES256_r12_10:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-openVAES256_r10_9:
+openVAES256_r10_15:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_17
+	JE             openVAES256_r12_18
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_18:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_17:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_14
+
+openVAES256_loop_12:
+	CMPQ           CX, $0x10
+	JB             openVAES256_loopdone_13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_19
+	JE             openVAES256_r12_20
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_20:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_19:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3209,14 +4257,14 @@ openVAES256_r10_9:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            openVAES256_loop_7
+	JMP            openVAES256_loop_12
 
-openVAES256_loopdone_8:
+openVAES256_loopdone_13:
 openVAES256_tail_1:
 	MOVQ  SI, R13
 	MOVQ  CX, DX
 	TESTQ DX, DX
-	JZ    openVAES256_tailghash_done_11
+	JZ    openVAES256_tailghash_done_21
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -3225,9 +4273,9 @@ openVAES256_tail_1:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-openVAES256_tailghash_12:
+openVAES256_tailghash_22:
 	CMPQ       DX, $0x02
-	JB         openVAES256_tailghash_next_13
+	JB         openVAES256_tailghash_next_23
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -3243,12 +4291,12 @@ openVAES256_tailghash_12:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        openVAES256_tailghash_12
+	JMP        openVAES256_tailghash_22
 
-openVAES256_tailghash_next_13:
-openVAES256_tailghash_14:
+openVAES256_tailghash_next_23:
+openVAES256_tailghash_24:
 	CMPQ       DX, $0x01
-	JB         openVAES256_tailghash_next_15
+	JB         openVAES256_tailghash_next_25
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -3264,9 +4312,9 @@ openVAES256_tailghash_14:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        openVAES256_tailghash_14
+	JMP        openVAES256_tailghash_24
 
-openVAES256_tailghash_next_15:
+openVAES256_tailghash_next_25:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -3280,29 +4328,29 @@ openVAES256_tailghash_next_15:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-openVAES256_tailghash_done_11:
-openVAES256_tailctr_16:
+openVAES256_tailghash_done_21:
+openVAES256_tailctr_26:
 	CMPQ           CX, $0x02
-	JB             openVAES256_tailctr_next_17
+	JB             openVAES256_tailctr_next_27
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_18
-	JE             openVAES256_r12_19
+	JB             openVAES256_r10_28
+	JE             openVAES256_r12_29
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r12_19:
+openVAES256_r12_29:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r10_18:
+openVAES256_r10_28:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -3328,31 +4376,31 @@ openVAES256_r10_18:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            openVAES256_tailctr_16
+	JMP            openVAES256_tailctr_26
 
-openVAES256_tailctr_next_17:
-openVAES256_tailctr_20:
+openVAES256_tailctr_next_27:
+openVAES256_tailctr_30:
 	CMPQ    CX, $0x01
-	JB      openVAES256_tailctr_next_21
+	JB      openVAES256_tailctr_next_31
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      openVAES256_r10_22
-	JE      openVAES256_r12_23
+	JB      openVAES256_r10_32
+	JE      openVAES256_r12_33
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r12_23:
+openVAES256_r12_33:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r10_22:
+openVAES256_r10_32:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -3378,9 +4426,9 @@ openVAES256_r10_22:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         openVAES256_tailctr_20
+	JMP         openVAES256_tailctr_30
 
-openVAES256_tailctr_next_21:
+openVAES256_tailctr_next_31:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13

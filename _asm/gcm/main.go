@@ -435,19 +435,39 @@ func (k *kernel) temps(w width) [2]VecPhysical {
 // batchGHASH returns the instructions that hash one batch of nv vectors at
 // base+disp into acc.
 func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
+	return k.groupGHASH(1, base, disp)[0]
+}
+
+// pairs is the number of batches whose GHASH shares one reduction on the
+// 256-bit path: 32 blocks, as many as there are key powers.
+const pairs = 2
+
+// groupGHASH returns the instructions that hash g batches, g*nv vectors at
+// base+disp, into acc with one reduction, as g lists: batch b's rounds
+// carry list b, whole vectors (a vector's temporaries do not survive a
+// batch's last round), the last list ending in the reduction.
+func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
 	w := k.w
-	bpi := k.nv * w.blocks()
-	var ops []func()
-	// The first vector, the one that takes in the running state, goes
-	// last: the other seven need nothing from the previous batch, so they
-	// overlap its reduction instead of waiting for it.
-	for i := 1; i <= k.nv; i++ {
-		j := i % k.nv
+	nv := g * k.nv
+	bpi := nv * w.blocks()
+	out := make([][]func(), g)
+	for i := 1; i <= nv; i++ {
+		// A single batch takes its first vector, the one that takes in
+		// the running state, last: the other seven need nothing from the
+		// previous batch, so they overlap its reduction instead of
+		// waiting for it. A group goes in order, so that a batch's
+		// ciphertext is read before its plaintext may overwrite it.
+		j := i % nv
+		if g > 1 {
+			j = i - 1
+		}
 		m := Mem{Base: base, Disp: disp + j*int(w)}
 		powOff := 16*(numPowers-bpi) + j*int(w)
-		ops = append(ops, k.ghashVector(w, m, k.hk, powOff, i == 1, j == 0, k.temps(w))...)
+		b := (i - 1) / k.nv
+		out[b] = append(out[b], k.ghashVector(w, m, k.hk, powOff, i == 1, j == 0, k.temps(w))...)
 	}
-	return append(ops, k.reduceOps()...)
+	out[g-1] = append(out[g-1], k.reduceOps()...)
+	return out
 }
 
 func emit(ops []func()) {
@@ -573,19 +593,25 @@ func (k *kernel) maskedCTR() {
 
 // batchCTR returns the states of one batch and the memory operands their
 // last round folds in.
-func (k *kernel) batch() ([]VecPhysical, []Op) {
+func (k *kernel) batch() ([]VecPhysical, []Op) { return k.batchAt(0) }
+
+// batchAt is batch for the data off bytes past src.
+func (k *kernel) batchAt(off int) ([]VecPhysical, []Op) {
 	states := make([]VecPhysical, k.nv)
 	xs := make([]Op, k.nv)
 	for i := range states {
 		states[i] = k.w.v(i)
-		xs[i] = Mem{Base: k.src, Disp: i * int(k.w)}
+		xs[i] = Mem{Base: k.src, Disp: off + i*int(k.w)}
 	}
 	return states, xs
 }
 
-func (k *kernel) storeBatch(states []VecPhysical) {
+func (k *kernel) storeBatch(states []VecPhysical) { k.storeBatchAt(states, 0) }
+
+// storeBatchAt stores a batch off bytes past dst.
+func (k *kernel) storeBatchAt(states []VecPhysical, off int) {
 	for i, s := range states {
-		k.store(k.w, s, Mem{Base: k.dst, Disp: i * int(k.w)})
+		k.store(k.w, s, Mem{Base: k.dst, Disp: off + i*int(k.w)})
 	}
 }
 
@@ -711,12 +737,29 @@ func (k *kernel) sealLoop(ctr counterPlan) {
 	emit(k.batchGHASH(k.dst, -bpi*16))
 }
 
-// openLoop emits Open's stitched batches under counter plan ctr.
+// openLoop emits Open's stitched batches under counter plan ctr: on the
+// 256-bit path pairs of batches under one reduction, then single batches.
 func (k *kernel) openLoop(ctr counterPlan) {
 	w := k.w
 	bpi := k.nv * w.blocks()
 	loop, done := k.label("loop"), k.label("loopdone")
 	states, xs := k.batch()
+	if w == w256 {
+		loop2 := k.label("loop2")
+		gh := k.groupGHASH(pairs, k.src, 0)
+		Label(loop2)
+		CMPQ(k.n, Imm(uint64(pairs*bpi)))
+		JB(LabelRef(loop))
+		for b := range pairs {
+			states, xs := k.batchAt(b * bpi * 16)
+			ctr(states)
+			k.aesRounds1(w, states, spread(gh[b]), xs, k.lastTemp())
+			k.storeBatchAt(states, b*bpi*16)
+		}
+		k.advance(pairs * bpi * 16)
+		SUBQ(Imm(uint64(pairs*bpi)), k.n)
+		JMP(LabelRef(loop2))
+	}
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(done))
