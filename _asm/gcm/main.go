@@ -696,7 +696,7 @@ func genSeal(w width) {
 	k := newKernel(w, "seal")
 	k.text(sealSig,
 		k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
-		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
+		k.batchDoc())
 	k.prologue(true)
 	tail := k.label("tail")
 	CMPQ(k.n, Imm(uint64(k.nv*w.blocks())))
@@ -710,6 +710,15 @@ func genSeal(w width) {
 	k.tailCTR()
 	k.tailGHASH(start, count)
 	k.epilogue(true)
+}
+
+// batchDoc describes the stitched batches of a kernel.
+func (k *kernel) batchDoc() string {
+	doc := fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch", 8*int(k.w), k.nv*k.w.blocks())
+	if k.w == w256 {
+		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, and counters from general-purpose code when a batch starts at 2 modulo 16", pairs*k.nv*k.w.blocks())
+	}
+	return doc + "."
 }
 
 // sealLoop emits Seal's batches under counter plan ctr: a first batch of
@@ -857,7 +866,7 @@ func genOpen(w width) {
 	k := newKernel(w, "open")
 	k.text(sealSig,
 		k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
-		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
+		k.batchDoc())
 	k.prologue(true)
 	tail := k.label("tail")
 	k.withCounterPlans(tail, k.openLoop)
