@@ -158,8 +158,8 @@ TEXT ·sealAESNI(SB), NOSPLIT, $0-64
 	VPXOR   X15, X6, X6
 	VPXOR   X15, X7, X7
 	CMPQ    BX, $0x0c
-	JB      sealAESNI_r10_5
-	JE      sealAESNI_r12_6
+	JB      sealAESNI_r10_4
+	JE      sealAESNI_r12_5
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VAESENC X15, X1, X1
@@ -179,7 +179,7 @@ TEXT ·sealAESNI(SB), NOSPLIT, $0-64
 	VAESENC X15, X6, X6
 	VAESENC X15, X7, X7
 
-sealAESNI_r12_6:
+sealAESNI_r12_5:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VAESENC X15, X1, X1
@@ -199,7 +199,7 @@ sealAESNI_r12_6:
 	VAESENC X15, X6, X6
 	VAESENC X15, X7, X7
 
-sealAESNI_r10_5:
+sealAESNI_r10_4:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VAESENC     X15, X1, X1
@@ -339,8 +339,8 @@ sealAESNI_loop_2:
 	VPXOR   X15, X6, X6
 	VPXOR   X15, X7, X7
 	CMPQ    BX, $0x0c
-	JB      sealAESNI_r10_7
-	JE      sealAESNI_r12_8
+	JB      sealAESNI_r10_6
+	JE      sealAESNI_r12_7
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VAESENC X15, X1, X1
@@ -360,7 +360,7 @@ sealAESNI_loop_2:
 	VAESENC X15, X6, X6
 	VAESENC X15, X7, X7
 
-sealAESNI_r12_8:
+sealAESNI_r12_7:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VAESENC X15, X1, X1
@@ -380,7 +380,7 @@ sealAESNI_r12_8:
 	VAESENC X15, X6, X6
 	VAESENC X15, X7, X7
 
-sealAESNI_r10_7:
+sealAESNI_r10_6:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VAESENC     X15, X1, X1
@@ -676,28 +676,28 @@ sealAESNI_tail_1:
 	MOVQ DI, R13
 	MOVQ CX, DX
 
-sealAESNI_tailctr_9:
+sealAESNI_tailctr_8:
 	CMPQ    CX, $0x01
-	JB      sealAESNI_tailctr_next_10
+	JB      sealAESNI_tailctr_next_9
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      sealAESNI_r10_11
-	JE      sealAESNI_r12_12
+	JB      sealAESNI_r10_10
+	JE      sealAESNI_r12_11
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-sealAESNI_r12_12:
+sealAESNI_r12_11:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-sealAESNI_r10_11:
+sealAESNI_r10_10:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -723,11 +723,11 @@ sealAESNI_r10_11:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         sealAESNI_tailctr_9
+	JMP         sealAESNI_tailctr_8
 
-sealAESNI_tailctr_next_10:
+sealAESNI_tailctr_next_9:
 	TESTQ DX, DX
-	JZ    sealAESNI_tailghash_done_13
+	JZ    sealAESNI_tailghash_done_12
 	VPXOR X9, X9, X9
 	VPXOR X10, X10, X10
 	VPXOR X11, X11, X11
@@ -736,9 +736,9 @@ sealAESNI_tailctr_next_10:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-sealAESNI_tailghash_14:
+sealAESNI_tailghash_13:
 	CMPQ       DX, $0x01
-	JB         sealAESNI_tailghash_next_15
+	JB         sealAESNI_tailghash_next_14
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -754,9 +754,9 @@ sealAESNI_tailghash_14:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        sealAESNI_tailghash_14
+	JMP        sealAESNI_tailghash_13
 
-sealAESNI_tailghash_next_15:
+sealAESNI_tailghash_next_14:
 	VPXOR      X10, X9, X10
 	VPXOR      X10, X11, X10
 	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X9, X14
@@ -769,7 +769,7 @@ sealAESNI_tailghash_next_15:
 	VPXOR      X11, X14, X11
 	VMOVDQA    X11, X12
 
-sealAESNI_tailghash_done_13:
+sealAESNI_tailghash_done_12:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -1367,8 +1367,6 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	CMPQ           CX, $0x20
-	JB             sealVAES256_single_6
 	VBROADCASTI128 (SP), Y0
 	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
 	VBROADCASTI128 (SP), Y1
@@ -1393,8 +1391,8 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_11
-	JE             sealVAES256_r12_12
+	JB             sealVAES256_r10_6
+	JE             sealVAES256_r12_7
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1414,7 +1412,7 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r12_12:
+sealVAES256_r12_7:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1434,7 +1432,7 @@ sealVAES256_r12_12:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r10_11:
+sealVAES256_r10_6:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1541,185 +1539,13 @@ sealVAES256_r10_11:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_13
-	JE             sealVAES256_r12_14
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
 
-sealVAES256_r12_14:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_13:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-
-sealVAES256_pairloop_7:
+sealVAES256_pairloop_3:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_8
+	JB             sealVAES256_pairrest_4
 	VBROADCASTI128 (SP), Y0
 	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
 	VBROADCASTI128 (SP), Y1
@@ -1744,8 +1570,8 @@ sealVAES256_pairloop_7:
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_15
-	JE             sealVAES256_r12_16
+	JB             sealVAES256_r10_8
+	JE             sealVAES256_r12_9
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1765,7 +1591,7 @@ sealVAES256_pairloop_7:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r12_16:
+sealVAES256_r12_9:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1785,7 +1611,7 @@ sealVAES256_r12_16:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r10_15:
+sealVAES256_r10_8:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1795,7 +1621,7 @@ sealVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -512(DI), Y13
+	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
@@ -1812,7 +1638,7 @@ sealVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -480(DI), Y13
+	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -1831,7 +1657,7 @@ sealVAES256_r10_15:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -448(DI), Y13
+	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -1850,7 +1676,7 @@ sealVAES256_r10_15:
 	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -416(DI), Y13
+	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -1869,7 +1695,7 @@ sealVAES256_r10_15:
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -384(DI), Y13
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -1888,7 +1714,7 @@ sealVAES256_r10_15:
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -352(DI), Y13
+	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -1907,7 +1733,7 @@ sealVAES256_r10_15:
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -320(DI), Y13
+	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -1926,7 +1752,7 @@ sealVAES256_r10_15:
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -288(DI), Y13
+	VMOVDQU        -32(DI), Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1994,8 +1820,8 @@ sealVAES256_r10_15:
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_17
-	JE             sealVAES256_r12_18
+	JB             sealVAES256_r10_10
+	JE             sealVAES256_r12_11
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2015,7 +1841,7 @@ sealVAES256_r10_15:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r12_18:
+sealVAES256_r12_11:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2035,7 +1861,7 @@ sealVAES256_r12_18:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r10_17:
+sealVAES256_r10_10:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2045,7 +1871,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
+	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2064,7 +1890,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -224(DI), Y13
+	VMOVDQU        32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2083,7 +1909,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -192(DI), Y13
+	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2102,7 +1928,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
+	VMOVDQU        96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2121,7 +1947,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VMOVDQU        128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2140,7 +1966,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
+	VMOVDQU        160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2159,7 +1985,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
+	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2178,7 +2004,7 @@ sealVAES256_r10_17:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
+	VMOVDQU        224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2237,11 +2063,11 @@ sealVAES256_r10_17:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_7
+	JMP            sealVAES256_pairloop_3
 
-sealVAES256_pairrest_8:
+sealVAES256_pairrest_4:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_9
+	JB             sealVAES256_pairfin_5
 	VBROADCASTI128 (SP), Y0
 	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
 	VBROADCASTI128 (SP), Y1
@@ -2266,8 +2092,8 @@ sealVAES256_pairrest_8:
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_19
-	JE             sealVAES256_r12_20
+	JB             sealVAES256_r10_12
+	JE             sealVAES256_r12_13
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2287,7 +2113,7 @@ sealVAES256_pairrest_8:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r12_20:
+sealVAES256_r12_13:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2307,7 +2133,7 @@ sealVAES256_r12_20:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r10_19:
+sealVAES256_r10_12:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2317,24 +2143,15 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -512(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -480(DI), Y13
+	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2344,124 +2161,6 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -448(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -416(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -384(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -352(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -320(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -288(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
@@ -2472,8 +2171,7 @@ sealVAES256_r10_19:
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VBROADCASTI128 176(AX), Y15
+	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -2482,6 +2180,7 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
@@ -2491,6 +2190,15 @@ sealVAES256_r10_19:
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
@@ -2500,7 +2208,7 @@ sealVAES256_r10_19:
 	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -96(DI), Y13
-	VBROADCASTI128 192(AX), Y15
+	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -2519,6 +2227,15 @@ sealVAES256_r10_19:
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2528,6 +2245,44 @@ sealVAES256_r10_19:
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2537,15 +2292,6 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
@@ -2587,197 +2333,15 @@ sealVAES256_r10_19:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	JMP            sealVAES256_pairdone_10
 
-sealVAES256_pairfin_9:
-	VMOVDQU      -512(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ   $0x00, (R8), Y13, Y9
-	VPCLMULQDQ   $0x11, (R8), Y13, Y11
-	VMOVDQU      -480(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 544(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 32(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 32(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -448(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 576(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 64(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 64(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -416(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 608(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 96(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 96(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -384(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 640(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 128(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 128(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -352(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 672(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 160(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 160(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -320(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 704(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 192(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 192(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -288(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 736(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 224(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 224(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
+sealVAES256_pairfin_5:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD      $0x4e, Y13, Y14
 	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
+	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
 	VMOVDQU      -192(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD      $0x4e, Y13, Y14
@@ -2838,6 +2402,17 @@ sealVAES256_pairfin_9:
 	VPXOR        Y9, Y14, Y9
 	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
 	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -2850,37 +2425,37 @@ sealVAES256_pairfin_9:
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
+	JMP          sealVAES256_tail_1
 
-sealVAES256_pairdone_10:
-	JMP sealVAES256_sealdone_5
-
-sealVAES256_single_6:
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+sealVAES256_generic_2:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_21
-	JE             sealVAES256_r12_22
+	JB             sealVAES256_r10_17
+	JE             sealVAES256_r12_18
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2900,7 +2475,7 @@ sealVAES256_single_6:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r12_22:
+sealVAES256_r12_18:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2920,7 +2495,7 @@ sealVAES256_r12_22:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r10_21:
+sealVAES256_r10_17:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3031,32 +2606,560 @@ sealVAES256_r10_21:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_loop_3:
+sealVAES256_pairloop_14:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_15
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_19
+	JE             sealVAES256_r12_20
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_20:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_19:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_21
+	JE             sealVAES256_r12_22
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_22:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_21:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_14
+
+sealVAES256_pairrest_15:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_last_4
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	JB             sealVAES256_pairfin_16
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
 	CMPQ           BX, $0x0c
 	JB             sealVAES256_r10_23
 	JE             sealVAES256_r12_24
@@ -3299,9 +3402,8 @@ sealVAES256_r10_23:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            sealVAES256_loop_3
 
-sealVAES256_last_4:
+sealVAES256_pairfin_16:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD      $0x4e, Y13, Y14
@@ -3393,2077 +3495,32 @@ sealVAES256_last_4:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-sealVAES256_sealdone_5:
-	JMP sealVAES256_tail_1
-
-sealVAES256_generic_2:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_single_28
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_33
-	JE             sealVAES256_r12_34
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_34:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_33:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_35
-	JE             sealVAES256_r12_36
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_36:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_35:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-
-sealVAES256_pairloop_29:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_30
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_37
-	JE             sealVAES256_r12_38
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_38:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_37:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -512(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -480(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -448(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -416(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -384(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -352(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -320(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -288(DI), Y13
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_39
-	JE             sealVAES256_r12_40
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_40:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_39:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_29
-
-sealVAES256_pairrest_30:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_31
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_41
-	JE             sealVAES256_r12_42
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_42:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_41:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -512(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -480(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -448(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -416(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -384(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -352(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -320(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -288(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	JMP            sealVAES256_pairdone_32
-
-sealVAES256_pairfin_31:
-	VMOVDQU      -512(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ   $0x00, (R8), Y13, Y9
-	VPCLMULQDQ   $0x11, (R8), Y13, Y11
-	VMOVDQU      -480(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 544(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 32(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 32(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -448(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 576(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 64(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 64(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -416(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 608(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 96(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 96(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -384(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 640(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 128(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 128(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -352(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 672(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 160(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 160(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -320(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 704(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 192(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 192(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -288(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 736(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 224(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 224(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-
-sealVAES256_pairdone_32:
-	JMP sealVAES256_sealdone_27
-
-sealVAES256_single_28:
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_43
-	JE             sealVAES256_r12_44
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_44:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_43:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_loop_25:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_last_26
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_45
-	JE             sealVAES256_r12_46
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_46:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_45:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-	JMP            sealVAES256_loop_25
-
-sealVAES256_last_26:
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-
-sealVAES256_sealdone_27:
 sealVAES256_tail_1:
 	MOVQ DI, R13
 	MOVQ CX, DX
 
-sealVAES256_tailctr_47:
+sealVAES256_tailctr_25:
 	CMPQ           CX, $0x02
-	JB             sealVAES256_tailctr_next_48
+	JB             sealVAES256_tailctr_next_26
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_49
-	JE             sealVAES256_r12_50
+	JB             sealVAES256_r10_27
+	JE             sealVAES256_r12_28
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r12_50:
+sealVAES256_r12_28:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r10_49:
+sealVAES256_r10_27:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -5489,31 +3546,31 @@ sealVAES256_r10_49:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            sealVAES256_tailctr_47
+	JMP            sealVAES256_tailctr_25
 
-sealVAES256_tailctr_next_48:
-sealVAES256_tailctr_51:
+sealVAES256_tailctr_next_26:
+sealVAES256_tailctr_29:
 	CMPQ    CX, $0x01
-	JB      sealVAES256_tailctr_next_52
+	JB      sealVAES256_tailctr_next_30
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      sealVAES256_r10_53
-	JE      sealVAES256_r12_54
+	JB      sealVAES256_r10_31
+	JE      sealVAES256_r12_32
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r12_54:
+sealVAES256_r12_32:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r10_53:
+sealVAES256_r10_31:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -5539,11 +3596,11 @@ sealVAES256_r10_53:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         sealVAES256_tailctr_51
+	JMP         sealVAES256_tailctr_29
 
-sealVAES256_tailctr_next_52:
+sealVAES256_tailctr_next_30:
 	TESTQ DX, DX
-	JZ    sealVAES256_tailghash_done_55
+	JZ    sealVAES256_tailghash_done_33
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -5552,9 +3609,9 @@ sealVAES256_tailctr_next_52:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-sealVAES256_tailghash_56:
+sealVAES256_tailghash_34:
 	CMPQ       DX, $0x02
-	JB         sealVAES256_tailghash_next_57
+	JB         sealVAES256_tailghash_next_35
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -5570,12 +3627,12 @@ sealVAES256_tailghash_56:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        sealVAES256_tailghash_56
+	JMP        sealVAES256_tailghash_34
 
-sealVAES256_tailghash_next_57:
-sealVAES256_tailghash_58:
+sealVAES256_tailghash_next_35:
+sealVAES256_tailghash_36:
 	CMPQ       DX, $0x01
-	JB         sealVAES256_tailghash_next_59
+	JB         sealVAES256_tailghash_next_37
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -5591,9 +3648,9 @@ sealVAES256_tailghash_58:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        sealVAES256_tailghash_58
+	JMP        sealVAES256_tailghash_36
 
-sealVAES256_tailghash_next_59:
+sealVAES256_tailghash_next_37:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -5607,7 +3664,7 @@ sealVAES256_tailghash_next_59:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-sealVAES256_tailghash_done_55:
+sealVAES256_tailghash_done_33:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -7666,8 +5723,8 @@ TEXT ·sealVAES512(SB), NOSPLIT, $0-64
 	VPXORQ          Z16, Z6, Z6
 	VPXORQ          Z16, Z7, Z7
 	CMPQ            BX, $0x0c
-	JB              sealVAES512_r10_5
-	JE              sealVAES512_r12_6
+	JB              sealVAES512_r10_4
+	JE              sealVAES512_r12_5
 	VAESENC         Z17, Z0, Z0
 	VAESENC         Z17, Z1, Z1
 	VAESENC         Z17, Z2, Z2
@@ -7685,7 +5742,7 @@ TEXT ·sealVAES512(SB), NOSPLIT, $0-64
 	VAESENC         Z18, Z6, Z6
 	VAESENC         Z18, Z7, Z7
 
-sealVAES512_r12_6:
+sealVAES512_r12_5:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7703,7 +5760,7 @@ sealVAES512_r12_6:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-sealVAES512_r10_5:
+sealVAES512_r10_4:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -7832,8 +5889,8 @@ sealVAES512_loop_2:
 	VPXORQ  Z16, Z6, Z6
 	VPXORQ  Z16, Z7, Z7
 	CMPQ    BX, $0x0c
-	JB      sealVAES512_r10_7
-	JE      sealVAES512_r12_8
+	JB      sealVAES512_r10_6
+	JE      sealVAES512_r12_7
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -7851,7 +5908,7 @@ sealVAES512_loop_2:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-sealVAES512_r12_8:
+sealVAES512_r12_7:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7869,7 +5926,7 @@ sealVAES512_r12_8:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-sealVAES512_r10_7:
+sealVAES512_r10_6:
 	VAESENC       Z21, Z0, Z0
 	VAESENC       Z21, Z1, Z1
 	VAESENC       Z21, Z2, Z2
@@ -8155,23 +6212,23 @@ sealVAES512_tail_1:
 	MOVQ DI, R13
 	MOVQ CX, DX
 
-sealVAES512_tailctr_9:
+sealVAES512_tailctr_8:
 	CMPQ    CX, $0x04
-	JB      sealVAES512_tailctr_next_10
+	JB      sealVAES512_tailctr_next_9
 	VPSHUFB Z31, Z8, Z0
 	VPADDD  gcmStep4<>+0(SB), Z8, Z8
 	VPXORQ  Z16, Z0, Z0
 	CMPQ    BX, $0x0c
-	JB      sealVAES512_r10_11
-	JE      sealVAES512_r12_12
+	JB      sealVAES512_r10_10
+	JE      sealVAES512_r12_11
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-sealVAES512_r12_12:
+sealVAES512_r12_11:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-sealVAES512_r10_11:
+sealVAES512_r10_10:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -8187,11 +6244,11 @@ sealVAES512_r10_11:
 	ADDQ        $0x40, SI
 	ADDQ        $0x40, DI
 	SUBQ        $0x04, CX
-	JMP         sealVAES512_tailctr_9
+	JMP         sealVAES512_tailctr_8
 
-sealVAES512_tailctr_next_10:
+sealVAES512_tailctr_next_9:
 	TESTQ       CX, CX
-	JZ          sealVAES512_tailctr_nomask_13
+	JZ          sealVAES512_tailctr_nomask_12
 	LEAQ        gcmTailMasks<>+0(SB), R10
 	KMOVB       (R10)(CX*1), K1
 	VPSHUFB     Z31, Z8, Z0
@@ -8200,16 +6257,16 @@ sealVAES512_tailctr_next_10:
 	VMOVDQU64.Z (SI), K1, Z14
 	VPXORQ      Z16, Z0, Z0
 	CMPQ        BX, $0x0c
-	JB          sealVAES512_r10_14
-	JE          sealVAES512_r12_15
+	JB          sealVAES512_r10_13
+	JE          sealVAES512_r12_14
 	VAESENC     Z17, Z0, Z0
 	VAESENC     Z18, Z0, Z0
 
-sealVAES512_r12_15:
+sealVAES512_r12_14:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-sealVAES512_r10_14:
+sealVAES512_r10_13:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -8223,9 +6280,9 @@ sealVAES512_r10_14:
 	VAESENCLAST Z13, Z0, Z0
 	VMOVDQU64   Z0, K1, (DI)
 
-sealVAES512_tailctr_nomask_13:
+sealVAES512_tailctr_nomask_12:
 	TESTQ  DX, DX
-	JZ     sealVAES512_tailghash_done_16
+	JZ     sealVAES512_tailghash_done_15
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
@@ -8234,9 +6291,9 @@ sealVAES512_tailctr_nomask_13:
 	SHLQ   $0x04, R12
 	LEAQ   512(R8)(R12*1), R12
 
-sealVAES512_tailghash_17:
+sealVAES512_tailghash_16:
 	CMPQ       DX, $0x04
-	JB         sealVAES512_tailghash_next_18
+	JB         sealVAES512_tailghash_next_17
 	VMOVDQU64  (R13), Z13
 	VPSHUFB    Z31, Z13, Z13
 	VPXORQ     Z12, Z13, Z13
@@ -8252,11 +6309,11 @@ sealVAES512_tailghash_17:
 	ADDQ       $0x40, R13
 	ADDQ       $0x40, R12
 	SUBQ       $0x04, DX
-	JMP        sealVAES512_tailghash_17
+	JMP        sealVAES512_tailghash_16
 
-sealVAES512_tailghash_next_18:
+sealVAES512_tailghash_next_17:
 	TESTQ       DX, DX
-	JZ          sealVAES512_tailghash_nomask_19
+	JZ          sealVAES512_tailghash_nomask_18
 	LEAQ        gcmTailMasks<>+0(SB), R10
 	KMOVB       (R10)(DX*1), K1
 	VMOVDQU64.Z (R13), K1, Z13
@@ -8271,7 +6328,7 @@ sealVAES512_tailghash_next_18:
 	VPCLMULQDQ  $0x11, (R12), Z13, Z14
 	VPXORQ      Z11, Z14, Z11
 
-sealVAES512_tailghash_nomask_19:
+sealVAES512_tailghash_nomask_18:
 	VPTERNLOGQ    $0x96, Z11, Z9, Z10
 	VPCLMULQDQ    $0x10, gcmPoly<>+0(SB), Z9, Z14
 	VPSHUFD       $0x4e, Z9, Z9
@@ -8284,7 +6341,7 @@ sealVAES512_tailghash_nomask_19:
 	VEXTRACTI128  $0x01, Y11, X14
 	VPXOR         X14, X11, X12
 
-sealVAES512_tailghash_done_16:
+sealVAES512_tailghash_done_15:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB X31, X8, X13

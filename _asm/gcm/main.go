@@ -722,21 +722,17 @@ func (k *kernel) batchDoc() string {
 }
 
 // sealLoop emits Seal's batches under counter plan ctr: a first batch of
-// AES alone, the stitched batches, and the last batch's GHASH. On the
-// 256-bit path, from 32 blocks on, it goes by pairs of batches under one
-// reduction (see sealPairs).
+// AES alone, the stitched batches, each carrying the GHASH of the one
+// before, and the last batch's GHASH. The 256-bit path goes by pairs (see
+// sealPairs).
 func (k *kernel) sealLoop(ctr counterPlan) {
 	w := k.w
-	bpi := k.nv * w.blocks()
-	loop, last, done := k.label("loop"), k.label("last"), k.label("sealdone")
 	if w == w256 {
-		single := k.label("single")
-		CMPQ(k.n, Imm(uint64(pairs*bpi)))
-		JB(LabelRef(single))
 		k.sealPairs(ctr)
-		JMP(LabelRef(done))
-		Label(single)
+		return
 	}
+	bpi := k.nv * w.blocks()
+	loop, last := k.label("loop"), k.label("last")
 	states, xs := k.batch()
 	ctr(states)
 	k.aesRounds1(w, states, nil, xs, k.reg(w, "t0"))
@@ -754,61 +750,50 @@ func (k *kernel) sealLoop(ctr counterPlan) {
 	JMP(LabelRef(loop))
 	Label(last)
 	emit(k.batchGHASH(k.dst, -bpi*16))
-	Label(done)
 }
 
-// sealPairs emits Seal's loop by pairs of batches for n >= 32 blocks: a
-// pair of AES alone, pairs each carrying the GHASH of the pair before, then
-// one batch carrying it whole if 16 blocks or more remain, and the GHASH of
-// what is left.
+// sealPairs emits Seal's loop for n >= 16 blocks with pairs of batches
+// under one GHASH reduction: a batch of AES alone, then pairs whose first
+// batch carries the first half of the GHASH of the batch before it and
+// whose second carries the second half, the first batch's ciphertext, and
+// the reduction; then one more stitched batch if 16 blocks or more remain,
+// and the GHASH of the last batch.
 func (k *kernel) sealPairs(ctr counterPlan) {
 	w := k.w
 	bpi := k.nv * w.blocks()
-	pair := pairs * bpi * 16
-	loop, rest, fin, done := k.label("pairloop"), k.label("pairrest"), k.label("pairfin"), k.label("pairdone")
+	size := bpi * 16
+	loop, rest, fin := k.label("pairloop"), k.label("pairrest"), k.label("pairfin")
 	batch := func(b int, gh []func()) {
-		states, xs := k.batchAt(b * bpi * 16)
+		states, xs := k.batchAt(b * size)
 		ctr(states)
 		var mid func(int)
 		if gh != nil {
 			mid = spread(gh)
 		}
 		k.aesRounds1(w, states, mid, xs, k.lastTemp())
-		k.storeBatchAt(states, b*bpi*16)
+		k.storeBatchAt(states, b*size)
 	}
-	whole := func() []func() {
-		var ops []func()
-		for _, l := range k.groupGHASH(pairs, k.dst, -pair) {
-			ops = append(ops, l...)
-		}
-		return ops
-	}
-	for b := range pairs {
-		batch(b, nil)
-	}
-	k.advance(pair)
-	SUBQ(Imm(uint64(pairs*bpi)), k.n)
-	gh := k.groupGHASH(pairs, k.dst, -pair)
+	batch(0, nil)
+	k.advance(size)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	gh := k.groupGHASH(pairs, k.dst, -size)
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(pairs*bpi)))
 	JB(LabelRef(rest))
 	for b := range pairs {
 		batch(b, gh[b])
 	}
-	k.advance(pair)
+	k.advance(pairs * size)
 	SUBQ(Imm(uint64(pairs*bpi)), k.n)
 	JMP(LabelRef(loop))
 	Label(rest)
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(fin))
-	batch(0, whole())
-	k.advance(bpi * 16)
+	batch(0, k.batchGHASH(k.dst, -size))
+	k.advance(size)
 	SUBQ(Imm(uint64(bpi)), k.n)
-	emit(k.batchGHASH(k.dst, -bpi*16))
-	JMP(LabelRef(done))
 	Label(fin)
-	emit(whole())
-	Label(done)
+	emit(k.batchGHASH(k.dst, -size))
 }
 
 // openLoop emits Open's stitched batches under counter plan ctr: on the
