@@ -690,14 +690,19 @@ func (k *kernel) epilogue(aes bool) {
 // counter block after the last one used: a final partial block's.
 const sealSig = "func(keys *byte, rounds int, hk *byte, dst, src *byte, n int, ctr, y *[16]byte)"
 
+// newStitched opens the stitched kernel kind at width w (doc follows its
+// name) through its prologue.
+func newStitched(w width, kind, doc string) *kernel {
+	k := newKernel(w, kind)
+	k.text(sealSig, k.kind+doc, k.batchDoc())
+	k.prologue(true)
+	return k
+}
+
 // genSeal emits the stitched encryption: each batch's AES rounds carry the
 // GHASH of the previous batch's ciphertext, read back from dst.
 func genSeal(w width) {
-	k := newKernel(w, "seal")
-	k.text(sealSig,
-		k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
-		k.batchDoc())
-	k.prologue(true)
+	k := newStitched(w, "seal", " encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.")
 	tail := k.label("tail")
 	CMPQ(k.n, Imm(uint64(k.nv*w.blocks())))
 	JB(LabelRef(tail))
@@ -848,11 +853,7 @@ func (k *kernel) withCounterPlans(tail string, body func(counterPlan)) {
 // genOpen emits the stitched decryption: each batch's AES rounds carry the
 // GHASH of the same batch's ciphertext, loaded before any store.
 func genOpen(w width) {
-	k := newKernel(w, "open")
-	k.text(sealSig,
-		k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
-		k.batchDoc())
-	k.prologue(true)
+	k := newStitched(w, "open", " folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.")
 	tail := k.label("tail")
 	k.withCounterPlans(tail, k.openLoop)
 	Label(tail)
