@@ -37,6 +37,40 @@ GLOBL gcmLaneOffsets<>(SB), RODATA|NOPTR, $64
 DATA gcmTailMasks<>+0(SB)/4, $0x3f0f0300
 GLOBL gcmTailMasks<>(SB), RODATA|NOPTR, $4
 
+DATA gcmCtrNibbles<>+0(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+8(SB)/8, $0x0200000000000000
+DATA gcmCtrNibbles<>+16(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+24(SB)/8, $0x0300000000000000
+DATA gcmCtrNibbles<>+32(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+40(SB)/8, $0x0400000000000000
+DATA gcmCtrNibbles<>+48(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+56(SB)/8, $0x0500000000000000
+DATA gcmCtrNibbles<>+64(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+72(SB)/8, $0x0600000000000000
+DATA gcmCtrNibbles<>+80(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+88(SB)/8, $0x0700000000000000
+DATA gcmCtrNibbles<>+96(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+104(SB)/8, $0x0800000000000000
+DATA gcmCtrNibbles<>+112(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+120(SB)/8, $0x0900000000000000
+DATA gcmCtrNibbles<>+128(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+136(SB)/8, $0x0a00000000000000
+DATA gcmCtrNibbles<>+144(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+152(SB)/8, $0x0b00000000000000
+DATA gcmCtrNibbles<>+160(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+168(SB)/8, $0x0c00000000000000
+DATA gcmCtrNibbles<>+176(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+184(SB)/8, $0x0d00000000000000
+DATA gcmCtrNibbles<>+192(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+200(SB)/8, $0x0e00000000000000
+DATA gcmCtrNibbles<>+208(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+216(SB)/8, $0x0f00000000000000
+DATA gcmCtrNibbles<>+224(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+232(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+240(SB)/8, $0x0000000000000000
+DATA gcmCtrNibbles<>+248(SB)/8, $0x0100000000000000
+GLOBL gcmCtrNibbles<>(SB), RODATA|NOPTR, $256
+
 DATA gcmStep1<>+0(SB)/8, $0x0000000000000001
 DATA gcmStep1<>+8(SB)/8, $0x0000000000000000
 DATA gcmStep1<>+16(SB)/8, $0x0000000000000001
@@ -66,6 +100,16 @@ DATA gcmStep4<>+40(SB)/8, $0x0000000000000000
 DATA gcmStep4<>+48(SB)/8, $0x0000000000000004
 DATA gcmStep4<>+56(SB)/8, $0x0000000000000000
 GLOBL gcmStep4<>(SB), RODATA|NOPTR, $64
+
+DATA gcmStep16<>+0(SB)/8, $0x0000000000000010
+DATA gcmStep16<>+8(SB)/8, $0x0000000000000000
+DATA gcmStep16<>+16(SB)/8, $0x0000000000000010
+DATA gcmStep16<>+24(SB)/8, $0x0000000000000000
+DATA gcmStep16<>+32(SB)/8, $0x0000000000000010
+DATA gcmStep16<>+40(SB)/8, $0x0000000000000000
+DATA gcmStep16<>+48(SB)/8, $0x0000000000000010
+DATA gcmStep16<>+56(SB)/8, $0x0000000000000000
+GLOBL gcmStep16<>(SB), RODATA|NOPTR, $64
 
 // func sealAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 // Requires: AES, AVX, PCLMULQDQ
@@ -755,7 +799,7 @@ TEXT ·openAESNI(SB), NOSPLIT, $0-64
 
 openAESNI_loop_2:
 	CMPQ    CX, $0x08
-	JB      openAESNI_tail_1
+	JB      openAESNI_loopdone_3
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X1
@@ -782,8 +826,8 @@ openAESNI_loop_2:
 	VPXOR   X15, X6, X6
 	VPXOR   X15, X7, X7
 	CMPQ    BX, $0x0c
-	JB      openAESNI_r10_3
-	JE      openAESNI_r12_4
+	JB      openAESNI_r10_4
+	JE      openAESNI_r12_5
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VAESENC X15, X1, X1
@@ -803,7 +847,7 @@ openAESNI_loop_2:
 	VAESENC X15, X6, X6
 	VAESENC X15, X7, X7
 
-openAESNI_r12_4:
+openAESNI_r12_5:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VAESENC X15, X1, X1
@@ -823,7 +867,7 @@ openAESNI_r12_4:
 	VAESENC X15, X6, X6
 	VAESENC X15, X7, X7
 
-openAESNI_r10_3:
+openAESNI_r10_4:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VAESENC     X15, X1, X1
@@ -1024,11 +1068,11 @@ openAESNI_r10_3:
 	SUBQ        $0x08, CX
 	JMP         openAESNI_loop_2
 
-openAESNI_tail_1:
+openAESNI_loopdone_3:
 	MOVQ  SI, R13
 	MOVQ  CX, DX
 	TESTQ DX, DX
-	JZ    openAESNI_tailghash_done_5
+	JZ    openAESNI_tailghash_done_6
 	VPXOR X9, X9, X9
 	VPXOR X10, X10, X10
 	VPXOR X11, X11, X11
@@ -1037,9 +1081,9 @@ openAESNI_tail_1:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-openAESNI_tailghash_6:
+openAESNI_tailghash_7:
 	CMPQ       DX, $0x01
-	JB         openAESNI_tailghash_next_7
+	JB         openAESNI_tailghash_next_8
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -1055,9 +1099,9 @@ openAESNI_tailghash_6:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        openAESNI_tailghash_6
+	JMP        openAESNI_tailghash_7
 
-openAESNI_tailghash_next_7:
+openAESNI_tailghash_next_8:
 	VPXOR      X10, X9, X10
 	VPXOR      X10, X11, X10
 	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X9, X14
@@ -1070,29 +1114,29 @@ openAESNI_tailghash_next_7:
 	VPXOR      X11, X14, X11
 	VMOVDQA    X11, X12
 
-openAESNI_tailghash_done_5:
-openAESNI_tailctr_8:
+openAESNI_tailghash_done_6:
+openAESNI_tailctr_9:
 	CMPQ    CX, $0x01
-	JB      openAESNI_tailctr_next_9
+	JB      openAESNI_tailctr_next_10
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      openAESNI_r10_10
-	JE      openAESNI_r12_11
+	JB      openAESNI_r10_11
+	JE      openAESNI_r12_12
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-openAESNI_r12_11:
+openAESNI_r12_12:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-openAESNI_r10_10:
+openAESNI_r10_11:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -1118,9 +1162,9 @@ openAESNI_r10_10:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         openAESNI_tailctr_8
+	JMP         openAESNI_tailctr_9
 
-openAESNI_tailctr_next_9:
+openAESNI_tailctr_next_10:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -1285,7 +1329,7 @@ ghashAESNI_tailghash_done_3:
 
 // func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·sealVAES256(SB), NOSPLIT, $0-64
+TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -1305,34 +1349,50 @@ TEXT ·sealVAES256(SB), NOSPLIT, $0-64
 	VPADDD         gcmLaneOffsets<>+0(SB), Y8, Y8
 	CMPQ           CX, $0x10
 	JB             sealVAES256_tail_1
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            sealVAES256_generic_2
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_4
-	JE             sealVAES256_r12_5
+	JB             sealVAES256_r10_6
+	JE             sealVAES256_r12_7
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1352,7 +1412,7 @@ TEXT ·sealVAES256(SB), NOSPLIT, $0-64
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r12_5:
+sealVAES256_r12_7:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1372,7 +1432,7 @@ sealVAES256_r12_5:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r10_4:
+sealVAES256_r10_6:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1483,37 +1543,35 @@ sealVAES256_r10_4:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_loop_2:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_last_3
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
+sealVAES256_pairloop_3:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_4
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_6
-	JE             sealVAES256_r12_7
+	JB             sealVAES256_r10_8
+	JE             sealVAES256_r12_9
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1533,7 +1591,7 @@ sealVAES256_loop_2:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r12_7:
+sealVAES256_r12_9:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1553,7 +1611,529 @@ sealVAES256_r12_7:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-sealVAES256_r10_6:
+sealVAES256_r10_8:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_10
+	JE             sealVAES256_r12_11
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_11:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_10:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_3
+
+sealVAES256_pairrest_4:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_5
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_12
+	JE             sealVAES256_r12_13
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_13:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_12:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1753,9 +2333,1077 @@ sealVAES256_r10_6:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            sealVAES256_loop_2
 
-sealVAES256_last_3:
+sealVAES256_pairfin_5:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_tail_1
+
+sealVAES256_generic_2:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_17
+	JE             sealVAES256_r12_18
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_18:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_17:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_14:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_15
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_19
+	JE             sealVAES256_r12_20
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_20:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_19:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_21
+	JE             sealVAES256_r12_22
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_22:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_21:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_14
+
+sealVAES256_pairrest_15:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_16
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_r10_23
+	JE             sealVAES256_r12_24
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r12_24:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+sealVAES256_r10_23:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_16:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD      $0x4e, Y13, Y14
@@ -1851,28 +3499,28 @@ sealVAES256_tail_1:
 	MOVQ DI, R13
 	MOVQ CX, DX
 
-sealVAES256_tailctr_8:
+sealVAES256_tailctr_25:
 	CMPQ           CX, $0x02
-	JB             sealVAES256_tailctr_next_9
+	JB             sealVAES256_tailctr_next_26
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_10
-	JE             sealVAES256_r12_11
+	JB             sealVAES256_r10_27
+	JE             sealVAES256_r12_28
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r12_11:
+sealVAES256_r12_28:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r10_10:
+sealVAES256_r10_27:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -1898,31 +3546,31 @@ sealVAES256_r10_10:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            sealVAES256_tailctr_8
+	JMP            sealVAES256_tailctr_25
 
-sealVAES256_tailctr_next_9:
-sealVAES256_tailctr_12:
+sealVAES256_tailctr_next_26:
+sealVAES256_tailctr_29:
 	CMPQ    CX, $0x01
-	JB      sealVAES256_tailctr_next_13
+	JB      sealVAES256_tailctr_next_30
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      sealVAES256_r10_14
-	JE      sealVAES256_r12_15
+	JB      sealVAES256_r10_31
+	JE      sealVAES256_r12_32
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r12_15:
+sealVAES256_r12_32:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r10_14:
+sealVAES256_r10_31:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -1948,11 +3596,11 @@ sealVAES256_r10_14:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         sealVAES256_tailctr_12
+	JMP         sealVAES256_tailctr_29
 
-sealVAES256_tailctr_next_13:
+sealVAES256_tailctr_next_30:
 	TESTQ DX, DX
-	JZ    sealVAES256_tailghash_done_16
+	JZ    sealVAES256_tailghash_done_33
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -1961,9 +3609,9 @@ sealVAES256_tailctr_next_13:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-sealVAES256_tailghash_17:
+sealVAES256_tailghash_34:
 	CMPQ       DX, $0x02
-	JB         sealVAES256_tailghash_next_18
+	JB         sealVAES256_tailghash_next_35
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -1979,12 +3627,12 @@ sealVAES256_tailghash_17:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        sealVAES256_tailghash_17
+	JMP        sealVAES256_tailghash_34
 
-sealVAES256_tailghash_next_18:
-sealVAES256_tailghash_19:
+sealVAES256_tailghash_next_35:
+sealVAES256_tailghash_36:
 	CMPQ       DX, $0x01
-	JB         sealVAES256_tailghash_next_20
+	JB         sealVAES256_tailghash_next_37
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -2000,9 +3648,9 @@ sealVAES256_tailghash_19:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        sealVAES256_tailghash_19
+	JMP        sealVAES256_tailghash_36
 
-sealVAES256_tailghash_next_20:
+sealVAES256_tailghash_next_37:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -2016,7 +3664,7 @@ sealVAES256_tailghash_next_20:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-sealVAES256_tailghash_done_16:
+sealVAES256_tailghash_done_33:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -2026,7 +3674,7 @@ sealVAES256_tailghash_done_16:
 
 // func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·openVAES256(SB), NOSPLIT, $0-64
+TEXT ·openVAES256(SB), NOSPLIT, $32-64
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -2044,38 +3692,54 @@ TEXT ·openVAES256(SB), NOSPLIT, $0-64
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y8
 	VPADDD         gcmStep1<>+0(SB), Y8, Y8
 	VPADDD         gcmLaneOffsets<>+0(SB), Y8, Y8
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            openVAES256_generic_2
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
 
-openVAES256_loop_2:
-	CMPQ           CX, $0x10
-	JB             openVAES256_tail_1
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
+openVAES256_loop2_5:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_3
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_3
-	JE             openVAES256_r12_4
+	JB             openVAES256_r10_6
+	JE             openVAES256_r12_7
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2095,7 +3759,7 @@ openVAES256_loop_2:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-openVAES256_r12_4:
+openVAES256_r12_7:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2115,7 +3779,529 @@ openVAES256_r12_4:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 
-openVAES256_r10_3:
+openVAES256_r10_6:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_8
+	JE             openVAES256_r12_9
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_9:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_8:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_5
+
+openVAES256_loop_3:
+	CMPQ           CX, $0x10
+	JB             openVAES256_loopdone_4
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_10
+	JE             openVAES256_r12_11
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_11:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_10:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2315,13 +4501,816 @@ openVAES256_r10_3:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            openVAES256_loop_2
+	JMP            openVAES256_loop_3
 
+openVAES256_loopdone_4:
+	JMP openVAES256_tail_1
+
+openVAES256_generic_2:
+openVAES256_loop2_14:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_12
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_15
+	JE             openVAES256_r12_16
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_16:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_15:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_17
+	JE             openVAES256_r12_18
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_18:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_17:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_14
+
+openVAES256_loop_12:
+	CMPQ           CX, $0x10
+	JB             openVAES256_loopdone_13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	CMPQ           BX, $0x0c
+	JB             openVAES256_r10_19
+	JE             openVAES256_r12_20
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r12_20:
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+
+openVAES256_r10_19:
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+	JMP            openVAES256_loop_12
+
+openVAES256_loopdone_13:
 openVAES256_tail_1:
 	MOVQ  SI, R13
 	MOVQ  CX, DX
 	TESTQ DX, DX
-	JZ    openVAES256_tailghash_done_5
+	JZ    openVAES256_tailghash_done_21
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -2330,9 +5319,9 @@ openVAES256_tail_1:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-openVAES256_tailghash_6:
+openVAES256_tailghash_22:
 	CMPQ       DX, $0x02
-	JB         openVAES256_tailghash_next_7
+	JB         openVAES256_tailghash_next_23
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -2348,12 +5337,12 @@ openVAES256_tailghash_6:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        openVAES256_tailghash_6
+	JMP        openVAES256_tailghash_22
 
-openVAES256_tailghash_next_7:
-openVAES256_tailghash_8:
+openVAES256_tailghash_next_23:
+openVAES256_tailghash_24:
 	CMPQ       DX, $0x01
-	JB         openVAES256_tailghash_next_9
+	JB         openVAES256_tailghash_next_25
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -2369,9 +5358,9 @@ openVAES256_tailghash_8:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        openVAES256_tailghash_8
+	JMP        openVAES256_tailghash_24
 
-openVAES256_tailghash_next_9:
+openVAES256_tailghash_next_25:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -2385,29 +5374,29 @@ openVAES256_tailghash_next_9:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-openVAES256_tailghash_done_5:
-openVAES256_tailctr_10:
+openVAES256_tailghash_done_21:
+openVAES256_tailctr_26:
 	CMPQ           CX, $0x02
-	JB             openVAES256_tailctr_next_11
+	JB             openVAES256_tailctr_next_27
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_12
-	JE             openVAES256_r12_13
+	JB             openVAES256_r10_28
+	JE             openVAES256_r12_29
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r12_13:
+openVAES256_r12_29:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r10_12:
+openVAES256_r10_28:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -2433,31 +5422,31 @@ openVAES256_r10_12:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            openVAES256_tailctr_10
+	JMP            openVAES256_tailctr_26
 
-openVAES256_tailctr_next_11:
-openVAES256_tailctr_14:
+openVAES256_tailctr_next_27:
+openVAES256_tailctr_30:
 	CMPQ    CX, $0x01
-	JB      openVAES256_tailctr_next_15
+	JB      openVAES256_tailctr_next_31
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      openVAES256_r10_16
-	JE      openVAES256_r12_17
+	JB      openVAES256_r10_32
+	JE      openVAES256_r12_33
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r12_17:
+openVAES256_r12_33:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r10_16:
+openVAES256_r10_32:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -2483,9 +5472,9 @@ openVAES256_r10_16:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         openVAES256_tailctr_14
+	JMP         openVAES256_tailctr_30
 
-openVAES256_tailctr_next_15:
+openVAES256_tailctr_next_31:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -3399,7 +6388,7 @@ TEXT ·openVAES512(SB), NOSPLIT, $0-64
 
 openVAES512_loop_2:
 	CMPQ    CX, $0x20
-	JB      openVAES512_tail_1
+	JB      openVAES512_loopdone_3
 	VPSHUFB Z31, Z8, Z0
 	VPADDD  gcmStep4<>+0(SB), Z8, Z8
 	VPSHUFB Z31, Z8, Z1
@@ -3425,8 +6414,8 @@ openVAES512_loop_2:
 	VPXORQ  Z16, Z6, Z6
 	VPXORQ  Z16, Z7, Z7
 	CMPQ    BX, $0x0c
-	JB      openVAES512_r10_3
-	JE      openVAES512_r12_4
+	JB      openVAES512_r10_4
+	JE      openVAES512_r12_5
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -3444,7 +6433,7 @@ openVAES512_loop_2:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-openVAES512_r12_4:
+openVAES512_r12_5:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -3462,7 +6451,7 @@ openVAES512_r12_4:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-openVAES512_r10_3:
+openVAES512_r10_4:
 	VAESENC       Z21, Z0, Z0
 	VAESENC       Z21, Z1, Z1
 	VAESENC       Z21, Z2, Z2
@@ -3653,11 +6642,11 @@ openVAES512_r10_3:
 	SUBQ          $0x20, CX
 	JMP           openVAES512_loop_2
 
-openVAES512_tail_1:
+openVAES512_loopdone_3:
 	MOVQ   SI, R13
 	MOVQ   CX, DX
 	TESTQ  DX, DX
-	JZ     openVAES512_tailghash_done_5
+	JZ     openVAES512_tailghash_done_6
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
@@ -3666,9 +6655,9 @@ openVAES512_tail_1:
 	SHLQ   $0x04, R12
 	LEAQ   512(R8)(R12*1), R12
 
-openVAES512_tailghash_6:
+openVAES512_tailghash_7:
 	CMPQ       DX, $0x04
-	JB         openVAES512_tailghash_next_7
+	JB         openVAES512_tailghash_next_8
 	VMOVDQU64  (R13), Z13
 	VPSHUFB    Z31, Z13, Z13
 	VPXORQ     Z12, Z13, Z13
@@ -3684,11 +6673,11 @@ openVAES512_tailghash_6:
 	ADDQ       $0x40, R13
 	ADDQ       $0x40, R12
 	SUBQ       $0x04, DX
-	JMP        openVAES512_tailghash_6
+	JMP        openVAES512_tailghash_7
 
-openVAES512_tailghash_next_7:
+openVAES512_tailghash_next_8:
 	TESTQ       DX, DX
-	JZ          openVAES512_tailghash_nomask_8
+	JZ          openVAES512_tailghash_nomask_9
 	LEAQ        gcmTailMasks<>+0(SB), R10
 	KMOVB       (R10)(DX*1), K1
 	VMOVDQU64.Z (R13), K1, Z13
@@ -3703,7 +6692,7 @@ openVAES512_tailghash_next_7:
 	VPCLMULQDQ  $0x11, (R12), Z13, Z14
 	VPXORQ      Z11, Z14, Z11
 
-openVAES512_tailghash_nomask_8:
+openVAES512_tailghash_nomask_9:
 	VPTERNLOGQ    $0x96, Z11, Z9, Z10
 	VPCLMULQDQ    $0x10, gcmPoly<>+0(SB), Z9, Z14
 	VPSHUFD       $0x4e, Z9, Z9
@@ -3716,24 +6705,24 @@ openVAES512_tailghash_nomask_8:
 	VEXTRACTI128  $0x01, Y11, X14
 	VPXOR         X14, X11, X12
 
-openVAES512_tailghash_done_5:
-openVAES512_tailctr_9:
+openVAES512_tailghash_done_6:
+openVAES512_tailctr_10:
 	CMPQ    CX, $0x04
-	JB      openVAES512_tailctr_next_10
+	JB      openVAES512_tailctr_next_11
 	VPSHUFB Z31, Z8, Z0
 	VPADDD  gcmStep4<>+0(SB), Z8, Z8
 	VPXORQ  Z16, Z0, Z0
 	CMPQ    BX, $0x0c
-	JB      openVAES512_r10_11
-	JE      openVAES512_r12_12
+	JB      openVAES512_r10_12
+	JE      openVAES512_r12_13
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-openVAES512_r12_12:
+openVAES512_r12_13:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-openVAES512_r10_11:
+openVAES512_r10_12:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -3749,11 +6738,11 @@ openVAES512_r10_11:
 	ADDQ        $0x40, SI
 	ADDQ        $0x40, DI
 	SUBQ        $0x04, CX
-	JMP         openVAES512_tailctr_9
+	JMP         openVAES512_tailctr_10
 
-openVAES512_tailctr_next_10:
+openVAES512_tailctr_next_11:
 	TESTQ       CX, CX
-	JZ          openVAES512_tailctr_nomask_13
+	JZ          openVAES512_tailctr_nomask_14
 	LEAQ        gcmTailMasks<>+0(SB), R10
 	KMOVB       (R10)(CX*1), K1
 	VPSHUFB     Z31, Z8, Z0
@@ -3762,16 +6751,16 @@ openVAES512_tailctr_next_10:
 	VMOVDQU64.Z (SI), K1, Z14
 	VPXORQ      Z16, Z0, Z0
 	CMPQ        BX, $0x0c
-	JB          openVAES512_r10_14
-	JE          openVAES512_r12_15
+	JB          openVAES512_r10_15
+	JE          openVAES512_r12_16
 	VAESENC     Z17, Z0, Z0
 	VAESENC     Z18, Z0, Z0
 
-openVAES512_r12_15:
+openVAES512_r12_16:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-openVAES512_r10_14:
+openVAES512_r10_15:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -3785,7 +6774,7 @@ openVAES512_r10_14:
 	VAESENCLAST Z13, Z0, Z0
 	VMOVDQU64   Z0, K1, (DI)
 
-openVAES512_tailctr_nomask_13:
+openVAES512_tailctr_nomask_14:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB X31, X8, X13

@@ -62,6 +62,12 @@ type kernel struct {
 	// General-purpose registers.
 	keys, rounds, hk, dst, src, n, ctrp, yp, k0, tp GPPhysical
 
+	// The fast counters of the 256-bit kernels: the frame holding the K
+	// pair, the next base and the last dword of the K block in the
+	// second slot.
+	frame  Mem
+	kc, ku GPPhysical
+
 	labels int
 }
 
@@ -184,6 +190,12 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 	for _, s := range states {
 		k.xor(w, s, k0, s)
 	}
+	k.aesRounds1(w, states, mid, lastXor, lastTemp)
+}
+
+// aesRounds1 is aesRounds on states that already hold counter blocks XOR
+// the first round key.
+func (k *kernel) aesRounds1(w width, states []VecPhysical, mid func(r int), lastXor []Op, lastTemp VecPhysical) {
 	l10, l12 := k.label("r10"), k.label("r12")
 	vec.RoundSlots(k.rounds, l10, l12, func(j int) {
 		key := k.key(w, j)
@@ -214,6 +226,97 @@ func (k *kernel) counters(w width, states []VecPhysical) {
 		k.shuffle(w, ctr, s)
 		VPADDD(stepConst[w.blocks()], ctr, ctr)
 	}
+}
+
+// counterPlan fills a batch's states with counter blocks ready for round 1
+// and advances the counter by one batch.
+type counterPlan func(states []VecPhysical)
+
+// whitened is the general counterPlan: byte-reversed counters from the ctr
+// register, then the first round key.
+func (k *kernel) whitened(states []VecPhysical) {
+	k.counters(k.w, states)
+	k0 := k.key(k.w, 0)
+	for _, s := range states {
+		k.xor(k.w, s, k0, s)
+	}
+}
+
+// The 256-bit kernels' fast counters. When a batch's first counter is 2
+// modulo 16 (a 96-bit nonce starts at 2), its sixteen counters are base+2
+// .. base+17 with base a multiple of 16: fourteen of them differ from base
+// only in the low four bits, which carry nothing, and the last two
+// likewise from base+16. So each counter block XOR the first round key is
+// K(base) or K(base+16) XOR a constant nibble in its last byte, where K(b)
+// is the block of counter b XOR the first key. Both K blocks live in the
+// frame; general-purpose instructions write the next batch's pair while
+// this one runs, and a state costs one broadcast load and one XOR where
+// the general plan spends a shuffle, an add and an XOR. The ctr register
+// still advances (one add a batch) for the tail.
+const (
+	kSlot0 = 0  // K(base)
+	kSlot1 = 16 // K(base+16)
+)
+
+// ctrNibbles is the constant of state i, lanes in order: 2+2i, 3+2i for
+// i < 7 and 0, 1 (over K(base+16)) for the last.
+func ctrNibbles(i int) (uint64, uint64) {
+	if i == 7 {
+		return 0, 1 << 56
+	}
+	return uint64(2+2*i) << 56, uint64(3+2*i) << 56
+}
+
+// alignedSetup writes the first batch's K pair and jumps to generic unless
+// the first counter is 2 modulo 16. It sets kc to base+16 and ku to the
+// last dword of K(base+16).
+func (k *kernel) alignedSetup(generic string) {
+	t := k.reg(w128, "t0")
+	c, u := k.kc.As32(), k.ku.As32()
+	MOVL(Mem{Base: k.ctrp, Disp: 12}, c)
+	BSWAPL(c)
+	// The first block's counter is J0's plus one: base = J0's - 1.
+	DECL(c)
+	TESTL(U32(15), c)
+	JNZ(LabelRef(generic))
+	VMOVDQU(Mem{Base: k.ctrp}, t)
+	VPXOR(Mem{Base: k.k0}, t, t)
+	VMOVDQU(t, k.frame.Offset(kSlot0))
+	VMOVDQU(t, k.frame.Offset(kSlot1))
+	MOVL(c, u)
+	BSWAPL(u)
+	XORL(Mem{Base: k.k0, Disp: 12}, u)
+	MOVL(u, k.frame.Offset(kSlot0+12))
+	ADDL(Imm(16), c)
+	k.nextK()
+}
+
+// nextK writes the last dword of K(kc) to the second slot, leaving it in
+// ku.
+func (k *kernel) nextK() {
+	c, u := k.kc.As32(), k.ku.As32()
+	MOVL(c, u)
+	BSWAPL(u)
+	XORL(Mem{Base: k.k0, Disp: 12}, u)
+	MOVL(u, k.frame.Offset(kSlot1+12))
+}
+
+// aligned is the counterPlan of the 256-bit kernels' fast path (see
+// alignedSetup).
+func (k *kernel) aligned(states []VecPhysical) {
+	for i, s := range states {
+		slot := kSlot0
+		if i == 7 {
+			slot = kSlot1
+		}
+		VBROADCASTI128(k.frame.Offset(slot), s)
+		VPXOR(ctrNibbleConst.Offset(32*i), s, s)
+	}
+	// The next batch's pair: K(base+16) moves down, K(base+32) comes in.
+	MOVL(k.ku.As32(), k.frame.Offset(kSlot0+12))
+	ADDL(Imm(16), k.kc.As32())
+	k.nextK()
+	VPADDD(stepConst[16], k.reg(k.w, "ctr"), k.reg(k.w, "ctr"))
 }
 
 // ---- GHASH ----
@@ -316,19 +419,39 @@ func (k *kernel) temps(w width) [2]VecPhysical {
 // batchGHASH returns the instructions that hash one batch of nv vectors at
 // base+disp into acc.
 func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
+	return k.groupGHASH(1, base, disp)[0]
+}
+
+// pairs is the number of batches whose GHASH shares one reduction on the
+// 256-bit path: 32 blocks, as many as there are key powers.
+const pairs = 2
+
+// groupGHASH returns the instructions that hash g batches, g*nv vectors at
+// base+disp, into acc with one reduction, as g lists: batch b's rounds
+// carry list b, whole vectors (a vector's temporaries do not survive a
+// batch's last round), the last list ending in the reduction.
+func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
 	w := k.w
-	bpi := k.nv * w.blocks()
-	var ops []func()
-	// The first vector, the one that takes in the running state, goes
-	// last: the other seven need nothing from the previous batch, so they
-	// overlap its reduction instead of waiting for it.
-	for i := 1; i <= k.nv; i++ {
-		j := i % k.nv
+	nv := g * k.nv
+	bpi := nv * w.blocks()
+	out := make([][]func(), g)
+	for i := 1; i <= nv; i++ {
+		// A single batch takes its first vector, the one that takes in
+		// the running state, last: the other seven need nothing from the
+		// previous batch, so they overlap its reduction instead of
+		// waiting for it. A group goes in order, so that a batch's
+		// ciphertext is read before its plaintext may overwrite it.
+		j := i % nv
+		if g > 1 {
+			j = i - 1
+		}
 		m := Mem{Base: base, Disp: disp + j*int(w)}
 		powOff := 16*(numPowers-bpi) + j*int(w)
-		ops = append(ops, k.ghashVector(w, m, k.hk, powOff, i == 1, j == 0, k.temps(w))...)
+		b := (i - 1) / k.nv
+		out[b] = append(out[b], k.ghashVector(w, m, k.hk, powOff, i == 1, j == 0, k.temps(w))...)
 	}
-	return append(ops, k.reduceOps()...)
+	out[g-1] = append(out[g-1], k.reduceOps()...)
+	return out
 }
 
 func emit(ops []func()) {
@@ -454,19 +577,25 @@ func (k *kernel) maskedCTR() {
 
 // batchCTR returns the states of one batch and the memory operands their
 // last round folds in.
-func (k *kernel) batch() ([]VecPhysical, []Op) {
+func (k *kernel) batch() ([]VecPhysical, []Op) { return k.batchAt(0) }
+
+// batchAt is batch for the data off bytes past src.
+func (k *kernel) batchAt(off int) ([]VecPhysical, []Op) {
 	states := make([]VecPhysical, k.nv)
 	xs := make([]Op, k.nv)
 	for i := range states {
 		states[i] = k.w.v(i)
-		xs[i] = Mem{Base: k.src, Disp: i * int(k.w)}
+		xs[i] = Mem{Base: k.src, Disp: off + i*int(k.w)}
 	}
 	return states, xs
 }
 
-func (k *kernel) storeBatch(states []VecPhysical) {
+func (k *kernel) storeBatch(states []VecPhysical) { k.storeBatchAt(states, 0) }
+
+// storeBatchAt stores a batch off bytes past dst.
+func (k *kernel) storeBatchAt(states []VecPhysical, off int) {
 	for i, s := range states {
-		k.store(k.w, s, Mem{Base: k.dst, Disp: i * int(k.w)})
+		k.store(k.w, s, Mem{Base: k.dst, Disp: off + i*int(k.w)})
 	}
 }
 
@@ -479,11 +608,15 @@ var suffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
 
 func newKernel(w width, kind string) *kernel {
 	return &kernel{w: w, nv: 8, kind: kind + suffix[w],
-		keys: RAX, rounds: RBX, hk: R8, dst: RDI, src: RSI, n: RCX, ctrp: R9, yp: R10, k0: R11, tp: R12}
+		keys: RAX, rounds: RBX, hk: R8, dst: RDI, src: RSI, n: RCX, ctrp: R9, yp: R10, k0: R11, tp: R12,
+		kc: R13, ku: RDX}
 }
 
 // prologue loads the arguments, the keys (512-bit path) and the constants.
 func (k *kernel) prologue(aes bool) {
+	if aes && k.w == w256 {
+		k.frame = AllocLocal(32)
+	}
 	if aes {
 		k.loadKeys()
 		vec.LoadParam("dst", k.dst)
@@ -541,35 +674,23 @@ func (k *kernel) epilogue(aes bool) {
 // counter block after the last one used: a final partial block's.
 const sealSig = "func(keys *byte, rounds int, hk *byte, dst, src *byte, n int, ctr, y *[16]byte)"
 
+// newStitched opens the stitched kernel kind at width w (doc follows its
+// name) through its prologue.
+func newStitched(w width, kind, doc string) *kernel {
+	k := newKernel(w, kind)
+	k.text(sealSig, k.kind+doc, k.batchDoc())
+	k.prologue(true)
+	return k
+}
+
 // genSeal emits the stitched encryption: each batch's AES rounds carry the
 // GHASH of the previous batch's ciphertext, read back from dst.
 func genSeal(w width) {
-	k := newKernel(w, "seal")
-	k.text(sealSig,
-		k.kind+" encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.",
-		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
-	k.prologue(true)
-	bpi := k.nv * w.blocks()
-	tail, loop, last := k.label("tail"), k.label("loop"), k.label("last")
-	CMPQ(k.n, Imm(uint64(bpi)))
+	k := newStitched(w, "seal", " encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.")
+	tail := k.label("tail")
+	CMPQ(k.n, Imm(uint64(k.nv*w.blocks())))
 	JB(LabelRef(tail))
-	states, xs := k.batch()
-	k.counters(w, states)
-	k.aesRounds(w, states, nil, xs, k.reg(w, "t0"))
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
-	Label(loop)
-	CMPQ(k.n, Imm(uint64(bpi)))
-	JB(LabelRef(last))
-	k.counters(w, states)
-	k.aesRounds(w, states, spread(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
-	JMP(LabelRef(loop))
-	Label(last)
-	emit(k.batchGHASH(k.dst, -bpi*16))
+	k.withCounterPlans(tail, k.sealLoop)
 	Label(tail)
 	// The tail's ciphertext is hashed after it is written: remember where.
 	start, count := R13, RDX
@@ -580,26 +701,145 @@ func genSeal(w width) {
 	k.epilogue(true)
 }
 
-// genOpen emits the stitched decryption: each batch's AES rounds carry the
-// GHASH of the same batch's ciphertext, loaded before any store.
-func genOpen(w width) {
-	k := newKernel(w, "open")
-	k.text(sealSig,
-		k.kind+" folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.",
-		fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch.", 8*int(w), k.nv*w.blocks()))
-	k.prologue(true)
+// batchDoc describes the stitched batches of a kernel.
+func (k *kernel) batchDoc() string {
+	doc := fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch", 8*int(k.w), k.nv*k.w.blocks())
+	if k.w == w256 {
+		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, and counters from general-purpose code when a batch starts at 2 modulo 16", pairs*k.nv*k.w.blocks())
+	}
+	return doc + "."
+}
+
+// sealLoop emits Seal's batches under counter plan ctr: a first batch of
+// AES alone, the stitched batches, each carrying the GHASH of the one
+// before, and the last batch's GHASH. The 256-bit path goes by pairs (see
+// sealPairs).
+func (k *kernel) sealLoop(ctr counterPlan) {
+	w := k.w
+	if w == w256 {
+		k.sealPairs(ctr)
+		return
+	}
 	bpi := k.nv * w.blocks()
-	tail, loop := k.label("tail"), k.label("loop")
+	loop, last := k.label("loop"), k.label("last")
 	states, xs := k.batch()
+	ctr(states)
+	k.aesRounds1(w, states, nil, xs, k.reg(w, "t0"))
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(bpi)))
-	JB(LabelRef(tail))
-	k.counters(w, states)
-	k.aesRounds(w, states, spread(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
+	JB(LabelRef(last))
+	ctr(states)
+	k.aesRounds1(w, states, spread(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
 	k.storeBatch(states)
 	k.advance(bpi * 16)
 	SUBQ(Imm(uint64(bpi)), k.n)
 	JMP(LabelRef(loop))
+	Label(last)
+	emit(k.batchGHASH(k.dst, -bpi*16))
+}
+
+// sealPairs emits Seal's loop for n >= 16 blocks with pairs of batches
+// under one GHASH reduction: a batch of AES alone, then pairs whose first
+// batch carries the first half of the GHASH of the batch before it and
+// whose second carries the second half, the first batch's ciphertext, and
+// the reduction; then one more stitched batch if 16 blocks or more remain,
+// and the GHASH of the last batch.
+func (k *kernel) sealPairs(ctr counterPlan) {
+	w := k.w
+	bpi := k.nv * w.blocks()
+	size := bpi * 16
+	loop, rest, fin := k.label("pairloop"), k.label("pairrest"), k.label("pairfin")
+	batch := func(b int, gh []func()) {
+		states, xs := k.batchAt(b * size)
+		ctr(states)
+		var mid func(int)
+		if gh != nil {
+			mid = spread(gh)
+		}
+		k.aesRounds1(w, states, mid, xs, k.lastTemp())
+		k.storeBatchAt(states, b*size)
+	}
+	batch(0, nil)
+	k.advance(size)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	gh := k.groupGHASH(pairs, k.dst, -size)
+	Label(loop)
+	CMPQ(k.n, Imm(uint64(pairs*bpi)))
+	JB(LabelRef(rest))
+	for b := range pairs {
+		batch(b, gh[b])
+	}
+	k.advance(pairs * size)
+	SUBQ(Imm(uint64(pairs*bpi)), k.n)
+	JMP(LabelRef(loop))
+	Label(rest)
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(fin))
+	batch(0, k.batchGHASH(k.dst, -size))
+	k.advance(size)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	Label(fin)
+	emit(k.batchGHASH(k.dst, -size))
+}
+
+// openLoop emits Open's stitched batches under counter plan ctr: on the
+// 256-bit path pairs of batches under one reduction, then single batches.
+func (k *kernel) openLoop(ctr counterPlan) {
+	w := k.w
+	bpi := k.nv * w.blocks()
+	loop, done := k.label("loop"), k.label("loopdone")
+	states, xs := k.batch()
+	if w == w256 {
+		loop2 := k.label("loop2")
+		gh := k.groupGHASH(pairs, k.src, 0)
+		Label(loop2)
+		CMPQ(k.n, Imm(uint64(pairs*bpi)))
+		JB(LabelRef(loop))
+		for b := range pairs {
+			states, xs := k.batchAt(b * bpi * 16)
+			ctr(states)
+			k.aesRounds1(w, states, spread(gh[b]), xs, k.lastTemp())
+			k.storeBatchAt(states, b*bpi*16)
+		}
+		k.advance(pairs * bpi * 16)
+		SUBQ(Imm(uint64(pairs*bpi)), k.n)
+		JMP(LabelRef(loop2))
+	}
+	Label(loop)
+	CMPQ(k.n, Imm(uint64(bpi)))
+	JB(LabelRef(done))
+	ctr(states)
+	k.aesRounds1(w, states, spread(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
+	k.storeBatch(states)
+	k.advance(bpi * 16)
+	SUBQ(Imm(uint64(bpi)), k.n)
+	JMP(LabelRef(loop))
+	Label(done)
+}
+
+// withCounterPlans emits body under the general counter plan, preceded on
+// the 256-bit path by the fast plan's copy when the first counter allows
+// it (see alignedSetup); both continue at tail.
+func (k *kernel) withCounterPlans(tail string, body func(counterPlan)) {
+	if k.w == w256 {
+		generic := k.label("generic")
+		k.alignedSetup(generic)
+		body(k.aligned)
+		JMP(LabelRef(tail))
+		Label(generic)
+	}
+	body(k.whitened)
+}
+
+// genOpen emits the stitched decryption: each batch's AES rounds carry the
+// GHASH of the same batch's ciphertext, loaded before any store.
+func genOpen(w width) {
+	k := newStitched(w, "open", " folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.")
+	tail := k.label("tail")
+	k.withCounterPlans(tail, k.openLoop)
 	Label(tail)
 	start, count := R13, RDX
 	MOVQ(k.src, start)
@@ -746,8 +986,8 @@ func genPowers() {
 }
 
 var (
-	bswapMask, gfPoly, laneOffsets, tailMasks Mem
-	stepConst                                 = map[int]Mem{}
+	bswapMask, gfPoly, laneOffsets, tailMasks, ctrNibbleConst Mem
+	stepConst                                                 = map[int]Mem{}
 )
 
 // genConstants emits the constants, 64 bytes each so that any width can
@@ -760,7 +1000,13 @@ func genConstants() {
 	// K1 for a tail of n = 0..3 blocks: two 64-bit lanes per block.
 	tailMasks = GLOBL("gcmTailMasks", RODATA|NOPTR)
 	DATA(0, U32(0x3f0f0300))
-	for _, b := range []int{1, 2, 4} {
+	var nib []uint64
+	for i := range 8 {
+		lo, hi := ctrNibbles(i)
+		nib = append(nib, 0, lo, 0, hi)
+	}
+	ctrNibbleConst = vec.Qwords("gcmCtrNibbles", 8*32, nib...)
+	for _, b := range []int{1, 2, 4, 16} {
 		m := vec.Qwords(fmt.Sprintf("gcmStep%d", b), 64, uint64(b), 0)
 		stepConst[b] = m
 	}
