@@ -38,3 +38,36 @@ func CBCEncryptMulti(b cipher.Block, jobs []CBCJob) {
 	}
 	modes.CBCEncryptSerial(b, jobs)
 }
+
+// CBCEncryptMultiKeys is CBCEncryptMulti with a key for each message:
+// jobs[i] is encrypted under blocks[i], with the same result as running
+//
+//	cipher.NewCBCEncrypter(blocks[i], jobs[i].IV[:]).CryptBlocks(jobs[i].Dst, jobs[i].Src)
+//
+// for each i and keeping the last ciphertext block in jobs[i].IV. The
+// jobs' buffers must not overlap one another.
+//
+// With blocks from this package on an AES-NI or VAES path, the chains run
+// side by side as in CBCEncryptMulti, each vector lane with the round keys
+// of its own message (loaded with each AES round instead of kept in
+// registers). Keys of one length run together; a key length that only one
+// message has, and a block from elsewhere, run one chain at a time. It
+// pays as CBCEncryptMulti does, a little less (about the cost of those
+// loads); with one key for all messages, CBCEncryptMulti is the faster.
+//
+// It panics, before encrypting anything, where len(blocks) differs from
+// len(jobs) or where CBCEncryptMulti would panic for a job and its block.
+func CBCEncryptMultiKeys(blocks []cipher.Block, jobs []CBCJob) {
+	if len(blocks) != len(jobs) {
+		panic("simdcrypt/aes: CBCEncryptMultiKeys needs one block for each job")
+	}
+	for i := range jobs {
+		modes.CheckCBCJobs(blocks[i], "aes", jobs[i:i+1])
+	}
+	ran := cbcEncryptMultiKeysLanes(blocks, jobs)
+	for i := range jobs {
+		if !ran(i) {
+			modes.CBCEncryptSerial(blocks[i], jobs[i:i+1])
+		}
+	}
+}
