@@ -40,6 +40,7 @@ type SeekableStream interface {
 // is a whole number of keystream blocks (16 bytes for CTR, 64 for
 // ChaCha20) and no block is computed twice.
 const MinPartSize = 256 << 10
+
 // XORKeyStream XORs src with s's keystream starting offset bytes into the
 // stream and writes the result to dst, as s.XORKeyStreamAt(dst, src,
 // offset) would, using up to workers goroutines (the calling one among
