@@ -62,9 +62,10 @@ func BenchmarkXORKeyStream64M(b *testing.B) {
 //   - ctr-halves: ctr-inplace with one fixed share per goroutine instead
 //     of XORKeyStream's pieces taken in turn: on a busy machine the call
 //     waits for a goroutine that lost its core.
-//   - ctr-l2: the AES work alone: XORKeyStream over 64 MiB as 128 calls
-//     on 512 KiB that stay in the caches. Throughput-bound: it scales only
-//     when the goroutines have execution units of their own.
+//   - ctr-l2: the AES work alone: each goroutine runs XORKeyStreamAt over
+//     its own 256 KiB, which stays in its L2, to 64 MiB in all.
+//     Throughput-bound: it scales only when the goroutines have execution
+//     units of their own.
 //   - cbc-l1: latency-bound control, each goroutine CBC-encrypts its own
 //     16 KiB over and over (8 MiB in all): it scales whenever the
 //     goroutines both run, even on two hardware threads of one core. When
@@ -97,9 +98,12 @@ func BenchmarkCeiling64M(b *testing.B) {
 			split(w, size, func(_, lo, hi int) { ctr.XORKeyStreamAt(dst[lo:hi], dst[lo:hi], uint64(lo)) })
 		}},
 		{"ctr-l2", func(w int) {
-			for range size / (512 << 10) {
-				parallel.XORKeyStream(ctr, dst[:512<<10], dst[:512<<10], 0, w)
-			}
+			split(w, size, func(k, lo, hi int) {
+				buf := dst[k*256<<10 : (k+1)*256<<10]
+				for n := lo; n < hi; n += len(buf) {
+					ctr.XORKeyStreamAt(buf, buf, 0)
+				}
+			})
 		}},
 		{"cbc-l1", func(w int) {
 			split(w, size/8, func(k, lo, hi int) {
