@@ -42,15 +42,24 @@ const (
 // lanes is the number of messages the kernel runs side by side.
 func (k laneKernel) lanes() int { return [...]int{8, 16, 32}[k] }
 
-func (k laneKernel) run(keys *[240]byte, rounds int, t *cbcLanes, n int) {
+// run calls the kernel on t: the shared-key kernel with keys a
+// right-aligned schedule, or with keyed set the keyed one with keys a
+// laneKeyTable's aligned start.
+func (k laneKernel) run(keys *byte, keyed bool, rounds int, t *cbcLanes, n int) {
 	p := (*byte)(unsafe.Pointer(t))
-	switch k {
-	case lanesAESNI:
+	switch {
+	case k == lanesAESNI && !keyed:
 		cbcEncryptLanesAESNI(keys, rounds, p, n)
-	case lanesVAES256:
+	case k == lanesAESNI:
+		cbcEncryptLanesKeyedAESNI(keys, rounds, p, n)
+	case k == lanesVAES256 && !keyed:
 		cbcEncryptLanesVAES256(keys, rounds, p, n)
-	case lanesVAES512:
+	case k == lanesVAES256:
+		cbcEncryptLanesKeyedVAES256(keys, rounds, p, n)
+	case !keyed:
 		cbcEncryptLanesVAES512(keys, rounds, p, n)
+	default:
+		cbcEncryptLanesKeyedVAES512(keys, rounds, p, n)
 	}
 }
 
@@ -71,17 +80,8 @@ func newLaneKeyTable() *laneKeyTable {
 	return kt
 }
 
-func (k laneKernel) runKeyed(kt *laneKeyTable, rounds int, t *cbcLanes, n int) {
-	p, keys := (*byte)(unsafe.Pointer(t)), &kt.buf[kt.off]
-	switch k {
-	case lanesAESNI:
-		cbcEncryptLanesKeyedAESNI(keys, rounds, p, n)
-	case lanesVAES256:
-		cbcEncryptLanesKeyedVAES256(keys, rounds, p, n)
-	case lanesVAES512:
-		cbcEncryptLanesKeyedVAES512(keys, rounds, p, n)
-	}
-}
+// start is the table's first byte, 64-byte aligned.
+func (kt *laneKeyTable) start() *byte { return &kt.buf[kt.off] }
 
 // setKey makes the right-aligned schedule enc lane i's key in kt.
 func (k laneKernel) setKey(kt *laneKeyTable, i int, enc *[240]byte) {
@@ -254,10 +254,10 @@ func runLanes(kern laneKernel, jobs []CBCJob, keys laneKeys) {
 		if busy == 0 && waiting == 0 {
 			return
 		}
-		if busy > 0 && keys.per != nil {
-			kern.runKeyed(kt, keys.rounds, &t, step/BlockSize)
+		if busy > 0 && kt != nil {
+			kern.run(kt.start(), true, keys.rounds, &t, step/BlockSize)
 		} else if busy > 0 {
-			kern.run(keys.shared, keys.rounds, &t, step/BlockSize)
+			kern.run(&keys.shared[0], false, keys.rounds, &t, step/BlockSize)
 		}
 		for i := range kern.lanes() {
 			if job[i] == 0 {

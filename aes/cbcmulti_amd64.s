@@ -4,7 +4,7 @@
 
 #include "textflag.h"
 
-// func cbcEncryptLanesAESNI(keys *[240]byte, rounds int, lanes *byte, n int)
+// func cbcEncryptLanesAESNI(keys *byte, rounds int, lanes *byte, n int)
 // Requires: AES, SSE2
 TEXT ·cbcEncryptLanesAESNI(SB), NOSPLIT, $0-32
 	MOVQ  keys+0(FP), AX
@@ -221,7 +221,7 @@ rounds10_2:
 	MOVOU      X7, 624(DI)
 	RET
 
-// func cbcEncryptLanesVAES256(keys *[240]byte, rounds int, lanes *byte, n int)
+// func cbcEncryptLanesVAES256(keys *byte, rounds int, lanes *byte, n int)
 // Requires: AVX, AVX2, VAES
 TEXT ·cbcEncryptLanesVAES256(SB), NOSPLIT, $0-32
 	MOVQ        keys+0(FP), AX
@@ -487,7 +487,7 @@ rounds10_2:
 	VZEROUPPER
 	RET
 
-// func cbcEncryptLanesVAES512(keys *[240]byte, rounds int, lanes *byte, n int)
+// func cbcEncryptLanesVAES512(keys *byte, rounds int, lanes *byte, n int)
 // Requires: AVX, AVX512F, AVX512VL, VAES
 TEXT ·cbcEncryptLanesVAES512(SB), NOSPLIT, $0-32
 	MOVQ            keys+0(FP), AX

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/cipher"
 	"testing"
-	"time"
 
 	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
@@ -41,19 +40,8 @@ func BenchmarkCBCEncryptMultiKeys(b *testing.B) {
 				key[0] = byte(n)
 				blocks[n], _ = i.NewBlock(key)
 			}
-			best := [2]time.Duration{1 << 62, 1 << 62}
-			for b.Loop() {
-				t0 := time.Now()
-				CBCEncryptMulti(shared, jobs)
-				best[0] = min(best[0], time.Since(t0))
-				t0 = time.Now()
-				CBCEncryptMultiKeys(blocks, jobs)
-				best[1] = min(best[1], time.Since(t0))
-			}
-			mbps := func(d time.Duration) float64 { return messages * size / d.Seconds() / 1e6 }
-			b.ReportMetric(mbps(best[0]), "shared-MB/s")
-			b.ReportMetric(mbps(best[1]), "keyed-MB/s")
-			b.ReportMetric(float64(best[0])/float64(best[1]), "ratio")
+			testkit.TakeTurns(b, messages*size, "shared", func() { CBCEncryptMulti(shared, jobs) },
+				"keyed", func() { CBCEncryptMultiKeys(blocks, jobs) }, "ratio")
 		})
 	}
 }

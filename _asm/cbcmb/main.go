@@ -75,13 +75,13 @@ var (
 // gen writes the kernel for one ISA: 8 registers of chains, each of its
 // 128-bit lanes a message; keyed gives each lane its own key.
 func gen(isa vec.ISA, suffix string, keyed bool) {
-	name, keyArg, keyDoc := "cbcEncryptLanes"+suffix, "keys *[240]byte", ""
+	name, keyDoc := "cbcEncryptLanes"+suffix, " (keys: a right-aligned 240-byte schedule)"
 	if keyed {
-		name, keyArg, keyDoc = "cbcEncryptLanesKeyed"+suffix, "keys *byte", ", under its own key in the lane-sliced table keys"
+		name, keyDoc = "cbcEncryptLanesKeyed"+suffix, ", under its own key in the lane-sliced table keys"
 	}
 	lanes := isa.W.Blocks()
 	width := int(isa.W) // bytes
-	TEXT(name, NOSPLIT, "func("+keyArg+", rounds int, lanes *byte, n int)")
+	TEXT(name, NOSPLIT, "func(keys *byte, rounds int, lanes *byte, n int)")
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s CBC-encrypts n blocks (n > 0) on each of %d lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i]%s.", name, states*lanes, keyDoc))
 	vec.LoadParam("keys", keys)
