@@ -42,8 +42,46 @@ const (
 // lanes is the number of messages the kernel runs side by side.
 func (k laneKernel) lanes() int { return [...]int{8, 16, 32}[k] }
 
-func (k laneKernel) run(keys *[240]byte, rounds int, t *cbcLanes, n int) {
-	k.encrypt(keys, rounds, (*byte)(unsafe.Pointer(t)), n)
+// run calls the kernel on t: the shared-key kernel with keys a
+// right-aligned schedule, or with keyed set the keyed one with keys a
+// laneKeyTable's aligned start.
+func (k laneKernel) run(keys *byte, keyed bool, rounds int, t *cbcLanes, n int) {
+	p := (*byte)(unsafe.Pointer(t))
+	if keyed {
+		k.encryptKeyed(keys, rounds, p, n)
+		return
+	}
+	k.encrypt(keys, rounds, p, n)
+}
+
+// laneKeyTable holds a key for each lane, for the keyed kernels: slot j
+// (of a right-aligned table) for the lanes of state register r in the
+// vector at (8*j+r)*width, the lane's key at 16 bytes times its place in
+// the register. The table starts 64-byte aligned within buf, so that no
+// vector of keys straddles two cache lines (which measured twice as slow
+// on VAES-512).
+type laneKeyTable struct {
+	buf [15*8*64 + 63]byte
+	off int
+}
+
+func newLaneKeyTable() *laneKeyTable {
+	kt := new(laneKeyTable)
+	kt.off = int(-uintptr(unsafe.Pointer(&kt.buf[0])) & 63)
+	return kt
+}
+
+// start is the table's first byte, 64-byte aligned.
+func (kt *laneKeyTable) start() *byte { return &kt.buf[kt.off] }
+
+// setKey makes the right-aligned schedule enc lane i's key in kt.
+func (k laneKernel) setKey(kt *laneKeyTable, i int, enc *[240]byte) {
+	per := k.lanes() / 8 // lanes in one register
+	width := per * BlockSize
+	at := kt.off + i/per*width + i%per*BlockSize
+	for j := range 15 {
+		copy(kt.buf[8*j*width+at:][:BlockSize], enc[BlockSize*j:])
+	}
 }
 
 // laneKernelFor picks the kernel of b's path by its vector width (so
@@ -70,9 +108,78 @@ func laneKernelFor(b cipher.Block) (*modes.Block, laneKernel, bool) {
 }
 
 // cbcEncryptMultiLanes runs the jobs on the multi-buffer kernel of b's
-// path, or reports false when b has none. Jobs enter lanes in order; each
-// kernel call advances every busy lane by the blocks the shortest of them
-// has left (at most maxStep), and a lane whose job ends takes the next.
+// path, or reports false when b has none.
+func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
+	mb, kern, ok := laneKernelFor(b)
+	if !ok {
+		return false
+	}
+	enc, _, rounds := mb.Kernels().(modes.AESRoundKeys).AESRoundKeys()
+	runLanes(kern, jobs, laneKeys{shared: enc, rounds: rounds})
+	return true
+}
+
+// roundKeysOf returns the schedule of a block of this package on a
+// hardware path (the lane kernels of any width take it).
+func roundKeysOf(b cipher.Block) (enc *[240]byte, rounds int, ok bool) {
+	mb, _, ok := laneKernelFor(b)
+	if !ok {
+		return nil, 0, false
+	}
+	enc, _, rounds = mb.Kernels().(modes.AESRoundKeys).AESRoundKeys()
+	return enc, rounds, true
+}
+
+// cbcEncryptMultiKeysLanes runs the jobs whose blocks are on a hardware
+// path on the keyed multi-buffer kernels, one batch per key size that at
+// least two jobs have, and reports for each job whether it ran there.
+func cbcEncryptMultiKeysLanes(blocks []cipher.Block, jobs []CBCJob) (ran func(i int) bool) {
+	var kern laneKernel
+	var count [3]int // jobs on hardware paths by key size: 10, 12, 14 rounds
+	found := false
+	for _, b := range blocks {
+		if _, k, ok := laneKernelFor(b); ok {
+			_, rounds, _ := roundKeysOf(b)
+			count[(rounds-10)/2]++
+			if !found {
+				kern, found = k, true
+			}
+		}
+	}
+	for g, c := range count {
+		if c >= 2 {
+			runLanes(kern, jobs, laneKeys{rounds: 10 + 2*g, per: blocks})
+		}
+	}
+	return func(i int) bool {
+		_, rounds, ok := roundKeysOf(blocks[i])
+		return ok && count[(rounds-10)/2] >= 2
+	}
+}
+
+// laneKeys says which key each job runs under on the lanes: the shared
+// schedule, or with per set, job i under per[i]'s, taking only the jobs
+// whose key has the given number of rounds (all lanes of a kernel call
+// run the same rounds).
+type laneKeys struct {
+	shared *[240]byte
+	rounds int
+	per    []cipher.Block
+}
+
+// of returns job i's schedule, or false when the job is not in this run.
+func (k *laneKeys) of(i int) (*[240]byte, bool) {
+	if k.per == nil {
+		return k.shared, true
+	}
+	enc, rounds, ok := roundKeysOf(k.per[i])
+	return enc, ok && rounds == k.rounds
+}
+
+// runLanes runs the jobs that keys takes on kern. Jobs enter lanes in
+// order; each kernel call advances every busy lane by the blocks the
+// shortest of them has left (at most maxStep), and a lane whose job ends
+// takes the next.
 //
 // Lanes start staggered. Messages are often page-aligned (sectors, pages,
 // pooled buffers), so without a stagger every lane would touch the same
@@ -82,14 +189,12 @@ func laneKernelFor(b cipher.Block) (*modes.Block, laneKernel, bool) {
 // skewed. Lane i waits (i mod 8) * 4 blocks before its first job, which
 // spreads the lanes over eight sets (64 bytes apart); equal-length
 // messages keep the skew as later jobs replace earlier ones.
-func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
-	mb, kern, ok := laneKernelFor(b)
-	if !ok {
-		return false
-	}
-	enc, _, rounds := mb.Kernels().(modes.AESRoundKeys).AESRoundKeys()
-
+func runLanes(kern laneKernel, jobs []CBCJob, keys laneKeys) {
 	var t cbcLanes
+	var kt *laneKeyTable // the lanes' own keys, when keys.per is set
+	if keys.per != nil {
+		kt = newLaneKeyTable()
+	}
 	var job [maxLanes]int  // 1 + the job in each lane; 0 when idle
 	var done [maxLanes]int // bytes of it encrypted so far
 	var wait [maxLanes]int // bytes to stay idle before the first job
@@ -99,20 +204,30 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 		}
 	}
 	next := 0
+	// skip moves next past the jobs with no data and those not in this run.
+	skip := func() {
+		for next < len(jobs) {
+			if _, ok := keys.of(next); ok && len(jobs[next].Src) > 0 {
+				return
+			}
+			next++
+		}
+	}
+	skip()
 	for {
 		busy, waiting := 0, 0
 		step := maxStep * BlockSize
 		for i := range kern.lanes() {
-			if job[i] == 0 && wait[i] == 0 {
-				// An idle lane takes the next job with data.
-				for next < len(jobs) && len(jobs[next].Src) == 0 {
-					next++
+			if job[i] == 0 && wait[i] == 0 && next < len(jobs) {
+				// An idle lane takes the next job.
+				job[i], done[i] = next+1, 0
+				t.iv[i] = jobs[next].IV
+				if keys.per != nil {
+					enc, _ := keys.of(next)
+					kern.setKey(kt, i, enc)
 				}
-				if next < len(jobs) {
-					job[i], done[i] = next+1, 0
-					t.iv[i] = jobs[next].IV
-					next++
-				}
+				next++
+				skip()
 			}
 			if job[i] != 0 {
 				j := &jobs[job[i]-1]
@@ -128,10 +243,12 @@ func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
 			}
 		}
 		if busy == 0 && waiting == 0 {
-			return true
+			return
 		}
-		if busy > 0 {
-			kern.run(enc, rounds, &t, step/BlockSize)
+		if busy > 0 && kt != nil {
+			kern.run(kt.start(), true, keys.rounds, &t, step/BlockSize)
+		} else if busy > 0 {
+			kern.run(&keys.shared[0], false, keys.rounds, &t, step/BlockSize)
 		}
 		for i := range kern.lanes() {
 			if job[i] == 0 {

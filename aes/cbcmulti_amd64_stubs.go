@@ -4,17 +4,32 @@
 
 package aes
 
-// cbcEncryptLanesAESNI CBC-encrypts n blocks (n > 0) on each of 8 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i].
+// cbcEncryptLanesAESNI CBC-encrypts n blocks (n > 0) on each of 8 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i] (keys: a right-aligned 240-byte schedule).
 //
 //go:noescape
-func cbcEncryptLanesAESNI(keys *[240]byte, rounds int, lanes *byte, n int)
+func cbcEncryptLanesAESNI(keys *byte, rounds int, lanes *byte, n int)
 
-// cbcEncryptLanesVAES256 CBC-encrypts n blocks (n > 0) on each of 16 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i].
+// cbcEncryptLanesVAES256 CBC-encrypts n blocks (n > 0) on each of 16 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i] (keys: a right-aligned 240-byte schedule).
 //
 //go:noescape
-func cbcEncryptLanesVAES256(keys *[240]byte, rounds int, lanes *byte, n int)
+func cbcEncryptLanesVAES256(keys *byte, rounds int, lanes *byte, n int)
 
-// cbcEncryptLanesVAES512 CBC-encrypts n blocks (n > 0) on each of 32 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i].
+// cbcEncryptLanesVAES512 CBC-encrypts n blocks (n > 0) on each of 32 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i] (keys: a right-aligned 240-byte schedule).
 //
 //go:noescape
-func cbcEncryptLanesVAES512(keys *[240]byte, rounds int, lanes *byte, n int)
+func cbcEncryptLanesVAES512(keys *byte, rounds int, lanes *byte, n int)
+
+// cbcEncryptLanesKeyedAESNI CBC-encrypts n blocks (n > 0) on each of 8 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i], under its own key in the lane-sliced table keys.
+//
+//go:noescape
+func cbcEncryptLanesKeyedAESNI(keys *byte, rounds int, lanes *byte, n int)
+
+// cbcEncryptLanesKeyedVAES256 CBC-encrypts n blocks (n > 0) on each of 16 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i], under its own key in the lane-sliced table keys.
+//
+//go:noescape
+func cbcEncryptLanesKeyedVAES256(keys *byte, rounds int, lanes *byte, n int)
+
+// cbcEncryptLanesKeyedVAES512 CBC-encrypts n blocks (n > 0) on each of 32 lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i], under its own key in the lane-sliced table keys.
+//
+//go:noescape
+func cbcEncryptLanesKeyedVAES512(keys *byte, rounds int, lanes *byte, n int)

@@ -5,6 +5,7 @@ import (
 	"crypto/cipher"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -22,4 +23,14 @@ func TestCBCEncryptMulti(t *testing.T) {
 func TestCBCEncryptMultiOtherBlock(t *testing.T) {
 	std, _ := stdaes.NewCipher(key128)
 	testkit.CheckCBCMulti(t, std, std, CBCEncryptMulti)
+}
+
+// TestCBCEncryptMultiKeys checks the batch with a key for each message
+// against one-at-a-time CBC through crypto/aes on every path.
+func TestCBCEncryptMultiKeys(t *testing.T) {
+	testkit.ForEachImpl(t, cipherName, func(t *testing.T, i *catalog.Path) {
+		newBlock := func(key []byte) cipher.Block { b, _ := i.NewBlock(key); return b }
+		ref := func(key []byte) cipher.Block { b, _ := stdaes.NewCipher(key); return b }
+		testkit.CheckCBCMultiKeys(t, newBlock, ref, CBCEncryptMultiKeys)
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
 )
@@ -30,11 +31,15 @@ type SeekableStream interface {
 // MinPartSize is the smallest part XORKeyStream hands to a goroutine of its
 // own: below it starting a goroutine costs a noticeable share of the work.
 // Buffers shorter than two parts run on the calling goroutine alone.
+//
+// It is also the size of the pieces the goroutines take: rather than one
+// fixed share each, every goroutine takes the next piece not yet taken
+// until none is left, so that on a shared machine a goroutine that loses
+// its core for a while leaves its work to the others instead of holding
+// up the call. It is a multiple of 64 bytes, so every piece but the last
+// is a whole number of keystream blocks (16 bytes for CTR, 64 for
+// ChaCha20) and no block is computed twice.
 const MinPartSize = 256 << 10
-
-// partAlign keeps every part but the last a whole number of keystream
-// blocks (16 bytes for CTR, 64 for ChaCha20), so no block is computed twice.
-const partAlign = 64
 
 // XORKeyStream XORs src with s's keystream starting offset bytes into the
 // stream and writes the result to dst, as s.XORKeyStreamAt(dst, src,
@@ -70,20 +75,20 @@ func XORKeyStream(s SeekableStream, dst, src []byte, offset uint64, workers int)
 	var probe [1]byte
 	s.XORKeyStreamAt(probe[:], probe[:], offset+uint64(len(src)-1))
 
-	size := (len(src)/parts + partAlign - 1) &^ (partAlign - 1)
 	var (
 		wg      sync.WaitGroup
+		next    atomic.Int64 // the start of the next piece to take
 		mu      sync.Mutex
 		failure any
 	)
-	// The parts run as the caller's own code would: with its
+	// The pieces run as the caller's own code would: with its
 	// debug.SetPanicOnFault setting (a caller reading a mapped file turns
 	// a fault into a panic it can recover), and with panics carried back
-	// to it, after every part has stopped writing, rather than ending the
+	// to it, after every piece has stopped writing, rather than ending the
 	// program from another goroutine.
 	panicOnFault := debug.SetPanicOnFault(true)
 	debug.SetPanicOnFault(panicOnFault)
-	part := func(start, end int) {
+	piece := func(start, end int) {
 		defer func() {
 			if r := recover(); r != nil {
 				mu.Lock()
@@ -93,13 +98,22 @@ func XORKeyStream(s SeekableStream, dst, src []byte, offset uint64, workers int)
 		}()
 		s.XORKeyStreamAt(dst[start:end], src[start:end], offset+uint64(start))
 	}
-	for start := size; start < len(src); start += size {
+	take := func() {
+		for {
+			start := int(next.Add(MinPartSize)) - MinPartSize
+			if start >= len(src) {
+				return
+			}
+			piece(start, min(start+MinPartSize, len(src)))
+		}
+	}
+	for range parts - 1 {
 		wg.Go(func() {
 			debug.SetPanicOnFault(panicOnFault)
-			part(start, min(start+size, len(src)))
+			take()
 		})
 	}
-	part(0, size)
+	take()
 	wg.Wait()
 	if failure != nil {
 		panic(failure)

@@ -21,10 +21,22 @@
 // Round keys come right-aligned in a 240-byte table, as for the other AES
 // kernels: the last at offset 224, key i of an r-round cipher at
 // 16*(14-r+i).
+//
+// The keyed kernels (cbcEncryptLanesKeyed...) give every lane its own key:
+// instead of one broadcast round key per round, each of the eight state
+// registers takes its round key from a table laid out as the registers
+// are, slot j (right-aligned as above) of register r at (8*j+r)*width
+// bytes, each 128-bit lane of that vector the round key of the lane's own
+// message. The key is an operand of AESENC straight from memory (through
+// a scratch register in SSE code, whose memory operands must be aligned),
+// one load per AESENC; the driver aligns the table to 64 bytes, as a
+// vector of keys split across two cache lines halves the speed. All lanes
+// run the same number of rounds.
 package main
 
 import (
 	"fmt"
+	"math/bits"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -61,23 +73,45 @@ var (
 )
 
 // gen writes the kernel for one ISA: 8 registers of chains, each of its
-// 128-bit lanes a message.
-func gen(isa vec.ISA, suffix string) {
-	name := "cbcEncryptLanes" + suffix
+// 128-bit lanes a message; keyed gives each lane its own key.
+func gen(isa vec.ISA, suffix string, keyed bool) {
+	name, keyDoc := "cbcEncryptLanes"+suffix, " (keys: a right-aligned 240-byte schedule)"
+	if keyed {
+		name, keyDoc = "cbcEncryptLanesKeyed"+suffix, ", under its own key in the lane-sliced table keys"
+	}
 	lanes := isa.W.Blocks()
-	TEXT(name, NOSPLIT, "func(keys *[240]byte, rounds int, lanes *byte, n int)")
+	width := int(isa.W) // bytes
+	TEXT(name, NOSPLIT, "func(keys *byte, rounds int, lanes *byte, n int)")
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s CBC-encrypts n blocks (n > 0) on each of %d lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i].", name, states*lanes))
+	Doc(fmt.Sprintf("%s CBC-encrypts n blocks (n > 0) on each of %d lanes: lane i reads src[i], writes dst[i] and chains from and back to iv[i]%s.", name, states*lanes, keyDoc))
 	vec.LoadArgs(keys, rounds, tab, n)
-	// The right-aligned table's first key: keys + 224 - 16*rounds.
+	// The right-aligned table's first key: keys + 224 - 16*rounds, or in
+	// the lane-sliced table keys + (14 - rounds)*8*width.
+	slotBytes := 16
+	if keyed {
+		slotBytes = states * width
+	}
 	MOVQ(rounds, first)
-	SHLQ(U8(4), first)
+	SHLQ(U8(bits.TrailingZeros(uint(slotBytes))), first)
 	NEGQ(first)
-	LEAQ(Mem{Base: keys, Index: first, Scale: 1, Disp: 224}, first)
+	LEAQ(Mem{Base: keys, Index: first, Scale: 1, Disp: 14 * slotBytes}, first)
 	rk := vec.RoundKeys{Table: keys, First: first, Resident: -1, Scratch: scratchReg}
-	if isa.W == vec.W512 {
+	if isa.W == vec.W512 && !keyed {
 		rk.Resident = residentReg
 		rk.LoadResident(isa, 1, 14)
+	}
+	// key returns the operand holding slot j's key for state register r
+	// (the first key where j < 0).
+	key := func(j, r int) Op {
+		m := Mem{Base: keys, Disp: (states*j + r) * width}
+		if j < 0 {
+			m = Mem{Base: first, Disp: r * width}
+		}
+		if isa.Enc != vec.SSE {
+			return m
+		}
+		MOVOU(m, isa.Reg(scratchReg))
+		return isa.Reg(scratchReg)
 	}
 	var labels vec.Labels
 	st := isa.W.Regs(0, states)
@@ -129,14 +163,28 @@ func gen(isa vec.ISA, suffix string) {
 		}
 		isa.Xor(isa.Reg(t), st[r], st[r])
 	}
-	k0 := rk.FirstKey(isa)
-	for _, s := range st {
-		isa.Xor(k0, s, s)
-	}
-	rk.MiddleRounds(isa, rounds, &labels, st, false)
-	last := rk.Slot(isa, 14)
-	for _, s := range st {
-		isa.AESLastRound(false, last, s)
+	if keyed {
+		for r, s := range st {
+			isa.Xor(key(-1, r), s, s)
+		}
+		vec.RoundSlots(rounds, labels.New("rounds10"), labels.New("rounds12"), func(j int) {
+			for r, s := range st {
+				isa.AESRound(false, key(j, r), s)
+			}
+		})
+		for r, s := range st {
+			isa.AESLastRound(false, key(14, r), s)
+		}
+	} else {
+		k0 := rk.FirstKey(isa)
+		for _, s := range st {
+			isa.Xor(k0, s, s)
+		}
+		rk.MiddleRounds(isa, rounds, &labels, st, false)
+		last := rk.Slot(isa, 14)
+		for _, s := range st {
+			isa.AESLastRound(false, last, s)
+		}
 	}
 	for r := range states {
 		for l := range lanes {
@@ -158,8 +206,10 @@ func gen(isa vec.ISA, suffix string) {
 
 func main() {
 	ConstraintExpr("amd64,!purego")
-	gen(vec.ISA{W: vec.W128, Enc: vec.SSE}, "AESNI")
-	gen(vec.ISA{W: vec.W256, Enc: vec.VEX}, "VAES256")
-	gen(vec.ISA{W: vec.W512, Enc: vec.EVEX}, "VAES512")
+	for _, keyed := range []bool{false, true} {
+		gen(vec.ISA{W: vec.W128, Enc: vec.SSE}, "AESNI", keyed)
+		gen(vec.ISA{W: vec.W256, Enc: vec.VEX}, "VAES256", keyed)
+		gen(vec.ISA{W: vec.W512, Enc: vec.EVEX}, "VAES512", keyed)
+	}
 	Generate()
 }

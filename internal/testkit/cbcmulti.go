@@ -134,3 +134,74 @@ func CheckCBCMulti(t *testing.T, b, ref cipher.Block, multi CBCMulti) {
 		multi(b, nil)
 	})
 }
+
+// CBCMultiKeys is a multi-buffer CBC encryption with a key for each
+// message (aes CBCEncryptMultiKeys).
+type CBCMultiKeys func(blocks []cipher.Block, jobs []modes.CBCJob)
+
+// CheckCBCMultiKeys tests multi against one-at-a-time CBC encryption of
+// each message under its own key, newBlock making the blocks under test
+// and ref the reference ones from the same key: k from 1 to 100 messages
+// of mixed lengths, with keys all of one length, of mixed lengths, with a
+// key length only one message has, and with now and then a reference
+// block among the blocks under test; page-aligned messages against guard
+// pages; misuse.
+func CheckCBCMultiKeys(t *testing.T, newBlock, ref func(key []byte) cipher.Block, multi CBCMultiKeys) {
+	r := rand.New(rand.NewPCG(16, 4))
+	check := func(t *testing.T, what string, jobs []modes.CBCJob, keySize func(i int) int) {
+		t.Helper()
+		blocks := make([]cipher.Block, len(jobs))
+		want := make([][]byte, len(jobs))
+		wantIV := make([][16]byte, len(jobs))
+		for i := range jobs {
+			key := RandBytes(r, keySize(i))
+			refBlock := ref(key)
+			blocks[i] = newBlock(key)
+			if i%7 == 6 {
+				blocks[i] = refBlock
+			}
+			w, iv := refCBCJobs(refBlock, jobs[i:i+1])
+			want[i], wantIV[i] = w[0], iv[0]
+		}
+		multi(blocks, jobs)
+		for i, j := range jobs {
+			if !bytes.Equal(j.Dst[:len(j.Src)], want[i]) || j.IV != wantIV[i] {
+				t.Fatalf("%s, k=%d: message %d (%d blocks, %d-byte key) differs", what, len(jobs), i, len(want[i])/16, keySize(i))
+			}
+		}
+	}
+	sizes := []int{16, 24, 32}
+	t.Run("Mixed", func(t *testing.T) {
+		for k := 1; k <= 100; k += 1 + k/8 {
+			check(t, "one key length", randomJobs(r, k), func(int) int { return 16 })
+			check(t, "mixed key lengths", randomJobs(r, k), func(i int) int { return sizes[i*5%3] })
+			check(t, "one 32-byte key", randomJobs(r, k), func(i int) int {
+				if i == k-1 {
+					return 32
+				}
+				return 16
+			})
+		}
+	})
+	t.Run("GuardPages", func(t *testing.T) {
+		for _, k := range []int{3, 40} {
+			jobs := make([]modes.CBCJob, k)
+			for n := range jobs {
+				src, free, ok := Guarded(16*(1+n%5), n%2 == 0)
+				if !ok {
+					t.Skip("no guard pages on this system")
+				}
+				defer free()
+				copy(src, RandBytes(r, len(src)))
+				jobs[n] = modes.CBCJob{Dst: src, Src: src}
+			}
+			check(t, "guarded", jobs, func(i int) int { return sizes[i%3] })
+		}
+	})
+	t.Run("Misuse", func(t *testing.T) {
+		buf := make([]byte, 32)
+		MustPanic(t, "fewer blocks than jobs", func() { multi(nil, []modes.CBCJob{{Dst: buf, Src: buf}}) })
+		MustPanic(t, "partial block", func() { multi([]cipher.Block{newBlock(buf[:16])}, []modes.CBCJob{{Dst: buf, Src: buf[:17]}}) })
+		multi(nil, nil)
+	})
+}

@@ -31,7 +31,7 @@ type Options struct {
 	// ChunkSize overrides DefaultChunkSize (tests use small chunks to
 	// exercise many of them); it must be a multiple of 64.
 	ChunkSize int
-	noMap     bool // tests: read regular files with read(2) instead of mapping them
+	inOrder   bool // tests: read regular files in order on one goroutine, as pipes are
 	noSync    bool // tests (fuzzing): skip the fsyncs that make -out durable
 	noPrompt  bool // tests: never ask for a password on the terminal
 }

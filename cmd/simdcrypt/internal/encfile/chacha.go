@@ -21,12 +21,12 @@ func chachaCipher(newCipher func(key, nonce []byte) (parallel.SeekableStream, er
 			if _, err := newCipher(key, iv[4:]); err != nil {
 				return transform{}, err
 			}
-			return transform{seekable: &chachaCarry{
+			return seekable(&chachaCarry{
 				newCipher: newCipher,
 				key:       key,
 				base:      binary.LittleEndian.Uint64(iv[:8]),
 				rest:      [8]byte(iv[8:]),
-			}}, nil
+			}), nil
 		},
 	}
 }

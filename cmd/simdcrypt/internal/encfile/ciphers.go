@@ -35,13 +35,19 @@ type Cipher struct {
 // crypt may run on several chunks at once and each call depends only on
 // the chunk (its offset and, for CBC decryption, the ciphertext block
 // before it); otherwise chunks are passed in stream order to one goroutine.
-// A stream cipher with random access (CTR, ChaCha20) sets seekable instead
-// of crypt: chunks go in order to one goroutine, and package parallel
-// spreads each over the threads.
 type transform struct {
 	parallel bool
 	crypt    func(c *chunk)
-	seekable parallel.SeekableStream
+}
+
+// seekable is the transform of a stream cipher with random access into its
+// keystream (CTR, ChaCha20): each chunk runs on its own worker, at its
+// offset. The workers, not package parallel, split the stream, so that
+// each also reads its own chunk of a regular input file (see positional).
+func seekable(s parallel.SeekableStream) transform {
+	return transform{parallel: true, crypt: func(c *chunk) {
+		s.XORKeyStreamAt(c.out(), c.in, c.off)
+	}}
 }
 
 // blockFamily is one 128-bit block cipher package. Each package offers the
@@ -187,7 +193,7 @@ func (f blockFamily) ctr(key, iv []byte, _ bool) (transform, error) {
 		return transform{}, err
 	}
 	if at, ok := s.(parallel.SeekableStream); ok {
-		return transform{seekable: at}, nil
+		return seekable(at), nil
 	}
 	// Without random access: one stream, chunk after chunk.
 	return transform{crypt: func(c *chunk) { s.XORKeyStream(c.out(), c.in) }}, nil

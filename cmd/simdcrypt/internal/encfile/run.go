@@ -284,7 +284,7 @@ func (o *Options) stream(in io.Reader, w io.Writer, header []byte, t transform, 
 		iv:        iv,
 		chunkSize: chunkSize,
 		threads:   o.Threads,
-		noMap:     o.noMap,
+		inOrder:   o.inOrder,
 		consumed:  consumed,
 	}
 	ps, err := p.run(in, w)

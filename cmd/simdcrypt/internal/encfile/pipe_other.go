@@ -1,0 +1,7 @@
+//go:build !linux
+
+package encfile
+
+import "os"
+
+func growPipe(f *os.File) {}
