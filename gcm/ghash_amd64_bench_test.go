@@ -43,18 +43,7 @@ func BenchmarkGHASH(b *testing.B) {
 func BenchmarkARIA128GCMStitch(b *testing.B) {
 	blk, _ := aria.NewCipher(make([]byte, 16))
 	mb := blk.(*modes.Block)
-	for _, size := range benchSizes {
-		b.Run(fmt.Sprintf("ctr/%d", size), func(b *testing.B) {
-			s := cipher.NewCTR(blk, make([]byte, 16))
-			buf := make([]byte, size)
-			b.SetBytes(int64(size))
-			cpu0 := lockThread(b)
-			for b.Loop() {
-				s.XORKeyStream(buf, buf)
-			}
-			reportCPU(b, size, cpu0)
-		})
-	}
+	benchCTR(b, blk)
 	stitched := newKernelsBackend(mb.Kernels(), kindVAES512)
 	if stitched.st == nil {
 		b.Skip("no stitched kernel on this path")
@@ -95,6 +84,13 @@ func TestARIAStitchSpeed(t *testing.T) {
 		names = append(names, a.name+" seal", a.name+" open")
 		runs = append(runs, func() { g.Seal(out[:0], nonce, pt, nil) }, func() { g.Open(out[:0], nonce, ct, nil) })
 	}
+	var c16, y16 [16]byte
+	hk := &stitched.hk.pow[0][0]
+	dst := make([]byte, size)
+	names = append(names, "kernel ctr", "kernel ctrghash", "ghash512", "gcm 64B seal", "gcm 0B seal", "ctr 64B", "encrypt J0", "ghashBlock512", "ghashBlockAESNI")
+	g := newGCM(stitched, standardNonceSize, standardTagSize, "x")
+	runs = append(runs, func() { stitched.k.CTR(dst, pt, &c16) }, func() { c16, y16, _ = stitched.st.CTRGHASH(dst, pt, c16, hk, y16, false) },
+		func() { ghashWith(kindVAES512, stitched.hk, &y16, pt) }, func() { g.Seal(out[:0], nonce, pt[:64], nil) }, func() { g.Seal(out[:0], nonce, nil, nil) }, func() { s.XORKeyStream(pt[:64], pt[:64]) }, func() { c16 = stitched.encrypt(c16) }, func() { y16 = stitched.ghashBlock(y16, c16) }, func() { ghashWith(kindAESNI, stitched.hk, &y16, pt[:16]) })
 	// The least of five interleaved rounds: other processes' turns only
 	// ever add time.
 	best := make([]float64, len(runs))

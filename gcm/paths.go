@@ -232,7 +232,7 @@ func (k *kernelsBackend) xor(dst, src []byte, c [16]byte) [16]byte {
 
 func (k *kernelsBackend) seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
 	if k.st != nil {
-		dst, src, c, y = k.sealStitched(dst, src, c, y)
+		dst, src, c, y = k.stitched(dst, src, c, y, true)
 	}
 	for len(src) > 0 {
 		n := min(len(src), chunkSize)
@@ -245,7 +245,7 @@ func (k *kernelsBackend) seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byt
 
 func (k *kernelsBackend) open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
 	if k.st != nil {
-		dst, src, c, y = k.openStitched(dst, src, c, y)
+		dst, src, c, y = k.stitched(dst, src, c, y, false)
 	}
 	for len(src) > 0 {
 		n := min(len(src), chunkSize)

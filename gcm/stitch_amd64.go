@@ -36,30 +36,20 @@ func stitchedBytes(src []byte, c *[16]byte) int {
 	return int(n/(batchBytes/blockSize)) * batchBytes
 }
 
-// sealStitched encrypts and hashes what it can of src with the stitched
-// kernel, which hashes each batch's ciphertext during the next batch, and
-// returns the rest.
-func (k *kernelsBackend) sealStitched(dst, src []byte, c, y [16]byte) ([]byte, []byte, [16]byte, [16]byte) {
+// stitched runs what it can of src through the stitched kernel and
+// returns the rest. Seal's kernel hashes each batch's ciphertext during the
+// next batch, so the last batch's is hashed here; Open's hashes each
+// batch's own.
+func (k *kernelsBackend) stitched(dst, src []byte, c, y [16]byte, seal bool) ([]byte, []byte, [16]byte, [16]byte) {
 	for {
 		n := stitchedBytes(src, &c)
 		if n == 0 {
 			return dst, src, c, y
 		}
-		c, y, _ = k.st.CTRGHASH(dst[:n], src[:n], c, &k.hk.pow[0][0], y, true)
-		ghashWith(k.gh, k.hk, &y, dst[n-batchBytes:n])
-		dst, src = dst[n:], src[n:]
-	}
-}
-
-// openStitched hashes and decrypts what it can of src with the stitched
-// kernel and returns the rest.
-func (k *kernelsBackend) openStitched(dst, src []byte, c, y [16]byte) ([]byte, []byte, [16]byte, [16]byte) {
-	for {
-		n := stitchedBytes(src, &c)
-		if n == 0 {
-			return dst, src, c, y
+		c, y, _ = k.st.CTRGHASH(dst[:n], src[:n], c, &k.hk.pow[0][0], y, seal)
+		if seal {
+			ghashWith(k.gh, k.hk, &y, dst[n-batchBytes:n])
 		}
-		c, y, _ = k.st.CTRGHASH(dst[:n], src[:n], c, &k.hk.pow[0][0], y, false)
 		dst, src = dst[n:], src[n:]
 	}
 }
