@@ -226,10 +226,12 @@ type slices struct {
 	spill    Mem
 	mats     [5]Op // SB1, SB2, SB1⁻¹, SB2⁻¹, identity: registers or memory
 	xpose    Op    // byte-transpose shuffle
-	// gap, when set, is called after each of the first 11 rounds (those
-	// every key size runs), with the round's index and every slice
-	// resident: the work of a stitched kernel goes there.
-	gap func(r int)
+	// gap, when set, is called at gapCount points with every slice
+	// resident and the state as it is there: 0 before the first round and
+	// r+1 after round r of the first 11 (those every key size runs). The
+	// work of a stitched kernel goes there. (A point after the last round,
+	// among the output transpose's shuffles, measured slower.)
+	gap func(s *slices, p int)
 }
 
 func newSlices(w width) *slices {
@@ -954,7 +956,7 @@ func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func
 			s.substitute(rk, r+1, s.w.evex() || s.w.aesni, slots...)
 		})
 		if s.gap != nil && r < 11 {
-			s.gap(r)
+			s.gap(s, r+1)
 		}
 	}
 	last := func(n int) {
@@ -969,6 +971,9 @@ func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func
 		}
 		s.fromSlices()
 		finish(s)
+	}
+	if s.gap != nil {
+		s.gap(s, 0)
 	}
 	for r := 0; r < 11; r++ {
 		round(r)
