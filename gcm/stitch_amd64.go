@@ -5,6 +5,7 @@ package gcm
 import (
 	"encoding/binary"
 
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -52,4 +53,23 @@ func (k *kernelsBackend) stitched(dst, src []byte, c, y [16]byte, seal bool) ([]
 		}
 		dst, src = dst[n:], src[n:]
 	}
+}
+
+// ghashFor is the GHASH of a block other than AES on path kind: GHASH needs
+// VPCLMULQDQ, not VAES, so where VAES is missing or masked but VPCLMULQDQ
+// is usable (on the aesni path), the widest carry-less multiply the CPU
+// has runs it, no wider than the 256-bit preference allows. On Zen 5 the
+// 128-bit GHASH is bound at 0.375 cycles per byte (one PCLMULQDQ every two
+// cycles); the 512-bit one at a quarter of that.
+func ghashFor(kind ghashKind) ghashKind {
+	if kind != kindAESNI || !cpu.HasAll(cpu.VPCLMULQDQ) {
+		return kind
+	}
+	switch {
+	case cpu.HasAll(cpu.AVX512) && !cpu.HasAll(cpu.Prefer256):
+		return kindVAES512
+	case cpu.HasAll(cpu.AVX2):
+		return kindVAES256
+	}
+	return kind
 }
