@@ -52,3 +52,12 @@ func (k *slicedKernels) CTRGHASH(dst, src []byte, ctr [BlockSize]byte, hk *byte,
 	binary.BigEndian.PutUint64(ctr[8:], c[1])
 	return ctr, y, true
 }
+
+// EncryptBlock returns the encryption of one block, for gcm's tag mask
+// E_K(J0), through the one-block kernel: the block stays on the stack,
+// where a slice or pointer passed through gcm's interface would move it to
+// the heap on every message.
+func (k *slicedKernels) EncryptBlock(b [BlockSize]byte) [BlockSize]byte {
+	k.one.ecb(&k.oneEnc, k.rounds, b[:], b[:])
+	return b
+}

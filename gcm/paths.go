@@ -182,6 +182,8 @@ type kernelsBackend struct {
 // false, doing nothing, where its path has no such kernel.
 type stitcher interface {
 	CTRGHASH(dst, src []byte, ctr [16]byte, hk *byte, y [16]byte, seal bool) (next [16]byte, sum [16]byte, ok bool)
+	// EncryptBlock returns E_K(b), with no heap allocation.
+	EncryptBlock(b [16]byte) [16]byte
 }
 
 func newKernelsBackend(k modes.Kernels, gh ghashKind) *kernelsBackend {
@@ -195,6 +197,9 @@ func newKernelsBackend(k modes.Kernels, gh ghashKind) *kernelsBackend {
 // one, where EncryptBlocks pads a single block out to a whole bit-sliced
 // batch.
 func (k *kernelsBackend) encrypt(c [16]byte) [16]byte {
+	if k.st != nil {
+		return k.st.EncryptBlock(c)
+	}
 	var s struct{ block, iv [16]byte }
 	s.block = c
 	k.k.CBCEncrypt(s.block[:], s.block[:], &s.iv)
