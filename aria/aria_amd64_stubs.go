@@ -101,6 +101,14 @@ func ariaCBCDecrypt16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byt
 //go:noescape
 func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr *[7]uint64)
 
+// ariaCTRGHASH64 XORs 64 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
+// ctr[3:7] holds what ariaCTRPrep put there for this key and high half.
+// Between the rounds it folds the 64 blocks at gsrc into the GHASH state *y (POLYVAL form)
+// under the key powers at hk (gcm's hashKey: h^32..h^1, 16 bytes each), two reductions per call.
+//
+//go:noescape
+func ariaCTRGHASH64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[7]uint64, hk *byte, y *[16]byte, gsrc *[1024]byte)
+
 // ariaCTRPrep stores in ctr[3:7], as eight uint32, the bytes of the big-endian
 // high half ctr[0] XORed with the first round key rk and substituted
 // (SB1, SB2, SB3, SB4, SB1, ...), each byte repeated four times.

@@ -185,7 +185,7 @@ func asmPath(name string, kind ghashKind, requires []cpu.Feature, wide bool, not
 			if rk, ok := mb.Kernels().(modes.AESRoundKeys); ok {
 				return wrapAEAD(&aead{fast: newAESBackend(rk, kind), nonceSize: nonceSize, tagSize: tagSize, path: name})
 			}
-			return newGCM(newKernelsBackend(mb.Kernels(), kind), nonceSize, tagSize, name)
+			return newGCM(newKernelsBackend(mb.Kernels(), ghashFor(kind)), nonceSize, tagSize, name)
 		},
 	}
 }

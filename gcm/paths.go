@@ -172,10 +172,22 @@ type kernelsBackend struct {
 	k  modes.Kernels
 	hk *hashKey
 	gh ghashKind
+	// st, when not nil, is the block's counter mode with this GHASH
+	// stitched in (stitch_amd64.go), which seal and open run first.
+	st stitcher
+}
+
+// stitcher is a counter-mode kernel that also hashes (ARIA's AVX-512 one):
+// see aria's CTRGHASH. It takes whole batches of batchBytes and reports
+// false, doing nothing, where its path has no such kernel.
+type stitcher interface {
+	CTRGHASH(dst, src []byte, ctr [16]byte, hk *byte, y [16]byte, seal bool) (next [16]byte, sum [16]byte, ok bool)
+	// EncryptBlock returns E_K(b), with no heap allocation.
+	EncryptBlock(b [16]byte) [16]byte
 }
 
 func newKernelsBackend(k modes.Kernels, gh ghashKind) *kernelsBackend {
-	b := &kernelsBackend{k: k, hk: hashKeyOf(k.EncryptBlocks), gh: gh}
+	b := &kernelsBackend{k: k, hk: hashKeyOf(k.EncryptBlocks), gh: gh, st: stitcherFor(k, gh)}
 	b.hk.powers(gh)
 	return b
 }
@@ -185,6 +197,9 @@ func newKernelsBackend(k modes.Kernels, gh ghashKind) *kernelsBackend {
 // one, where EncryptBlocks pads a single block out to a whole bit-sliced
 // batch.
 func (k *kernelsBackend) encrypt(c [16]byte) [16]byte {
+	if k.st != nil {
+		return k.st.EncryptBlock(c)
+	}
 	var s struct{ block, iv [16]byte }
 	s.block = c
 	k.k.CBCEncrypt(s.block[:], s.block[:], &s.iv)
@@ -197,7 +212,7 @@ func (k *kernelsBackend) ghash(y [16]byte, blocks []byte) [16]byte {
 }
 
 func (k *kernelsBackend) ghashBlock(y, x [16]byte) [16]byte {
-	ghashWith(k.gh, k.hk, &y, x[:])
+	ghashWith(oneBlockKind(k.gh), k.hk, &y, x[:])
 	return y
 }
 
@@ -221,6 +236,9 @@ func (k *kernelsBackend) xor(dst, src []byte, c [16]byte) [16]byte {
 }
 
 func (k *kernelsBackend) seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
+	if k.st != nil {
+		dst, src, c, y = k.stitched(dst, src, c, y, true)
+	}
 	for len(src) > 0 {
 		n := min(len(src), chunkSize)
 		c = k.xor(dst[:n], src[:n], c)
@@ -231,6 +249,9 @@ func (k *kernelsBackend) seal(dst, src []byte, c, y [16]byte) ([16]byte, [16]byt
 }
 
 func (k *kernelsBackend) open(dst, src []byte, c, y [16]byte) ([16]byte, [16]byte) {
+	if k.st != nil {
+		dst, src, c, y = k.stitched(dst, src, c, y, false)
+	}
 	for len(src) > 0 {
 		n := min(len(src), chunkSize)
 		ghashWith(k.gh, k.hk, &y, src[:n])

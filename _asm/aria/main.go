@@ -226,6 +226,12 @@ type slices struct {
 	spill    Mem
 	mats     [5]Op // SB1, SB2, SB1⁻¹, SB2⁻¹, identity: registers or memory
 	xpose    Op    // byte-transpose shuffle
+	// gap, when set, is called at gapCount points with every slice
+	// resident and the state as it is there: 0 before the first round and
+	// r+1 after round r of the first 11 (those every key size runs). The
+	// work of a stitched kernel goes there. (A point after the last round,
+	// among the output transpose's shuffles, measured slower.)
+	gap func(s *slices, p int)
 }
 
 func newSlices(w width) *slices {
@@ -947,6 +953,9 @@ func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func
 		s.diffuse(rk, r+1, func(slots ...int) {
 			s.substitute(rk, r+1, s.w.evex() || s.w.aesni, slots...)
 		})
+		if s.gap != nil && r < 11 {
+			s.gap(s, r+1)
+		}
 	}
 	last := func(n int) {
 		Commentf("Round %d (last): key %d added and substituted by round %d", n, n, n-1)
@@ -960,6 +969,9 @@ func cipher(s *slices, rk, rounds reg.Register, name string, first func(sub func
 		}
 		s.fromSlices()
 		finish(s)
+	}
+	if s.gap != nil {
+		s.gap(s, 0)
 	}
 	for r := 0; r < 11; r++ {
 		round(r)
@@ -1080,19 +1092,35 @@ func cbcDecrypt(w width) {
 // carried out of the low byte (the index never exceeds 255). A block's
 // index at byte q of 128-bit lane l is q·lanes+l, the order the transpose
 // out of byte slices puts blocks in.
-func ctr(w width) {
+func ctr(w width) { ctrKernel(w, false) }
+
+// ctrKernel emits ctr's kernel, or with stitched (AVX-512 only) its
+// GCM form aria<CTRGHASH><blocks>, which also folds a batch of GHASH input
+// into a running state between the rounds (see ghash.go).
+func ctrKernel(w width, stitched bool) {
 	name := kernelName("CTR", w)
-	TEXT(name, w.attr(), fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[7]uint64)", arraySig(w)))
+	sig := fmt.Sprintf("func(rk *uint32, rounds int, dst, src %s, ctr *[7]uint64", arraySig(w))
+	if stitched {
+		name = kernelName("CTRGHASH", w)
+		sig += fmt.Sprintf(", hk *byte, y *[16]byte, gsrc %s", arraySig(w))
+	}
+	TEXT(name, w.attr(), sig+")")
 	Pragma("noescape")
 	doc := []string{fmt.Sprintf("%s XORs %d blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.", name, w.blocks())}
 	if w.evex() {
 		doc = append(doc, "ctr[3:7] holds what ariaCTRPrep put there for this key and high half.")
+	}
+	if stitched {
+		doc = append(doc, ghashDoc...)
 	}
 	Doc(doc...)
 	rk, rounds := Load(Param("rk"), GP64()), Load(Param("rounds"), GP64())
 	dst, src := Load(Param("dst"), GP64()), Load(Param("src"), GP64())
 	ctrp := Load(Param("ctr"), GP64())
 	s := newSlices(w)
+	if stitched {
+		s.gap = newGHASHStitch(s).gap
+	}
 	lane := w.BroadcastLane
 	// hl = (high, low) and lc = (low, low+256) in every lane; byte j of
 	// either is splat by a PSHUFB with constSplat[j].
@@ -1224,6 +1252,7 @@ func main() {
 		cbcDecrypt(w)
 		ctr(w)
 	}
+	ctrKernel(width{ISA: vec.ISA{W: vec.W512, Enc: vec.EVEX}}, true)
 	ctrPrep()
 	aes := oneAESConstants()
 	oneBlockAESNI(aes, true, vec.W128, 1)
