@@ -94,6 +94,15 @@ type sk struct {
 	delay    int // vector instructions before the first scalar one
 	counting bool
 	seal     bool // the steps read output just stored (see delayPct)
+	rFrame   *Mem // r0, r1, s1 copied to the frame (polyChains), if not nil
+}
+
+// rWord is word i of r0, r1, s1, in st or in the frame.
+func (k *sk) rWord(i int) Mem {
+	if k.rFrame != nil {
+		return k.rFrame.Offset(8 * i)
+	}
+	return Mem{Base: k.st, Disp: offR + 8*i}
 }
 
 const (
@@ -353,9 +362,7 @@ func (k *sk) polyStepHi(m Mem, hi Op) { k.polyStepWords(m, m.Offset(8), hi) }
 func (k *sk) polyStepWords(w0, w1, hi Op) {
 	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
 	t0, t1, t2, t3 := k.t[0], k.t[1], k.t[2], k.t[3]
-	r0 := Mem{Base: k.st, Disp: offR}
-	r1 := Mem{Base: k.st, Disp: offR + 8}
-	s1 := Mem{Base: k.st, Disp: offR + 16}
+	r0, r1, s1 := k.rWord(0), k.rWord(1), k.rWord(2)
 	q := func(f func()) { k.queue = append(k.queue, f) }
 	q(func() { ADDQ(w0, h0) })
 	q(func() { ADCQ(w1, h1) })
@@ -600,3 +607,4 @@ func block0Scalar(name string) {
 	}
 	RET()
 }
+
