@@ -1,6 +1,7 @@
 package chacha20poly1305
 
 import (
+	"crypto/subtle"
 	"encoding/binary"
 	"unsafe"
 
@@ -169,6 +170,9 @@ func sealSmall(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeyS
 // into out and reports whether tag is right; the caller clears out if not.
 func openStitched(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	if len(ciphertext) <= smallMax {
+		if len(ad) <= 16 {
+			return openOne(out, ciphertext, ad, tag, key, nonce12)
+		}
 		return openSmall(out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st stitchState
@@ -204,5 +208,66 @@ func openSmall(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[No
 		copy(out, buf[64:])
 	}
 	clear(buf[:])
+	return ok
+}
+
+// openSteps is the number of MAC blocks openOneAVX2 absorbs: up to
+// smallMax bytes of message, 16 of additional data and the lengths.
+const openSteps = smallMax/16 + 2
+
+// openState is openOneAVX2's argument; its layout is fixed by the
+// generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
+type openState struct {
+	stitchState                     // x: blocks 1 on; r, written by the kernel
+	s           [2]uint64           // written by the kernel
+	tag         [Overhead]byte      // written by the kernel
+	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
+	mac         [openSteps][16]byte // the MAC input, right-aligned
+	buf         [batch]byte         // the ciphertext in, the plaintext out
+}
+
+// The generator's offsets.
+var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-864+unsafe.Sizeof(openState{})-1376]
+
+// openOne is Open for a message of up to smallMax bytes with up to 16 bytes
+// of additional data: one call of openOneAVX2 computes the MAC key, the tag
+// and the keystream together. It writes the plaintext to out only if tag
+// is right.
+//
+//go:noinline
+func openOne(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+	var st openState
+	st.init(key, nonce12, 1)
+	ctBlocks := (len(ciphertext) + 15) / 16
+	i := openSteps - 1 - ctBlocks
+	if len(ad) > 0 {
+		copy(st.mac[i-1][:], ad)
+		st.hi[i-1] = 1
+	}
+	copy(unsafe.Slice(&st.mac[i][0], 16*ctBlocks), ciphertext)
+	for j := i; j < openSteps; j++ {
+		st.hi[j] = 1
+	}
+	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(len(ad)))
+	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(len(ciphertext)))
+	copy(st.buf[:], ciphertext)
+	// The kernel that absorbs the fewest blocks holding the MAC input.
+	p := (*[1376]byte)(unsafe.Pointer(&st))
+	switch n := openSteps - i + 1; {
+	case n <= 10:
+		openOne10AVX2(p)
+	case n <= 18:
+		openOne18AVX2(p)
+	default:
+		openOneAVX2(p)
+	}
+	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
+	if ok {
+		copy(out, st.buf[:len(ciphertext)])
+	}
+	clear(st.x[:])
+	clear(st.r[:])
+	clear(st.s[:])
+	clear(st.buf[:])
 	return ok
 }

@@ -608,3 +608,73 @@ func block0Scalar(name string) {
 	RET()
 }
 
+
+// Offsets in the Go side's openState (chacha20poly1305/stitched.go): a
+// stitchState (r at offR, written by the kernel), then s and the tag
+// (written), the 2^128 bit and the words of each MAC block, and the
+// ciphertext, decrypted in place.
+const (
+	ooS   = 112
+	ooTag = 128
+	ooHi  = 144
+	ooMAC = ooHi + 8*openSteps
+	ooBuf = ooMAC + 16*openSteps
+)
+
+// openSteps is the number of MAC blocks openState holds: a message of up
+// to 448 bytes (28 blocks), one block of additional data and the lengths.
+const openSteps = 30
+
+// stitchedOpenOne emits openOneAVX2 (and variants absorbing only the last
+// steps of the MAC blocks, for shorter messages): Open of a message up to 448 bytes in
+// one batch (blocks 1 to 8 word-sliced in YMM) while the general registers
+// compute block 0 (as in sealFirstAVX2), take the MAC key from it and run
+// the MAC's Poly1305 steps and the tag: Open's MAC input exists before the
+// keystream does, so nothing of it waits for the vector chain. The MAC
+// input is right-aligned in openSteps blocks; the blocks before it are
+// zero without the 2^128 bit, which leaves the accumulator at zero.
+func stitchedOpenOne(name string, steps int) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooBuf+512))
+	Pragma("noescape")
+	Doc(name+fmt.Sprintf(" writes the tag of the last %d blocks of st's MAC input", steps),
+		"(each block i with hi[i]·2^128 added) under the MAC key from ChaCha20",
+		"block st.x[12]-1, and decrypts st's 512-byte buffer in place with the",
+		"eight blocks from st.x[12] on.")
+	k := &sk{}
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.spill = AllocLocal(4 * 32)
+	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
+	k.counting = true
+	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for range 10 {
+		k.doubleRound()
+	}
+	k.counting = false
+
+	Comment("Block 0 in general registers: the state with the counter one less.")
+	x := scalarState(func(i int) Op { return k.stateWord(i) }, words, 3)
+	DECL(x[12])
+	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	scalarRounds(&x, q)
+	q(func() { k.macKeyFrom(&x, func(i int) Op { return k.stateWord(i) }, ooS) })
+	for i := range k.h {
+		k.h[i] = GP64()
+		h := k.h[i]
+		q(func() { XORQ(h, h) })
+	}
+	for i := range k.t {
+		k.t[i] = GP64()
+	}
+	for j := openSteps - steps; j < openSteps; j++ {
+		k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*j}, Mem{Base: k.st, Disp: ooHi + 8*j})
+	}
+	q(func() { k.finishAt(ooS, ooTag) })
+	k.loadState()
+	k.rounds()
+	buf := GP64()
+	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
+	k.dst, k.src = buf.(GPVirtual), buf.(GPVirtual)
+	k.output()
+	stAVX2.Return()
+}
