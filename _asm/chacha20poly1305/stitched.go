@@ -608,7 +608,6 @@ func block0Scalar(name string) {
 	RET()
 }
 
-
 // Offsets in the Go side's openState (chacha20poly1305/stitched.go): a
 // stitchState (r at offR, written by the kernel), then s and the tag
 // (written), the 2^128 bit and the words of each MAC block, and the
