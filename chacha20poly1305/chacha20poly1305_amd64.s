@@ -14585,7 +14585,7 @@ sealNextAVX2_loop:
 	VZEROUPPER
 	RET
 
-// func openOneAVX2(st *[1376]byte)
+// func openOneAVX2(st *[1384]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	MOVQ st+0(FP), AX
@@ -18077,7 +18077,7 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func openOne18AVX2(st *[1376]byte)
+// func openOne18AVX2(st *[1384]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	MOVQ st+0(FP), AX
@@ -21185,7 +21185,7 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func openOne10AVX2(st *[1376]byte)
+// func openOne10AVX2(st *[1384]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	MOVQ st+0(FP), AX
@@ -24034,6 +24034,2649 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      Y14, 224(CX)
 	VPXOR        480(CX), Y2, Y2
 	VMOVDQU      Y2, 480(CX)
+	VZEROUPPER
+	RET
+
+// func sealOneAVX2(st *[1384]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	XORL         CX, R12
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	ADDL         R12, 128(SP)
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R15, R11
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         128(SP), DI
+	VPADDD       Y9, Y13, Y13
+	XORL         132(SP), R8
+	VPXOR        Y13, Y5, Y5
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         R11, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      64(SP), Y12
+	VMOVDQU      Y13, 32(SP)
+	ADDL         DI, CX
+	VMOVDQU      96(SP), Y13
+	ADDL         R8, DX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R9, BX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R10, SI
+	VPXOR        Y3, Y11, Y11
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         BX, R14
+	VPXOR        Y12, Y6, Y6
+	XORL         SI, R15
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R14
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	ADDL         R14, 136(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R15, R11
+	VPXOR        Y3, Y11, Y11
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         132(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	XORL         R11, R10
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R8, CX
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, BX
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R12
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         BX, R13
+	VPADDD       Y8, Y13, Y13
+	XORL         SI, R14
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R13
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R12, R11
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R13, 128(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y5, Y5
+	XORL         128(SP), R10
+	VPADDD       Y8, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	VMOVDQU      Y12, 64(SP)
+	VMOVDQU      (SP), Y12
+	ADDL         R9, DX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R10, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         SI, R14
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R15
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R12
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R14, 132(SP)
+	VPXOR        Y2, Y9, Y9
+	XORL         136(SP), R8
+	VPADDD       Y4, Y3, Y3
+	XORL         R11, R9
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         132(SP), DI
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x07, R10
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, CX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, BX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R10, SI
+	VPXOR        Y0, Y8, Y8
+	XORL         CX, R12
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R15, R11
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	XORL         128(SP), DI
+	VPXOR        Y1, Y9, Y9
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         136(SP), R9
+	VPADDD       Y8, Y12, Y12
+	XORL         R11, R10
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x0c, DI
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R8, DX
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, BX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R10, SI
+	VMOVDQU      Y13, 32(SP)
+	XORL         CX, R12
+	VMOVDQU      96(SP), Y13
+	VPADDD       Y6, Y2, Y2
+	XORL         DX, R13
+	VPXOR        Y2, Y10, Y10
+	XORL         BX, R14
+	VPADDD       Y7, Y3, Y3
+	XORL         SI, R15
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), DI
+	VPADDD       Y6, Y2, Y2
+	XORL         132(SP), R8
+	VPXOR        Y2, Y10, Y10
+	XORL         136(SP), R9
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R9
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y7, Y7
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R9, DX
+	VPOR         Y14, Y6, Y6
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         DI, SI
+	VPOR         Y14, Y7, Y7
+	XORL         CX, R15
+	VPADDD       Y5, Y0, Y0
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	XORL         BX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         SI, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R13
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, R11
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y6, Y6
+	XORL         136(SP), R8
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	XORL         R11, R9
+	VPADDD       Y6, Y1, Y1
+	XORL         128(SP), R10
+	VPXOR        Y1, Y8, Y8
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x0c, R10
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         DI, SI
+	VPOR         Y14, Y6, Y6
+	VMOVDQU      Y12, 64(SP)
+	XORL         CX, R15
+	VMOVDQU      (SP), Y12
+	XORL         DX, R12
+	VMOVDQU      Y13, 96(SP)
+	XORL         BX, R13
+	VMOVDQU      32(SP), Y13
+	VPADDD       Y7, Y2, Y2
+	XORL         SI, R14
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R15
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), R10
+	VPADDD       Y7, Y2, Y2
+	XORL         132(SP), DI
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x07, R8
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, DI
+	VPXOR        Y12, Y7, Y7
+	ADDL         DI, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, SI
+	VPOR         Y14, Y7, Y7
+	XORL         CX, R12
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         DX, R13
+	VPOR         Y14, Y4, Y4
+	XORL         BX, R14
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	XORL         SI, R15
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R12
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R14
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R15
+	VPXOR        Y12, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	VPADDD       Y4, Y0, Y0
+	XORL         136(SP), R9
+	VPXOR        Y0, Y8, Y8
+	XORL         R11, R10
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, DI
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R9
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	ADDL         DI, CX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R9, BX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         CX, R12
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         DX, R13
+	VMOVDQU      Y12, (SP)
+	XORL         BX, R14
+	VMOVDQU      64(SP), Y12
+	XORL         SI, R15
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x08, R12
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R14
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADDL         R13, 132(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R15, R11
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), R8
+	VPOR         Y14, Y6, Y6
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, R8
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R9
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R9, DX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R10, BX
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y6, Y6
+	XORL         DX, R12
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	XORL         BX, R13
+	VPSRLD       $0x19, Y7, Y7
+	XORL         SI, R14
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R15
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R13
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, R8
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x0c, R9
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R8, CX
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	ADDL         R9, DX
+	VPADDD       Y8, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y6, Y6
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	XORL         CX, R15
+	VPOR         Y14, Y5, Y5
+	XORL         DX, R12
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x08, R15
+	VMOVDQU      (SP), Y12
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x08, R12
+	VMOVDQU      32(SP), Y13
+	ROLL         $0x08, R13
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x08, R14
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R15, 136(SP)
+	VPXOR        Y3, Y10, Y10
+	ADDL         R12, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y7, Y7
+	XORL         136(SP), R8
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y7, Y7
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x07, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, R10
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y3, Y3
+	ADDL         DI, CX
+	VPXOR        Y3, Y10, Y10
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, BX
+	VPADDD       Y9, Y12, Y12
+	ADDL         R10, SI
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y4, Y4
+	XORL         DX, R13
+	VPSLLD       $0x07, Y7, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x10, R12
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R13
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R15
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	ADDL         R15, R11
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         136(SP), R9
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R9
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x07, Y4, Y14
+	XORL         DX, R13
+	VPSRLD       $0x19, Y4, Y4
+	XORL         BX, R14
+	VPOR         Y14, Y4, Y4
+	XORL         SI, R15
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R13
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x08, R14
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x08, R15
+	VMOVDQU      96(SP), Y13
+	ADDL         R12, 128(SP)
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R14, 136(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R15, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         128(SP), DI
+	VPADDD       Y10, Y12, Y12
+	XORL         132(SP), R8
+	VPXOR        Y12, Y6, Y6
+	XORL         136(SP), R9
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x07, R10
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, CX
+	VPXOR        Y2, Y10, Y10
+	ADDL         R9, DX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         CX, R15
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	XORL         BX, R13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R14
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R15
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R12
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R14
+	VPADDD       Y5, Y0, Y0
+	ADDL         R15, 136(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R12, R11
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y5, Y5
+	XORL         R11, R9
+	VPADDD       Y8, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         R8, CX
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	XORL         CX, R15
+	VPXOR        Y12, Y5, Y5
+	XORL         DX, R12
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x07, Y5, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R14
+	VMOVDQU      Y12, 64(SP)
+	VMOVDQU      (SP), Y12
+	ADDL         R15, 136(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R12, R11
+	VMOVDQU      32(SP), Y13
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 128(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R14, 132(SP)
+	VPADDD       Y4, Y3, Y3
+	XORL         136(SP), R8
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         R11, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         128(SP), R10
+	VPADDD       Y9, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x07, R8
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x07, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         BX, R14
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	XORL         SI, R15
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x10, R12
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x10, R14
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R15
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R14, 136(SP)
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R15, R11
+	VPXOR        Y1, Y9, Y9
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y4, Y4
+	XORL         R11, R10
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         DI, CX
+	VPOR         Y14, Y5, Y5
+	ADDL         R8, DX
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         DX, R13
+	VPADDD       Y8, Y12, Y12
+	XORL         BX, R14
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R12
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R14, 136(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R15, R11
+	VMOVDQU      96(SP), Y13
+	VPADDD       Y6, Y2, Y2
+	XORL         128(SP), DI
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), R8
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, DI
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R8
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, SI
+	VPADDD       Y6, Y2, Y2
+	XORL         CX, R15
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y11, Y11
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x10, R15
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x10, R12
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R12, R11
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	XORL         136(SP), R8
+	VPADDD       Y6, Y1, Y1
+	XORL         R11, R9
+	VPXOR        Y1, Y8, Y8
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         132(SP), DI
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x0c, R8
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x0c, R9
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ADDL         R8, CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, SI
+	VPXOR        Y0, Y11, Y11
+	XORL         CX, R15
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R12
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         SI, R14
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R15
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R12
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R14
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADDL         R13, 128(SP)
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R14, 132(SP)
+	VMOVDQU      (SP), Y12
+	XORL         136(SP), R8
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	XORL         R11, R9
+	VPADDD       Y7, Y2, Y2
+	XORL         128(SP), R10
+	VPXOR        Y2, Y9, Y9
+	XORL         132(SP), DI
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x07, DI
+	VPADDD       Y10, Y13, Y13
+	ADDL         DI, CX
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R8, DX
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R9, BX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, SI
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         CX, R12
+	VPOR         Y14, Y4, Y4
+	XORL         DX, R13
+	VPADDD       Y7, Y2, Y2
+	XORL         BX, R14
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R15
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R15
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	XORL         136(SP), R9
+	VPADDD       Y5, Y1, Y1
+	XORL         R11, R10
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R8
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x0c, R10
+	VPXOR        Y13, Y5, Y5
+	ADDL         DI, CX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R8, DX
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R12
+	VPADDD       Y4, Y0, Y0
+	XORL         DX, R13
+	VPXOR        Y0, Y8, Y8
+	XORL         BX, R14
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	VMOVDQU      Y12, (SP)
+	XORL         132(SP), R8
+	VMOVDQU      64(SP), Y12
+	VMOVDQU      Y13, 32(SP)
+	XORL         136(SP), R9
+	VMOVDQU      96(SP), Y13
+	XORL         R11, R10
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, DI
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R8
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R9, DX
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         CX, R15
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y7, Y7
+	XORL         BX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R14
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R15
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R12
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y5, Y0, Y0
+	XORL         132(SP), DI
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x0c, R8
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	ADDL         R8, CX
+	VPADDD       Y8, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         DI, SI
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	XORL         BX, R13
+	VPADDD       Y5, Y0, Y0
+	XORL         SI, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y5, Y5
+	ADDL         R15, 136(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R9
+	VPOR         Y14, Y6, Y6
+	XORL         128(SP), R10
+	VMOVDQU      Y12, 64(SP)
+	VMOVDQU      (SP), Y12
+	XORL         132(SP), DI
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x07, R8
+	VMOVDQU      32(SP), Y13
+	ROLL         $0x07, R9
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x07, R10
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x07, DI
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R8, DX
+	VPADDD       Y9, Y12, Y12
+	ADDL         R9, BX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R10, SI
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         CX, R12
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         DX, R13
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R12
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x10, R13
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x10, R15
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R14, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADDL         R15, R11
+	VPXOR        Y13, Y4, Y4
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y4, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R8
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, DX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R9, BX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R10, SI
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         CX, R12
+	VPSRLD       $0x14, Y4, Y4
+	XORL         DX, R13
+	VPOR         Y14, Y4, Y4
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R15
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R12
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R13
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x08, R14
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R13, 132(SP)
+	VPXOR        Y12, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	ADDL         R15, R11
+	VPSLLD       $0x07, Y4, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y4, Y4
+	XORL         132(SP), R8
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y5, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y5, Y5
+	XORL         R11, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, DI
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x07, R8
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x07, R9
+	VMOVDQU      96(SP), Y13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, R10
+	VPXOR        Y2, Y10, Y10
+	ADDL         R8, CX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, DX
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R15
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y7, Y7
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         SI, R14
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x10, R12
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R14
+	VPXOR        Y2, Y10, Y10
+	ADDL         R15, 136(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	XORL         136(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         R11, R9
+	VPXOR        Y13, Y7, Y7
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R10
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R8, CX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ADDL         DI, SI
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         BX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R9
+	VPOR         Y14, Y6, Y6
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, DI
+	VMOVDQU      Y13, 96(SP)
+	ADDL         DI, CX
+	VMOVDQU      32(SP), Y13
+	VPADDD       Y7, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R9, BX
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         DX, R13
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R14
+	VPADDD       Y10, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x10, R13
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 132(SP)
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R14, 136(SP)
+	VPXOR        Y3, Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         132(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         136(SP), R9
+	VPADDD       Y10, Y13, Y13
+	XORL         R11, R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         CX, R12
+	VPADDD       Y8, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y4, Y4
+	XORL         BX, R14
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	VPADDD       Y4, Y0, Y0
+	ADDL         R12, 128(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R13, 132(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R14, 136(SP)
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         128(SP), DI
+	VPADDD       Y8, Y12, Y12
+	XORL         132(SP), R8
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y5, Y5
+	XORL         R11, R10
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R10
+	VMOVDQU      Y12, (SP)
+	ADDL         R8, CX
+	VMOVDQU      64(SP), Y12
+	ADDL         R9, DX
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         BX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x10, R15
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x10, R12
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R14
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R12, R11
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R14, 132(SP)
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	XORL         136(SP), R8
+	VPXOR        Y3, Y11, Y11
+	XORL         R11, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), R10
+	VPADDD       Y10, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R9, DX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, BX
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R15
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R13
+	VPADDD       Y11, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y5, Y0, Y0
+	ADDL         R13, 128(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R14, 132(SP)
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         R11, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         128(SP), R10
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         132(SP), DI
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R8
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x07, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         DI, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, DX
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R9, BX
+	VMOVDQU      (SP), Y12
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R10, SI
+	VMOVDQU      32(SP), Y13
+	XORL         CX, R12
+	VPADDD       Y7, Y2, Y2
+	XORL         DX, R13
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R14
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R15, R11
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), DI
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	XORL         132(SP), R8
+	VPADDD       Y4, Y3, Y3
+	XORL         136(SP), R9
+	VPXOR        Y3, Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x0c, DI
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, R8
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R10, SI
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	XORL         CX, R12
+	VPXOR        Y0, Y8, Y8
+	XORL         DX, R13
+	VPADDD       Y5, Y1, Y1
+	VPXOR        Y1, Y9, Y9
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R12
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R15
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, R11
+	VPADDD       Y4, Y0, Y0
+	XORL         128(SP), DI
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), R8
+	VPXOR        Y1, Y9, Y9
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, DI
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R8
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R8, CX
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      64(SP), Y12
+	XORL         CX, R15
+	VMOVDQU      Y13, 32(SP)
+	XORL         DX, R12
+	VMOVDQU      96(SP), Y13
+	XORL         BX, R13
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	XORL         SI, R14
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R15
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	ADDL         R12, R11
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R9
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	XORL         128(SP), R10
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), DI
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, R8
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, DI
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y7, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	VPADDD       Y5, Y0, Y0
+	XORL         BX, R13
+	VPXOR        Y0, Y11, Y11
+	XORL         SI, R14
+	VPADDD       Y6, Y1, Y1
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ADDL         R15, 136(SP)
+	VPXOR        Y13, Y6, Y6
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	XORL         136(SP), R8
+	VPOR         Y14, Y6, Y6
+	XORL         R11, R9
+	VPADDD       Y5, Y0, Y0
+	XORL         128(SP), R10
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	XORL         132(SP), DI
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, R9
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, DI
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ADDL         DI, CX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R9, BX
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x19, Y6, Y6
+	XORL         CX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	VMOVDQU      Y12, 64(SP)
+	VMOVDQU      (SP), Y12
+	XORL         BX, R14
+	VMOVDQU      Y13, 96(SP)
+	XORL         SI, R15
+	VMOVDQU      32(SP), Y13
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x10, R12
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x10, R13
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x10, R14
+	VPXOR        Y3, Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R13, 132(SP)
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 136(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x0c, DI
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x0c, R8
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         DI, CX
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	ADDL         R8, DX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, BX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	XORL         CX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         BX, R14
+	VPOR         Y14, Y4, Y4
+	XORL         SI, R15
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R12
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x08, R13
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
+	ADDL         R12, 128(SP)
+	VPXOR        Y12, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x07, DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x07, R8
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R10
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         CX, R15
+	VPSLLD       $0x07, Y5, Y14
+	XORL         DX, R12
+	VPSRLD       $0x19, Y5, Y5
+	XORL         BX, R13
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	XORL         SI, R14
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x10, R15
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x10, R12
+	VMOVDQU      96(SP), Y13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R14
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R12, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R9
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x0c, R10
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, DI
+	VPXOR        Y3, Y11, Y11
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADDL         R10, BX
+	VPXOR        Y12, Y6, Y6
+	ADDL         DI, SI
+	VPADDD       Y11, Y13, Y13
+	XORL         CX, R15
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         DX, R12
+	VPSRLD       $0x19, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R13
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R14
+	VPXOR        Y1, Y8, Y8
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R12, R11
+	VPADDD       Y11, Y12, Y12
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, R9
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x07, R10
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, DI
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORQ         CX, CX
+	VPADDD       Y11, Y12, Y12
+	XORQ         BX, BX
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORQ         SI, SI
+	VPXOR        Y13, Y6, Y6
+	ADDQ         832(AX), CX
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         840(AX), BX
+	VPOR         Y14, Y5, Y5
+	ADCQ         368(AX), SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        96(AX), CX, R9
+	VMOVDQU      (SP), Y12
+	ADDQ         CX, R8
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         BX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         BX, R8
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, BX
+	VPOR         Y14, Y7, Y7
+	IMULQ        104(AX), BX
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         BX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         SI, R9
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	VPADDD       Y9, Y12, Y12
+	SHRQ         $0x02, BX
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	LEAQ         864(AX), R10
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (R10), Y2, Y2
+	VMOVDQU      Y2, (R10)
+	VPXOR        256(R10), Y1, Y1
+	VMOVDQU      Y1, 256(R10)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(R10), Y2, Y2
+	VMOVDQU      Y2, 64(R10)
+	VPXOR        320(R10), Y12, Y12
+	VMOVDQU      Y12, 320(R10)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(R10), Y2, Y2
+	VMOVDQU      Y2, 128(R10)
+	VPXOR        384(R10), Y3, Y3
+	VMOVDQU      Y3, 384(R10)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(R10), Y2, Y2
+	VMOVDQU      Y2, 192(R10)
+	VPXOR        448(R10), Y0, Y0
+	VMOVDQU      Y0, 448(R10)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(R10), Y14, Y14
+	VMOVDQU      Y14, 32(R10)
+	VPXOR        288(R10), Y6, Y6
+	VMOVDQU      Y6, 288(R10)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(R10), Y14, Y14
+	VMOVDQU      Y14, 96(R10)
+	VPXOR        352(R10), Y1, Y1
+	VMOVDQU      Y1, 352(R10)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(R10), Y14, Y14
+	VMOVDQU      Y14, 160(R10)
+	VPXOR        416(R10), Y15, Y15
+	VMOVDQU      Y15, 416(R10)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(R10), Y14, Y14
+	VMOVDQU      Y14, 224(R10)
+	VPXOR        480(R10), Y2, Y2
+	VMOVDQU      Y2, 480(R10)
+
+	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
+	MOVQ    1376(AX), R11
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R10)(R11*1)
+	ADDQ    $0x0f, R11
+	SHRQ    $0x04, R11
+	JZ      sealOneAVX2_lengths
+
+sealOneAVX2_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  $0x10, R10
+	DECQ  R11
+	JNZ   sealOneAVX2_loop
+
+sealOneAVX2_lengths:
+	ADDQ  848(AX), CX
+	ADCQ  856(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
 	VZEROUPPER
 	RET
 

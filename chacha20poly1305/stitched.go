@@ -113,6 +113,10 @@ func small(buf *[batch]byte, mac *poly1305.MAC, msg, ad []byte, key *[KeySize]by
 // sealStitched is Seal on the avx2-stitched path.
 func sealStitched(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	if len(plaintext) <= smallMax {
+		if len(ad) <= 16 {
+			sealOne(ciphertext, plaintext, ad, tag, key, nonce12)
+			return
+		}
 		sealSmall(ciphertext, plaintext, ad, tag, key, nonce12)
 		return
 	}
@@ -215,7 +219,7 @@ func openSmall(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[No
 // smallMax bytes of message, 16 of additional data and the lengths.
 const openSteps = smallMax/16 + 2
 
-// openState is openOneAVX2's argument; its layout is fixed by the
+// openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
 // generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
 type openState struct {
 	stitchState                     // x: blocks 1 on; r, written by the kernel
@@ -223,11 +227,12 @@ type openState struct {
 	tag         [Overhead]byte      // written by the kernel
 	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
 	mac         [openSteps][16]byte // the MAC input, right-aligned
-	buf         [batch]byte         // the ciphertext in, the plaintext out
+	buf         [batch]byte         // the message in, the result out
+	n           uint64              // sealOneAVX2: the message's length
 }
 
 // The generator's offsets.
-var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-864+unsafe.Sizeof(openState{})-1376]
+var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-864+unsafe.Sizeof(openState{})-1384]
 
 // openOne is Open for a message of up to smallMax bytes with up to 16 bytes
 // of additional data: one call of openOneAVX2 computes the MAC key, the tag
@@ -248,11 +253,10 @@ func openOne(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	for j := i; j < openSteps; j++ {
 		st.hi[j] = 1
 	}
-	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(len(ad)))
-	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(len(ciphertext)))
+	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
 	// The kernel that absorbs the fewest blocks holding the MAC input.
-	p := (*[1376]byte)(unsafe.Pointer(&st))
+	p := (*[1384]byte)(unsafe.Pointer(&st))
 	switch n := openSteps - i + 1; {
 	case n <= 10:
 		openOne10AVX2(p)
@@ -265,9 +269,41 @@ func openOne(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	if ok {
 		copy(out, st.buf[:len(ciphertext)])
 	}
+	st.clear()
+	return ok
+}
+
+// sealOne is Seal for a message of up to smallMax bytes with up to 16 bytes
+// of additional data: one call of sealOneAVX2.
+//
+//go:noinline
+func sealOne(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	var st openState
+	st.init(key, nonce12, 1)
+	if len(ad) > 0 {
+		copy(st.mac[openSteps-2][:], ad)
+		st.hi[openSteps-2] = 1
+	}
+	st.lengths(len(ad), len(plaintext))
+	copy(st.buf[:], plaintext)
+	st.n = uint64(len(plaintext))
+	sealOneAVX2((*[1384]byte)(unsafe.Pointer(&st)))
+	copy(ciphertext, st.buf[:len(plaintext)])
+	*tag = st.tag
+	st.clear()
+}
+
+// lengths writes the MAC's last block.
+func (st *openState) lengths(adLen, msgLen int) {
+	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(adLen))
+	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(msgLen))
+	st.hi[openSteps-1] = 1
+}
+
+// clear wipes the key material and the message.
+func (st *openState) clear() {
 	clear(st.x[:])
 	clear(st.r[:])
 	clear(st.s[:])
 	clear(st.buf[:])
-	return ok
 }

@@ -618,6 +618,8 @@ const (
 	ooHi  = 144
 	ooMAC = ooHi + 8*openSteps
 	ooBuf = ooMAC + 16*openSteps
+	ooN   = ooBuf + 512 // uint64: the message's length (sealOneAVX2)
+	ooEnd = ooN + 8
 )
 
 // openSteps is the number of MAC blocks openState holds: a message of up
@@ -633,12 +635,32 @@ const openSteps = 30
 // input is right-aligned in openSteps blocks; the blocks before it are
 // zero without the 2^128 bit, which leaves the accumulator at zero.
 func stitchedOpenOne(name string, steps int) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooBuf+512))
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
 	Pragma("noescape")
 	Doc(name+fmt.Sprintf(" writes the tag of the last %d blocks of st's MAC input", steps),
 		"(each block i with hi[i]·2^128 added) under the MAC key from ChaCha20",
 		"block st.x[12]-1, and decrypts st's 512-byte buffer in place with the",
 		"eight blocks from st.x[12] on.")
+	k := newOneSK()
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	for j := openSteps - steps; j < openSteps; j++ {
+		k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*j}, Mem{Base: k.st, Disp: ooHi + 8*j})
+	}
+	q(func() { k.finishAt(ooS, ooTag) })
+	k.loadState()
+	k.rounds()
+	buf := GP64()
+	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
+	k.dst, k.src = buf.(GPVirtual), buf.(GPVirtual)
+	k.output()
+	stAVX2.Return()
+}
+
+// newOneSK starts a one-call kernel on an openState (openOneAVX2,
+// sealOneAVX2): it counts the batch's vector instructions and queues block
+// 0 in general registers (the state with the counter one less), the MAC
+// key from it and a zero accumulator.
+func newOneSK() *sk {
 	k := &sk{}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
@@ -665,15 +687,46 @@ func stitchedOpenOne(name string, steps int) {
 	for i := range k.t {
 		k.t[i] = GP64()
 	}
-	for j := openSteps - steps; j < openSteps; j++ {
-		k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*j}, Mem{Base: k.st, Disp: ooHi + 8*j})
-	}
-	q(func() { k.finishAt(ooS, ooTag) })
+	return k
+}
+
+// stitchedSealOne emits sealOneAVX2: Seal of a message of up to 448 bytes
+// in one call. Block 0, the MAC key and the additional data's step run in
+// general registers beside the eight-block batch; the ciphertext's steps,
+// the lengths and the tag follow the batch's output.
+func stitchedSealOne(name string) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
+	Pragma("noescape")
+	Doc(name+" encrypts the first n bytes of st's buffer in place with the eight",
+		"blocks from st.x[12] on and writes the tag of: MAC block 28 (2^128 bit",
+		"from hi[28]), the ciphertext zero-padded, block 29.")
+	k := newOneSK()
+	k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)})
 	k.loadState()
 	k.rounds()
 	buf := GP64()
 	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
 	k.dst, k.src = buf.(GPVirtual), buf.(GPVirtual)
 	k.output()
+
+	Comment("Zeros after the ciphertext (the MAC pads with them), then its blocks.")
+	n := GP64()
+	MOVQ(Mem{Base: k.st, Disp: ooN}, n)
+	z := XMM()
+	VPXOR(z, z, z)
+	VMOVDQU(z, Mem{Base: buf, Index: n, Scale: 1})
+	ADDQ(U8(15), n)
+	SHRQ(U8(4), n)
+	JZ(LabelRef(name + "_lengths"))
+	Label(name + "_loop")
+	k.polyStep(Mem{Base: buf})
+	k.flush()
+	ADDQ(U8(16), buf)
+	DECQ(n)
+	JNZ(LabelRef(name + "_loop"))
+	Label(name + "_lengths")
+	k.polyStep(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-1)})
+	k.flush()
+	k.finishAt(ooS, ooTag)
 	stAVX2.Return()
 }
