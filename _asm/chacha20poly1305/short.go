@@ -75,15 +75,7 @@ func shortKernel(name string, seal bool, sigma, lanes, mask Mem) {
 	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
 	q := func(f func()) { k.queue = append(k.queue, f) }
 	scalarRounds(&x, q)
-	q(func() { k.macKeyFrom(&x, in, soS) })
-	for i := range k.h {
-		k.h[i] = GP64()
-		h := k.h[i]
-		q(func() { XORQ(h, h) })
-	}
-	for i := range k.t {
-		k.t[i] = GP64()
-	}
+	k.queueMACKey(&x, in, soS)
 	if seal {
 		k.polyStepHi(Mem{Base: k.st, Disp: soMAC}, Mem{Base: k.st, Disp: soHi})
 	} else {

@@ -217,12 +217,7 @@ func newSK(seal bool) *sk {
 	for i := range k.t {
 		k.t[i] = GP64()
 	}
-	k.counting = true
-	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
-	for range 10 {
-		k.doubleRound()
-	}
-	k.counting = false
+	k.countRounds()
 	return k
 }
 
@@ -313,12 +308,7 @@ func stitchedFirst(name string) {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
-	k.counting = true
-	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
-	for range 10 {
-		k.doubleRound()
-	}
-	k.counting = false
+	k.countRounds()
 
 	Comment("Block 0 in scalar registers: the state with the counter one less.")
 	x := scalarState(func(i int) Op { return k.stateWord(i) }, words, 3)
@@ -665,28 +655,15 @@ func newOneSK() *sk {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
-	k.counting = true
-	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
-	for range 10 {
-		k.doubleRound()
-	}
-	k.counting = false
+	k.countRounds()
 
 	Comment("Block 0 in general registers: the state with the counter one less.")
-	x := scalarState(func(i int) Op { return k.stateWord(i) }, words, 3)
+	in := func(i int) Op { return k.stateWord(i) }
+	x := scalarState(in, words, 3)
 	DECL(x[12])
 	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
-	q := func(f func()) { k.queue = append(k.queue, f) }
-	scalarRounds(&x, q)
-	q(func() { k.macKeyFrom(&x, func(i int) Op { return k.stateWord(i) }, ooS) })
-	for i := range k.h {
-		k.h[i] = GP64()
-		h := k.h[i]
-		q(func() { XORQ(h, h) })
-	}
-	for i := range k.t {
-		k.t[i] = GP64()
-	}
+	scalarRounds(&x, func(f func()) { k.queue = append(k.queue, f) })
+	k.queueMACKey(&x, in, ooS)
 	return k
 }
 
@@ -729,4 +706,30 @@ func stitchedSealOne(name string) {
 	k.flush()
 	k.finishAt(ooS, ooTag)
 	stAVX2.Return()
+}
+
+// countRounds counts the vector instructions of a batch's rounds (k.ticks)
+// without emitting them.
+func (k *sk) countRounds() {
+	k.counting = true
+	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for range 10 {
+		k.doubleRound()
+	}
+	k.counting = false
+}
+
+// queueMACKey queues, after block 0's rounds on x, the MAC key from it
+// (macKeyFrom) and a zero accumulator, and allocates the step temporaries.
+func (k *sk) queueMACKey(x *[16]Op, in func(i int) Op, sOff int) {
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	q(func() { k.macKeyFrom(x, in, sOff) })
+	for i := range k.h {
+		k.h[i] = GP64()
+		h := k.h[i]
+		q(func() { XORQ(h, h) })
+	}
+	for i := range k.t {
+		k.t[i] = GP64()
+	}
 }
