@@ -637,12 +637,7 @@ func stitchedOpenOne(name string, steps int) {
 		k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*j}, Mem{Base: k.st, Disp: ooHi + 8*j})
 	}
 	q(func() { k.finishAt(ooS, ooTag) })
-	k.loadState()
-	k.rounds()
-	buf := GP64()
-	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
-	k.dst, k.src = buf.(GPVirtual), buf.(GPVirtual)
-	k.output()
+	k.batchInPlace()
 	stAVX2.Return()
 }
 
@@ -679,12 +674,7 @@ func stitchedSealOne(name string) {
 		"from hi[28]), the ciphertext zero-padded, block 29.")
 	k := newOneSK()
 	k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)})
-	k.loadState()
-	k.rounds()
-	buf := GP64()
-	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
-	k.dst, k.src = buf.(GPVirtual), buf.(GPVirtual)
-	k.output()
+	buf := k.batchInPlace()
 
 	Comment("Zeros after the ciphertext (the MAC pads with them), then its blocks.")
 	n := GP64()
@@ -732,4 +722,16 @@ func (k *sk) queueMACKey(x *[16]Op, in func(i int) Op, sOff int) {
 	for i := range k.t {
 		k.t[i] = GP64()
 	}
+}
+
+// batchInPlace emits the batch (with the queued scalar instructions) over
+// the openState's buffer, in place, and returns the buffer's address.
+func (k *sk) batchInPlace() GPVirtual {
+	k.loadState()
+	k.rounds()
+	buf := GP64().(GPVirtual)
+	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
+	k.dst, k.src = buf, buf
+	k.output()
+	return buf
 }
