@@ -61,7 +61,7 @@ var paths = func() []*path {
 			add(&path{
 				Name:     "avx2-stitched",
 				Requires: append([]cpu.Feature{cpu.AVX2}, poly1305.MULX.Requires()...),
-				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last batch and tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx; up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
+				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last batch and tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx, except 193..448 bytes with additional data up to 16: one call whose general registers compute block 0, the MAC key and the MAC beside the batch (sealOneAVX2, openOneAVX2); up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
 				mac:      poly1305.MULX,
 				stitched: true,
 			})
