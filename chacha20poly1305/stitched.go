@@ -119,10 +119,6 @@ func small(buf *[batch]byte, mac *poly1305.MAC, msg, ad []byte, key *[KeySize]by
 // sealStitched is Seal on the avx2-stitched path.
 func sealStitched(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	if len(plaintext) <= smallMax {
-		if len(ad) <= 16 {
-			sealOne(ciphertext, plaintext, ad, tag, key, nonce12)
-			return
-		}
 		sealSmall(ciphertext, plaintext, ad, tag, key, nonce12)
 		return
 	}
@@ -180,9 +176,6 @@ func sealSmall(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeyS
 // into out and reports whether tag is right; the caller clears out if not.
 func openStitched(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	if len(ciphertext) <= smallMax {
-		if len(ad) <= 16 {
-			return openOne(out, ciphertext, ad, tag, key, nonce12)
-		}
 		return openSmall(out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st stitchState
@@ -221,8 +214,11 @@ func openSmall(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[No
 	return ok
 }
 
+// oneAD is the most additional data openOne and sealOne take: one block.
+const oneAD = 16
+
 // openSteps is the number of MAC blocks openOneAVX2 absorbs: up to
-// smallMax bytes of message, 16 of additional data and the lengths.
+// smallMax bytes of message, oneAD of additional data and the lengths.
 const openSteps = smallMax/16 + 2
 
 // openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
