@@ -94,16 +94,10 @@ type sk struct {
 	delay    int // vector instructions before the first scalar one
 	counting bool
 	seal     bool // the steps read output just stored (see delayPct)
-	rFrame   *Mem // r0, r1, s1 copied to the frame (polyChains), if not nil
 }
 
-// rWord is word i of r0, r1, s1, in st or in the frame.
-func (k *sk) rWord(i int) Mem {
-	if k.rFrame != nil {
-		return k.rFrame.Offset(8 * i)
-	}
-	return Mem{Base: k.st, Disp: offR + 8*i}
-}
+// rWord is word i of r0, r1, s1 in st.
+func (k *sk) rWord(i int) Mem { return Mem{Base: k.st, Disp: offR + 8*i} }
 
 const (
 	regC0 = 12 // two of the c words (8..11) at a time; the others in spill
