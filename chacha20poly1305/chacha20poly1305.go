@@ -77,6 +77,10 @@ type aead struct {
 	// fused: messages up to fusedMax bytes take the fused kernels (see
 	// short.go): AVX2 keystream and a MULX MAC.
 	fused bool
+	// one: messages past the short path up to smallMax bytes, with up to
+	// oneAD bytes of additional data, take one kernel call (sealOne,
+	// openOne in stitched.go).
+	one bool
 }
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -103,6 +107,7 @@ func newAEAD(key []byte, nonceSize int, p *path) (cipher.AEAD, error) {
 	}
 	a := &aead{nonceSize: nonceSize, mac: p.mac, stitched: p.stitched, path: p.Name, ks4: chooseKS4()}
 	a.fused = a.ks4 == ks4YMM && (p.mac == poly1305.MULX || p.mac == poly1305.AVX2)
+	a.one = p.oneCall()
 	copy(a.key[:], key)
 	return a, nil
 }
@@ -143,6 +148,10 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		a.keystreamShort(&ks, len(plaintext), &key, &nonce12)
 		subtle.XORBytes(ciphertext, plaintext, ks[64:])
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
+		return ret
+	}
+	if a.one && len(plaintext) <= smallMax && len(additionalData) <= oneAD {
+		sealOne(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
 	if a.stitched {
@@ -203,6 +212,13 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 			return nil, errOpen
 		}
 		subtle.XORBytes(out, ciphertext, ks[64:])
+		return ret, nil
+	}
+	if a.one && len(ciphertext) <= smallMax && len(additionalData) <= oneAD {
+		if !openOne(out, ciphertext, additionalData, tag, &key, &nonce12) {
+			clear(out)
+			return nil, errOpen
+		}
 		return ret, nil
 	}
 	if a.stitched {

@@ -54,6 +54,37 @@ func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
 //go:noescape
 func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 
+// openOneAVX2 writes the tag of the last 30 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
+// eight blocks from st.x[12] on.
+//
+//go:noescape
+func openOneAVX2(st *[1384]byte)
+
+// openOne18AVX2 writes the tag of the last 18 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
+// eight blocks from st.x[12] on.
+//
+//go:noescape
+func openOne18AVX2(st *[1384]byte)
+
+// openOne10AVX2 writes the tag of the last 10 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
+// eight blocks from st.x[12] on.
+//
+//go:noescape
+func openOne10AVX2(st *[1384]byte)
+
+// sealOneAVX2 encrypts the first n bytes of st's buffer in place with the eight
+// blocks from st.x[12] on and writes the tag of: MAC block 28 (2^128 bit
+// from hi[28]), the ciphertext zero-padded, block 29.
+//
+//go:noescape
+func sealOneAVX2(st *[1384]byte)
+
 // block0 writes the first 32 bytes of ChaCha20 keystream block 0 for key
 // and nonce to out.
 //

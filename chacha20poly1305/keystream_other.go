@@ -50,3 +50,11 @@ func openAVX2(st *[14]uint64, dst, src []byte) {
 func sealShort(st *[320]byte) { panic("chacha20poly1305: sealShort without assembly") }
 
 func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assembly") }
+
+func openOneAVX2(st *[1384]byte) { panic("chacha20poly1305: openOneAVX2 without assembly") }
+
+func openOne18AVX2(st *[1384]byte) { panic("chacha20poly1305: openOne18AVX2 without assembly") }
+
+func openOne10AVX2(st *[1384]byte) { panic("chacha20poly1305: openOne10AVX2 without assembly") }
+
+func sealOneAVX2(st *[1384]byte) { panic("chacha20poly1305: sealOneAVX2 without assembly") }

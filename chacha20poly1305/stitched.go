@@ -1,6 +1,7 @@
 package chacha20poly1305
 
 import (
+	"crypto/subtle"
 	"encoding/binary"
 	"unsafe"
 
@@ -23,7 +24,13 @@ import (
 // word-sliced cost about what the chacha20 package's row layout takes for
 // four (measured on Zen 5: about 160 ns against 150 ns, plus the stream's
 // set-up), and a message of up to smallMax bytes gets its MAC key from
-// the same batch (block 0 in the buffer's first 64 bytes).
+// the same batch (block 0 in the buffer's first 64 bytes). With up to 16
+// bytes of additional data such a message takes one kernel call instead
+// (openOne, sealOne): block 0 in general registers beside the batch, then
+// the MAC there too (Open: the whole MAC during the rounds; Seal: the
+// additional data during them, the ciphertext after), with no Go code
+// between the parts (measured on Zen 5 at 256 bytes: Open's call about
+// 250 ns against 385 for the two passes).
 
 // batch is the stitched kernels' unit.
 const batch = 512
@@ -205,4 +212,100 @@ func openSmall(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[No
 	}
 	clear(buf[:])
 	return ok
+}
+
+// oneAD is the most additional data openOne and sealOne take: one block.
+const oneAD = 16
+
+// openSteps is the number of MAC blocks openOneAVX2 absorbs: up to
+// smallMax bytes of message, oneAD of additional data and the lengths.
+const openSteps = smallMax/16 + 2
+
+// openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
+// generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
+type openState struct {
+	stitchState                     // x: blocks 1 on; r, written by the kernel
+	s           [2]uint64           // written by the kernel
+	tag         [Overhead]byte      // written by the kernel
+	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
+	mac         [openSteps][16]byte // the MAC input, right-aligned
+	buf         [batch]byte         // the message in, the result out
+	n           uint64              // sealOneAVX2: the message's length
+}
+
+// The generator's offsets.
+var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-864+unsafe.Sizeof(openState{})-1384]
+
+// openOne is Open for a message of up to smallMax bytes with up to 16 bytes
+// of additional data: one call of openOneAVX2 computes the MAC key, the tag
+// and the keystream together. It writes the plaintext to out only if tag
+// is right.
+//
+//go:noinline
+func openOne(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+	var st openState
+	st.init(key, nonce12, 1)
+	ctBlocks := (len(ciphertext) + 15) / 16
+	i := openSteps - 1 - ctBlocks
+	if len(ad) > 0 {
+		copy(st.mac[i-1][:], ad)
+		st.hi[i-1] = 1
+	}
+	copy(unsafe.Slice(&st.mac[i][0], 16*ctBlocks), ciphertext)
+	for j := i; j < openSteps; j++ {
+		st.hi[j] = 1
+	}
+	st.lengths(len(ad), len(ciphertext))
+	copy(st.buf[:], ciphertext)
+	// The kernel that absorbs the fewest blocks holding the MAC input.
+	p := (*[1384]byte)(unsafe.Pointer(&st))
+	switch n := openSteps - i + 1; {
+	case n <= 10:
+		openOne10AVX2(p)
+	case n <= 18:
+		openOne18AVX2(p)
+	default:
+		openOneAVX2(p)
+	}
+	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
+	if ok {
+		copy(out, st.buf[:len(ciphertext)])
+	}
+	st.clear()
+	return ok
+}
+
+// sealOne is Seal for a message of up to smallMax bytes with up to 16 bytes
+// of additional data: one call of sealOneAVX2.
+//
+//go:noinline
+func sealOne(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	var st openState
+	st.init(key, nonce12, 1)
+	if len(ad) > 0 {
+		copy(st.mac[openSteps-2][:], ad)
+		st.hi[openSteps-2] = 1
+	}
+	st.lengths(len(ad), len(plaintext))
+	copy(st.buf[:], plaintext)
+	st.n = uint64(len(plaintext))
+	sealOneAVX2((*[1384]byte)(unsafe.Pointer(&st)))
+	copy(ciphertext, st.buf[:len(plaintext)])
+	*tag = st.tag
+	st.clear()
+}
+
+// lengths writes the MAC's last block.
+func (st *openState) lengths(adLen, msgLen int) {
+	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(adLen))
+	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(msgLen))
+	st.hi[openSteps-1] = 1
+}
+
+// clear wipes the key material and the message.
+func (st *openState) clear() {
+	clear(st.x[:])
+	clear(st.r[:])
+	clear(st.s[:])
+	clear(st.buf[:])
 }

@@ -57,6 +57,10 @@ func main() {
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
+	stitchedOpenOne("openOneAVX2", 30)
+	stitchedOpenOne("openOne18AVX2", 18)
+	stitchedOpenOne("openOne10AVX2", 10)
+	stitchedSealOne("sealOneAVX2")
 	block0Scalar("block0")
 	mask := GLOBL("cp_mask", RODATA|NOPTR)
 	for i := 0; i < 128; i += 8 {

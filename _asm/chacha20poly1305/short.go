@@ -75,41 +75,7 @@ func shortKernel(name string, seal bool, sigma, lanes, mask Mem) {
 	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
 	q := func(f func()) { k.queue = append(k.queue, f) }
 	scalarRounds(&x, q)
-	q(func() {
-		var w [8]GPVirtual
-		for i := range w {
-			w[i] = x[i].(GPVirtual)
-			ADDL(in(i), w[i])
-		}
-		pack := func(lo, hi GPVirtual, clamp uint64, off int) GPVirtual {
-			SHLQ(U8(32), hi.As64())
-			ORQ(hi.As64(), lo.As64())
-			if clamp != 0 {
-				t := GP64()
-				MOVQ(U64(clamp), t)
-				ANDQ(t, lo.As64())
-			}
-			MOVQ(lo.As64(), Mem{Base: k.st, Disp: off})
-			return lo
-		}
-		pack(w[0], w[1], 0x0ffffffc0fffffff, offR)
-		r1 := pack(w[2], w[3], 0x0ffffffc0ffffffc, offR+8)
-		MOVQ(r1.As64(), w[3].As64()) // s1 = r1 + r1/4
-
-		SHRQ(U8(2), w[3].As64())
-		ADDQ(r1.As64(), w[3].As64())
-		MOVQ(w[3].As64(), Mem{Base: k.st, Disp: offR + 16})
-		pack(w[4], w[5], 0, soS)
-		pack(w[6], w[7], 0, soS+8)
-	})
-	for i := range k.h {
-		k.h[i] = GP64()
-		h := k.h[i]
-		q(func() { XORQ(h, h) })
-	}
-	for i := range k.t {
-		k.t[i] = GP64()
-	}
+	k.queueMACKey(&x, in, soS)
 	if seal {
 		k.polyStepHi(Mem{Base: k.st, Disp: soMAC}, Mem{Base: k.st, Disp: soHi})
 	} else {
@@ -176,7 +142,10 @@ func shortKernel(name string, seal bool, sigma, lanes, mask Mem) {
 }
 
 // finish reduces h below p, adds s and stores the tag.
-func (k *sk) finish() {
+func (k *sk) finish() { k.finishAt(soS, soTag) }
+
+// finishAt is finish with s and the tag at the offsets sOff and tagOff in st.
+func (k *sk) finishAt(sOff, tagOff int) {
 	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
 	t0, t1 := k.t[0], k.t[1]
 	MOVQ(h0, t0)
@@ -187,8 +156,38 @@ func (k *sk) finish() {
 	Comment("No borrow: h >= p, so h - p is the reduced value.")
 	CMOVQCC(t0, h0)
 	CMOVQCC(t1, h1)
-	ADDQ(Mem{Base: k.st, Disp: soS}, h0)
-	ADCQ(Mem{Base: k.st, Disp: soS + 8}, h1)
-	MOVQ(h0, Mem{Base: k.st, Disp: soTag})
-	MOVQ(h1, Mem{Base: k.st, Disp: soTag + 8})
+	ADDQ(Mem{Base: k.st, Disp: sOff}, h0)
+	ADCQ(Mem{Base: k.st, Disp: sOff + 8}, h1)
+	MOVQ(h0, Mem{Base: k.st, Disp: tagOff})
+	MOVQ(h1, Mem{Base: k.st, Disp: tagOff + 8})
+}
+
+// macKeyFrom adds the input words in(i) to block 0's words 0..7 in x and
+// stores the Poly1305 key from them: r0, r1 (clamped) and s1 = r1 + r1/4
+// at offR in st, s at sOff.
+func (k *sk) macKeyFrom(x *[16]Op, in func(i int) Op, sOff int) {
+	var w [8]GPVirtual
+	for i := range w {
+		w[i] = x[i].(GPVirtual)
+		ADDL(in(i), w[i])
+	}
+	pack := func(lo, hi GPVirtual, clamp uint64, off int) GPVirtual {
+		SHLQ(U8(32), hi.As64())
+		ORQ(hi.As64(), lo.As64())
+		if clamp != 0 {
+			t := GP64()
+			MOVQ(U64(clamp), t)
+			ANDQ(t, lo.As64())
+		}
+		MOVQ(lo.As64(), Mem{Base: k.st, Disp: off})
+		return lo
+	}
+	pack(w[0], w[1], 0x0ffffffc0fffffff, offR)
+	r1 := pack(w[2], w[3], 0x0ffffffc0ffffffc, offR+8)
+	MOVQ(r1.As64(), w[3].As64()) // s1 = r1 + r1/4
+	SHRQ(U8(2), w[3].As64())
+	ADDQ(r1.As64(), w[3].As64())
+	MOVQ(w[3].As64(), Mem{Base: k.st, Disp: offR + 16})
+	pack(w[4], w[5], 0, sOff)
+	pack(w[6], w[7], 0, sOff+8)
 }

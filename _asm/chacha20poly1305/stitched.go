@@ -96,6 +96,9 @@ type sk struct {
 	seal     bool // the steps read output just stored (see delayPct)
 }
 
+// rWord is word i of r0, r1, s1 in st.
+func (k *sk) rWord(i int) Mem { return Mem{Base: k.st, Disp: offR + 8*i} }
+
 const (
 	regC0 = 12 // two of the c words (8..11) at a time; the others in spill
 	regT  = 14 // rotation temporary
@@ -208,12 +211,7 @@ func newSK(seal bool) *sk {
 	for i := range k.t {
 		k.t[i] = GP64()
 	}
-	k.counting = true
-	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
-	for range 10 {
-		k.doubleRound()
-	}
-	k.counting = false
+	k.countRounds()
 	return k
 }
 
@@ -304,12 +302,7 @@ func stitchedFirst(name string) {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
-	k.counting = true
-	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
-	for range 10 {
-		k.doubleRound()
-	}
-	k.counting = false
+	k.countRounds()
 
 	Comment("Block 0 in scalar registers: the state with the counter one less.")
 	x := scalarState(func(i int) Op { return k.stateWord(i) }, words, 3)
@@ -353,9 +346,7 @@ func (k *sk) polyStepHi(m Mem, hi Op) { k.polyStepWords(m, m.Offset(8), hi) }
 func (k *sk) polyStepWords(w0, w1, hi Op) {
 	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
 	t0, t1, t2, t3 := k.t[0], k.t[1], k.t[2], k.t[3]
-	r0 := Mem{Base: k.st, Disp: offR}
-	r1 := Mem{Base: k.st, Disp: offR + 8}
-	s1 := Mem{Base: k.st, Disp: offR + 16}
+	r0, r1, s1 := k.rWord(0), k.rWord(1), k.rWord(2)
 	q := func(f func()) { k.queue = append(k.queue, f) }
 	q(func() { ADDQ(w0, h0) })
 	q(func() { ADCQ(w1, h1) })
@@ -599,4 +590,142 @@ func block0Scalar(name string) {
 		MOVL(x[i], Mem{Base: out, Disp: 4 * i})
 	}
 	RET()
+}
+
+// Offsets in the Go side's openState (chacha20poly1305/stitched.go): a
+// stitchState (r at offR, written by the kernel), then s and the tag
+// (written), the 2^128 bit and the words of each MAC block, and the
+// ciphertext, decrypted in place.
+const (
+	ooS   = 112
+	ooTag = 128
+	ooHi  = 144
+	ooMAC = ooHi + 8*openSteps
+	ooBuf = ooMAC + 16*openSteps
+	ooN   = ooBuf + 512 // uint64: the message's length (sealOneAVX2)
+	ooEnd = ooN + 8
+)
+
+// openSteps is the number of MAC blocks openState holds: a message of up
+// to 448 bytes (28 blocks), one block of additional data and the lengths.
+const openSteps = 30
+
+// stitchedOpenOne emits openOneAVX2 (and variants absorbing only the last
+// steps of the MAC blocks, for shorter messages): Open of a message up to 448 bytes in
+// one batch (blocks 1 to 8 word-sliced in YMM) while the general registers
+// compute block 0 (as in sealFirstAVX2), take the MAC key from it and run
+// the MAC's Poly1305 steps and the tag: Open's MAC input exists before the
+// keystream does, so nothing of it waits for the vector chain. The MAC
+// input is right-aligned in openSteps blocks; the blocks before it are
+// zero without the 2^128 bit, which leaves the accumulator at zero.
+func stitchedOpenOne(name string, steps int) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
+	Pragma("noescape")
+	Doc(name+fmt.Sprintf(" writes the tag of the last %d blocks of st's MAC input", steps),
+		"(each block i with hi[i]·2^128 added) under the MAC key from ChaCha20",
+		"block st.x[12]-1, and decrypts st's 512-byte buffer in place with the",
+		"eight blocks from st.x[12] on.")
+	k := newOneSK()
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	for j := openSteps - steps; j < openSteps; j++ {
+		k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*j}, Mem{Base: k.st, Disp: ooHi + 8*j})
+	}
+	q(func() { k.finishAt(ooS, ooTag) })
+	k.batchInPlace()
+	stAVX2.Return()
+}
+
+// newOneSK starts a one-call kernel on an openState (openOneAVX2,
+// sealOneAVX2): it counts the batch's vector instructions and queues block
+// 0 in general registers (the state with the counter one less), the MAC
+// key from it and a zero accumulator.
+func newOneSK() *sk {
+	k := &sk{}
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.spill = AllocLocal(4 * 32)
+	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
+	k.countRounds()
+
+	Comment("Block 0 in general registers: the state with the counter one less.")
+	in := func(i int) Op { return k.stateWord(i) }
+	x := scalarState(in, words, 3)
+	DECL(x[12])
+	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
+	scalarRounds(&x, func(f func()) { k.queue = append(k.queue, f) })
+	k.queueMACKey(&x, in, ooS)
+	return k
+}
+
+// stitchedSealOne emits sealOneAVX2: Seal of a message of up to 448 bytes
+// in one call. Block 0, the MAC key and the additional data's step run in
+// general registers beside the eight-block batch; the ciphertext's steps,
+// the lengths and the tag follow the batch's output.
+func stitchedSealOne(name string) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
+	Pragma("noescape")
+	Doc(name+" encrypts the first n bytes of st's buffer in place with the eight",
+		"blocks from st.x[12] on and writes the tag of: MAC block 28 (2^128 bit",
+		"from hi[28]), the ciphertext zero-padded, block 29.")
+	k := newOneSK()
+	k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)})
+	buf := k.batchInPlace()
+
+	Comment("Zeros after the ciphertext (the MAC pads with them), then its blocks.")
+	n := GP64()
+	MOVQ(Mem{Base: k.st, Disp: ooN}, n)
+	z := XMM()
+	VPXOR(z, z, z)
+	VMOVDQU(z, Mem{Base: buf, Index: n, Scale: 1})
+	ADDQ(U8(15), n)
+	SHRQ(U8(4), n)
+	JZ(LabelRef(name + "_lengths"))
+	Label(name + "_loop")
+	k.polyStep(Mem{Base: buf})
+	k.flush()
+	ADDQ(U8(16), buf)
+	DECQ(n)
+	JNZ(LabelRef(name + "_loop"))
+	Label(name + "_lengths")
+	k.polyStep(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-1)})
+	k.flush()
+	k.finishAt(ooS, ooTag)
+	stAVX2.Return()
+}
+
+// countRounds counts the vector instructions of a batch's rounds (k.ticks)
+// without emitting them.
+func (k *sk) countRounds() {
+	k.counting = true
+	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
+	for range 10 {
+		k.doubleRound()
+	}
+	k.counting = false
+}
+
+// queueMACKey queues, after block 0's rounds on x, the MAC key from it
+// (macKeyFrom) and a zero accumulator, and allocates the step temporaries.
+func (k *sk) queueMACKey(x *[16]Op, in func(i int) Op, sOff int) {
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	q(func() { k.macKeyFrom(x, in, sOff) })
+	for i := range k.h {
+		k.h[i] = GP64()
+		h := k.h[i]
+		q(func() { XORQ(h, h) })
+	}
+	for i := range k.t {
+		k.t[i] = GP64()
+	}
+}
+
+// batchInPlace emits the batch (with the queued scalar instructions) over
+// the openState's buffer, in place, and returns the buffer's address.
+func (k *sk) batchInPlace() GPVirtual {
+	k.loadState()
+	k.rounds()
+	buf := GP64().(GPVirtual)
+	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
+	k.dst, k.src = buf, buf
+	k.output()
+	return buf
 }
