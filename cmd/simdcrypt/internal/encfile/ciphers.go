@@ -96,13 +96,13 @@ func expandTable() {
 				switch mode {
 				case "ecb":
 					c.BlockLen = 16
-					c.newTransform = f.ecb
+					c.newTransform = f.keyed(f.ecb)
 				case "cbc":
 					c.IVLen, c.BlockLen = 16, 16
-					c.newTransform = f.cbc
+					c.newTransform = f.keyed(f.cbc)
 				case "ctr":
 					c.IVLen = 16
-					c.newTransform = f.ctr
+					c.newTransform = f.keyed(f.ctr)
 				}
 				table[c.Name] = c
 			}
@@ -140,11 +140,19 @@ func Ciphers() []string {
 	return names
 }
 
-func (f blockFamily) ecb(key, _ []byte, decrypt bool) (transform, error) {
-	b, err := f.newBlock(key)
-	if err != nil {
-		return transform{}, err
+// keyed turns a mode, which runs over a keyed block, into the transform
+// constructor of a cipher name, which keys the block first.
+func (f blockFamily) keyed(mode func(b cipher.Block, iv []byte, decrypt bool) (transform, error)) func(key, iv []byte, decrypt bool) (transform, error) {
+	return func(key, iv []byte, decrypt bool) (transform, error) {
+		b, err := f.newBlock(key)
+		if err != nil {
+			return transform{}, err
+		}
+		return mode(b, iv, decrypt)
 	}
+}
+
+func (f blockFamily) ecb(b cipher.Block, _ []byte, decrypt bool) (transform, error) {
 	mode := ecb.NewEncrypter(b)
 	if decrypt {
 		mode = ecb.NewDecrypter(b)
@@ -155,11 +163,7 @@ func (f blockFamily) ecb(key, _ []byte, decrypt bool) (transform, error) {
 	}}, nil
 }
 
-func (f blockFamily) cbc(key, iv []byte, decrypt bool) (transform, error) {
-	b, err := f.newBlock(key)
-	if err != nil {
-		return transform{}, err
-	}
+func (f blockFamily) cbc(b cipher.Block, iv []byte, decrypt bool) (transform, error) {
 	if !decrypt {
 		// Each block chains on the previous ciphertext: one goroutine,
 		// one mode carrying the chaining value from chunk to chunk.
@@ -183,11 +187,7 @@ func (f blockFamily) cbc(key, iv []byte, decrypt bool) (transform, error) {
 	}}, nil
 }
 
-func (f blockFamily) ctr(key, iv []byte, _ bool) (transform, error) {
-	b, err := f.newBlock(key)
-	if err != nil {
-		return transform{}, err
-	}
+func (f blockFamily) ctr(b cipher.Block, iv []byte, _ bool) (transform, error) {
 	s, err := f.newCTR(b, iv)
 	if err != nil {
 		return transform{}, err
