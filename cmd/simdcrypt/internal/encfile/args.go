@@ -87,9 +87,11 @@ func Parse(args []string) (*Options, error) {
 			return nil
 		}
 		flag := func(p *bool) error {
-			err := noValue()
-			*p = *p || err == nil
-			return err
+			if err := noValue(); err != nil {
+				return err
+			}
+			*p = true
+			return nil
 		}
 		var err error
 		var v string
