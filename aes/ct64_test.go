@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -90,10 +89,7 @@ func TestLoadStore(t *testing.T) {
 // agrees with crypto/aes there.
 func TestPortableWithAESNIMasked(t *testing.T) {
 	for _, mask := range []string{"aesni=off", "ssse3=off", "all=off"} {
-		restore, err := cpu.SetMask(mask)
-		if err != nil {
-			t.Fatal(err)
-		}
+		restore := testkit.Mask(t, mask)
 		i, why := paths.Path()
 		if i.Name != "generic" && i.Name != "stdlib" {
 			t.Errorf("%s: dispatch chose %s (%s), want the constant-time portable path", mask, i.Name, why)

@@ -36,10 +36,7 @@ func TestDispatchMasks(t *testing.T) {
 	}
 	v := coreVectors[0]
 	for _, mask := range []string{"", "avx512=off", "gfni=off", "gfni=off,vaes=off", "gfni=off,avx2=off", "all=off"} {
-		restore, err := cpu.SetMask(mask)
-		if err != nil {
-			t.Fatal(err)
-		}
+		restore := testkit.Mask(t, mask)
 		want := ""
 		for _, p := range paths {
 			if p.name == "gfni-avx512" && cpu.Has(cpu.Prefer256) {

@@ -207,10 +207,7 @@ func TestErrorsAndPanics(t *testing.T) {
 func TestDispatch(t *testing.T) {
 	key, nonce := make([]byte, KeySize), make([]byte, NonceSize)
 	for _, mask := range []string{"", "avx512=off", "avx512=off,avx2=off", "avx512=off,avx2=off,ssse3=off", "all=off", "avx2=off"} {
-		restore, err := cpu.SetMask(mask)
-		if err != nil {
-			t.Fatal(err)
-		}
+		restore := testkit.Mask(t, mask)
 		want, why := paths.Path()
 		c, _ := NewUnauthenticatedCipher(key, nonce)
 		got := pathNames[c.path]

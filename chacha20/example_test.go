@@ -49,10 +49,7 @@ func ExampleNewUnauthenticatedCipher_xChaCha20() {
 // HChaCha20 derives a subkey from a key and a 16-byte nonce; the values
 // are the test vector of draft-irtf-cfrg-xchacha, section 2.2.1.
 func ExampleHChaCha20() {
-	key := make([]byte, chacha20.KeySize)
-	for i := range key {
-		key[i] = byte(i)
-	}
+	key, _ := hex.DecodeString("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")
 	nonce, _ := hex.DecodeString("000000090000004a0000000031415927")
 	subkey, err := chacha20.HChaCha20(key, nonce)
 	if err != nil {

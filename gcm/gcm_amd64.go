@@ -115,14 +115,7 @@ func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
 		d, src = &out[0], &plaintext[0]
 	}
 	hk := &k.hk.pow[0][0]
-	switch k.kind {
-	case kindVAES512:
-		sealVAES512(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
-	case kindVAES256:
-		sealVAES256(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
-	default:
-		sealAESNI(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
-	}
+	k.kind.sealBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	if r := len(plaintext) - n; r > 0 {
 		encryptBlockAESNI(k.enc, k.rounds, &s.x, &s.ctr)
 		for i := range r {
@@ -147,14 +140,7 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 		d, src = &out[0], &ciphertext[0]
 	}
 	hk := &k.hk.pow[0][0]
-	switch k.kind {
-	case kindVAES512:
-		openVAES512(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
-	case kindVAES256:
-		openVAES256(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
-	default:
-		openAESNI(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
-	}
+	k.kind.openBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	if r := len(ciphertext) - n; r > 0 {
 		copy(s.x[:], ciphertext[n:])
 		ghashAESNI(hk, &s.y, &s.x[0], 1)

@@ -896,10 +896,7 @@ func TestDispatch(t *testing.T) {
 		{"vpclmulqdq=off", "aesni"},
 		{"all=off", "generic"},
 	} {
-		restore, err := cpu.SetMask(c.mask)
-		if err != nil {
-			t.Fatal(err)
-		}
+		restore := testkit.Mask(t, c.mask)
 		a, err := New(b)
 		// The expected path is worked out under the same mask as New ran.
 		want := c.want

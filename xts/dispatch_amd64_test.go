@@ -7,6 +7,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/aes"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	"github.com/simdcrypt/simdcrypt/xts"
 )
 
@@ -40,10 +41,7 @@ func TestDispatchMasks(t *testing.T) {
 		{"vaes=off", "aesni"},
 		{"all=off", "generic"},
 	} {
-		restore, err := cpu.SetMask(c.mask)
-		if err != nil {
-			t.Fatal(err)
-		}
+		restore := testkit.Mask(t, c.mask)
 		x, err := xts.NewCipher(aes.NewCipher, make([]byte, 32))
 		restore()
 		if err != nil {

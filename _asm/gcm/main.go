@@ -905,9 +905,7 @@ func (k *kernel) loadKeys() {
 func genEncryptBlock() {
 	k := newAESNIKernel("encryptBlock", "func(keys *[240]byte, rounds int, dst, src *[16]byte)",
 		" encrypts one block (VEX encodings).")
-	k.loadKeys()
-	vec.LoadParam("dst", k.dst)
-	vec.LoadParam("src", k.src)
+	vec.LoadArgs(k.keys, k.rounds, k.dst, k.src)
 	k.firstKey()
 	VMOVDQU(Mem{Base: k.src}, X0)
 	k.aesRounds(w128, []VecPhysical{X0}, nil, nil, nil)

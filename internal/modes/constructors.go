@@ -10,6 +10,18 @@ import (
 // which upstream plans to remove, they return errors for bad IV lengths. A
 // block from elsewhere gets crypto/cipher's own mode.
 
+// Package is the public surface every 128-bit block cipher package of this
+// module offers (aes, aria), as values: the enc command's cipher table and
+// the packages' API tests each take one per cipher.
+type Package struct {
+	Cipher          string
+	KeySizes        []int
+	NewCipher       func(key []byte) (cipher.Block, error)
+	NewCTR          func(b cipher.Block, iv []byte) (cipher.Stream, error)
+	NewCBCEncrypter func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
+	NewCBCDecrypter func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
+}
+
 // checkArgs separates the two mistakes a caller can make: a block cipher
 // that is not a 128-bit one (DES, say, whose IV is rightly 8 bytes) and
 // an IV of the wrong length.

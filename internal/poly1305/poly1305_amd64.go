@@ -25,34 +25,40 @@ var built = [numPaths]bool{Generic: true, MULX: true, AVX2: true, IFMA: true}
 // blocks absorbs whole 16-byte blocks (2^128 bit set) on path p.
 func blocks(st *state, p Path, msg []byte) {
 	switch p {
-	case IFMA:
-		if len(msg) >= ifmaMin {
-			if !st.hasPowers {
-				st.computePowers()
-			}
-			n := len(msg) &^ 127
-			acc := toRadix44(&st.h)
-			blocksIFMA(&acc, (*[90]uint64)(&st.pw), msg[:n])
-			st.h = fromRadix44(&acc)
-			msg = msg[n:]
-		}
-		blocksMULX(&st.h, &st.r, msg)
-	case AVX2:
-		if len(msg) >= avx2Min {
-			if !st.hasPowers {
-				powersAVX2((*[90]uint64)(&st.pw), &st.r)
-				st.hasPowers = true
-			}
-			n := len(msg) &^ 63
-			acc := toRadix26(&st.h)
-			blocksAVX2(&acc, (*[90]uint64)(&st.pw), msg[:n])
-			st.h = fromRadix26(&acc)
-			msg = msg[n:]
-		}
-		blocksMULX(&st.h, &st.r, msg)
+	case IFMA, AVX2:
+		blocksMULX(&st.h, &st.r, st.vectorBlocks(p, msg))
 	default:
 		blocksScalar(&st.core, p, msg)
 	}
+}
+
+// vectorBlocks absorbs the whole vector groups at the start of msg with
+// the kernel of path p (IFMA or AVX2), which runs on h in its own radix,
+// once msg is long enough to repay computing the powers of r; it returns
+// the rest for mulx.
+func (st *state) vectorBlocks(p Path, msg []byte) []byte {
+	minLen, group := avx2Min, 64
+	if p == IFMA {
+		minLen, group = ifmaMin, 128
+	}
+	if len(msg) < minLen {
+		return msg
+	}
+	if !st.hasPowers {
+		st.computePowers(p)
+	}
+	n := len(msg) &^ (group - 1)
+	pw := (*[90]uint64)(&st.pw)
+	if p == IFMA {
+		acc := toRadix44(&st.h)
+		blocksIFMA(&acc, pw, msg[:n])
+		st.h = fromRadix44(&acc)
+	} else {
+		acc := toRadix26(&st.h)
+		blocksAVX2(&acc, pw, msg[:n])
+		st.h = fromRadix26(&acc)
+	}
+	return msg[n:]
 }
 
 // blocksScalar absorbs whole blocks on the scalar code of path p: the
@@ -112,8 +118,13 @@ func fromRadix26(x *[5]uint64) [3]uint64 {
 	return [3]uint64{h0, h1, h2 + c}
 }
 
-// computePowers fills st.pw from r (see powersIFMA).
-func (st *state) computePowers() {
-	powersIFMA((*[90]uint64)(&st.pw), &st.r)
+// computePowers fills st.pw from r for the kernel of path p (see
+// powersIFMA and powersAVX2).
+func (st *state) computePowers(p Path) {
+	if p == IFMA {
+		powersIFMA((*[90]uint64)(&st.pw), &st.r)
+	} else {
+		powersAVX2((*[90]uint64)(&st.pw), &st.r)
+	}
 	st.hasPowers = true
 }

@@ -25,7 +25,7 @@ func TestPowersIFMA(t *testing.T) {
 	for _, k := range keys {
 		var st state
 		st.init(&k)
-		st.computePowers()
+		st.computePowers(IFMA)
 		r := new(big.Int).Lsh(new(big.Int).SetUint64(st.r[1]), 64)
 		r.Add(r, new(big.Int).SetUint64(st.r[0]))
 		check := func(what string, limbs [5]uint64, exp int) {

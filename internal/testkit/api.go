@@ -16,14 +16,7 @@ import (
 var modesPkg = reflect.TypeFor[modes.Block]().PkgPath()
 
 // BlockAPI is the public surface every 128-bit block cipher package offers.
-type BlockAPI struct {
-	Cipher          string
-	KeySizes        []int
-	NewCipher       func(key []byte) (cipher.Block, error)
-	NewCTR          func(b cipher.Block, iv []byte) (cipher.Stream, error)
-	NewCBCEncrypter func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
-	NewCBCDecrypter func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
-}
+type BlockAPI = modes.Package
 
 // CheckBlockAPI checks the package's constructors: key sizes other than the
 // valid ones fail with an error naming the size, IVs of the wrong length

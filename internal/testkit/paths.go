@@ -134,10 +134,7 @@ func CheckPrefer256(t *testing.T, cipherName, wide, narrow string) {
 		{"GenuineIntel", "Skylake-SP", "prefer256=off", wide},
 	} {
 		restore := cpu.PretendUarch(u.vendor, u.uarch)
-		unmask, err := cpu.SetMask(u.mask)
-		if err != nil {
-			t.Fatal(err)
-		}
+		unmask := Mask(t, u.mask)
 		got, why := c.Chosen()
 		unmask()
 		restore()
@@ -171,4 +168,16 @@ func CheckDefaultPath(t *testing.T, got *catalog.Path, why string, purego, asm, 
 		t.Fatalf("%s (purego %v): dispatch chose %s (%s), want %s", runtime.GOARCH, purego, got.Name, why, want)
 	}
 	t.Logf("%s (purego %v): %s", runtime.GOARCH, purego, got.Name)
+}
+
+// Mask masks CPU features as SIMDCRYPT_CPU=mask would (cpu.SetMask),
+// failing the test on a malformed mask; the function it returns restores
+// them.
+func Mask(t testing.TB, mask string) (restore func()) {
+	t.Helper()
+	restore, err := cpu.SetMask(mask)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return restore
 }

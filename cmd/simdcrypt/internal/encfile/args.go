@@ -80,9 +80,15 @@ func Parse(args []string) (*Options, error) {
 			i++
 			return args[i], nil
 		}
-		flag := func(p *bool) error {
+		noValue := func() error {
 			if hasValue {
 				return usagef("option -%s takes no value", printable(name))
+			}
+			return nil
+		}
+		flag := func(p *bool) error {
+			if err := noValue(); err != nil {
+				return err
 			}
 			*p = true
 			return nil
@@ -91,8 +97,7 @@ func Parse(args []string) (*Options, error) {
 		var v string
 		switch name {
 		case "e":
-			var enc bool
-			err = flag(&enc)
+			err = noValue()
 			o.Decrypt = false
 		case "d":
 			err = flag(&o.Decrypt)
@@ -149,18 +154,15 @@ func Parse(args []string) (*Options, error) {
 		case "nosalt":
 			err = flag(&o.NoSalt)
 		case "salt":
-			var salt bool
-			err = flag(&salt)
+			err = noValue()
 			o.NoSalt = false
 		case "nopad":
 			err = flag(&o.NoPad)
 		case "p":
-			var b bool
-			err = flag(&b)
+			err = noValue()
 			o.PrintKey = max(o.PrintKey, 1)
 		case "P":
-			var b bool
-			err = flag(&b)
+			err = noValue()
 			o.PrintKey = 2
 		case "v":
 			err = flag(&o.Verbose)

@@ -11,6 +11,7 @@ import (
 	"github.com/simdcrypt/simdcrypt/aria"
 	"github.com/simdcrypt/simdcrypt/chacha20"
 	"github.com/simdcrypt/simdcrypt/ecb"
+	"github.com/simdcrypt/simdcrypt/internal/modes"
 	"github.com/simdcrypt/simdcrypt/parallel"
 )
 
@@ -52,20 +53,13 @@ func seekable(s parallel.SeekableStream) transform {
 
 // blockFamily is one 128-bit block cipher package. Each package offers the
 // same constructors, so adding a cipher is one entry in families.
-type blockFamily struct {
-	name     string
-	keySizes []int
-	newBlock func(key []byte) (cipher.Block, error)
-	newCTR   func(b cipher.Block, iv []byte) (cipher.Stream, error)
-	newCBCE  func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
-	newCBCD  func(b cipher.Block, iv []byte) (cipher.BlockMode, error)
-}
+type blockFamily struct{ modes.Package }
 
 // families lists the 128-bit block ciphers; each gets ECB, CBC and CTR at
 // each key size, named as OpenSSL names them.
 var families = []blockFamily{
-	{"aes", []int{16, 24, 32}, aes.NewCipher, aes.NewCTR, aes.NewCBCEncrypter, aes.NewCBCDecrypter},
-	{"aria", []int{16, 24, 32}, aria.NewCipher, aria.NewCTR, aria.NewCBCEncrypter, aria.NewCBCDecrypter},
+	{modes.Package{Cipher: "aes", KeySizes: []int{16, 24, 32}, NewCipher: aes.NewCipher, NewCTR: aes.NewCTR, NewCBCEncrypter: aes.NewCBCEncrypter, NewCBCDecrypter: aes.NewCBCDecrypter}},
+	{modes.Package{Cipher: "aria", KeySizes: []int{16, 24, 32}, NewCipher: aria.NewCipher, NewCTR: aria.NewCTR, NewCBCEncrypter: aria.NewCBCEncrypter, NewCBCDecrypter: aria.NewCBCDecrypter}},
 }
 
 // streamCiphers holds the ciphers that are not a block cipher in a mode.
@@ -90,23 +84,23 @@ func buildTable() { tableOnce.Do(expandTable) }
 func expandTable() {
 	table = map[string]*Cipher{}
 	for _, f := range families {
-		for _, ks := range f.keySizes {
+		for _, ks := range f.KeySizes {
 			for _, mode := range []string{"ecb", "cbc", "ctr"} {
-				c := &Cipher{Name: fmt.Sprintf("%s-%d-%s", f.name, ks*8, mode), KeyLen: ks, Align: 16}
+				c := &Cipher{Name: fmt.Sprintf("%s-%d-%s", f.Cipher, ks*8, mode), KeyLen: ks, Align: 16}
 				switch mode {
 				case "ecb":
 					c.BlockLen = 16
-					c.newTransform = f.ecb
+					c.newTransform = f.keyed(f.ecb)
 				case "cbc":
 					c.IVLen, c.BlockLen = 16, 16
-					c.newTransform = f.cbc
+					c.newTransform = f.keyed(f.cbc)
 				case "ctr":
 					c.IVLen = 16
-					c.newTransform = f.ctr
+					c.newTransform = f.keyed(f.ctr)
 				}
 				table[c.Name] = c
 			}
-			aliases[fmt.Sprintf("%s%d", f.name, ks*8)] = fmt.Sprintf("%s-%d-cbc", f.name, ks*8)
+			aliases[fmt.Sprintf("%s%d", f.Cipher, ks*8)] = fmt.Sprintf("%s-%d-cbc", f.Cipher, ks*8)
 		}
 	}
 	for i := range streamCiphers {
@@ -140,11 +134,19 @@ func Ciphers() []string {
 	return names
 }
 
-func (f blockFamily) ecb(key, _ []byte, decrypt bool) (transform, error) {
-	b, err := f.newBlock(key)
-	if err != nil {
-		return transform{}, err
+// keyed turns a mode, which runs over a keyed block, into the transform
+// constructor of a cipher name, which keys the block first.
+func (f blockFamily) keyed(mode func(b cipher.Block, iv []byte, decrypt bool) (transform, error)) func(key, iv []byte, decrypt bool) (transform, error) {
+	return func(key, iv []byte, decrypt bool) (transform, error) {
+		b, err := f.NewCipher(key)
+		if err != nil {
+			return transform{}, err
+		}
+		return mode(b, iv, decrypt)
 	}
+}
+
+func (f blockFamily) ecb(b cipher.Block, _ []byte, decrypt bool) (transform, error) {
 	mode := ecb.NewEncrypter(b)
 	if decrypt {
 		mode = ecb.NewDecrypter(b)
@@ -155,27 +157,23 @@ func (f blockFamily) ecb(key, _ []byte, decrypt bool) (transform, error) {
 	}}, nil
 }
 
-func (f blockFamily) cbc(key, iv []byte, decrypt bool) (transform, error) {
-	b, err := f.newBlock(key)
-	if err != nil {
-		return transform{}, err
-	}
+func (f blockFamily) cbc(b cipher.Block, iv []byte, decrypt bool) (transform, error) {
 	if !decrypt {
 		// Each block chains on the previous ciphertext: one goroutine,
 		// one mode carrying the chaining value from chunk to chunk.
-		mode, err := f.newCBCE(b, iv)
+		mode, err := f.NewCBCEncrypter(b, iv)
 		if err != nil {
 			return transform{}, err
 		}
 		return transform{crypt: func(c *chunk) { mode.CryptBlocks(c.out(), c.in) }}, nil
 	}
-	if _, err := f.newCBCD(b, iv); err != nil {
+	if _, err := f.NewCBCDecrypter(b, iv); err != nil {
 		return transform{}, err
 	}
 	// Decryption needs only the ciphertext block before the chunk, which
 	// the reader records before the chunk is decrypted in place.
 	return transform{parallel: true, crypt: func(c *chunk) {
-		mode, err := f.newCBCD(b, c.prev[:])
+		mode, err := f.NewCBCDecrypter(b, c.prev[:])
 		if err != nil {
 			panic(err) // the IV length was checked above
 		}
@@ -183,12 +181,8 @@ func (f blockFamily) cbc(key, iv []byte, decrypt bool) (transform, error) {
 	}}, nil
 }
 
-func (f blockFamily) ctr(key, iv []byte, _ bool) (transform, error) {
-	b, err := f.newBlock(key)
-	if err != nil {
-		return transform{}, err
-	}
-	s, err := f.newCTR(b, iv)
+func (f blockFamily) ctr(b cipher.Block, iv []byte, _ bool) (transform, error) {
+	s, err := f.NewCTR(b, iv)
 	if err != nil {
 		return transform{}, err
 	}
