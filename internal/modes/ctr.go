@@ -17,9 +17,8 @@ type ctr struct {
 	ksUsed int             // bytes of ks already used; BlockSize when none is left
 	total  uint64          // bytes of keystream handed out so far
 
-	iv         [BlockSize]byte // the first counter block, never written again: XORKeyStreamAt counts from it
-	ivHi, ivLo uint64          // iv's big-endian halves, for CTRFrom
-	from       CTRFrom         // the kernels, where they take the counter by value (ctrat.go)
+	ivHi, ivLo uint64  // the first counter block's big-endian halves: XORKeyStreamAt counts from them
+	from       CTRFrom // the kernels, where they take the counter by value (ctrat.go)
 }
 
 var zeroBlock [BlockSize]byte
@@ -27,7 +26,6 @@ var zeroBlock [BlockSize]byte
 func newCTR(b *Block, iv []byte) *ctr {
 	c := &ctr{b: b, ksUsed: BlockSize}
 	copy(c.next[:], iv)
-	c.iv = c.next
 	c.ivHi, c.ivLo = binary.BigEndian.Uint64(iv[:8]), binary.BigEndian.Uint64(iv[8:])
 	c.from, _ = b.k.(CTRFrom)
 	return c

@@ -40,20 +40,21 @@ func (c *ctr) XORKeyStreamAt(dst, src []byte, offset uint64) {
 		c.from.CTRFrom(dst, src, c.ivHi+carry, lo)
 		return
 	}
-	c.xorAtBuffered(dst, src, offset, direct)
+	c.xorAtBuffered(dst, src, offset, c.ivHi+carry, lo, direct)
 }
 
 // xorAtBuffered is XORKeyStreamAt's path through a counter block of its
 // own: offsets or lengths that are not whole blocks, kernels without
 // CTRFrom, and a wrap of the counter's low half. A function of its own, so
 // that the fast path above carries none of its frame (the deferred pool
-// return spilled every register before the first test).
-func (c *ctr) xorAtBuffered(dst, src []byte, offset uint64, direct bool) {
-	// The counter of the block holding offset: iv + offset/16, modulo
-	// 2^128 as XORKeyStream counts.
+// return spilled every register before the first test). hi and lo are the
+// halves of the counter of the block holding offset: iv + offset/16, modulo
+// 2^128 as XORKeyStream counts.
+func (c *ctr) xorAtBuffered(dst, src []byte, offset, hi, lo uint64, direct bool) {
 	w := atPool.Get().(*atWork)
 	defer atPool.Put(w)
-	AddCounter(&w.ctr, &c.iv, offset/BlockSize)
+	binary.BigEndian.PutUint64(w.ctr[:8], hi)
+	binary.BigEndian.PutUint64(w.ctr[8:], lo)
 	if direct {
 		c.b.k.CTR(dst, src, &w.ctr)
 		return

@@ -44,9 +44,7 @@
 //   - Constants: Qwords and Dwords (RODATA repeated to a size, so that every
 //     width reads a prefix), ByteReverse (the PSHUFB control that turns a
 //     16-byte block around: big-endian counters, GHASH's byte order),
-//     RotateDwordsMask (rotations by whole bytes as PSHUFB); AddCounter128
-//     forms iv + blocks as a big-endian counter block with one 16-byte
-//     store (the aes and ctrat generators).
+//     RotateDwordsMask (rotations by whole bytes as PSHUFB).
 //   - Tails: Halving runs the narrower widths' code on what is left after
 //     the main loop (w/2, w/4 ... 16 bytes), the way the AES kernels end
 //     without masked moves; TailMask, LoadMasked and StoreMasked are the
