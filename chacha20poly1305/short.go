@@ -70,21 +70,7 @@ func sealFused(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeyS
 func openFused(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	var st shortState
 	st.init(key, nonce12, ciphertext, len(ad))
-	// The MAC input ends at block 5; the blocks before it are zero and
-	// without the 2^128 bit, which leaves the accumulator at zero.
-	ctBlocks := (len(ciphertext) + 15) / 16
-	i := 5 - ctBlocks
-	if len(ad) > 0 {
-		i--
-		copy(st.mac[i][:], ad)
-		st.hi[i] = 1
-		i++
-	}
-	for j := 0; j < ctBlocks; j++ {
-		copy(st.mac[i+j][:], ciphertext[16*j:])
-		st.hi[i+j] = 1
-	}
-	st.hi[5] = 1
+	putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
 	openShort(st.words())
 	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
 	if ok {
@@ -92,4 +78,26 @@ func openFused(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[No
 	}
 	clear(st.words()[:])
 	return ok
+}
+
+// putOpenMAC lays out Open's MAC input for the one-call kernels so that it
+// ends at the last block of mac, which holds the lengths: the additional
+// data (one block at most), then the ciphertext, each block with its 2^128
+// bit in hi, the lengths block's included. The zero blocks before the
+// input, without that bit, leave the accumulator at zero, so a kernel may
+// absorb more blocks than the input has. It returns the index of the
+// ciphertext's first block.
+func putOpenMAC(mac [][16]byte, hi []uint64, ad, ciphertext []byte) int {
+	last := len(mac) - 1
+	ct := last - (len(ciphertext)+15)/16
+	copy(unsafe.Slice(&mac[ct][0], 16*(last-ct)), ciphertext)
+	first := ct
+	if len(ad) > 0 {
+		first--
+		copy(mac[first][:], ad)
+	}
+	for j := first; j <= last; j++ {
+		hi[j] = 1
+	}
+	return ct
 }

@@ -245,16 +245,7 @@ var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openSta
 func openOne(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	var st openState
 	st.init(key, nonce12, 1)
-	ctBlocks := (len(ciphertext) + 15) / 16
-	i := openSteps - 1 - ctBlocks
-	if len(ad) > 0 {
-		copy(st.mac[i-1][:], ad)
-		st.hi[i-1] = 1
-	}
-	copy(unsafe.Slice(&st.mac[i][0], 16*ctBlocks), ciphertext)
-	for j := i; j < openSteps; j++ {
-		st.hi[j] = 1
-	}
+	i := putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
 	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
 	// The kernel that absorbs the fewest blocks holding the MAC input.
