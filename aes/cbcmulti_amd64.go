@@ -85,49 +85,40 @@ func (k laneKernel) setKey(kt *laneKeyTable, i int, enc *[240]byte) {
 }
 
 // laneKernelFor picks the kernel of b's path by its vector width (so
-// SIMDCRYPT_CPU and a path pinned for testing hold here too), or reports
-// false for a block that is not one of this package's hardware paths.
-func laneKernelFor(b cipher.Block) (*modes.Block, laneKernel, bool) {
+// SIMDCRYPT_CPU and a path pinned for testing hold here too) and returns
+// b's schedule, which the lane kernels of any width take, or reports false
+// for a block that is not one of this package's hardware paths.
+func laneKernelFor(b cipher.Block) (kern laneKernel, enc *[240]byte, rounds int, ok bool) {
 	mb, ok := b.(*modes.Block)
 	if !ok {
-		return nil, 0, false
+		return 0, nil, 0, false
 	}
 	k, ok := mb.Kernels().(*asmKernels)
 	if !ok {
-		return nil, 0, false
+		return 0, nil, 0, false
 	}
 	switch k.width {
 	case widthVAES512:
-		return mb, lanesVAES512, true
+		kern = lanesVAES512
 	case widthVAES256:
-		return mb, lanesVAES256, true
+		kern = lanesVAES256
 	case widthAESNI:
-		return mb, lanesAESNI, true
+		kern = lanesAESNI
+	default:
+		return 0, nil, 0, false
 	}
-	return nil, 0, false
+	return kern, &k.enc, k.rounds, true
 }
 
 // cbcEncryptMultiLanes runs the jobs on the multi-buffer kernel of b's
 // path, or reports false when b has none.
 func cbcEncryptMultiLanes(b cipher.Block, jobs []CBCJob) bool {
-	mb, kern, ok := laneKernelFor(b)
+	kern, enc, rounds, ok := laneKernelFor(b)
 	if !ok {
 		return false
 	}
-	enc, _, rounds := mb.Kernels().(modes.AESRoundKeys).AESRoundKeys()
 	runLanes(kern, jobs, laneKeys{shared: enc, rounds: rounds})
 	return true
-}
-
-// roundKeysOf returns the schedule of a block of this package on a
-// hardware path (the lane kernels of any width take it).
-func roundKeysOf(b cipher.Block) (enc *[240]byte, rounds int, ok bool) {
-	mb, _, ok := laneKernelFor(b)
-	if !ok {
-		return nil, 0, false
-	}
-	enc, _, rounds = mb.Kernels().(modes.AESRoundKeys).AESRoundKeys()
-	return enc, rounds, true
 }
 
 // cbcEncryptMultiKeysLanes runs the jobs whose blocks are on a hardware
@@ -138,8 +129,7 @@ func cbcEncryptMultiKeysLanes(blocks []cipher.Block, jobs []CBCJob) (ran func(i 
 	var count [3]int // jobs on hardware paths by key size: 10, 12, 14 rounds
 	found := false
 	for _, b := range blocks {
-		if _, k, ok := laneKernelFor(b); ok {
-			_, rounds, _ := roundKeysOf(b)
+		if k, _, rounds, ok := laneKernelFor(b); ok {
 			count[(rounds-10)/2]++
 			if !found {
 				kern, found = k, true
@@ -152,7 +142,7 @@ func cbcEncryptMultiKeysLanes(blocks []cipher.Block, jobs []CBCJob) (ran func(i 
 		}
 	}
 	return func(i int) bool {
-		_, rounds, ok := roundKeysOf(blocks[i])
+		_, _, rounds, ok := laneKernelFor(blocks[i])
 		return ok && count[(rounds-10)/2] >= 2
 	}
 }
@@ -172,7 +162,7 @@ func (k *laneKeys) of(i int) (*[240]byte, bool) {
 	if k.per == nil {
 		return k.shared, true
 	}
-	enc, rounds, ok := roundKeysOf(k.per[i])
+	_, enc, rounds, ok := laneKernelFor(k.per[i])
 	return enc, ok && rounds == k.rounds
 }
 
