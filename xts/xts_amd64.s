@@ -208,7 +208,7 @@ GLOBL xtsCTSPermute<>(SB), RODATA|NOPTR, $48
 
 // func xtsEncryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
-TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $0-64
+TEXT ·xtsEncryptVAES512(SB), NOSPLIT, $640-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
@@ -228,6 +228,9 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
+	LEAQ    (SP), R13
+	ADDQ    $0x0000003f, R13
+	ANDQ    $-64, R13
 	MOVQ    R11, X8
 	VPINSRQ $0x01, R12, X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
@@ -313,14 +316,18 @@ rounds10_2:
 	VPTERNLOGQ      $0x96, Z30, Z0, Z15
 	VPXORQ          Z30, Z16, Z16
 	VPSRLDQ         $0x0c, Z30, Z0
-	VPSLLDQ         $0x04, Z30, Z31
+	VPSLLDQ         $0x04, Z30, Z2
 	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z31, Z31
-	VPXORQ          Z30, Z31, Z31
+	VPXORQ          Z0, Z2, Z2
+	VPXORQ          Z30, Z2, Z2
+	VMOVDQU64       Z2, 512(R13)
 
 loop_4:
 	CMPQ       DX, $0x00000020
 	JB         loopdone_5
+	JNE        pipe_7
+	TESTQ      CX, CX
+	JNZ        pipe_7
 	VMOVDQU64  (SI), Z0
 	VMOVDQU64  64(SI), Z1
 	VMOVDQU64  128(SI), Z2
@@ -338,8 +345,8 @@ loop_4:
 	VPTERNLOGQ $0x96, Z16, Z14, Z6
 	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
-	JB         rounds10_7
-	JE         rounds12_8
+	JB         rounds10_8
+	JE         rounds12_9
 	VAESENC    Z17, Z0, Z0
 	VAESENC    Z17, Z1, Z1
 	VAESENC    Z17, Z2, Z2
@@ -357,7 +364,7 @@ loop_4:
 	VAESENC    Z18, Z6, Z6
 	VAESENC    Z18, Z7, Z7
 
-rounds12_8:
+rounds12_9:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -375,7 +382,7 @@ rounds12_8:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_7:
+rounds10_8:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -464,65 +471,214 @@ rounds10_7:
 	VMOVDQU64   Z5, 320(DI)
 	VMOVDQU64   Z6, 384(DI)
 	VMOVDQU64   Z7, 448(DI)
+	JMP         ret_6
+
+pipe_7:
+	VMOVDQU64  (SI), Z0
+	VMOVDQU64  64(SI), Z1
+	VMOVDQU64  128(SI), Z2
+	VMOVDQU64  192(SI), Z3
+	VMOVDQU64  256(SI), Z4
+	VMOVDQU64  320(SI), Z5
+	VMOVDQU64  384(SI), Z6
+	VMOVDQU64  448(SI), Z7
+	VPTERNLOGQ $0x96, Z16, Z8, Z0
+	VPTERNLOGQ $0x96, Z16, Z9, Z1
+	VPTERNLOGQ $0x96, Z16, Z10, Z2
+	VPTERNLOGQ $0x96, Z16, Z11, Z3
+	VPTERNLOGQ $0x96, Z16, Z12, Z4
+	VPTERNLOGQ $0x96, Z16, Z13, Z5
+	VPTERNLOGQ $0x96, Z16, Z14, Z6
+	VPTERNLOGQ $0x96, Z16, Z15, Z7
+	VMOVDQU64  Z8, (R13)
+	VMOVDQU64  Z9, 64(R13)
+	VMOVDQU64  Z10, 128(R13)
+	VMOVDQU64  Z11, 192(R13)
+	VMOVDQU64  Z12, 256(R13)
+	VMOVDQU64  Z13, 320(R13)
+	VMOVDQU64  Z14, 384(R13)
+	VMOVDQU64  Z15, 448(R13)
+	VPSHUFD.Z  $0xff, Z8, K2, Z31
+	VPSHUFD    $0x93, Z8, Z8
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z8
+	VPSHUFD.Z  $0xff, Z9, K2, Z31
+	VPSHUFD    $0x93, Z9, Z9
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z9
+	VPSHUFD.Z  $0xff, Z10, K2, Z31
+	VPSHUFD    $0x93, Z10, Z10
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z10
+	VPSHUFD.Z  $0xff, Z11, K2, Z31
+	VPSHUFD    $0x93, Z11, Z11
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z11
+	VPSHUFD.Z  $0xff, Z12, K2, Z31
+	VPSHUFD    $0x93, Z12, Z12
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z12
+	VPSHUFD.Z  $0xff, Z13, K2, Z31
+	VPSHUFD    $0x93, Z13, Z13
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z13
+	VPSHUFD.Z  $0xff, Z14, K2, Z31
+	VPSHUFD    $0x93, Z14, Z14
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z14
+	VPSHUFD.Z  $0xff, Z15, K2, Z31
+	VPSHUFD    $0x93, Z15, Z15
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z15
+	CMPQ       BX, $0x0c
+	JB         rounds10_10
+	JE         rounds12_11
+	VAESENC    Z17, Z0, Z0
+	VAESENC    Z17, Z1, Z1
+	VAESENC    Z17, Z2, Z2
+	VAESENC    Z17, Z3, Z3
+	VAESENC    Z17, Z4, Z4
+	VAESENC    Z17, Z5, Z5
+	VAESENC    Z17, Z6, Z6
+	VAESENC    Z17, Z7, Z7
+	VAESENC    Z18, Z0, Z0
+	VAESENC    Z18, Z1, Z1
+	VAESENC    Z18, Z2, Z2
+	VAESENC    Z18, Z3, Z3
+	VAESENC    Z18, Z4, Z4
+	VAESENC    Z18, Z5, Z5
+	VAESENC    Z18, Z6, Z6
+	VAESENC    Z18, Z7, Z7
+
+rounds12_11:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
+	VAESENC Z19, Z2, Z2
+	VAESENC Z19, Z3, Z3
+	VAESENC Z19, Z4, Z4
+	VAESENC Z19, Z5, Z5
+	VAESENC Z19, Z6, Z6
+	VAESENC Z19, Z7, Z7
+	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
+	VAESENC Z20, Z2, Z2
+	VAESENC Z20, Z3, Z3
+	VAESENC Z20, Z4, Z4
+	VAESENC Z20, Z5, Z5
+	VAESENC Z20, Z6, Z6
+	VAESENC Z20, Z7, Z7
+
+rounds10_10:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z21, Z2, Z2
+	VAESENC     Z21, Z3, Z3
+	VAESENC     Z21, Z4, Z4
+	VAESENC     Z21, Z5, Z5
+	VAESENC     Z21, Z6, Z6
+	VAESENC     Z21, Z7, Z7
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z22, Z2, Z2
+	VAESENC     Z22, Z3, Z3
+	VAESENC     Z22, Z4, Z4
+	VAESENC     Z22, Z5, Z5
+	VAESENC     Z22, Z6, Z6
+	VAESENC     Z22, Z7, Z7
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z23, Z2, Z2
+	VAESENC     Z23, Z3, Z3
+	VAESENC     Z23, Z4, Z4
+	VAESENC     Z23, Z5, Z5
+	VAESENC     Z23, Z6, Z6
+	VAESENC     Z23, Z7, Z7
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z24, Z2, Z2
+	VAESENC     Z24, Z3, Z3
+	VAESENC     Z24, Z4, Z4
+	VAESENC     Z24, Z5, Z5
+	VAESENC     Z24, Z6, Z6
+	VAESENC     Z24, Z7, Z7
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z25, Z2, Z2
+	VAESENC     Z25, Z3, Z3
+	VAESENC     Z25, Z4, Z4
+	VAESENC     Z25, Z5, Z5
+	VAESENC     Z25, Z6, Z6
+	VAESENC     Z25, Z7, Z7
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z26, Z2, Z2
+	VAESENC     Z26, Z3, Z3
+	VAESENC     Z26, Z4, Z4
+	VAESENC     Z26, Z5, Z5
+	VAESENC     Z26, Z6, Z6
+	VAESENC     Z26, Z7, Z7
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z27, Z2, Z2
+	VAESENC     Z27, Z3, Z3
+	VAESENC     Z27, Z4, Z4
+	VAESENC     Z27, Z5, Z5
+	VAESENC     Z27, Z6, Z6
+	VAESENC     Z27, Z7, Z7
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z28, Z2, Z2
+	VAESENC     Z28, Z3, Z3
+	VAESENC     Z28, Z4, Z4
+	VAESENC     Z28, Z5, Z5
+	VAESENC     Z28, Z6, Z6
+	VAESENC     Z28, Z7, Z7
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENC     Z29, Z2, Z2
+	VAESENC     Z29, Z3, Z3
+	VAESENC     Z29, Z4, Z4
+	VAESENC     Z29, Z5, Z5
+	VAESENC     Z29, Z6, Z6
+	VAESENC     Z29, Z7, Z7
+	VAESENCLAST (R13), Z0, Z0
+	VAESENCLAST 64(R13), Z1, Z1
+	VAESENCLAST 128(R13), Z2, Z2
+	VAESENCLAST 192(R13), Z3, Z3
+	VAESENCLAST 256(R13), Z4, Z4
+	VAESENCLAST 320(R13), Z5, Z5
+	VAESENCLAST 384(R13), Z6, Z6
+	VAESENCLAST 448(R13), Z7, Z7
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x00000020, DX
-	JNZ         more_9
-	TESTQ       CX, CX
-	JZ          ret_6
-
-more_9:
-	VPSHUFD.Z  $0xff, Z8, K2, Z0
-	VPSHUFD    $0x93, Z8, Z8
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z0, Z0
-	VPTERNLOGQ $0x96, Z31, Z0, Z8
-	VPSHUFD.Z  $0xff, Z9, K2, Z1
-	VPSHUFD    $0x93, Z9, Z9
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z1, Z1
-	VPTERNLOGQ $0x96, Z31, Z1, Z9
-	VPSHUFD.Z  $0xff, Z10, K2, Z2
-	VPSHUFD    $0x93, Z10, Z10
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z2, Z2
-	VPTERNLOGQ $0x96, Z31, Z2, Z10
-	VPSHUFD.Z  $0xff, Z11, K2, Z3
-	VPSHUFD    $0x93, Z11, Z11
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z3, Z3
-	VPTERNLOGQ $0x96, Z31, Z3, Z11
-	VPSHUFD.Z  $0xff, Z12, K2, Z4
-	VPSHUFD    $0x93, Z12, Z12
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z4, Z4
-	VPTERNLOGQ $0x96, Z31, Z4, Z12
-	VPSHUFD.Z  $0xff, Z13, K2, Z5
-	VPSHUFD    $0x93, Z13, Z13
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z5, Z5
-	VPTERNLOGQ $0x96, Z31, Z5, Z13
-	VPSHUFD.Z  $0xff, Z14, K2, Z6
-	VPSHUFD    $0x93, Z14, Z14
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z6, Z6
-	VPTERNLOGQ $0x96, Z31, Z6, Z14
-	VPSHUFD.Z  $0xff, Z15, K2, Z7
-	VPSHUFD    $0x93, Z15, Z15
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z7, Z7
-	VPTERNLOGQ $0x96, Z31, Z7, Z15
-	JMP        loop_4
+	JMP         loop_4
 
 loopdone_5:
-single_10:
+single_12:
 	CMPQ       DX, $0x00000004
-	JB         singledone_11
+	JB         singledone_13
 	VMOVDQU64  (SI), Z0
 	VPTERNLOGQ $0x96, Z16, Z8, Z0
 	CMPQ       BX, $0x0c
-	JB         rounds10_12
-	JE         rounds12_13
+	JB         rounds10_14
+	JE         rounds12_15
 	VAESENC    Z17, Z0, Z0
 	VAESENC    Z18, Z0, Z0
 
-rounds12_13:
+rounds12_15:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_12:
+rounds10_14:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -544,24 +700,24 @@ rounds10_12:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x00000004, DX
-	JMP         single_10
+	JMP         single_12
 
-singledone_11:
+singledone_13:
 	CMPQ       DX, $0x00000002
-	JB         half_14
+	JB         half_16
 	VMOVDQU64  (SI), Y0
 	VPTERNLOGQ $0x96, Y16, Y8, Y0
 	CMPQ       BX, $0x0c
-	JB         rounds10_15
-	JE         rounds12_16
+	JB         rounds10_17
+	JE         rounds12_18
 	VAESENC    Y17, Y0, Y0
 	VAESENC    Y18, Y0, Y0
 
-rounds12_16:
+rounds12_18:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_15:
+rounds10_17:
 	VAESENC       Y21, Y0, Y0
 	VAESENC       Y22, Y0, Y0
 	VAESENC       Y23, Y0, Y0
@@ -578,22 +734,22 @@ rounds10_15:
 	ADDQ          $0x00000020, DI
 	SUBQ          $0x00000002, DX
 
-half_14:
+half_16:
 	CMPQ       DX, $0x00000001
-	JB         half_17
+	JB         half_19
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_18
-	JE         rounds12_19
+	JB         rounds10_20
+	JE         rounds12_21
 	VAESENC    X17, X0, X0
 	VAESENC    X18, X0, X0
 
-rounds12_19:
+rounds12_21:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_18:
+rounds10_20:
 	VAESENC      X21, X0, X0
 	VAESENC      X22, X0, X0
 	VAESENC      X23, X0, X0
@@ -610,9 +766,9 @@ rounds10_18:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_17:
+half_19:
 	CMPQ       CX, $0x00
-	JE         finish_20
+	JE         finish_22
 	VPXORQ     X30, X8, X8
 	VPSRLQ     $0x3f, X8, X1
 	VPSLLQ     $0x01, X8, X9
@@ -624,16 +780,16 @@ half_17:
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_21
-	JE         rounds12_22
+	JB         rounds10_23
+	JE         rounds12_24
 	VAESENC    X17, X0, X0
 	VAESENC    X18, X0, X0
 
-rounds12_22:
+rounds12_24:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_21:
+rounds10_23:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -653,16 +809,16 @@ rounds10_21:
 	VMOVDQU8    X0, K1, 16(DI)
 	VPTERNLOGQ  $0x96, X16, X9, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_23
-	JE          rounds12_24
+	JB          rounds10_25
+	JE          rounds12_26
 	VAESENC     X17, X3, X3
 	VAESENC     X18, X3, X3
 
-rounds12_24:
+rounds12_26:
 	VAESENC X19, X3, X3
 	VAESENC X20, X3, X3
 
-rounds10_23:
+rounds10_25:
 	VAESENC     X21, X3, X3
 	VAESENC     X22, X3, X3
 	VAESENC     X23, X3, X3
@@ -675,14 +831,14 @@ rounds10_23:
 	VAESENCLAST X9, X3, X3
 	VMOVDQU64   X3, (DI)
 
-finish_20:
+finish_22:
 ret_6:
 	VZEROUPPER
 	RET
 
 // func xtsDecryptVAES512(keys *[240]byte, keys2 *[240]byte, rounds int, dst *byte, src *byte, n int, tweakLo uint64, tweakHi uint64)
 // Requires: AES, AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, PCLMULQDQ, SSE2, VAES, VPCLMULQDQ
-TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $0-64
+TEXT ·xtsDecryptVAES512(SB), NOSPLIT, $640-64
 	MOVQ keys+0(FP), AX
 	MOVQ keys2+8(FP), R10
 	MOVQ rounds+16(FP), BX
@@ -702,6 +858,9 @@ whole_1:
 	SUBQ    BX, R9
 	SHLQ    $0x04, R9
 	LEAQ    (AX)(R9*1), R8
+	LEAQ    (SP), R13
+	ADDQ    $0x0000003f, R13
+	ANDQ    $-64, R13
 	MOVQ    R11, X8
 	VPINSRQ $0x01, R12, X8, X8
 	VPXOR   (R10)(R9*1), X8, X8
@@ -787,14 +946,18 @@ rounds10_2:
 	VPTERNLOGQ      $0x96, Z30, Z0, Z15
 	VPXORQ          Z30, Z16, Z16
 	VPSRLDQ         $0x0c, Z30, Z0
-	VPSLLDQ         $0x04, Z30, Z31
+	VPSLLDQ         $0x04, Z30, Z2
 	VPCLMULQDQ      $0x00, xtsPoly<>+0(SB), Z0, Z0
-	VPXORQ          Z0, Z31, Z31
-	VPXORQ          Z30, Z31, Z31
+	VPXORQ          Z0, Z2, Z2
+	VPXORQ          Z30, Z2, Z2
+	VMOVDQU64       Z2, 512(R13)
 
 loop_4:
 	CMPQ       DX, $0x00000020
 	JB         loopdone_5
+	JNE        pipe_7
+	TESTQ      CX, CX
+	JNZ        pipe_7
 	VMOVDQU64  (SI), Z0
 	VMOVDQU64  64(SI), Z1
 	VMOVDQU64  128(SI), Z2
@@ -812,8 +975,8 @@ loop_4:
 	VPTERNLOGQ $0x96, Z16, Z14, Z6
 	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
-	JB         rounds10_7
-	JE         rounds12_8
+	JB         rounds10_8
+	JE         rounds12_9
 	VAESDEC    Z17, Z0, Z0
 	VAESDEC    Z17, Z1, Z1
 	VAESDEC    Z17, Z2, Z2
@@ -831,7 +994,7 @@ loop_4:
 	VAESDEC    Z18, Z6, Z6
 	VAESDEC    Z18, Z7, Z7
 
-rounds12_8:
+rounds12_9:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -849,7 +1012,7 @@ rounds12_8:
 	VAESDEC Z20, Z6, Z6
 	VAESDEC Z20, Z7, Z7
 
-rounds10_7:
+rounds10_8:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -938,65 +1101,214 @@ rounds10_7:
 	VMOVDQU64   Z5, 320(DI)
 	VMOVDQU64   Z6, 384(DI)
 	VMOVDQU64   Z7, 448(DI)
+	JMP         ret_6
+
+pipe_7:
+	VMOVDQU64  (SI), Z0
+	VMOVDQU64  64(SI), Z1
+	VMOVDQU64  128(SI), Z2
+	VMOVDQU64  192(SI), Z3
+	VMOVDQU64  256(SI), Z4
+	VMOVDQU64  320(SI), Z5
+	VMOVDQU64  384(SI), Z6
+	VMOVDQU64  448(SI), Z7
+	VPTERNLOGQ $0x96, Z16, Z8, Z0
+	VPTERNLOGQ $0x96, Z16, Z9, Z1
+	VPTERNLOGQ $0x96, Z16, Z10, Z2
+	VPTERNLOGQ $0x96, Z16, Z11, Z3
+	VPTERNLOGQ $0x96, Z16, Z12, Z4
+	VPTERNLOGQ $0x96, Z16, Z13, Z5
+	VPTERNLOGQ $0x96, Z16, Z14, Z6
+	VPTERNLOGQ $0x96, Z16, Z15, Z7
+	VMOVDQU64  Z8, (R13)
+	VMOVDQU64  Z9, 64(R13)
+	VMOVDQU64  Z10, 128(R13)
+	VMOVDQU64  Z11, 192(R13)
+	VMOVDQU64  Z12, 256(R13)
+	VMOVDQU64  Z13, 320(R13)
+	VMOVDQU64  Z14, 384(R13)
+	VMOVDQU64  Z15, 448(R13)
+	VPSHUFD.Z  $0xff, Z8, K2, Z31
+	VPSHUFD    $0x93, Z8, Z8
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z8
+	VPSHUFD.Z  $0xff, Z9, K2, Z31
+	VPSHUFD    $0x93, Z9, Z9
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z9
+	VPSHUFD.Z  $0xff, Z10, K2, Z31
+	VPSHUFD    $0x93, Z10, Z10
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z10
+	VPSHUFD.Z  $0xff, Z11, K2, Z31
+	VPSHUFD    $0x93, Z11, Z11
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z11
+	VPSHUFD.Z  $0xff, Z12, K2, Z31
+	VPSHUFD    $0x93, Z12, Z12
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z12
+	VPSHUFD.Z  $0xff, Z13, K2, Z31
+	VPSHUFD    $0x93, Z13, Z13
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z13
+	VPSHUFD.Z  $0xff, Z14, K2, Z31
+	VPSHUFD    $0x93, Z14, Z14
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z14
+	VPSHUFD.Z  $0xff, Z15, K2, Z31
+	VPSHUFD    $0x93, Z15, Z15
+	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z31, Z31
+	VPTERNLOGQ $0x96, 512(R13), Z31, Z15
+	CMPQ       BX, $0x0c
+	JB         rounds10_10
+	JE         rounds12_11
+	VAESDEC    Z17, Z0, Z0
+	VAESDEC    Z17, Z1, Z1
+	VAESDEC    Z17, Z2, Z2
+	VAESDEC    Z17, Z3, Z3
+	VAESDEC    Z17, Z4, Z4
+	VAESDEC    Z17, Z5, Z5
+	VAESDEC    Z17, Z6, Z6
+	VAESDEC    Z17, Z7, Z7
+	VAESDEC    Z18, Z0, Z0
+	VAESDEC    Z18, Z1, Z1
+	VAESDEC    Z18, Z2, Z2
+	VAESDEC    Z18, Z3, Z3
+	VAESDEC    Z18, Z4, Z4
+	VAESDEC    Z18, Z5, Z5
+	VAESDEC    Z18, Z6, Z6
+	VAESDEC    Z18, Z7, Z7
+
+rounds12_11:
+	VAESDEC Z19, Z0, Z0
+	VAESDEC Z19, Z1, Z1
+	VAESDEC Z19, Z2, Z2
+	VAESDEC Z19, Z3, Z3
+	VAESDEC Z19, Z4, Z4
+	VAESDEC Z19, Z5, Z5
+	VAESDEC Z19, Z6, Z6
+	VAESDEC Z19, Z7, Z7
+	VAESDEC Z20, Z0, Z0
+	VAESDEC Z20, Z1, Z1
+	VAESDEC Z20, Z2, Z2
+	VAESDEC Z20, Z3, Z3
+	VAESDEC Z20, Z4, Z4
+	VAESDEC Z20, Z5, Z5
+	VAESDEC Z20, Z6, Z6
+	VAESDEC Z20, Z7, Z7
+
+rounds10_10:
+	VAESDEC     Z21, Z0, Z0
+	VAESDEC     Z21, Z1, Z1
+	VAESDEC     Z21, Z2, Z2
+	VAESDEC     Z21, Z3, Z3
+	VAESDEC     Z21, Z4, Z4
+	VAESDEC     Z21, Z5, Z5
+	VAESDEC     Z21, Z6, Z6
+	VAESDEC     Z21, Z7, Z7
+	VAESDEC     Z22, Z0, Z0
+	VAESDEC     Z22, Z1, Z1
+	VAESDEC     Z22, Z2, Z2
+	VAESDEC     Z22, Z3, Z3
+	VAESDEC     Z22, Z4, Z4
+	VAESDEC     Z22, Z5, Z5
+	VAESDEC     Z22, Z6, Z6
+	VAESDEC     Z22, Z7, Z7
+	VAESDEC     Z23, Z0, Z0
+	VAESDEC     Z23, Z1, Z1
+	VAESDEC     Z23, Z2, Z2
+	VAESDEC     Z23, Z3, Z3
+	VAESDEC     Z23, Z4, Z4
+	VAESDEC     Z23, Z5, Z5
+	VAESDEC     Z23, Z6, Z6
+	VAESDEC     Z23, Z7, Z7
+	VAESDEC     Z24, Z0, Z0
+	VAESDEC     Z24, Z1, Z1
+	VAESDEC     Z24, Z2, Z2
+	VAESDEC     Z24, Z3, Z3
+	VAESDEC     Z24, Z4, Z4
+	VAESDEC     Z24, Z5, Z5
+	VAESDEC     Z24, Z6, Z6
+	VAESDEC     Z24, Z7, Z7
+	VAESDEC     Z25, Z0, Z0
+	VAESDEC     Z25, Z1, Z1
+	VAESDEC     Z25, Z2, Z2
+	VAESDEC     Z25, Z3, Z3
+	VAESDEC     Z25, Z4, Z4
+	VAESDEC     Z25, Z5, Z5
+	VAESDEC     Z25, Z6, Z6
+	VAESDEC     Z25, Z7, Z7
+	VAESDEC     Z26, Z0, Z0
+	VAESDEC     Z26, Z1, Z1
+	VAESDEC     Z26, Z2, Z2
+	VAESDEC     Z26, Z3, Z3
+	VAESDEC     Z26, Z4, Z4
+	VAESDEC     Z26, Z5, Z5
+	VAESDEC     Z26, Z6, Z6
+	VAESDEC     Z26, Z7, Z7
+	VAESDEC     Z27, Z0, Z0
+	VAESDEC     Z27, Z1, Z1
+	VAESDEC     Z27, Z2, Z2
+	VAESDEC     Z27, Z3, Z3
+	VAESDEC     Z27, Z4, Z4
+	VAESDEC     Z27, Z5, Z5
+	VAESDEC     Z27, Z6, Z6
+	VAESDEC     Z27, Z7, Z7
+	VAESDEC     Z28, Z0, Z0
+	VAESDEC     Z28, Z1, Z1
+	VAESDEC     Z28, Z2, Z2
+	VAESDEC     Z28, Z3, Z3
+	VAESDEC     Z28, Z4, Z4
+	VAESDEC     Z28, Z5, Z5
+	VAESDEC     Z28, Z6, Z6
+	VAESDEC     Z28, Z7, Z7
+	VAESDEC     Z29, Z0, Z0
+	VAESDEC     Z29, Z1, Z1
+	VAESDEC     Z29, Z2, Z2
+	VAESDEC     Z29, Z3, Z3
+	VAESDEC     Z29, Z4, Z4
+	VAESDEC     Z29, Z5, Z5
+	VAESDEC     Z29, Z6, Z6
+	VAESDEC     Z29, Z7, Z7
+	VAESDECLAST (R13), Z0, Z0
+	VAESDECLAST 64(R13), Z1, Z1
+	VAESDECLAST 128(R13), Z2, Z2
+	VAESDECLAST 192(R13), Z3, Z3
+	VAESDECLAST 256(R13), Z4, Z4
+	VAESDECLAST 320(R13), Z5, Z5
+	VAESDECLAST 384(R13), Z6, Z6
+	VAESDECLAST 448(R13), Z7, Z7
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x00000020, DX
-	JNZ         more_9
-	TESTQ       CX, CX
-	JZ          ret_6
-
-more_9:
-	VPSHUFD.Z  $0xff, Z8, K2, Z0
-	VPSHUFD    $0x93, Z8, Z8
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z0, Z0
-	VPTERNLOGQ $0x96, Z31, Z0, Z8
-	VPSHUFD.Z  $0xff, Z9, K2, Z1
-	VPSHUFD    $0x93, Z9, Z9
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z1, Z1
-	VPTERNLOGQ $0x96, Z31, Z1, Z9
-	VPSHUFD.Z  $0xff, Z10, K2, Z2
-	VPSHUFD    $0x93, Z10, Z10
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z2, Z2
-	VPTERNLOGQ $0x96, Z31, Z2, Z10
-	VPSHUFD.Z  $0xff, Z11, K2, Z3
-	VPSHUFD    $0x93, Z11, Z11
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z3, Z3
-	VPTERNLOGQ $0x96, Z31, Z3, Z11
-	VPSHUFD.Z  $0xff, Z12, K2, Z4
-	VPSHUFD    $0x93, Z12, Z12
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z4, Z4
-	VPTERNLOGQ $0x96, Z31, Z4, Z12
-	VPSHUFD.Z  $0xff, Z13, K2, Z5
-	VPSHUFD    $0x93, Z13, Z13
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z5, Z5
-	VPTERNLOGQ $0x96, Z31, Z5, Z13
-	VPSHUFD.Z  $0xff, Z14, K2, Z6
-	VPSHUFD    $0x93, Z14, Z14
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z6, Z6
-	VPTERNLOGQ $0x96, Z31, Z6, Z14
-	VPSHUFD.Z  $0xff, Z15, K2, Z7
-	VPSHUFD    $0x93, Z15, Z15
-	VPCLMULQDQ $0x00, xtsPolyFold<>+0(SB), Z7, Z7
-	VPTERNLOGQ $0x96, Z31, Z7, Z15
-	JMP        loop_4
+	JMP         loop_4
 
 loopdone_5:
-single_10:
+single_12:
 	CMPQ       DX, $0x00000004
-	JB         singledone_11
+	JB         singledone_13
 	VMOVDQU64  (SI), Z0
 	VPTERNLOGQ $0x96, Z16, Z8, Z0
 	CMPQ       BX, $0x0c
-	JB         rounds10_12
-	JE         rounds12_13
+	JB         rounds10_14
+	JE         rounds12_15
 	VAESDEC    Z17, Z0, Z0
 	VAESDEC    Z18, Z0, Z0
 
-rounds12_13:
+rounds12_15:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_12:
+rounds10_14:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -1018,24 +1330,24 @@ rounds10_12:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x00000004, DX
-	JMP         single_10
+	JMP         single_12
 
-singledone_11:
+singledone_13:
 	CMPQ       DX, $0x00000002
-	JB         half_14
+	JB         half_16
 	VMOVDQU64  (SI), Y0
 	VPTERNLOGQ $0x96, Y16, Y8, Y0
 	CMPQ       BX, $0x0c
-	JB         rounds10_15
-	JE         rounds12_16
+	JB         rounds10_17
+	JE         rounds12_18
 	VAESDEC    Y17, Y0, Y0
 	VAESDEC    Y18, Y0, Y0
 
-rounds12_16:
+rounds12_18:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_15:
+rounds10_17:
 	VAESDEC       Y21, Y0, Y0
 	VAESDEC       Y22, Y0, Y0
 	VAESDEC       Y23, Y0, Y0
@@ -1052,22 +1364,22 @@ rounds10_15:
 	ADDQ          $0x00000020, DI
 	SUBQ          $0x00000002, DX
 
-half_14:
+half_16:
 	CMPQ       DX, $0x00000001
-	JB         half_17
+	JB         half_19
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_18
-	JE         rounds12_19
+	JB         rounds10_20
+	JE         rounds12_21
 	VAESDEC    X17, X0, X0
 	VAESDEC    X18, X0, X0
 
-rounds12_19:
+rounds12_21:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_18:
+rounds10_20:
 	VAESDEC      X21, X0, X0
 	VAESDEC      X22, X0, X0
 	VAESDEC      X23, X0, X0
@@ -1084,9 +1396,9 @@ rounds10_18:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_17:
+half_19:
 	CMPQ       CX, $0x00
-	JE         finish_20
+	JE         finish_22
 	VPXORQ     X30, X8, X8
 	VPSRLQ     $0x3f, X8, X1
 	VPSLLQ     $0x01, X8, X9
@@ -1098,16 +1410,16 @@ half_17:
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X9, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_21
-	JE         rounds12_22
+	JB         rounds10_23
+	JE         rounds12_24
 	VAESDEC    X17, X0, X0
 	VAESDEC    X18, X0, X0
 
-rounds12_22:
+rounds12_24:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_21:
+rounds10_23:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -1127,16 +1439,16 @@ rounds10_21:
 	VMOVDQU8    X0, K1, 16(DI)
 	VPTERNLOGQ  $0x96, X16, X8, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_23
-	JE          rounds12_24
+	JB          rounds10_25
+	JE          rounds12_26
 	VAESDEC     X17, X3, X3
 	VAESDEC     X18, X3, X3
 
-rounds12_24:
+rounds12_26:
 	VAESDEC X19, X3, X3
 	VAESDEC X20, X3, X3
 
-rounds10_23:
+rounds10_25:
 	VAESDEC     X21, X3, X3
 	VAESDEC     X22, X3, X3
 	VAESDEC     X23, X3, X3
@@ -1149,7 +1461,7 @@ rounds10_23:
 	VAESDECLAST X8, X3, X3
 	VMOVDQU64   X3, (DI)
 
-finish_20:
+finish_22:
 ret_6:
 	VZEROUPPER
 	RET
