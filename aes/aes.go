@@ -12,12 +12,13 @@
 // kernels with software prefetch switched off, which only tests and
 // `simdcrypt speed -cold` run.
 //
-// Dispatch: the paths are listed best first in one table (paths, built
-// from this file and aes_amd64.go). NewCipher takes the first path whose
-// CPU features are usable, passing over vaes512 where the CPU prefers
-// 256-bit vectors (internal/cpu's per-microarchitecture table). The choice is
-// made once and made again only when the feature mask changes, so key setup
-// takes no lock and looks nothing up. SIMDCRYPT_CPU and the dispatch
+// Dispatch: the paths are listed best first in one table (paths, in
+// blockapi.go: asmPaths from aes_amd64.go or aes_other.go, then generic).
+// NewCipher takes the first path whose CPU features are usable, passing
+// over vaes512 where the CPU prefers 256-bit vectors (internal/cpu's
+// per-microarchitecture table). The choice is made once and made again
+// only when the feature mask changes, so key setup takes no lock and looks
+// nothing up. SIMDCRYPT_CPU and the dispatch
 // package mask features; dispatch.Chosen("aes") tells which path runs.
 //
 // The cipher.Block it returns works with crypto/cipher's NewCTR,
@@ -34,20 +35,7 @@
 // the crypto/cipher modes over it run the standard library's own assembly.
 package aes
 
-import (
-	"crypto/cipher"
-
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
-	"github.com/simdcrypt/simdcrypt/internal/modes"
-)
-
-// BlockSize is the AES block size in bytes.
-const BlockSize = 16
-
-// KeySizeError is returned for keys that are not 16, 24 or 32 bytes.
-type KeySizeError int
-
-func (k KeySizeError) Error() string { return modes.KeySizeMessage(cipherName, int(k)) }
+import "crypto/cipher"
 
 // NewCipher returns AES-128, AES-192 or AES-256 for a 16-, 24- or 32-byte
 // key, running the fastest implementation the CPU offers.
@@ -56,25 +44,3 @@ func (k KeySizeError) Error() string { return modes.KeySizeMessage(cipherName, i
 // only for crypto/aes blocks and runs a slow generic GCM over any other):
 // use gcm.New from github.com/simdcrypt/simdcrypt/gcm instead.
 func NewCipher(key []byte) (cipher.Block, error) { return paths.Chosen()(key) }
-
-// NewCTR returns a CTR stream (128-bit big-endian counter starting at iv,
-// as crypto/cipher.NewCTR counts) over b. It returns an error if iv is not
-// 16 bytes. A b from another package gets crypto/cipher's CTR.
-func NewCTR(b cipher.Block, iv []byte) (cipher.Stream, error) { return modes.NewCTR(b, iv) }
-
-// NewCBCEncrypter returns a CBC encrypter over b, chaining from iv.
-func NewCBCEncrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
-	return modes.NewCBCEncrypter(b, iv)
-}
-
-// NewCBCDecrypter returns a CBC decrypter over b, chaining from iv.
-func NewCBCDecrypter(b cipher.Block, iv []byte) (cipher.BlockMode, error) {
-	return modes.NewCBCDecrypter(b, iv)
-}
-
-const cipherName = "aes"
-
-// paths is the dispatch table: every path best first, each with its
-// constructor.
-var paths = catalog.NewTable(cipherName, append(asmPaths(),
-	catalog.BlockPath(cipherName, modes.PortablePath(cipherName, newCTKernels)))...)

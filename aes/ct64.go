@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/simdcrypt/simdcrypt/internal/bitslice"
+	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
 // The portable path is bitsliced, in the manner of BearSSL's aes_ct64: four
@@ -335,22 +336,7 @@ func (k *ctKernels) CBCEncrypt(dst, src []byte, iv *[BlockSize]byte) {
 }
 
 func (k *ctKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
-	var buf [ctBatch]byte
-	var chain [ctBatch + BlockSize]byte // the IV, then this batch's ciphertext
-	copy(chain[:], iv[:])
-	for i := 0; i < len(src); i += ctBatch {
-		end := min(i+ctBatch, len(src))
-		n := end - i
-		copy(chain[BlockSize:], src[i:end]) // src may be dst: keep it
-		copy(buf[:], src[i:end])
-		var q planes
-		q.load(&buf)
-		k.decrypt4(&q)
-		q.store(&buf)
-		subtle.XORBytes(dst[i:end], buf[:n], chain[:n])
-		copy(chain[:BlockSize], chain[n:n+BlockSize])
-	}
-	copy(iv[:], chain[:BlockSize])
+	modes.CBCDecrypt4(dst, src, iv, func(dst, src []byte) { k.crypt4(dst, src, true) })
 }
 
 func (k *ctKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 
 	"github.com/simdcrypt/simdcrypt/internal/bitslice"
+	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
 // The portable path is bitsliced, four blocks at a time, like package aes's:
@@ -180,20 +181,23 @@ func newCTKernels(key []byte) (*ctKernels, error) {
 		return nil, err
 	}
 	k := &ctKernels{rounds: s.rounds}
-	var four [ctBatch]byte
-	for r := 0; r <= s.rounds; r++ {
-		for blk := range 4 {
-			copy(four[16*blk:], s.enc[r][:])
-		}
-		load(&k.enc[r], &four)
-		for blk := range 4 {
-			copy(four[16*blk:], s.dec[r][:])
-		}
-		load(&k.dec[r], &four)
-	}
-	clear(four[:])
+	loadRoundKeys(&k.enc, &s.enc, s.rounds)
+	loadRoundKeys(&k.dec, &s.dec, s.rounds)
 	*s = schedule{}
 	return k, nil
+}
+
+// loadRoundKeys bitslices round keys 0 to rounds of rk into q, each key in
+// all four block slots.
+func loadRoundKeys(q *[maxRounds + 1]planes, rk *[maxRounds + 1]block, rounds int) {
+	var four [ctBatch]byte
+	for r := 0; r <= rounds; r++ {
+		for blk := range 4 {
+			copy(four[16*blk:], rk[r][:])
+		}
+		load(&q[r], &four)
+	}
+	clear(four[:])
 }
 
 func addKey(q, rk *planes) {
@@ -254,18 +258,7 @@ func (k *ctKernels) CBCEncrypt(dst, src []byte, iv *[BlockSize]byte) {
 }
 
 func (k *ctKernels) CBCDecrypt(dst, src []byte, iv *[BlockSize]byte) {
-	var buf [ctBatch]byte
-	var chain [ctBatch + BlockSize]byte // the IV, then this batch's ciphertext
-	copy(chain[:], iv[:])
-	for i := 0; i < len(src); i += ctBatch {
-		end := min(i+ctBatch, len(src))
-		n := end - i
-		copy(chain[BlockSize:], src[i:end]) // src may be dst: keep it
-		k.batch(&k.dec, buf[:n], src[i:end])
-		subtle.XORBytes(dst[i:end], buf[:n], chain[:n])
-		copy(chain[:BlockSize], chain[n:n+BlockSize])
-	}
-	copy(iv[:], chain[:BlockSize])
+	modes.CBCDecrypt4(dst, src, iv, func(dst, src []byte) { k.batch(&k.dec, dst, src) })
 }
 
 func (k *ctKernels) CTR(dst, src []byte, ctr *[BlockSize]byte) {

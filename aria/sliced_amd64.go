@@ -45,15 +45,13 @@ func (b batch) size() int {
 }
 
 // expand lays out round keys for the GFNI kernels: every key byte repeated
-// in a uint32, which they broadcast (rep = 1). The AES-NI kernels take
-// theirs from foldAESKeys.
-func expand(rk *[maxRounds + 1]block, rounds, rep int) []uint32 {
-	x := make([]uint32, 0, (rounds+1)*BlockSize*rep)
+// in a uint32, which they broadcast. The AES-NI kernels take theirs from
+// foldAESKeys.
+func expand(rk *[maxRounds + 1]block, rounds int) []uint32 {
+	x := make([]uint32, 0, (rounds+1)*BlockSize)
 	for r := 0; r <= rounds; r++ {
 		for _, b := range rk[r] {
-			for range rep {
-				x = append(x, uint32(b)*0x01010101)
-			}
+			x = append(x, uint32(b)*0x01010101)
 		}
 	}
 	return x
@@ -102,9 +100,13 @@ func (o one) cbcEncrypt(rk *oneKeys, n int, d, s []byte, iv *[BlockSize]byte) {
 	}
 }
 
+// aesni reports whether path o's kernels compute the S-boxes with AES-NI
+// (or VAES) rather than GFNI: their round keys are laid out differently.
+func (o one) aesni() bool { return o == oneAESNI || o == oneVAES }
+
 // keys lays out round keys for the kernels.
 func (o one) keys(rk *[maxRounds + 1]block, rounds int) oneKeys {
-	if o == oneAESNI || o == oneVAES {
+	if o.aesni() {
 		return oneBlockKeysAESNI(rk, rounds)
 	}
 	return oneBlockKeys(rk, rounds)
@@ -121,17 +123,17 @@ type slicedKernels struct {
 	oneEnc, oneDec oneKeys
 }
 
-func newSliced(name string, keyRep int, o one, batches ...batch) catalog.NewBlockFunc {
+func newSliced(name string, o one, batches ...batch) catalog.NewBlockFunc {
 	return func(key []byte) (cipher.Block, error) {
 		s, err := expandKey(key)
 		if err != nil {
 			return nil, err
 		}
 		var enc, dec []uint32
-		if keyRep == 4 { // the AES-NI kernels
+		if o.aesni() {
 			enc, dec = foldAESKeys(&s.enc, s.rounds), foldAESKeys(&s.dec, s.rounds)
 		} else {
-			enc, dec = expand(&s.enc, s.rounds, keyRep), expand(&s.dec, s.rounds, keyRep)
+			enc, dec = expand(&s.enc, s.rounds), expand(&s.dec, s.rounds)
 		}
 		k := &slicedKernels{
 			rounds:  s.rounds,
@@ -293,39 +295,35 @@ func (k *slicedKernels) ctr(dst, src []byte, hi, lo uint64) uint64 {
 
 // asmPaths lists the assembly paths best first.
 func asmPaths() []catalog.Entry[catalog.NewBlockFunc] {
-	return []catalog.Entry[catalog.NewBlockFunc]{
-		catalog.BlockPath(cipherName, &catalog.Path{
-			Name:     "gfni-avx512",
-			Requires: []cpu.Feature{cpu.GFNI, cpu.AVX512},
-			Wide:     true,
-			NewBlock: newSliced("gfni-avx512", 1, oneGFNI512, zmm64, ymm32, xmm16),
-			Notes:    "64 blocks byte-sliced in ZMM, S-boxes by GFNI affine instructions, VPTERNLOGQ diffusion; 32/16-block tails; one-block kernel (VPTERNLOGQ) for CBC encryption and tails of up to 12 blocks (constant-time)",
-		}),
-		catalog.BlockPath(cipherName, &catalog.Path{
-			Name:     "gfni-avx2",
-			Requires: []cpu.Feature{cpu.GFNI, cpu.AVX2},
-			NewBlock: newSliced("gfni-avx2", 1, oneGFNI, ymm32, xmm16),
-			Notes:    "32 blocks byte-sliced in YMM, S-boxes by GFNI affine instructions; 16-block XMM tails; one-block kernel for CBC encryption and tails of up to 12 blocks (constant-time)",
-		}),
-		catalog.BlockPath(cipherName, &catalog.Path{
-			Name:     "vaes-avx2",
-			Requires: []cpu.Feature{cpu.VAES, cpu.AVX2},
-			NewBlock: newSliced("vaes-avx2", 4, oneVAES, ymm32VAES, xmm16AESNI),
-			Kernels:  map[catalog.Op]string{catalog.CBCEncrypt: "aesni-avx"},
-			Notes:    "32 blocks byte-sliced in YMM, S-boxes by VAESENCLAST/VAESDECLAST and PSHUFB nibble affine maps; 16-block XMM tails; one-block kernels for CBC encryption and tails of up to 8 blocks (constant-time)",
-		}),
-		catalog.BlockPath(cipherName, &catalog.Path{
-			Name:     "aesni-avx2",
-			Requires: []cpu.Feature{cpu.AESNI, cpu.AVX2},
-			NewBlock: newSliced("aesni-avx2", 4, oneAESNI, ymm32AESNI, xmm16AESNI),
-			Kernels:  map[catalog.Op]string{catalog.CBCEncrypt: "aesni-avx"},
-			Notes:    "32 blocks byte-sliced in YMM, S-boxes by AESENCLAST/AESDECLAST on each XMM half and PSHUFB nibble affine maps; 16-block XMM tails; one-block kernel for CBC encryption and tails of up to 4 blocks (constant-time)",
-		}),
-		catalog.BlockPath(cipherName, &catalog.Path{
-			Name:     "aesni-avx",
-			Requires: []cpu.Feature{cpu.AESNI, cpu.AVX},
-			NewBlock: newSliced("aesni-avx", 4, oneAESNI, xmm16AESNI),
-			Notes:    "16 blocks byte-sliced in XMM, S-boxes by AESENCLAST/AESDECLAST and PSHUFB nibble affine maps; one-block kernel for CBC encryption and tails of up to 4 blocks (constant-time)",
-		}),
+	// CBC encryption is one serial chain: the paths with AES-NI one-block
+	// kernels all run aesni-avx's.
+	serialCBC := map[catalog.Op]string{catalog.CBCEncrypt: "aesni-avx"}
+	paths := []struct {
+		catalog.Path
+		one     one
+		batches []batch
+	}{
+		{catalog.Path{Name: "gfni-avx512", Requires: []cpu.Feature{cpu.GFNI, cpu.AVX512}, Wide: true,
+			Notes: "64 blocks byte-sliced in ZMM, S-boxes by GFNI affine instructions, VPTERNLOGQ diffusion; 32/16-block tails; one-block kernel (VPTERNLOGQ) for CBC encryption and tails of up to 12 blocks (constant-time)"},
+			oneGFNI512, []batch{zmm64, ymm32, xmm16}},
+		{catalog.Path{Name: "gfni-avx2", Requires: []cpu.Feature{cpu.GFNI, cpu.AVX2},
+			Notes: "32 blocks byte-sliced in YMM, S-boxes by GFNI affine instructions; 16-block XMM tails; one-block kernel for CBC encryption and tails of up to 12 blocks (constant-time)"},
+			oneGFNI, []batch{ymm32, xmm16}},
+		{catalog.Path{Name: "vaes-avx2", Requires: []cpu.Feature{cpu.VAES, cpu.AVX2}, Kernels: serialCBC,
+			Notes: "32 blocks byte-sliced in YMM, S-boxes by VAESENCLAST/VAESDECLAST and PSHUFB nibble affine maps; 16-block XMM tails; one-block kernels for CBC encryption and tails of up to 8 blocks (constant-time)"},
+			oneVAES, []batch{ymm32VAES, xmm16AESNI}},
+		{catalog.Path{Name: "aesni-avx2", Requires: []cpu.Feature{cpu.AESNI, cpu.AVX2}, Kernels: serialCBC,
+			Notes: "32 blocks byte-sliced in YMM, S-boxes by AESENCLAST/AESDECLAST on each XMM half and PSHUFB nibble affine maps; 16-block XMM tails; one-block kernel for CBC encryption and tails of up to 4 blocks (constant-time)"},
+			oneAESNI, []batch{ymm32AESNI, xmm16AESNI}},
+		{catalog.Path{Name: "aesni-avx", Requires: []cpu.Feature{cpu.AESNI, cpu.AVX},
+			Notes: "16 blocks byte-sliced in XMM, S-boxes by AESENCLAST/AESDECLAST and PSHUFB nibble affine maps; one-block kernel for CBC encryption and tails of up to 4 blocks (constant-time)"},
+			oneAESNI, []batch{xmm16AESNI}},
 	}
+	out := make([]catalog.Entry[catalog.NewBlockFunc], len(paths))
+	for i := range paths {
+		p := &paths[i].Path
+		p.NewBlock = newSliced(p.Name, paths[i].one, paths[i].batches...)
+		out[i] = catalog.BlockPath(cipherName, p)
+	}
+	return out
 }

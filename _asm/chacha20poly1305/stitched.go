@@ -408,22 +408,21 @@ func (k *sk) rotate(bits int, regs ...VecPhysical) {
 // step across them.
 func (k *sk) quarterRounds(groups ...[4]int) {
 	for _, rot := range [][2]int{{16, 12}, {8, 7}} {
-		var ds, bs []VecPhysical
-		for _, q := range groups {
-			a, b, d := k.word(q[0]), k.word(q[1]), k.word(q[3])
-			k.add(b, a)
-			k.xor(a, d)
-			ds = append(ds, d)
-		}
-		k.rotate(rot[0], ds...)
-		for _, q := range groups {
-			b, c, d := k.word(q[1]), k.word(q[2]), k.word(q[3])
-			k.add(d, c)
-			k.xor(c, b)
-			bs = append(bs, b)
-		}
-		k.rotate(rot[1], bs...)
+		k.addXorRotate(groups, 0, 1, 3, rot[0]) // a += b; d ^= a; d <<<= 16 or 8
+		k.addXorRotate(groups, 2, 3, 1, rot[1]) // c += d; b ^= c; b <<<= 12 or 7
 	}
+}
+
+// addXorRotate is one of the quarter round's four steps on every group q:
+// q[x] += q[y]; q[z] ^= q[x]; then q[z] <<<= bits, group after group.
+func (k *sk) addXorRotate(groups [][4]int, x, y, z, bits int) {
+	var rot []VecPhysical
+	for _, q := range groups {
+		k.add(k.word(q[y]), k.word(q[x]))
+		k.xor(k.word(q[x]), k.word(q[z]))
+		rot = append(rot, k.word(q[z]))
+	}
+	k.rotate(bits, rot...)
 }
 
 // swapC moves c words out of and into the two c registers.

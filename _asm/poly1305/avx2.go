@@ -42,11 +42,9 @@ func avx2() {
 	mask26 = vec.Qwords("poly1305_mask26", 8, 1<<26-1)
 	bit128b = vec.Qwords("poly1305_bit128_26", 8, 1<<24)
 
-	accp, pw, m, n := blocksHead("blocksAVX2", "*[5]uint64",
-		"blocksAVX2 absorbs msg, whose length must be a non-zero multiple of 64,",
+	accp, pw, m, n := blocksHead("blocksAVX2", "*[5]uint64", 6, // four blocks a step
 		"into acc, four blocks per step (each with 2^128 added). acc holds h in",
 		"radix 2^26, each limb below 2^27, on entry and exit.")
-	SHRQ(U8(6), n)
 
 	m26, hib := YMM(), YMM()
 	VPBROADCASTQ(mask26, m26)
@@ -76,13 +74,7 @@ func avx2() {
 	Comment("Lane L times r^(4-order[L]), then the sum of the lanes.")
 	mulReduce26(h, pw, avx2LastOff, nil, m26)
 	for i := range h {
-		x := XMM()
-		VEXTRACTI128(U8(1), h[i], x)
-		VPADDQ(x, h[i].AsX(), x)
-		x2 := XMM()
-		VPSHUFD(U8(0x4e), x, x2)
-		VPADDQ(x2, x, x)
-		VMOVQ(x, Mem{Base: accp, Disp: 8 * i})
+		sumLanes(h[i], Mem{Base: accp, Disp: 8 * i})
 	}
 	VZEROUPPER()
 	RET()

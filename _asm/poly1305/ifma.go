@@ -53,11 +53,9 @@ func ifma() {
 	mask42 = vec.Qwords("poly1305_mask42", 8, 1<<42-1)
 	bit128 = vec.Qwords("poly1305_bit128", 8, 1<<40)
 
-	accp, pw, m, n := blocksHead("blocksIFMA", "*[3]uint64",
-		"blocksIFMA absorbs msg, whose length must be a non-zero multiple of 128,",
+	accp, pw, m, n := blocksHead("blocksIFMA", "*[3]uint64", 7, // groups of eight blocks
 		"into acc, sixteen blocks per step in two chains (each block with 2^128",
 		"added). acc holds h in radix 2^44, each limb below 2^52, on entry and exit.")
-	SHRQ(U8(7), n) // groups
 
 	m44, m42, hib := ZMM(), ZMM(), ZMM()
 	VPBROADCASTQ(mask44, m44)
@@ -135,15 +133,7 @@ func ifma() {
 	Label("ifma_sum")
 	Comment("The sum of the lanes.")
 	for i := range a {
-		y, x := YMM(), XMM()
-		VEXTRACTI64X4(U8(1), a[i], y)
-		VPADDQ(y, a[i].AsY(), y)
-		VEXTRACTI128(U8(1), y, x)
-		VPADDQ(x, y.AsX(), x)
-		x2 := XMM()
-		VPSHUFD(U8(0x4e), x, x2)
-		VPADDQ(x2, x, x)
-		VMOVQ(x, Mem{Base: accp, Disp: 8 * i})
+		sumLanes(a[i], Mem{Base: accp, Disp: 8 * i})
 	}
 	VZEROUPPER()
 	RET()

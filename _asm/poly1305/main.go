@@ -14,6 +14,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -261,16 +263,37 @@ func scalarPowers(order []int, store func(k, lane int, h0, h1, h2 GPVirtual)) {
 	}
 }
 
+// sumLanes stores at dst the sum of the 64-bit lanes of v (YMM or ZMM),
+// folding halves: 512 to 256 bits, 256 to 128, then the two quadwords.
+func sumLanes(v VecVirtual, dst Mem) {
+	if v.Size() == 64 {
+		y := YMM()
+		VEXTRACTI64X4(U8(1), v, y)
+		VPADDQ(y, v.AsY(), y)
+		v = y
+	}
+	x := XMM()
+	VEXTRACTI128(U8(1), v, x)
+	VPADDQ(x, v.AsX(), x)
+	x2 := XMM()
+	VPSHUFD(U8(0x4e), x, x2)
+	VPADDQ(x2, x, x)
+	VMOVQ(x, dst)
+}
+
 // blocksHead opens a vector blocks kernel, func(acc, pw *[90]uint64, msg
-// []byte) with acc of type accType, and loads its pointers and the
-// message's base and length.
-func blocksHead(name, accType string, doc ...string) (acc, pw, m, n GPVirtual) {
+// []byte) with acc of type accType, and loads its pointers, the message's
+// base and in n its number of steps: its length >> stepShift, one step
+// absorbing 1<<stepShift bytes. The doc comment starts with that length
+// rule; doc goes on from there.
+func blocksHead(name, accType string, stepShift uint8, doc ...string) (acc, pw, m, n GPVirtual) {
 	TEXT(name, NOSPLIT, "func(acc "+accType+", pw *[90]uint64, msg []byte)")
 	Pragma("noescape")
-	Doc(doc...)
+	Doc(append([]string{fmt.Sprintf("%s absorbs msg, whose length must be a non-zero multiple of %d,", name, 1<<stepShift)}, doc...)...)
 	acc = Load(Param("acc"), GP64()).(GPVirtual)
 	pw = Load(Param("pw"), GP64()).(GPVirtual)
 	m = Load(Param("msg").Base(), GP64()).(GPVirtual)
 	n = Load(Param("msg").Len(), GP64()).(GPVirtual)
+	SHRQ(U8(stepShift), n)
 	return acc, pw, m, n
 }

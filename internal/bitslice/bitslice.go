@@ -62,22 +62,11 @@ func Sbox(p0, p1, p2, p3, p4, p5, p6, p7 uint64) (r0, r1, r2, r3, r4, r5, r6, r7
 	y21 := y13 ^ y16
 	y18 := u0 ^ y16
 
-	// Middle, non-linear layer: inversion in GF(2^4)^2.
-	t2 := y12 & y15
-	t3 := y3 & y6
-	t4 := t3 ^ t2
-	t5 := y4 & u7
-	t6 := t5 ^ t2
-	t7 := y13 & y16
-	t8 := y5 & y1
-	t9 := t8 ^ t7
-	t10 := y2 & y7
-	t11 := t10 ^ t7
-	t12 := y9 & y11
-	t13 := y14 & y17
-	t14 := t13 ^ t12
-	t15 := y8 & y10
-	t16 := t15 ^ t12
+	// Middle, non-linear layer: inversion in GF(2^4)^2, between two rounds
+	// of ANDs on three groups of inputs (sharedAnd, andPairs below).
+	t4, t6 := sharedAnd(y12, y15, y3, y6, y4, u7)
+	t9, t11 := sharedAnd(y13, y16, y5, y1, y2, y7)
+	t14, t16 := sharedAnd(y9, y11, y14, y17, y8, y10)
 	t17 := t4 ^ t14
 	t18 := t6 ^ t16
 	t19 := t9 ^ t14
@@ -109,24 +98,9 @@ func Sbox(p0, p1, p2, p3, p4, p5, p6, p7 uint64) (r0, r1, r2, r3, r4, r5, r6, r7
 	t43 := t29 ^ t40
 	t44 := t33 ^ t37
 	t45 := t42 ^ t41
-	z0 := t44 & y15
-	z1 := t37 & y6
-	z2 := t33 & u7
-	z3 := t43 & y16
-	z4 := t40 & y1
-	z5 := t29 & y7
-	z6 := t42 & y11
-	z7 := t45 & y17
-	z8 := t41 & y10
-	z9 := t44 & y12
-	z10 := t37 & y3
-	z11 := t33 & y4
-	z12 := t43 & y13
-	z13 := t40 & y5
-	z14 := t29 & y2
-	z15 := t42 & y9
-	z16 := t45 & y14
-	z17 := t41 & y8
+	z0, z1, z2, z9, z10, z11 := andPairs(t44, t37, t33, y15, y6, u7, y12, y3, y4)
+	z3, z4, z5, z12, z13, z14 := andPairs(t43, t40, t29, y16, y1, y7, y13, y5, y2)
+	z6, z7, z8, z15, z16, z17 := andPairs(t42, t45, t41, y11, y17, y10, y9, y14, y8)
 
 	// Bottom linear layer, with the affine constant 0x63 as complements.
 	t46 := z15 ^ z16
@@ -161,4 +135,17 @@ func Sbox(p0, p1, p2, p3, p4, p5, p6, p7 uint64) (r0, r1, r2, r3, r4, r5, r6, r7
 	s2 := ^(t55 ^ t67)
 
 	return s7, s6, s5, s4, s3, s2, s1, s0
+}
+
+// sharedAnd is the first round of ANDs on one group of the circuit's
+// inputs: a0&b0 shared by the other two products.
+func sharedAnd(a0, b0, a1, b1, a2, b2 uint64) (x, y uint64) {
+	p := a0 & b0
+	return a1&b1 ^ p, a2&b2 ^ p
+}
+
+// andPairs is the last round of ANDs on one group: the three inverse
+// terms m0..m2 against both halves of the group's inputs.
+func andPairs(m0, m1, m2, b0, b1, b2, a0, a1, a2 uint64) (z0, z1, z2, z3, z4, z5 uint64) {
+	return m0 & b0, m1 & b1, m2 & b2, m0 & a0, m1 & a1, m2 & a2
 }

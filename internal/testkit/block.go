@@ -94,27 +94,23 @@ func ForEachImpl(t *testing.T, cipherName string, f func(t *testing.T, i *catalo
 }
 
 // RunBlockCipher tests every registered implementation of the cipher.
-func RunBlockCipher(t *testing.T, s BlockSpec) {
-	generic := mustGeneric(t, s.Cipher)
-	reference := s.Reference
-	if reference == nil {
-		reference = func(key []byte) (cipher.Block, error) { return generic.NewBlock(key) }
+func RunBlockCipher(t *testing.T, spec BlockSpec) {
+	s := blockSuite{BlockSpec: spec, generic: mustGeneric(t, spec.Cipher), reference: spec.Reference}
+	if s.reference == nil {
+		s.reference = func(key []byte) (cipher.Block, error) { return s.generic.NewBlock(key) }
 	}
-	ForEachImpl(t, s.Cipher, func(t *testing.T, i *catalog.Path) {
-		t.Run("KeySizes", func(t *testing.T) { testKeySizes(t, s, i) })
-		t.Run("KnownAnswers", func(t *testing.T) { testBlockVectors(t, s, i) })
-		t.Run("Differential", func(t *testing.T) { testDifferential(t, s, i, generic, reference) })
-		t.Run("Counters", func(t *testing.T) { testCounters(t, s, i, reference) })
-		t.Run("Split", func(t *testing.T) { testSplit(t, s, i) })
-		t.Run("Misuse", func(t *testing.T) { testMisuse(t, s, i) })
-		t.Run("SetIV", func(t *testing.T) { testSetIV(t, s, i, reference) })
-		t.Run("GuardPages", func(t *testing.T) { testGuardPages(t, s, i, reference) })
-		t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, s, i, reference) })
-		t.Run("NoAllocs", func(t *testing.T) { testNoAllocs(t, s, i) })
-	})
+	runSuite(t, spec.Cipher, s, check{"KnownAnswers", s.knownAnswers}, check{"SetIV", s.setIV})
 }
 
-func testKeySizes(t *testing.T, s BlockSpec, i *catalog.Path) {
+// blockSuite is RunBlockCipher's battery: the spec, the generic path and
+// the reference.
+type blockSuite struct {
+	BlockSpec
+	generic   *catalog.Path
+	reference func(key []byte) (cipher.Block, error)
+}
+
+func (s blockSuite) sizes(t *testing.T, i *catalog.Path) {
 	for n := 0; n <= 64; n++ {
 		_, err := i.NewBlock(make([]byte, n))
 		if valid := slices.Contains(s.KeySizes, n); valid != (err == nil) {
@@ -123,7 +119,7 @@ func testKeySizes(t *testing.T, s BlockSpec, i *catalog.Path) {
 	}
 }
 
-func testBlockVectors(t *testing.T, s BlockSpec, i *catalog.Path) {
+func (s blockSuite) knownAnswers(t *testing.T, i *catalog.Path) {
 	if len(s.Vectors) == 0 {
 		t.Fatal("no typed-in vectors for " + s.Cipher)
 	}
@@ -161,11 +157,11 @@ func CheckVector(t testing.TB, i *catalog.Path, v BlockVector) {
 	}
 }
 
-// testDifferential compares every length 0..2048 (whole blocks where the
+// differential compares every length 0..2048 (whole blocks where the
 // mode needs them), with source and destination offsets that between them
 // take every value 0..63, out of place and in place, against the generic
 // path and the reference.
-func testDifferential(t *testing.T, s BlockSpec, i, generic *catalog.Path, reference func([]byte) (cipher.Block, error)) {
+func (s blockSuite) differential(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(1, uint64(len(i.Name))))
 	const maxLen = 2048
 	for _, ks := range s.KeySizes {
@@ -175,8 +171,8 @@ func testDifferential(t *testing.T, s BlockSpec, i, generic *catalog.Path, refer
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, _ := generic.NewBlock(key)
-		ref, err := reference(key)
+		g, _ := s.generic.NewBlock(key)
+		ref, err := s.reference(key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -246,13 +242,13 @@ func firstDiff(a, b []byte) []byte {
 	return nil
 }
 
-// testCounters starts CTR just below the points where 32, 64 and 128 bits
+// counters starts CTR just below the points where 32, 64 and 128 bits
 // of counter carry, with lengths that cross them mid-batch.
-func testCounters(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
+func (s blockSuite) counters(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(2, 2))
 	key := RandBytes(r, s.KeySizes[0])
 	b, _ := i.NewBlock(key)
-	ref, _ := reference(key)
+	ref, _ := s.reference(key)
 	src := RandBytes(r, 4096+7)
 	for _, edge := range []struct {
 		name   string
@@ -288,9 +284,9 @@ func testCounters(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]b
 	}
 }
 
-// testSplit checks that a stream or chain cut into random pieces equals
+// split checks that a stream or chain cut into random pieces equals
 // one call.
-func testSplit(t *testing.T, s BlockSpec, i *catalog.Path) {
+func (s blockSuite) split(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(3, 3))
 	for _, ks := range s.KeySizes {
 		key, iv := RandBytes(r, ks), RandBytes(r, 16)
@@ -348,7 +344,7 @@ func PanicMessage(f func()) (msg string) {
 	return ""
 }
 
-func testMisuse(t *testing.T, s BlockSpec, i *catalog.Path) {
+func (s blockSuite) misuse(t *testing.T, i *catalog.Path) {
 	b, _ := i.NewBlock(make([]byte, s.KeySizes[0]))
 	iv := make([]byte, 16)
 	buf := make([]byte, 256)
@@ -373,14 +369,14 @@ func testMisuse(t *testing.T, s BlockSpec, i *catalog.Path) {
 	}
 }
 
-// testSetIV checks the CBC modes' SetIV (crypto/cipher's modes have it, and
+// setIV checks the CBC modes' SetIV (crypto/cipher's modes have it, and
 // crypto/tls resets the IV through it): after a reset, a mode part-way
 // through a chain continues from the new IV, and a wrong length panics.
-func testSetIV(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
+func (s blockSuite) setIV(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(6, 6))
 	key := RandBytes(r, s.KeySizes[0])
 	b, _ := i.NewBlock(key)
-	ref, _ := reference(key)
+	ref, _ := s.reference(key)
 	iv1, iv2, src := RandBytes(r, 16), RandBytes(r, 16), RandBytes(r, 160)
 	for _, op := range BlockOps[2:4] {
 		var mode cipher.BlockMode
@@ -419,14 +415,14 @@ var GuardedLengths = func() []int {
 	return l
 }()
 
-// testGuardPages runs every operation with source and destination flush
+// guardPages runs every operation with source and destination flush
 // against PROT_NONE pages, on either side: an access one byte outside the
 // buffers kills the test.
-func testGuardPages(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
+func (s blockSuite) guardPages(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(4, 4))
 	key, iv := RandBytes(r, s.KeySizes[len(s.KeySizes)-1]), RandBytes(r, 16)
 	b, _ := i.NewBlock(key)
-	ref, _ := reference(key)
+	ref, _ := s.reference(key)
 	for _, op := range BlockOps {
 		eachGuarded(t, op.Whole, func(src, dst []byte) {
 			n := len(src)
@@ -468,13 +464,13 @@ func eachGuarded(t *testing.T, wholeBlocks bool, f func(src, dst []byte)) {
 	}
 }
 
-// testConcurrent uses one block from many goroutines at once, as servers
+// concurrent uses one block from many goroutines at once, as servers
 // do; with -race it also proves the kernels keep no shared mutable state.
-func testConcurrent(t *testing.T, s BlockSpec, i *catalog.Path, reference func([]byte) (cipher.Block, error)) {
+func (s blockSuite) concurrent(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(5, 5))
 	key := RandBytes(r, s.KeySizes[0])
 	b, _ := i.NewBlock(key)
-	ref, _ := reference(key)
+	ref, _ := s.reference(key)
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
 	for g := 0; g < 8; g++ {
@@ -506,9 +502,9 @@ func testConcurrent(t *testing.T, s BlockSpec, i *catalog.Path, reference func([
 	}
 }
 
-// testNoAllocs checks that encrypting, once a mode is set up, allocates
+// noAllocs checks that encrypting, once a mode is set up, allocates
 // nothing: the hot path must not touch the heap.
-func testNoAllocs(t *testing.T, s BlockSpec, i *catalog.Path) {
+func (s blockSuite) noAllocs(t *testing.T, i *catalog.Path) {
 	b, _ := i.NewBlock(make([]byte, s.KeySizes[0]))
 	buf := make([]byte, 4096+16)
 	for _, op := range BlockOps {

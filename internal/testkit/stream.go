@@ -28,33 +28,34 @@ type StreamSpec struct {
 type counterSetter interface{ SetCounter(uint32) }
 
 // RunStreamCipher tests every registered implementation of the cipher.
-func RunStreamCipher(t *testing.T, s StreamSpec) {
-	generic := mustGeneric(t, s.Cipher)
-	reference := s.Reference
-	if reference == nil {
-		reference = generic.NewStream
+func RunStreamCipher(t *testing.T, spec StreamSpec) {
+	s := streamSuite{StreamSpec: spec, generic: mustGeneric(t, spec.Cipher), reference: spec.Reference}
+	if s.reference == nil {
+		s.reference = s.generic.NewStream
 	}
-	ForEachImpl(t, s.Cipher, func(t *testing.T, i *catalog.Path) {
-		t.Run("Sizes", func(t *testing.T) { testStreamSizes(t, s, i) })
-		t.Run("Differential", func(t *testing.T) { testStreamDifferential(t, s, i, generic, reference) })
-		t.Run("Counters", func(t *testing.T) { testStreamCounters(t, s, i, reference) })
-		t.Run("Split", func(t *testing.T) { testStreamSplit(t, s, i) })
-		t.Run("Misuse", func(t *testing.T) { testStreamMisuse(t, s, i) })
-		t.Run("GuardPages", func(t *testing.T) { testStreamGuard(t, s, i, reference) })
-		t.Run("Concurrent", func(t *testing.T) { testStreamConcurrent(t, s, i, reference) })
-		t.Run("NoAllocs", func(t *testing.T) {
-			st, _ := i.NewStream(make([]byte, s.KeySize), make([]byte, s.NonceSizes[0]))
-			buf := make([]byte, 4096+7)
-			for _, n := range []int{1, 64, 100, 1024, len(buf)} {
-				if a := testing.AllocsPerRun(20, func() { st.XORKeyStream(buf[:n], buf[:n]) }); a != 0 {
-					t.Errorf("XORKeyStream of %d bytes: %v allocations per call", n, a)
-				}
-			}
-		})
-	})
+	runSuite(t, spec.Cipher, s)
 }
 
-func testStreamSizes(t *testing.T, s StreamSpec, i *catalog.Path) {
+// streamSuite is RunStreamCipher's battery: the spec, the generic path and
+// the reference.
+type streamSuite struct {
+	StreamSpec
+	generic   *catalog.Path
+	reference func(key, nonce []byte) (cipher.Stream, error)
+}
+
+// noAllocs checks that XORKeyStream allocates nothing.
+func (s streamSuite) noAllocs(t *testing.T, i *catalog.Path) {
+	st, _ := i.NewStream(make([]byte, s.KeySize), make([]byte, s.NonceSizes[0]))
+	buf := make([]byte, 4096+7)
+	for _, n := range []int{1, 64, 100, 1024, len(buf)} {
+		if a := testing.AllocsPerRun(20, func() { st.XORKeyStream(buf[:n], buf[:n]) }); a != 0 {
+			t.Errorf("XORKeyStream of %d bytes: %v allocations per call", n, a)
+		}
+	}
+}
+
+func (s streamSuite) sizes(t *testing.T, i *catalog.Path) {
 	for k := 0; k <= 64; k++ {
 		for _, n := range []int{0, 8, 12, 16, 24, 32} {
 			_, err := i.NewStream(make([]byte, k), make([]byte, n))
@@ -77,15 +78,15 @@ func xorAll(t testing.TB, newStream func(key, nonce []byte) (cipher.Stream, erro
 	return out
 }
 
-func testStreamDifferential(t *testing.T, s StreamSpec, i, generic *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func (s streamSuite) differential(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(11, uint64(len(i.Name))))
 	src := RandBytes(r, s.MaxLen)
 	srcBuf := make([]byte, s.MaxLen+64)
 	dstBuf := make([]byte, s.MaxLen+65)
 	for _, ns := range s.NonceSizes {
 		key, nonce := RandBytes(r, s.KeySize), RandBytes(r, ns)
-		refOut := xorAll(t, reference, key, nonce, src)
-		if g := xorAll(t, generic.NewStream, key, nonce, src); !bytes.Equal(g, refOut) {
+		refOut := xorAll(t, s.reference, key, nonce, src)
+		if g := xorAll(t, s.generic.NewStream, key, nonce, src); !bytes.Equal(g, refOut) {
 			t.Fatalf("nonce %d: generic differs from reference", ns)
 		}
 		for n := 0; n <= s.MaxLen; n++ {
@@ -111,9 +112,9 @@ func testStreamDifferential(t *testing.T, s StreamSpec, i, generic *catalog.Path
 	}
 }
 
-// testStreamCounters starts just below the 32-bit block counter's end and
+// counters starts just below the 32-bit block counter's end and
 // checks output and the overflow panic against the reference.
-func testStreamCounters(t *testing.T, s StreamSpec, i *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func (s streamSuite) counters(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(12, 12))
 	key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[0])
 	probe, _ := i.NewStream(key, nonce)
@@ -124,7 +125,7 @@ func testStreamCounters(t *testing.T, s StreamSpec, i *catalog.Path, reference f
 	for _, left := range []uint32{1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33} {
 		for _, n := range []int{1, s.BlockSize, int(left) * s.BlockSize, int(left)*s.BlockSize + 1, len(src)} {
 			ours, _ := i.NewStream(key, nonce)
-			ref, _ := reference(key, nonce)
+			ref, _ := s.reference(key, nonce)
 			ours.(counterSetter).SetCounter(-left)
 			ref.(counterSetter).SetCounter(-left)
 			got, want := make([]byte, n), make([]byte, n)
@@ -146,7 +147,7 @@ func panics(f func()) (p bool) {
 	return false
 }
 
-func testStreamSplit(t *testing.T, s StreamSpec, i *catalog.Path) {
+func (s streamSuite) split(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(13, 13))
 	for trial := 0; trial < 50; trial++ {
 		key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[trial%len(s.NonceSizes)])
@@ -169,21 +170,21 @@ func testStreamSplit(t *testing.T, s StreamSpec, i *catalog.Path) {
 	}
 }
 
-func testStreamMisuse(t *testing.T, s StreamSpec, i *catalog.Path) {
+func (s streamSuite) misuse(t *testing.T, i *catalog.Path) {
 	buf := make([]byte, 300)
 	st, _ := i.NewStream(make([]byte, s.KeySize), make([]byte, s.NonceSizes[0]))
 	MustPanic(t, "inexact overlap", func() { st.XORKeyStream(buf[1:201], buf[:200]) })
 	MustPanic(t, "short dst", func() { st.XORKeyStream(buf[:10], buf[100:200]) })
 }
 
-func testStreamGuard(t *testing.T, s StreamSpec, i *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func (s streamSuite) guardPages(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(14, 14))
 	key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[0])
 	eachGuarded(t, false, func(src, dst []byte) {
 		n := len(src)
 		data := RandBytes(r, n)
 		copy(src, data)
-		want := xorAll(t, reference, key, nonce, data)
+		want := xorAll(t, s.reference, key, nonce, data)
 		st, _ := i.NewStream(key, nonce)
 		st.XORKeyStream(dst, src)
 		if !bytes.Equal(dst, want) {
@@ -197,16 +198,16 @@ func testStreamGuard(t *testing.T, s StreamSpec, i *catalog.Path, reference func
 	})
 }
 
-// testStreamConcurrent runs independent streams of one implementation on
+// concurrent runs independent streams of one implementation on
 // many goroutines: kernels must keep no shared mutable state.
-func testStreamConcurrent(t *testing.T, s StreamSpec, i *catalog.Path, reference func(key, nonce []byte) (cipher.Stream, error)) {
+func (s streamSuite) concurrent(t *testing.T, i *catalog.Path) {
 	r := rand.New(rand.NewPCG(15, 15))
 	var wg sync.WaitGroup
 	errs := make(chan string, 16)
 	for g := 0; g < 8; g++ {
 		key, nonce := RandBytes(r, s.KeySize), RandBytes(r, s.NonceSizes[g%len(s.NonceSizes)])
 		src := RandBytes(r, 4096+g*s.BlockSize+g)
-		want := xorAll(t, reference, key, nonce, src)
+		want := xorAll(t, s.reference, key, nonce, src)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -86,21 +86,22 @@ func Parse(args []string) (*Options, error) {
 			}
 			return nil
 		}
-		flag := func(p *bool) error {
+		// set serves the options that take no value and set or clear one
+		// switch.
+		set := func(p *bool, v bool) error {
 			if err := noValue(); err != nil {
 				return err
 			}
-			*p = true
+			*p = v
 			return nil
 		}
 		var err error
 		var v string
 		switch name {
 		case "e":
-			err = noValue()
-			o.Decrypt = false
+			err = set(&o.Decrypt, false)
 		case "d":
-			err = flag(&o.Decrypt)
+			err = set(&o.Decrypt, true)
 		case "in":
 			if o.In, err = needValue(); err == nil && o.In == "" {
 				err = usagef("-in: empty file name (leave -in out to read standard input)")
@@ -150,14 +151,13 @@ func Parse(args []string) (*Options, error) {
 				_, err = positive("-bufsize", strings.TrimSuffix(strings.ToLower(v), "k"))
 			}
 		case "pbkdf2":
-			err = flag(&o.PBKDF2)
+			err = set(&o.PBKDF2, true)
 		case "nosalt":
-			err = flag(&o.NoSalt)
+			err = set(&o.NoSalt, true)
 		case "salt":
-			err = noValue()
-			o.NoSalt = false
+			err = set(&o.NoSalt, false)
 		case "nopad":
-			err = flag(&o.NoPad)
+			err = set(&o.NoPad, true)
 		case "p":
 			err = noValue()
 			o.PrintKey = max(o.PrintKey, 1)
@@ -165,11 +165,11 @@ func Parse(args []string) (*Options, error) {
 			err = noValue()
 			o.PrintKey = 2
 		case "v":
-			err = flag(&o.Verbose)
+			err = set(&o.Verbose, true)
 		case "ciphers", "list":
-			err = flag(&o.ListCiphers)
+			err = set(&o.ListCiphers, true)
 		case "help", "h":
-			err = flag(&o.Help)
+			err = set(&o.Help, true)
 		case "a", "base64", "A", "z", "none", "debug", "engine", "provider", "provider-path", "propquery", "rand", "writerand":
 			err = usagef("option -%s is not supported by simdcrypt enc", name)
 		default:
