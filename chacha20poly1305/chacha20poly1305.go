@@ -79,8 +79,8 @@ type aead struct {
 	fused bool
 	// one: messages past the short path up to smallMax bytes, with up to
 	// oneAD bytes of additional data, take one kernel call (sealOne,
-	// openOne in stitched.go).
-	one bool
+	// openOne in stitched.go) from these layouts; nil: none.
+	one []oneLayout
 }
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -150,8 +150,8 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
 		return ret
 	}
-	if a.one && len(plaintext) <= smallMax && len(additionalData) <= oneAD {
-		sealOne(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+	if a.one != nil && len(plaintext) <= smallMax && len(additionalData) <= oneAD {
+		sealOne(a.one, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
 	if a.stitched {
@@ -214,8 +214,8 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		subtle.XORBytes(out, ciphertext, ks[64:])
 		return ret, nil
 	}
-	if a.one && len(ciphertext) <= smallMax && len(additionalData) <= oneAD {
-		if !openOne(out, ciphertext, additionalData, tag, &key, &nonce12) {
+	if a.one != nil && len(ciphertext) <= smallMax && len(additionalData) <= oneAD {
+		if !openOne(a.one, out, ciphertext, additionalData, tag, &key, &nonce12) {
 			clear(out)
 			return nil, errOpen
 		}

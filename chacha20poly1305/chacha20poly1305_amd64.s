@@ -22,7 +22,19 @@ DATA cp_lanectr<>+40(SB)/8, $0x0000000000000000
 DATA cp_lanectr<>+48(SB)/4, $0x00000003
 DATA cp_lanectr<>+52(SB)/4, $0x00000000
 DATA cp_lanectr<>+56(SB)/8, $0x0000000000000000
-GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $64
+DATA cp_lanectr<>+64(SB)/4, $0x00000004
+DATA cp_lanectr<>+68(SB)/4, $0x00000000
+DATA cp_lanectr<>+72(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+80(SB)/4, $0x00000005
+DATA cp_lanectr<>+84(SB)/4, $0x00000000
+DATA cp_lanectr<>+88(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+96(SB)/4, $0x00000006
+DATA cp_lanectr<>+100(SB)/4, $0x00000000
+DATA cp_lanectr<>+104(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+112(SB)/4, $0x00000007
+DATA cp_lanectr<>+116(SB)/4, $0x00000000
+DATA cp_lanectr<>+120(SB)/8, $0x0000000000000000
+GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $128
 
 DATA cp_iota8<>+0(SB)/4, $0x00000000
 DATA cp_iota8<>+4(SB)/4, $0x00000001
@@ -162,7 +174,7 @@ keystream4_loop:
 	VPADDD  Z2, Z6, Z6
 	VPADDD  Z3, Z7, Z7
 
-	// Rows to blocks: block L is lane L of a, b, c and d.
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
 	VSHUFI32X4 $0x44, Z5, Z4, Z0
 	VSHUFI32X4 $0x44, Z7, Z6, Z1
 	VSHUFI32X4 $0xee, Z5, Z4, Z2
@@ -26632,6 +26644,16092 @@ sealOneAVX2_loop:
 	JNZ   sealOneAVX2_loop
 
 sealOneAVX2_lengths:
+	ADDQ  848(AX), CX
+	ADCQ  856(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openOne10Z4(st *[1384]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32       Z0, Z4
+	VMOVDQA32       Z1, Z5
+	VMOVDQA32       Z2, Z6
+	VMOVDQA32       Z3, Z7
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z4, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x0c, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x08, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x07, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x0c, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x08, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z6, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x10, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x0c, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPXORD          Z4, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x07, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x10, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x08, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	XORQ            CX, CX
+	XORQ            BX, BX
+	VPADDD          Z5, Z4, Z4
+	XORQ            SI, SI
+	ADDQ            704(AX), CX
+	ADCQ            712(AX), BX
+	ADCQ            304(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z6, Z5, Z5
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z4, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            720(AX), CX
+	ADCQ            728(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            312(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x39, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x93, Z6, Z6
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            736(AX), CX
+	ADCQ            744(AX), BX
+	ADCQ            320(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z4, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            752(AX), CX
+	ADCQ            760(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            328(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x93, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z6, Z6
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            768(AX), CX
+	ADCQ            776(AX), BX
+	ADCQ            336(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            784(AX), CX
+	ADCQ            792(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            344(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x39, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x93, Z6, Z6
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            800(AX), CX
+	ADCQ            808(AX), BX
+	ADCQ            352(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x10, Z7, Z7
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z5, Z4, Z4
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            816(AX), CX
+	ADCQ            824(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            360(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x93, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x39, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	ADCQ            368(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z4, Z7, Z7
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x10, Z7, Z7
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x0c, Z5, Z5
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z5, Z4, Z4
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            848(AX), CX
+	ADCQ            856(AX), BX
+	ADCQ            376(AX), SI
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x93, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	MOVQ            CX, DI
+	MOVQ            BX, R8
+	SUBQ            $-5, DI
+	SBBQ            $-1, R8
+	SBBQ            $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+	LEAQ    864(AX), AX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (AX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(AX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(AX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(AX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VZEROUPPER
+	RET
+
+// func openOne18Z4(st *[1384]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32       Z0, Z4
+	VMOVDQA32       Z1, Z5
+	VMOVDQA32       Z2, Z6
+	VMOVDQA32       Z3, Z7
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x08, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z5, Z4, Z4
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x0c, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z4, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x10, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x07, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x08, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x10, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x0c, Z5, Z5
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z7, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z6, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x0c, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x07, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x10, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z6, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x07, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x0c, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x08, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z5, Z4, Z4
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x10, Z7, Z7
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z4, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x08, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z7, Z6, Z6
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPXORD          Z4, Z7, Z7
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	XORQ            CX, CX
+	XORQ            BX, BX
+	XORQ            SI, SI
+	ADDQ            576(AX), CX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            584(AX), BX
+	ADCQ            240(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x07, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x93, Z4, Z4
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x39, Z6, Z6
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            592(AX), CX
+	ADCQ            600(AX), BX
+	ADCQ            248(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z5, Z4, Z4
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z4, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x10, Z7, Z7
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z7, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            608(AX), CX
+	ADCQ            616(AX), BX
+	ADCQ            256(AX), SI
+	MOVQ            CX, DX
+	VPADDD          Z5, Z4, Z4
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z7, Z6, Z6
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z6, Z5, Z5
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x07, Z5, Z5
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            624(AX), CX
+	ADCQ            632(AX), BX
+	ADCQ            264(AX), SI
+	VPSHUFD         $0x39, Z4, Z4
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z6, Z6
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z5, Z4, Z4
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPROLD          $0x10, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            640(AX), CX
+	ADCQ            648(AX), BX
+	VPADDD          Z7, Z6, Z6
+	ADCQ            272(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x0c, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPADDD          Z5, Z4, Z4
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPXORD          Z4, Z7, Z7
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPROLD          $0x08, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            656(AX), CX
+	ADCQ            664(AX), BX
+	ADCQ            280(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z4, Z4
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x39, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z5, Z4, Z4
+	MOVQ            R8, BX
+	ADDQ            672(AX), CX
+	ADCQ            680(AX), BX
+	ADCQ            288(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x10, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPROLD          $0x0c, Z5, Z5
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPADDD          Z5, Z4, Z4
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            688(AX), CX
+	ADCQ            696(AX), BX
+	ADCQ            296(AX), SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPXORD          Z6, Z5, Z5
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPROLD          $0x07, Z5, Z5
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            704(AX), CX
+	ADCQ            712(AX), BX
+	VPSHUFD         $0x93, Z6, Z6
+	ADCQ            304(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z5, Z4, Z4
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z4, Z7, Z7
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            720(AX), CX
+	VPXORD          Z6, Z5, Z5
+	ADCQ            728(AX), BX
+	ADCQ            312(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPADDD          Z5, Z4, Z4
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z4, Z7, Z7
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            736(AX), CX
+	ADCQ            744(AX), BX
+	ADCQ            320(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x07, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPSHUFD         $0x93, Z4, Z4
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x39, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            752(AX), CX
+	ADCQ            760(AX), BX
+	ADCQ            328(AX), SI
+	MOVQ            CX, DX
+	VPROLD          $0x10, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z7, Z6, Z6
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPADDD          Z5, Z4, Z4
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z4, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            768(AX), CX
+	ADCQ            776(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            336(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z7, Z6, Z6
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x07, Z5, Z5
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z4, Z4
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x93, Z6, Z6
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            784(AX), CX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            792(AX), BX
+	ADCQ            344(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z5, Z4, Z4
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPXORD          Z4, Z7, Z7
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x10, Z7, Z7
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z7, Z6, Z6
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            800(AX), CX
+	ADCQ            808(AX), BX
+	ADCQ            352(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z5, Z4, Z4
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z4, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z7, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x07, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            816(AX), CX
+	ADCQ            824(AX), BX
+	ADCQ            360(AX), SI
+	MOVQ            CX, DX
+	VPSHUFD         $0x93, Z4, Z4
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPSHUFD         $0x39, Z6, Z6
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z5, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z4, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	ADCQ            368(AX), SI
+	VPADDD          Z7, Z6, Z6
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z6, Z5, Z5
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z5, Z4, Z4
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            848(AX), CX
+	ADCQ            856(AX), BX
+	VPADDD          Z7, Z6, Z6
+	ADCQ            376(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x07, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPSHUFD         $0x39, Z4, Z4
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x93, Z6, Z6
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	MOVQ            CX, DI
+	MOVQ            BX, R8
+	SUBQ            $-5, DI
+	SBBQ            $-1, R8
+	SBBQ            $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+	LEAQ    864(AX), AX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (AX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(AX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(AX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(AX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VZEROUPPER
+	RET
+
+// func sealOneZ4(st *[1384]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32       Z0, Z4
+	VMOVDQA32       Z1, Z5
+	VMOVDQA32       Z2, Z6
+	VMOVDQA32       Z3, Z7
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x10, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x0c, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x0c, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x08, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z5, Z4, Z4
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z5, Z4, Z4
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x0c, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z7, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x0c, Z5, Z5
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x08, Z7, Z7
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x08, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x07, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x10, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z6, Z5, Z5
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x07, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z4, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x10, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z7, Z6, Z6
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x10, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x10, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x0c, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z4, Z7, Z7
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x0c, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x08, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z6, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z7, Z6, Z6
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x10, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	XORQ            CX, CX
+	VPROLD          $0x0c, Z5, Z5
+	XORQ            BX, BX
+	XORQ            SI, SI
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	VPADDD          Z5, Z4, Z4
+	ADCQ            368(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z4, Z7, Z7
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x07, Z5, Z5
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x39, Z4, Z4
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x93, Z6, Z6
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z0, Z4, Z4
+	VPADDD          Z1, Z5, Z5
+	VPADDD          Z2, Z6, Z6
+	VPADDD          Z3, Z7, Z7
+	LEAQ            864(AX), R10
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (R10), Z4, Z4
+	VMOVDQU64  Z4, (R10)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(R10), Z0, Z0
+	VMOVDQU64  Z0, 64(R10)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(R10), Z0, Z0
+	VMOVDQU64  Z0, 128(R10)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(R10), Z0, Z0
+	VMOVDQU64  Z0, 192(R10)
+
+	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
+	MOVQ    1376(AX), R11
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R10)(R11*1)
+	ADDQ    $0x0f, R11
+	SHRQ    $0x04, R11
+	JZ      sealOneZ4_lengths
+
+sealOneZ4_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  $0x10, R10
+	DECQ  R11
+	JNZ   sealOneZ4_loop
+
+sealOneZ4_lengths:
+	ADDQ  848(AX), CX
+	ADCQ  856(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openOne30Z8(st *[1384]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·openOne30Z8(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32       Z0, Z5
+	VMOVDQA32       Z1, Z6
+	VMOVDQA32       Z2, Z7
+	VMOVDQA32       Z4, Z8
+	VPADDD          cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32       Z0, Z9
+	VMOVDQA32       Z1, Z10
+	VMOVDQA32       Z2, Z11
+	VMOVDQA32       Z3, Z12
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z8, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z11, Z10, Z10
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z10, Z9, Z9
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z9, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x08, Z12, Z12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z8, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z10, Z9, Z9
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z9, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x08, Z12, Z12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z8, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z9, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z9, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z12, Z12
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z12, Z12
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z12, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z12, Z12
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z12, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z12, Z12
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z12, Z11, Z11
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x08, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z12, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x10, Z12, Z12
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z12, Z11, Z11
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x08, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z12, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x10, Z12, Z12
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z12, Z11, Z11
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z11, Z10, Z10
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x08, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z8, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x07, Z10, Z10
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	XORQ            CX, CX
+	VPADDD          Z6, Z5, Z5
+	XORQ            BX, BX
+	XORQ            SI, SI
+	ADDQ            384(AX), CX
+	VPADDD          Z10, Z9, Z9
+	ADCQ            392(AX), BX
+	ADCQ            144(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z5, Z8, Z8
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPROLD          $0x10, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPADDD          Z8, Z7, Z7
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPXORD          Z7, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z11, Z10, Z10
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            400(AX), CX
+	VPROLD          $0x0c, Z10, Z10
+	ADCQ            408(AX), BX
+	ADCQ            152(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z6, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z5, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPXORD          Z9, Z12, Z12
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x08, Z8, Z8
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPADDD          Z8, Z7, Z7
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPADDD          Z12, Z11, Z11
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z7, Z6, Z6
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            416(AX), CX
+	VPXORD          Z11, Z10, Z10
+	ADCQ            424(AX), BX
+	ADCQ            160(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x07, Z6, Z6
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPSHUFD         $0x93, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPSHUFD         $0x93, Z9, Z9
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPSHUFD         $0x39, Z7, Z7
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x39, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPADDD          Z6, Z5, Z5
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            432(AX), CX
+	VPADDD          Z10, Z9, Z9
+	ADCQ            440(AX), BX
+	ADCQ            168(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z5, Z8, Z8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPROLD          $0x10, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z8, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPXORD          Z7, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z11, Z10, Z10
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            448(AX), CX
+	ADCQ            456(AX), BX
+	VPROLD          $0x0c, Z10, Z10
+	ADCQ            176(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z6, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z5, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPXORD          Z9, Z12, Z12
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x08, Z8, Z8
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPADDD          Z8, Z7, Z7
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPADDD          Z12, Z11, Z11
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z7, Z6, Z6
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            464(AX), CX
+	ADCQ            472(AX), BX
+	VPXORD          Z11, Z10, Z10
+	ADCQ            184(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x07, Z6, Z6
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPSHUFD         $0x39, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPSHUFD         $0x39, Z9, Z9
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPSHUFD         $0x93, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x93, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z6, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            480(AX), CX
+	ADCQ            488(AX), BX
+	VPADDD          Z10, Z9, Z9
+	ADCQ            192(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z5, Z8, Z8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPROLD          $0x10, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z8, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPXORD          Z7, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z11, Z10, Z10
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            496(AX), CX
+	ADCQ            504(AX), BX
+	VPROLD          $0x0c, Z10, Z10
+	ADCQ            200(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z6, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z5, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x08, Z8, Z8
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPADDD          Z8, Z7, Z7
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPADDD          Z12, Z11, Z11
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPXORD          Z7, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            512(AX), CX
+	ADCQ            520(AX), BX
+	VPXORD          Z11, Z10, Z10
+	ADCQ            208(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x07, Z6, Z6
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPSHUFD         $0x93, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x93, Z9, Z9
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPSHUFD         $0x39, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x39, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z6, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            528(AX), CX
+	ADCQ            536(AX), BX
+	VPADDD          Z10, Z9, Z9
+	ADCQ            216(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z5, Z8, Z8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x10, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z8, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPXORD          Z7, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            544(AX), CX
+	ADCQ            552(AX), BX
+	VPROLD          $0x0c, Z10, Z10
+	ADCQ            224(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z6, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPXORD          Z5, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x08, Z8, Z8
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z8, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPXORD          Z7, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            560(AX), CX
+	ADCQ            568(AX), BX
+	VPXORD          Z11, Z10, Z10
+	ADCQ            232(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x07, Z6, Z6
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x07, Z10, Z10
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPSHUFD         $0x39, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x39, Z9, Z9
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPSHUFD         $0x93, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x93, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z6, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            576(AX), CX
+	ADCQ            584(AX), BX
+	VPADDD          Z10, Z9, Z9
+	ADCQ            240(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z5, Z8, Z8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z9, Z12, Z12
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x10, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z8, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z7, Z6, Z6
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            592(AX), CX
+	ADCQ            600(AX), BX
+	VPROLD          $0x0c, Z10, Z10
+	ADCQ            248(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z10, Z9, Z9
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPXORD          Z5, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x08, Z8, Z8
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x08, Z12, Z12
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z8, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPXORD          Z7, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            608(AX), CX
+	ADCQ            616(AX), BX
+	VPXORD          Z11, Z10, Z10
+	ADCQ            256(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x07, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x07, Z10, Z10
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPSHUFD         $0x93, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x93, Z9, Z9
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPSHUFD         $0x39, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x39, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z6, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            624(AX), CX
+	ADCQ            632(AX), BX
+	VPADDD          Z10, Z9, Z9
+	ADCQ            264(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z9, Z12, Z12
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x10, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z12, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z7, Z6, Z6
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            640(AX), CX
+	ADCQ            648(AX), BX
+	ADCQ            272(AX), SI
+	VPROLD          $0x0c, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z10, Z9, Z9
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPXORD          Z5, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x08, Z8, Z8
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x08, Z12, Z12
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z8, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPXORD          Z7, Z6, Z6
+	MOVQ            R8, BX
+	ADDQ            656(AX), CX
+	ADCQ            664(AX), BX
+	ADCQ            280(AX), SI
+	VPXORD          Z11, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x07, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x07, Z10, Z10
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPSHUFD         $0x39, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x39, Z9, Z9
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x93, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x93, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z6, Z5, Z5
+	ADDQ            672(AX), CX
+	ADCQ            680(AX), BX
+	ADCQ            288(AX), SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z9, Z12, Z12
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x10, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z12, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z7, Z6, Z6
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x0c, Z6, Z6
+	ADDQ            688(AX), CX
+	ADCQ            696(AX), BX
+	ADCQ            296(AX), SI
+	VPROLD          $0x0c, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z10, Z9, Z9
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPXORD          Z5, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x08, Z8, Z8
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x08, Z12, Z12
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z8, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z7, Z6, Z6
+	ADDQ            704(AX), CX
+	ADCQ            712(AX), BX
+	ADCQ            304(AX), SI
+	VPXORD          Z11, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x07, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x07, Z10, Z10
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPSHUFD         $0x93, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z9, Z9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x39, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x39, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z6, Z5, Z5
+	ADDQ            720(AX), CX
+	ADCQ            728(AX), BX
+	ADCQ            312(AX), SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z9, Z12, Z12
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z12, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z7, Z6, Z6
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x0c, Z6, Z6
+	ADDQ            736(AX), CX
+	ADCQ            744(AX), BX
+	ADCQ            320(AX), SI
+	VPROLD          $0x0c, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z10, Z9, Z9
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x08, Z8, Z8
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x08, Z12, Z12
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z7, Z6, Z6
+	ADDQ            752(AX), CX
+	ADCQ            760(AX), BX
+	ADCQ            328(AX), SI
+	VPXORD          Z11, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x07, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPSHUFD         $0x39, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x39, Z9, Z9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x93, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x93, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z6, Z5, Z5
+	ADDQ            768(AX), CX
+	ADCQ            776(AX), BX
+	ADCQ            336(AX), SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z9, Z12, Z12
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z12, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z7, Z6, Z6
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x0c, Z6, Z6
+	ADDQ            784(AX), CX
+	ADCQ            792(AX), BX
+	ADCQ            344(AX), SI
+	VPROLD          $0x0c, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPADDD          Z10, Z9, Z9
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x08, Z8, Z8
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z7, Z6, Z6
+	ADDQ            800(AX), CX
+	ADCQ            808(AX), BX
+	ADCQ            352(AX), SI
+	VPXORD          Z11, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPROLD          $0x07, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPSHUFD         $0x93, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z9, Z9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x39, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z11, Z11
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z6, Z5, Z5
+	ADDQ            816(AX), CX
+	ADCQ            824(AX), BX
+	ADCQ            360(AX), SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z5, Z8, Z8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z9, Z12, Z12
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPADDD          Z8, Z7, Z7
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z7, Z6, Z6
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x0c, Z6, Z6
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	ADCQ            368(AX), SI
+	MOVQ            CX, DX
+	VPROLD          $0x0c, Z10, Z10
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPADDD          Z10, Z9, Z9
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPROLD          $0x08, Z8, Z8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z7, Z6, Z6
+	ADDQ            848(AX), CX
+	ADCQ            856(AX), BX
+	ADCQ            376(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z11, Z10, Z10
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPROLD          $0x07, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPSHUFD         $0x39, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x39, Z9, Z9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPSHUFD         $0x93, Z7, Z7
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x93, Z11, Z11
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	MOVQ            CX, DI
+	MOVQ            BX, R8
+	SUBQ            $-5, DI
+	SBBQ            $-1, R8
+	SBBQ            $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z3, Z12, Z12
+	LEAQ    864(AX), AX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (AX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(AX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(AX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(AX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     256(AX), Z4, Z4
+	VMOVDQU64  Z4, 256(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     320(AX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     384(AX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     448(AX), Z0, Z0
+	VMOVDQU64  Z0, 448(AX)
+	VZEROUPPER
+	RET
+
+// func sealOneZ8(st *[1384]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32       Z0, Z5
+	VMOVDQA32       Z1, Z6
+	VMOVDQA32       Z2, Z7
+	VMOVDQA32       Z4, Z8
+	VPADDD          cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32       Z0, Z9
+	VMOVDQA32       Z1, Z10
+	VMOVDQA32       Z2, Z11
+	VMOVDQA32       Z3, Z12
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R10, SI
+	VPXORD          Z9, Z12, Z12
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x10, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x0c, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x0c, Z10, Z10
+	XORL            136(SP), R9
+	VPADDD          Z6, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x0c, R10
+	VPXORD          Z9, Z12, Z12
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z12, Z12
+	XORL            CX, R12
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z12, Z11, Z11
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R13
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            R11, R10
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R8, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z5, Z8, Z8
+	XORL            DX, R12
+	VPXORD          Z9, Z12, Z12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x10, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R14, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x0c, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x0c, R8
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R9, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x08, Z12, Z12
+	XORL            BX, R13
+	VPADDD          Z8, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R14
+	VPXORD          Z11, Z10, Z10
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R13, 128(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x39, Z9, Z9
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            DI, CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, R11
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x0c, DI
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R8, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z9, Z12, Z12
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x08, Z8, Z8
+	XORL            BX, R14
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R15
+	VPXORD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z6, Z6
+	XORL            128(SP), DI
+	VPROLD          $0x07, Z10, Z10
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R10, BX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z10, Z9, Z9
+	XORL            SI, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z12, Z11, Z11
+	XORL            R11, R9
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x0c, R10
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, DX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z5, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z9, Z12, Z12
+	XORL            BX, R13
+	VPROLD          $0x08, Z8, Z8
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R14
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x07, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x07, R9
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R9, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z6, Z5, Z5
+	XORL            SI, R15
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z8, Z7, Z7
+	XORL            132(SP), R8
+	VPADDD          Z12, Z11, Z11
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R12
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 132(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x07, R10
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            CX, R15
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x10, R12
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z5, Z8, Z8
+	ADDL            R15, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x10, Z12, Z12
+	XORL            R11, R9
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x0c, R10
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            DI, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R12, R11
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z12, Z11, Z11
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x39, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x93, Z7, Z7
+	XORL            CX, R12
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x10, R13
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z10, Z9, Z9
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z8, Z8
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x10, Z12, Z12
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, CX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x0c, Z10, Z10
+	XORL            DX, R13
+	VPADDD          Z6, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R15, R11
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z12, Z11, Z11
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x10, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z10, Z9, Z9
+	ADDL            R13, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z9, Z12, Z12
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x10, Z8, Z8
+	XORL            132(SP), DI
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z12, Z11, Z11
+	ADDL            R8, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z11, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x0c, Z6, Z6
+	XORL            DX, R12
+	VPROLD          $0x0c, Z10, Z10
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R13
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R14, 132(SP)
+	VPROLD          $0x08, Z12, Z12
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, R8
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R8, DX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x39, Z9, Z9
+	XORL            BX, R14
+	VPSHUFD         $0x93, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x10, R15
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z10, Z9, Z9
+	XORL            128(SP), DI
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z9, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x0c, R8
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z8, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x0c, Z6, Z6
+	XORL            SI, R15
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R15, R11
+	VPROLD          $0x08, Z8, Z8
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x08, Z12, Z12
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, DI
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R9, DX
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x07, Z10, Z10
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            BX, R13
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z6, Z5, Z5
+	XORL            136(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R10, BX
+	VPADDD          Z12, Z11, Z11
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            SI, R14
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	VPADDD          Z10, Z9, Z9
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z9, Z12, Z12
+	XORL            R11, R9
+	VPROLD          $0x08, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R10
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R10, SI
+	VPROLD          $0x07, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x07, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x10, R12
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x0c, R8
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x10, Z8, Z8
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R9, BX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z12, Z11, Z11
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z7, Z6, Z6
+	XORL            SI, R15
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R12, 128(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z10, Z9, Z9
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), R8
+	VPXORD          Z9, Z12, Z12
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x07, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, SI
+	VPXORD          Z11, Z10, Z10
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x07, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            128(SP), R10
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x0c, DI
+	VPXORD          Z9, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x10, Z12, Z12
+	XORL            CX, R15
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z12, Z11, Z11
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R12
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R13, 128(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), DI
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x08, Z12, Z12
+	ADDL            DI, CX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z7, Z6, Z6
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            136(SP), R9
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, R10
+	VPXORD          Z5, Z8, Z8
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x10, Z8, Z8
+	XORL            CX, R12
+	VPROLD          $0x10, Z12, Z12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z8, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R13
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z11, Z10, Z10
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R14, 136(SP)
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R8, CX
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z8, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z12, Z11, Z11
+	XORL            DX, R12
+	VPXORD          Z7, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R13
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R9, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z9, Z12, Z12
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x10, Z8, Z8
+	XORL            BX, R13
+	VPROLD          $0x10, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R14
+	VPXORD          Z7, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z11, Z10, Z10
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z6, Z6
+	XORL            136(SP), R8
+	VPROLD          $0x0c, Z10, Z10
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPXORD          Z9, Z12, Z12
+	ADDL            DI, CX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R13
+	VPADDD          Z12, Z11, Z11
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x10, R14
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x39, Z5, Z5
+	ADDL            R15, R11
+	VPSHUFD         $0x39, Z9, Z9
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x93, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, DX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z5, Z8, Z8
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z9, Z12, Z12
+	XORL            BX, R14
+	VPROLD          $0x10, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R15
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z11, Z10, Z10
+	XORL            128(SP), DI
+	VPROLD          $0x0c, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x0c, Z10, Z10
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z5, Z8, Z8
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, BX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x08, Z12, Z12
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z8, Z7, Z7
+	XORL            SI, R14
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z11, Z10, Z10
+	ADDL            R15, 136(SP)
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            R11, R9
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R13
+	VPXORD          Z9, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x08, R14
+	VPADDD          Z8, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z12, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	VPXORD          Z11, Z10, Z10
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x0c, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x07, R9
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z10, Z9, Z9
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R9, BX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x08, Z8, Z8
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R15
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x07, Z10, Z10
+	XORL            132(SP), R8
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R10, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z10, Z9, Z9
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R12
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 132(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z12, Z11, Z11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R9
+	VPXORD          Z11, Z10, Z10
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x07, R10
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z5, Z8, Z8
+	XORL            CX, R15
+	VPXORD          Z9, Z12, Z12
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z8, Z8
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R9
+	VPROLD          $0x07, Z10, Z10
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            DI, SI
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R12, R11
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z12, Z11, Z11
+	XORL            128(SP), R10
+	VPXORD          Z7, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	VPXORD          Z5, Z8, Z8
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z9, Z12, Z12
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x10, R13
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z8, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 136(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R10
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            DI, CX
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            DX, R13
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, DI
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R9, DX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R15
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 128(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R8, CX
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            DX, R12
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R14, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	VPXORD          Z11, Z10, Z10
+	XORQ            CX, CX
+	VPROLD          $0x0c, Z6, Z6
+	XORQ            BX, BX
+	XORQ            SI, SI
+	VPROLD          $0x0c, Z10, Z10
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	VPADDD          Z6, Z5, Z5
+	ADCQ            368(AX), SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z5, Z8, Z8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	VPROLD          $0x08, Z8, Z8
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x08, Z12, Z12
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z8, Z7, Z7
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z12, Z11, Z11
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z11, Z10, Z10
+	IMULQ           104(AX), BX
+	VPROLD          $0x07, Z6, Z6
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPROLD          $0x07, Z10, Z10
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x39, Z5, Z5
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z9, Z9
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x93, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x93, Z11, Z11
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z0, Z5, Z5
+	VPADDD          Z1, Z6, Z6
+	VPADDD          Z2, Z7, Z7
+	VPADDD          Z4, Z8, Z8
+	VPADDD          Z0, Z9, Z9
+	VPADDD          Z1, Z10, Z10
+	VPADDD          Z2, Z11, Z11
+	VPADDD          Z3, Z12, Z12
+	LEAQ            864(AX), R10
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (R10), Z4, Z4
+	VMOVDQU64  Z4, (R10)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(R10), Z0, Z0
+	VMOVDQU64  Z0, 64(R10)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(R10), Z0, Z0
+	VMOVDQU64  Z0, 128(R10)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(R10), Z0, Z0
+	VMOVDQU64  Z0, 192(R10)
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     256(R10), Z4, Z4
+	VMOVDQU64  Z4, 256(R10)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     320(R10), Z0, Z0
+	VMOVDQU64  Z0, 320(R10)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     384(R10), Z0, Z0
+	VMOVDQU64  Z0, 384(R10)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     448(R10), Z0, Z0
+	VMOVDQU64  Z0, 448(R10)
+
+	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
+	MOVQ    1376(AX), R11
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R10)(R11*1)
+	ADDQ    $0x0f, R11
+	SHRQ    $0x04, R11
+	JZ      sealOneZ8_lengths
+
+sealOneZ8_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  $0x10, R10
+	DECQ  R11
+	JNZ   sealOneZ8_loop
+
+sealOneZ8_lengths:
+	ADDQ  848(AX), CX
+	ADCQ  856(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openOne10Y4(st *[1384]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y5, Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y12, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y5, Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y11, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y13, Y12, Y12
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	VPSHUFD        $0x4e, Y13, Y13
+	XORQ           CX, CX
+	XORQ           BX, BX
+	VPADDD         Y6, Y5, Y5
+	XORQ           SI, SI
+	ADDQ           704(AX), CX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           712(AX), BX
+	ADCQ           304(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPADDD         Y13, Y12, Y12
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y7, Y6, Y6
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPXOR          Y10, Y13, Y13
+	MOVQ           R8, BX
+	ADDQ           720(AX), CX
+	ADCQ           728(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           312(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y12, Y11, Y11
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x39, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x93, Y7, Y7
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           736(AX), CX
+	ADCQ           744(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           320(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPADDD         Y13, Y12, Y12
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           752(AX), CX
+	ADCQ           760(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           328(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y12, Y11, Y11
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x93, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x39, Y7, Y7
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x39, Y12, Y12
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           768(AX), CX
+	ADCQ           776(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           336(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           784(AX), CX
+	ADCQ           792(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           344(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y12, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x39, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x93, Y7, Y7
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           800(AX), CX
+	ADCQ           808(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           352(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           816(AX), CX
+	ADCQ           824(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           360(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y12, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x93, Y10, Y10
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x39, Y7, Y7
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x39, Y12, Y12
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           832(AX), CX
+	ADCQ           840(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           368(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPXOR          Y5, Y8, Y8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           848(AX), CX
+	ADCQ           856(AX), BX
+	ADCQ           376(AX), SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y12, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x39, Y10, Y10
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x93, Y7, Y7
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	MOVQ           CX, DI
+	MOVQ           BX, R8
+	SUBQ           $-5, DI
+	SBBQ           $-1, R8
+	SBBQ           $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Y0, Y5, Y5
+	VPADDD  Y1, Y6, Y6
+	VPADDD  Y2, Y7, Y7
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y0, Y10, Y10
+	VPADDD  Y1, Y11, Y11
+	VPADDD  Y2, Y12, Y12
+	VPADDD  Y9, Y13, Y13
+	LEAQ    864(AX), AX
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	VPXOR      (AX), Y3, Y3
+	VMOVDQU    Y3, (AX)
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	VPXOR      32(AX), Y3, Y3
+	VMOVDQU    Y3, 32(AX)
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	VPXOR      64(AX), Y3, Y3
+	VMOVDQU    Y3, 64(AX)
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	VPXOR      96(AX), Y3, Y3
+	VMOVDQU    Y3, 96(AX)
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	VPXOR      128(AX), Y3, Y3
+	VMOVDQU    Y3, 128(AX)
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	VPXOR      160(AX), Y3, Y3
+	VMOVDQU    Y3, 160(AX)
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	VPXOR      192(AX), Y3, Y3
+	VMOVDQU    Y3, 192(AX)
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	VPXOR      224(AX), Y3, Y3
+	VMOVDQU    Y3, 224(AX)
+	VZEROUPPER
+	RET
+
+// func openOne18Y4(st *[1384]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y12, Y11, Y11
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y13, Y12, Y12
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y5, Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y10, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y7, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y11, Y10, Y10
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y6, Y5, Y5
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y5, Y8, Y8
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	XORQ           CX, CX
+	XORQ           BX, BX
+	VPXOR          Y10, Y13, Y13
+	XORQ           SI, SI
+	ADDQ           576(AX), CX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           584(AX), BX
+	ADCQ           240(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x93, Y5, Y5
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x93, Y10, Y10
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x39, Y7, Y7
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           592(AX), CX
+	ADCQ           600(AX), BX
+	ADCQ           248(AX), SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPADDD         Y6, Y5, Y5
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y5, Y8, Y8
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R8, BX
+	ADDQ           608(AX), CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           616(AX), BX
+	ADCQ           256(AX), SI
+	MOVQ           CX, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y10, Y13, Y13
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPADDD         Y8, Y7, Y7
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y13, Y12, Y12
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPXOR          Y7, Y6, Y6
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPXOR          Y12, Y11, Y11
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           624(AX), CX
+	ADCQ           632(AX), BX
+	ADCQ           264(AX), SI
+	VPSHUFD        $0x39, Y5, Y5
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFD        $0x39, Y10, Y10
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFD        $0x93, Y7, Y7
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MOVQ           R8, BX
+	ADDQ           640(AX), CX
+	ADCQ           648(AX), BX
+	VPADDD         Y8, Y7, Y7
+	ADCQ           272(AX), SI
+	MOVQ           CX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPXOR          Y12, Y11, Y11
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPXOR          Y5, Y8, Y8
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPXOR          Y10, Y13, Y13
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           656(AX), CX
+	ADCQ           664(AX), BX
+	ADCQ           280(AX), SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPSHUFD        $0x93, Y5, Y5
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFD        $0x93, Y10, Y10
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x39, Y7, Y7
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x39, Y12, Y12
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPADDD         Y6, Y5, Y5
+	MOVQ           R8, BX
+	ADDQ           672(AX), CX
+	ADCQ           680(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           288(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPADDD         Y13, Y12, Y12
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPXOR          Y12, Y11, Y11
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPADDD         Y6, Y5, Y5
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           688(AX), CX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           696(AX), BX
+	ADCQ           296(AX), SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R8, BX
+	ADDQ           704(AX), CX
+	ADCQ           712(AX), BX
+	VPSHUFD        $0x93, Y7, Y7
+	ADCQ           304(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFD        $0x93, Y12, Y12
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y6, Y5, Y5
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y5, Y8, Y8
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           720(AX), CX
+	VPXOR          Y7, Y6, Y6
+	ADCQ           728(AX), BX
+	ADCQ           312(AX), SI
+	VPXOR          Y12, Y11, Y11
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPADDD         Y6, Y5, Y5
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y5, Y8, Y8
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y10, Y13, Y13
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           736(AX), CX
+	ADCQ           744(AX), BX
+	VPXOR          Y12, Y11, Y11
+	ADCQ           320(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSHUFD        $0x39, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFD        $0x39, Y12, Y12
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           752(AX), CX
+	VPXOR          Y10, Y13, Y13
+	ADCQ           760(AX), BX
+	ADCQ           328(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y8, Y7, Y7
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPADDD         Y6, Y5, Y5
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           768(AX), CX
+	ADCQ           776(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           336(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPADDD         Y13, Y12, Y12
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x39, Y5, Y5
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x93, Y7, Y7
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFD        $0x93, Y12, Y12
+	MOVQ           R8, BX
+	ADDQ           784(AX), CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           792(AX), BX
+	ADCQ           344(AX), SI
+	MOVQ           CX, DX
+	VPSHUFD        $0x4e, Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y11, Y10, Y10
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y5, Y8, Y8
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPXOR          Y10, Y13, Y13
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y8, Y7, Y7
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPADDD         Y13, Y12, Y12
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y12, Y11, Y11
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           800(AX), CX
+	ADCQ           808(AX), BX
+	ADCQ           352(AX), SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPADDD         Y6, Y5, Y5
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y5, Y8, Y8
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R8, BX
+	ADDQ           816(AX), CX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           824(AX), BX
+	ADCQ           360(AX), SI
+	MOVQ           CX, DX
+	VPSHUFD        $0x93, Y5, Y5
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFD        $0x39, Y7, Y7
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSHUFD        $0x39, Y12, Y12
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPADDD         Y6, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y11, Y10, Y10
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPXOR          Y5, Y8, Y8
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           832(AX), CX
+	ADCQ           840(AX), BX
+	ADCQ           368(AX), SI
+	VPADDD         Y8, Y7, Y7
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPADDD         Y13, Y12, Y12
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y7, Y6, Y6
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MOVQ           R8, BX
+	ADDQ           848(AX), CX
+	ADCQ           856(AX), BX
+	VPADDD         Y8, Y7, Y7
+	ADCQ           376(AX), SI
+	MOVQ           CX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPXOR          Y12, Y11, Y11
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFD        $0x39, Y5, Y5
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSHUFD        $0x39, Y10, Y10
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x93, Y7, Y7
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	MOVQ           CX, DI
+	MOVQ           BX, R8
+	SUBQ           $-5, DI
+	SBBQ           $-1, R8
+	SBBQ           $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Y0, Y5, Y5
+	VPADDD  Y1, Y6, Y6
+	VPADDD  Y2, Y7, Y7
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y0, Y10, Y10
+	VPADDD  Y1, Y11, Y11
+	VPADDD  Y2, Y12, Y12
+	VPADDD  Y9, Y13, Y13
+	LEAQ    864(AX), AX
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	VPXOR      (AX), Y3, Y3
+	VMOVDQU    Y3, (AX)
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	VPXOR      32(AX), Y3, Y3
+	VMOVDQU    Y3, 32(AX)
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	VPXOR      64(AX), Y3, Y3
+	VMOVDQU    Y3, 64(AX)
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	VPXOR      96(AX), Y3, Y3
+	VMOVDQU    Y3, 96(AX)
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	VPXOR      128(AX), Y3, Y3
+	VMOVDQU    Y3, 128(AX)
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	VPXOR      160(AX), Y3, Y3
+	VMOVDQU    Y3, 160(AX)
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	VPXOR      192(AX), Y3, Y3
+	VMOVDQU    Y3, 192(AX)
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	VPXOR      224(AX), Y3, Y3
+	VMOVDQU    Y3, 224(AX)
+	VZEROUPPER
+	RET
+
+// func sealOneY4(st *[1384]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealOneY4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           CX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R8, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           DI, CX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R14
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x07, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y6, Y5, Y5
+	XORL           SI, R15
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x07, R10
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           CX, R15
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R9
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R12, R11
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, DI
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           CX, R12
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x10, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y11, Y10, Y10
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R14, 132(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           BX, R14
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x10, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           BX, R13
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R13, 132(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R9
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R9, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y7, Y6, Y6
+	XORL           SI, R15
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R12, 128(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	VPXOR          Y12, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           DI, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R12
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R13, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           136(SP), R9
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 136(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R15, R11
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R14
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y13, Y12, Y12
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R10, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R10
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R15
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R12, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), R10
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R15, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R15
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 128(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R8, CX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           DX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R8
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, DI
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	VPXOR          Y12, Y11, Y11
+	XORQ           CX, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORQ           BX, BX
+	XORQ           SI, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           832(AX), CX
+	ADCQ           840(AX), BX
+	VPADDD         Y6, Y5, Y5
+	ADCQ           368(AX), SI
+	VPADDD         Y11, Y10, Y10
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPXOR          Y5, Y8, Y8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y13, Y12, Y12
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y12, Y11, Y11
+	IMULQ          104(AX), BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x39, Y5, Y5
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x93, Y7, Y7
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y0, Y5, Y5
+	VPADDD         Y1, Y6, Y6
+	VPADDD         Y2, Y7, Y7
+	VPADDD         Y4, Y8, Y8
+	VPADDD         Y0, Y10, Y10
+	VPADDD         Y1, Y11, Y11
+	VPADDD         Y2, Y12, Y12
+	VPADDD         Y9, Y13, Y13
+	LEAQ           864(AX), R10
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	VPXOR      (R10), Y3, Y3
+	VMOVDQU    Y3, (R10)
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	VPXOR      32(R10), Y3, Y3
+	VMOVDQU    Y3, 32(R10)
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	VPXOR      64(R10), Y3, Y3
+	VMOVDQU    Y3, 64(R10)
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	VPXOR      96(R10), Y3, Y3
+	VMOVDQU    Y3, 96(R10)
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	VPXOR      128(R10), Y3, Y3
+	VMOVDQU    Y3, 128(R10)
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	VPXOR      160(R10), Y3, Y3
+	VMOVDQU    Y3, 160(R10)
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	VPXOR      192(R10), Y3, Y3
+	VMOVDQU    Y3, 192(R10)
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	VPXOR      224(R10), Y3, Y3
+	VMOVDQU    Y3, 224(R10)
+
+	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
+	MOVQ    1376(AX), R11
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R10)(R11*1)
+	ADDQ    $0x0f, R11
+	SHRQ    $0x04, R11
+	JZ      sealOneY4_lengths
+
+sealOneY4_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  $0x10, R10
+	DECQ  R11
+	JNZ   sealOneY4_loop
+
+sealOneY4_lengths:
 	ADDQ  848(AX), CX
 	ADCQ  856(AX), BX
 	ADCQ  $0x01, SI

@@ -56,34 +56,95 @@ func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 
 // openOneAVX2 writes the tag of the last 30 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
-// eight blocks from st.x[12] on.
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
 //
 //go:noescape
 func openOneAVX2(st *[1384]byte)
 
 // openOne18AVX2 writes the tag of the last 18 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
-// eight blocks from st.x[12] on.
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
 //
 //go:noescape
 func openOne18AVX2(st *[1384]byte)
 
 // openOne10AVX2 writes the tag of the last 10 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
-// eight blocks from st.x[12] on.
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
 //
 //go:noescape
 func openOne10AVX2(st *[1384]byte)
 
-// sealOneAVX2 encrypts the first n bytes of st's buffer in place with the eight
-// blocks from st.x[12] on and writes the tag of: MAC block 28 (2^128 bit
-// from hi[28]), the ciphertext zero-padded, block 29.
+// sealOneAVX2 encrypts the first n bytes (at most 512) of st's buffer in place
+// with the eight blocks (word-sliced in YMM) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
 //
 //go:noescape
 func sealOneAVX2(st *[1384]byte)
+
+// openOne10Z4 writes the tag of the last 10 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 512-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne10Z4(st *[1384]byte)
+
+// openOne18Z4 writes the tag of the last 18 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 512-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne18Z4(st *[1384]byte)
+
+// sealOneZ4 encrypts the first n bytes (at most 256) of st's buffer in place
+// with the 4 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+//
+//go:noescape
+func sealOneZ4(st *[1384]byte)
+
+// openOne30Z8 writes the tag of the last 30 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the 8 blocks (row layout in 512-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne30Z8(st *[1384]byte)
+
+// sealOneZ8 encrypts the first n bytes (at most 512) of st's buffer in place
+// with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+//
+//go:noescape
+func sealOneZ8(st *[1384]byte)
+
+// openOne10Y4 writes the tag of the last 10 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 256-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne10Y4(st *[1384]byte)
+
+// openOne18Y4 writes the tag of the last 18 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 256-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne18Y4(st *[1384]byte)
+
+// sealOneY4 encrypts the first n bytes (at most 256) of st's buffer in place
+// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+//
+//go:noescape
+func sealOneY4(st *[1384]byte)
 
 // block0 writes the first 32 bytes of ChaCha20 keystream block 0 for key
 // and nonce to out.

@@ -51,10 +51,13 @@ func sealShort(st *[320]byte) { panic("chacha20poly1305: sealShort without assem
 
 func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assembly") }
 
-func openOneAVX2(st *[1384]byte) { panic("chacha20poly1305: openOneAVX2 without assembly") }
+// oneLayouts: no one-call kernels without assembly.
+func oneLayouts(zmm bool) []oneLayout { return nil }
 
-func openOne18AVX2(st *[1384]byte) { panic("chacha20poly1305: openOne18AVX2 without assembly") }
+func openOneCall(l oneLayout, steps int, st *[1384]byte) {
+	panic("chacha20poly1305: openOneCall without assembly")
+}
 
-func openOne10AVX2(st *[1384]byte) { panic("chacha20poly1305: openOne10AVX2 without assembly") }
-
-func sealOneAVX2(st *[1384]byte) { panic("chacha20poly1305: sealOneAVX2 without assembly") }
+func sealOneCall(l oneLayout, st *[1384]byte) {
+	panic("chacha20poly1305: sealOneCall without assembly")
+}

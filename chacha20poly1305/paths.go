@@ -33,16 +33,19 @@ func (p *path) Available() bool {
 	return p.mac.Available()
 }
 
-// oneCall reports whether AEADs on p take one kernel call (sealOne,
-// openOne) for messages past the short path up to smallMax bytes: on the
-// stitched path, and on ifma where AVX2 and MULX are usable (measured on
-// Zen 5 at 256 bytes: ifma's two passes about 0.7x x/crypto, the one call
-// about 0.9x).
-func (p *path) oneCall() bool {
-	if p.stitched {
-		return true
+// oneCall returns the one-call kernels (sealOne, openOne) AEADs on p take
+// for messages past the short path up to smallMax bytes, nil for none: on
+// the stitched path, and on ifma where AVX2 and MULX are usable (measured
+// on Zen 5 at 256 bytes: ifma's two passes about 0.7x x/crypto, the
+// word-sliced one call about 0.9x); there in ZMM where AVX-512 may run.
+func (p *path) oneCall() []oneLayout {
+	switch {
+	case p.stitched:
+		return oneLayouts(false)
+	case p.mac == poly1305.IFMA && stitchedBuilt && cpu.HasAll(cpu.AVX2) && poly1305.MULX.Available():
+		return oneLayouts(haveKeystream4())
 	}
-	return p.mac == poly1305.IFMA && stitchedBuilt && cpu.HasAll(cpu.AVX2) && poly1305.MULX.Available()
+	return nil
 }
 
 var pathNotes = map[poly1305.Path]string{
