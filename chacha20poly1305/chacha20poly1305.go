@@ -77,10 +77,13 @@ type aead struct {
 	// fused: messages up to fusedMax bytes take the fused kernels (see
 	// short.go): AVX2 keystream and a MULX MAC.
 	fused bool
-	// one: messages past the short path up to smallMax bytes, with up to
+	// one: messages past the short path up to oneMax bytes, with up to
 	// oneAD bytes of additional data, take one kernel call (sealOne,
 	// openOne in stitched.go) from these layouts; nil: none.
 	one []oneLayout
+	// mid: messages past those up to midMax bytes take keystream16 (see
+	// mid.go), where AVX-512 may run.
+	mid bool
 }
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -106,8 +109,9 @@ func newAEAD(key []byte, nonceSize int, p *path) (cipher.AEAD, error) {
 		return nil, errors.New("chacha20poly1305: bad key length")
 	}
 	a := &aead{nonceSize: nonceSize, mac: p.mac, stitched: p.stitched, path: p.Name, ks4: chooseKS4()}
-	a.fused = a.ks4 == ks4YMM && (p.mac == poly1305.MULX || p.mac == poly1305.AVX2)
+	a.fused = haveKeystream4AVX2() && p.mac != poly1305.Generic && poly1305.MULX.Available()
 	a.one = p.oneCall()
+	a.mid = p.mac == poly1305.IFMA && a.ks4 == ks4ZMM
 	copy(a.key[:], key)
 	return a, nil
 }
@@ -150,8 +154,12 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
 		return ret
 	}
-	if a.one != nil && len(plaintext) <= smallMax && len(additionalData) <= oneAD {
+	if a.one != nil && len(plaintext) <= oneMax && len(additionalData) <= oneAD {
 		sealOne(a.one, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+		return ret
+	}
+	if a.mid && len(plaintext) <= midMax {
+		a.sealMid(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
 	if a.stitched {
@@ -214,8 +222,15 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		subtle.XORBytes(out, ciphertext, ks[64:])
 		return ret, nil
 	}
-	if a.one != nil && len(ciphertext) <= smallMax && len(additionalData) <= oneAD {
+	if a.one != nil && len(ciphertext) <= oneMax && len(additionalData) <= oneAD {
 		if !openOne(a.one, out, ciphertext, additionalData, tag, &key, &nonce12) {
+			clear(out)
+			return nil, errOpen
+		}
+		return ret, nil
+	}
+	if a.mid && len(ciphertext) <= midMax {
+		if !a.openMid(out, ciphertext, additionalData, tag, &key, &nonce12) {
 			clear(out)
 			return nil, errOpen
 		}

@@ -217,9 +217,13 @@ func openSmall(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[No
 // oneAD is the most additional data openOne and sealOne take: one block.
 const oneAD = 16
 
+// oneMax is the longest message the one-call kernels take: their batch
+// holds blocks 1 to 8 (block 0 runs in general registers).
+const oneMax = batch
+
 // openSteps is the number of MAC blocks openOneAVX2 absorbs: up to
-// smallMax bytes of message, oneAD of additional data and the lengths.
-const openSteps = smallMax/16 + 2
+// oneMax bytes of message, oneAD of additional data and the lengths.
+const openSteps = oneMax/16 + 2
 
 // openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
 // generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
@@ -229,12 +233,12 @@ type openState struct {
 	tag         [Overhead]byte      // written by the kernel
 	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
 	mac         [openSteps][16]byte // the MAC input, right-aligned
-	buf         [batch]byte         // the message in, the result out
-	n           uint64              // sealOneAVX2: the message's length
+	buf         [batch + 16]byte    // the message in, the result out; sealOne* writes 16 zero bytes after it
+	n           uint64              // sealOne*: the message's length
 }
 
 // The generator's offsets.
-var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-864+unsafe.Sizeof(openState{})-1384]
+var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-960+unsafe.Sizeof(openState{})-1496]
 
 // oneLayout names the batch layout of a set of one-call kernels (openOne*,
 // sealOne*; see oneLayouts).
@@ -252,7 +256,7 @@ func (l oneLayout) max() int {
 	if l == oneY4 || l == oneZ4 {
 		return 256
 	}
-	return smallMax
+	return oneMax
 }
 
 // oneFor returns the first layout in ones that takes a message of n bytes.
@@ -265,7 +269,7 @@ func oneFor(ones []oneLayout, n int) oneLayout {
 	panic("chacha20poly1305: no one-call kernel for the length")
 }
 
-// openOne is Open for a message of up to smallMax bytes with up to 16 bytes
+// openOne is Open for a message of up to oneMax bytes with up to 16 bytes
 // of additional data: one kernel call from ones computes the MAC key, the
 // tag and the keystream together. It writes the plaintext to out only if
 // tag is right.
@@ -277,7 +281,7 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	i := putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
 	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
-	openOneCall(oneFor(ones, len(ciphertext)), openSteps-i+1, (*[1384]byte)(unsafe.Pointer(&st)))
+	openOneCall(oneFor(ones, len(ciphertext)), openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
 	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
 	if ok {
 		copy(out, st.buf[:len(ciphertext)])
@@ -286,7 +290,7 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	return ok
 }
 
-// sealOne is Seal for a message of up to smallMax bytes with up to 16 bytes
+// sealOne is Seal for a message of up to oneMax bytes with up to 16 bytes
 // of additional data: one kernel call from ones.
 //
 //go:noinline
@@ -300,7 +304,7 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 	st.lengths(len(ad), len(plaintext))
 	copy(st.buf[:], plaintext)
 	st.n = uint64(len(plaintext))
-	sealOneCall(oneFor(ones, len(plaintext)), (*[1384]byte)(unsafe.Pointer(&st)))
+	sealOneCall(oneFor(ones, len(plaintext)), (*[1496]byte)(unsafe.Pointer(&st)))
 	copy(ciphertext, st.buf[:len(plaintext)])
 	*tag = st.tag
 	st.clear()

@@ -21,6 +21,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -37,7 +39,7 @@ func main() {
 	}
 	lanes := GLOBL("cp_lanectr", RODATA|NOPTR)
 	cpLanes = lanes
-	for l := 0; l < 8; l++ {
+	for l := 0; l < 16; l++ {
 		DATA(16*l, U32(uint32(l)))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))
@@ -53,12 +55,18 @@ func main() {
 	keystreamRows("keystream2AVX2", ymm, 2, sigma, lanes,
 		"keystream2AVX2 writes keystream blocks 0 and 1 (one set of YMM registers)",
 		"and leaves the rest of ks alone.")
+	for sets := 2; sets <= 4; sets++ {
+		name := fmt.Sprintf("keystream%d", 4*sets)
+		keystreamRows(name, zmm, 4*sets, sigma, lanes,
+			fmt.Sprintf("%s writes ChaCha20 keystream blocks 0 to %d for key and nonce to", name, 4*sets-1),
+			fmt.Sprintf("ks: %d sets of ZMM rows side by side.", sets))
+	}
 	stitched("sealAVX2", true)
 	stitched("openAVX2", false)
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
-	stitchedOpenOne("openOneAVX2", 30, sliced)
+	stitchedOpenOne("openOneAVX2", openSteps, sliced)
 	stitchedOpenOne("openOne18AVX2", 18, sliced)
 	stitchedOpenOne("openOne10AVX2", 10, sliced)
 	stitchedSealOne("sealOneAVX2", sliced)
@@ -182,7 +190,7 @@ func (r *rows) addInput() {
 // registers (ZMM) or, in YMM, one set per two blocks, interleaved so that
 // their chains run side by side.
 func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc ...string) {
-	TEXT(name, NOSPLIT, "func(ks *[256]byte, key *[32]byte, nonce *[12]byte)")
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(ks *[%d]byte, key *[32]byte, nonce *[12]byte)", max(256, 64*blocks)))
 	Pragma("noescape")
 	Doc(doc...)
 	ks := Load(Param("ks"), GP64())

@@ -605,13 +605,13 @@ const (
 	ooHi  = 144
 	ooMAC = ooHi + 8*openSteps
 	ooBuf = ooMAC + 16*openSteps
-	ooN   = ooBuf + 512 // uint64: the message's length (sealOneAVX2)
+	ooN   = ooBuf + 512 + 16 // uint64: the message's length (sealOne*), after the buffer's 16 bytes of slack
 	ooEnd = ooN + 8
 )
 
 // openSteps is the number of MAC blocks openState holds: a message of up
-// to 448 bytes (28 blocks), one block of additional data and the lengths.
-const openSteps = 30
+// to 512 bytes (32 blocks), one block of additional data and the lengths.
+const openSteps = 34
 
 // stitchedOpenOne emits openOneAVX2 (and variants absorbing only the last
 // steps of the MAC blocks, for shorter messages): Open of a message up to 448 bytes in
