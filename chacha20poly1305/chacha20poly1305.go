@@ -22,10 +22,14 @@
 // the avx2-stitched path at 16 KiB, which therefore ranks after ifma.
 //
 // Short messages take a path of their own (see shortMax; up to 64 bytes on
-// the AVX2 keystream with a MULX MAC, one fused kernel call: short.go);
-// longer ones get
-// the MAC key from block 0 computed in portable Go (see block0.go), except
-// where the avx2-stitched kernels compute it alongside other work.
+// the AVX2 keystream with a MULX MAC, one fused kernel call: short.go).
+// Up to oneMax bytes with a block of additional data at most, one kernel
+// call computes block 0 and the MAC in general registers beside the
+// keystream (sealOne, openOne: stitched.go); on the ifma path messages up
+// to midMax bytes past those take the keystream and block 0 from one call
+// (mid.go). Longer ones get the MAC key from block 0 computed by the block0
+// kernel (see block0.go), except where the avx2-stitched kernels compute it
+// alongside other work.
 package chacha20poly1305
 
 import (
