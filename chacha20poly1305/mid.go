@@ -24,6 +24,7 @@ func (a *aead) sealMid(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, ke
 	var ks [1024]byte
 	midKeystream(&ks, len(plaintext), key, nonce12)
 	subtle.XORBytes(ciphertext, plaintext, ks[64:])
+	clear(ks[64:])
 	var mac poly1305.MAC
 	a.midMAC(&mac, &ks, ad, ciphertext)
 	mac.Sum(tag[:0])
