@@ -156,6 +156,26 @@ func TestDifferential(t *testing.T) {
 	})
 }
 
+// TestSmallAD covers every message length up to 1100 bytes with the short
+// additional data the fused, one-call and openFirstAVX2 kernels take (up to
+// 16 bytes), and just past it, where TestDifferential's AD lengths rarely
+// fall.
+func TestSmallAD(t *testing.T) {
+	forEachPath(t, func(t *testing.T, name string) {
+		rng := rand.New(rand.NewPCG(13, uint64(len(name))))
+		ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
+		const maxLen = 1100
+		store := testkit.RandBytes(rng, maxLen+64+17)
+		for n := 0; n <= maxLen; n++ {
+			off := (n * 5) % 64
+			for _, adLen := range []int{0, 1, 13, 16, 17} {
+				nonce := testkit.RandBytes(rng, ours.NonceSize())
+				checkOne(t, ours, ref, nonce, store[off:off+n], store[maxLen+64:][:adLen], off)
+			}
+		}
+	})
+}
+
 // TestLong covers messages of many 512-byte batches (the stitched kernels'
 // unit) with and without a tail, beyond TestDifferential's lengths.
 func TestLong(t *testing.T) {

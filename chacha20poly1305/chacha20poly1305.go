@@ -22,10 +22,14 @@
 // the avx2-stitched path at 16 KiB, which therefore ranks after ifma.
 //
 // Short messages take a path of their own (see shortMax; up to 64 bytes on
-// the AVX2 keystream with a MULX MAC, one fused kernel call: short.go);
-// longer ones get
-// the MAC key from block 0 computed in portable Go (see block0.go), except
-// where the avx2-stitched kernels compute it alongside other work.
+// the AVX2 keystream with a MULX MAC, one fused kernel call: short.go).
+// Up to oneMax bytes with a block of additional data at most, one kernel
+// call computes block 0 and the MAC in general registers beside the
+// keystream (sealOne, openOne: stitched.go); on the ifma path messages up
+// to midMax bytes past those take the keystream and block 0 from one call
+// (mid.go). Longer ones get the MAC key from block 0 computed by the block0
+// kernel (see block0.go), except where the avx2-stitched kernels compute it
+// alongside other work.
 package chacha20poly1305
 
 import (
@@ -77,10 +81,13 @@ type aead struct {
 	// fused: messages up to fusedMax bytes take the fused kernels (see
 	// short.go): AVX2 keystream and a MULX MAC.
 	fused bool
-	// one: messages past the short path up to smallMax bytes, with up to
+	// one: messages past the short path up to oneMax bytes, with up to
 	// oneAD bytes of additional data, take one kernel call (sealOne,
-	// openOne in stitched.go).
-	one bool
+	// openOne in stitched.go) from these layouts; nil: none.
+	one []oneLayout
+	// mid: messages past those up to midMax bytes take keystream16 (see
+	// mid.go), where AVX-512 may run.
+	mid bool
 }
 
 // New returns a ChaCha20-Poly1305 AEAD that uses the given 256-bit key.
@@ -106,8 +113,9 @@ func newAEAD(key []byte, nonceSize int, p *path) (cipher.AEAD, error) {
 		return nil, errors.New("chacha20poly1305: bad key length")
 	}
 	a := &aead{nonceSize: nonceSize, mac: p.mac, stitched: p.stitched, path: p.Name, ks4: chooseKS4()}
-	a.fused = a.ks4 == ks4YMM && (p.mac == poly1305.MULX || p.mac == poly1305.AVX2)
+	a.fused = haveKeystream4AVX2() && p.mac != poly1305.Generic && poly1305.MULX.Available()
 	a.one = p.oneCall()
+	a.mid = p.mac == poly1305.IFMA && a.ks4 == ks4ZMM
 	copy(a.key[:], key)
 	return a, nil
 }
@@ -150,8 +158,12 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		a.tagShort((*[Overhead]byte)(tag), &ks, additionalData, ciphertext)
 		return ret
 	}
-	if a.one && len(plaintext) <= smallMax && len(additionalData) <= oneAD {
-		sealOne(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+	if a.one != nil && len(plaintext) <= oneMax && len(additionalData) <= oneAD {
+		sealOne(a.one, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+		return ret
+	}
+	if a.mid && len(plaintext) <= midMax {
+		a.sealMid(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
 	if a.stitched {
@@ -214,8 +226,15 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		subtle.XORBytes(out, ciphertext, ks[64:])
 		return ret, nil
 	}
-	if a.one && len(ciphertext) <= smallMax && len(additionalData) <= oneAD {
-		if !openOne(out, ciphertext, additionalData, tag, &key, &nonce12) {
+	if a.one != nil && len(ciphertext) <= oneMax && len(additionalData) <= oneAD {
+		if !openOne(a.one, out, ciphertext, additionalData, tag, &key, &nonce12) {
+			clear(out)
+			return nil, errOpen
+		}
+		return ret, nil
+	}
+	if a.mid && len(ciphertext) <= midMax {
+		if !a.openMid(out, ciphertext, additionalData, tag, &key, &nonce12) {
 			clear(out)
 			return nil, errOpen
 		}

@@ -22,7 +22,43 @@ DATA cp_lanectr<>+40(SB)/8, $0x0000000000000000
 DATA cp_lanectr<>+48(SB)/4, $0x00000003
 DATA cp_lanectr<>+52(SB)/4, $0x00000000
 DATA cp_lanectr<>+56(SB)/8, $0x0000000000000000
-GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $64
+DATA cp_lanectr<>+64(SB)/4, $0x00000004
+DATA cp_lanectr<>+68(SB)/4, $0x00000000
+DATA cp_lanectr<>+72(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+80(SB)/4, $0x00000005
+DATA cp_lanectr<>+84(SB)/4, $0x00000000
+DATA cp_lanectr<>+88(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+96(SB)/4, $0x00000006
+DATA cp_lanectr<>+100(SB)/4, $0x00000000
+DATA cp_lanectr<>+104(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+112(SB)/4, $0x00000007
+DATA cp_lanectr<>+116(SB)/4, $0x00000000
+DATA cp_lanectr<>+120(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+128(SB)/4, $0x00000008
+DATA cp_lanectr<>+132(SB)/4, $0x00000000
+DATA cp_lanectr<>+136(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+144(SB)/4, $0x00000009
+DATA cp_lanectr<>+148(SB)/4, $0x00000000
+DATA cp_lanectr<>+152(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+160(SB)/4, $0x0000000a
+DATA cp_lanectr<>+164(SB)/4, $0x00000000
+DATA cp_lanectr<>+168(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+176(SB)/4, $0x0000000b
+DATA cp_lanectr<>+180(SB)/4, $0x00000000
+DATA cp_lanectr<>+184(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+192(SB)/4, $0x0000000c
+DATA cp_lanectr<>+196(SB)/4, $0x00000000
+DATA cp_lanectr<>+200(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+208(SB)/4, $0x0000000d
+DATA cp_lanectr<>+212(SB)/4, $0x00000000
+DATA cp_lanectr<>+216(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+224(SB)/4, $0x0000000e
+DATA cp_lanectr<>+228(SB)/4, $0x00000000
+DATA cp_lanectr<>+232(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+240(SB)/4, $0x0000000f
+DATA cp_lanectr<>+244(SB)/4, $0x00000000
+DATA cp_lanectr<>+248(SB)/8, $0x0000000000000000
+GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $256
 
 DATA cp_iota8<>+0(SB)/4, $0x00000000
 DATA cp_iota8<>+4(SB)/4, $0x00000001
@@ -162,7 +198,7 @@ keystream4_loop:
 	VPADDD  Z2, Z6, Z6
 	VPADDD  Z3, Z7, Z7
 
-	// Rows to blocks: block L is lane L of a, b, c and d.
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
 	VSHUFI32X4 $0x44, Z5, Z4, Z0
 	VSHUFI32X4 $0x44, Z7, Z6, Z1
 	VSHUFI32X4 $0xee, Z5, Z4, Z2
@@ -390,6 +426,540 @@ keystream2AVX2_loop:
 	VMOVDQU    Y8, 64(AX)
 	VPERM2I128 $0x31, Y7, Y6, Y8
 	VMOVDQU    Y8, 96(AX)
+	VZEROUPPER
+	RET
+
+// func keystream8(ks *[512]byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512F
+TEXT ·keystream8(SB), NOSPLIT, $0-24
+	MOVQ            ks+0(FP), AX
+	MOVQ            key+8(FP), CX
+	MOVQ            nonce+16(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32  Z0, Z9
+	VMOVDQA32  Z1, Z10
+	VMOVDQA32  Z2, Z11
+	VMOVDQA32  Z3, Z12
+	MOVL       $0x0000000a, CX
+
+keystream8_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	DECL    CX
+	JNZ     keystream8_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z3, Z12, Z12
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 256(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 384(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 448(AX)
+	VZEROUPPER
+	RET
+
+// func keystream12(ks *[768]byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512F
+TEXT ·keystream12(SB), NOSPLIT, $0-24
+	MOVQ            ks+0(FP), AX
+	MOVQ            key+8(FP), CX
+	MOVQ            nonce+16(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z3
+	VMOVDQA32  Z0, Z14
+	VMOVDQA32  Z1, Z15
+	VMOVDQA32  Z2, Z16
+	VMOVDQA32  Z3, Z17
+	MOVL       $0x0000000a, CX
+
+keystream12_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z14, Z14
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z14, Z14
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	DECL    CX
+	JNZ     keystream12_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z14, Z14
+	VPADDD  Z1, Z15, Z15
+	VPADDD  Z2, Z16, Z16
+	VPADDD  Z3, Z17, Z17
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 256(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 384(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 448(AX)
+	VSHUFI32X4 $0x44, Z15, Z14, Z0
+	VSHUFI32X4 $0x44, Z17, Z16, Z1
+	VSHUFI32X4 $0xee, Z15, Z14, Z2
+	VSHUFI32X4 $0xee, Z17, Z16, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 512(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 640(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 704(AX)
+	VZEROUPPER
+	RET
+
+// func keystream16(ks *[1024]byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512F
+TEXT ·keystream16(SB), NOSPLIT, $0-24
+	MOVQ            ks+0(FP), AX
+	MOVQ            key+8(FP), CX
+	MOVQ            nonce+16(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z3
+	VMOVDQA32  Z0, Z19
+	VMOVDQA32  Z1, Z20
+	VMOVDQA32  Z2, Z21
+	VMOVDQA32  Z3, Z22
+	MOVL       $0x0000000a, CX
+
+keystream16_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z19, Z19
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z19, Z19
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	DECL    CX
+	JNZ     keystream16_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z19, Z19
+	VPADDD  Z1, Z20, Z20
+	VPADDD  Z2, Z21, Z21
+	VPADDD  Z3, Z22, Z22
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 256(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 384(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 448(AX)
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 512(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 640(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 704(AX)
+	VSHUFI32X4 $0x44, Z20, Z19, Z0
+	VSHUFI32X4 $0x44, Z22, Z21, Z1
+	VSHUFI32X4 $0xee, Z20, Z19, Z2
+	VSHUFI32X4 $0xee, Z22, Z21, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 768(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 832(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 896(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 960(AX)
 	VZEROUPPER
 	RET
 
@@ -14585,7 +15155,7 @@ sealNextAVX2_loop:
 	VZEROUPPER
 	RET
 
-// func openOneAVX2(st *[1384]byte)
+// func openOneAVX2(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	MOVQ st+0(FP), AX
@@ -14634,618 +15204,602 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADDL         DI, CX
 	VPXOR        Y0, Y8, Y8
 	ADDL         R8, DX
-	VPADDD       Y5, Y1, Y1
 	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
 	ADDL         R10, SI
 	VPXOR        Y1, Y9, Y9
 	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	XORL         BX, R14
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	XORL         SI, R15
-	VPADDD       Y8, Y12, Y12
 	ROLL         $0x10, R12
-	VPXOR        Y12, Y4, Y4
+	VPADDD       Y8, Y12, Y12
 	ROLL         $0x10, R13
+	VPXOR        Y12, Y4, Y4
 	ROLL         $0x10, R14
-	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R15
-	VPXOR        Y13, Y5, Y5
+	VPADDD       Y9, Y13, Y13
 	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y5, Y5
 	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
 	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R14, 136(SP)
+	ADDL         R15, R11
 	VPSRLD       $0x14, Y4, Y4
-	ADDL         R15, R11
-	VPOR         Y14, Y4, Y4
 	XORL         128(SP), DI
 	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y5, Y14
+	VPOR         Y14, Y4, Y4
 	XORL         136(SP), R9
-	VPSRLD       $0x14, Y5, Y5
+	VPSLLD       $0x0c, Y5, Y14
 	XORL         R11, R10
 	ROLL         $0x0c, DI
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x14, Y5, Y5
 	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
 	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R9
-	ROLL         $0x0c, R10
+	ADDL         DI, CX
 	VPXOR        Y0, Y8, Y8
-	ADDL         DI, CX
+	ADDL         R8, DX
+	ADDL         R9, BX
 	VPADDD       Y5, Y1, Y1
-	ADDL         R8, DX
+	ADDL         R10, SI
 	VPXOR        Y1, Y9, Y9
-	ADDL         R9, BX
-	ADDL         R10, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         BX, R14
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         DX, R13
-	XORL         BX, R14
+	XORL         SI, R15
+	ROLL         $0x08, R12
 	VPADDD       Y8, Y12, Y12
-	XORL         SI, R15
+	ROLL         $0x08, R13
 	VPXOR        Y12, Y4, Y4
-	ROLL         $0x08, R12
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
 	VPADDD       Y9, Y13, Y13
-	ROLL         $0x08, R13
-	ROLL         $0x08, R14
+	ADDL         R12, 128(SP)
 	VPXOR        Y13, Y5, Y5
-	ROLL         $0x08, R15
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
 	VPSLLD       $0x07, Y4, Y14
-	ADDL         R12, 128(SP)
-	ADDL         R13, 132(SP)
+	ADDL         R15, R11
 	VPSRLD       $0x19, Y4, Y4
-	ADDL         R14, 136(SP)
+	XORL         128(SP), DI
+	XORL         132(SP), R8
 	VPOR         Y14, Y4, Y4
-	ADDL         R15, R11
-	XORL         128(SP), DI
-	VPSLLD       $0x07, Y5, Y14
-	XORL         132(SP), R8
-	VPSRLD       $0x19, Y5, Y5
 	XORL         136(SP), R9
-	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x07, Y5, Y14
 	XORL         R11, R10
 	ROLL         $0x07, DI
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x07, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x07, R8
+	ADDL         R8, CX
 	VMOVDQU      64(SP), Y12
-	ROLL         $0x07, R9
-	ROLL         $0x07, R10
+	ADDL         R9, DX
+	ADDL         R10, BX
 	VMOVDQU      Y13, 32(SP)
-	ADDL         R8, CX
+	ADDL         DI, SI
 	VMOVDQU      96(SP), Y13
-	ADDL         R9, DX
-	VPADDD       Y6, Y2, Y2
-	ADDL         R10, BX
-	ADDL         DI, SI
-	VPXOR        Y2, Y10, Y10
 	XORL         CX, R15
-	VPADDD       Y7, Y3, Y3
 	XORL         DX, R12
+	VPADDD       Y6, Y2, Y2
 	XORL         BX, R13
-	VPXOR        Y3, Y11, Y11
+	VPXOR        Y2, Y10, Y10
 	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R12
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R15
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x10, R13
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x10, R14
-	VPXOR        Y12, Y6, Y6
 	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADDL         R12, R11
-	VPADDD       Y11, Y13, Y13
 	ADDL         R13, 128(SP)
-	VPXOR        Y13, Y7, Y7
+	VPADDD       Y10, Y12, Y12
 	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y6, Y6
 	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y6, Y14
 	XORL         R11, R9
-	VPSRLD       $0x14, Y6, Y6
+	VPADDD       Y11, Y13, Y13
 	XORL         128(SP), R10
-	VPOR         Y14, Y6, Y6
+	VPXOR        Y13, Y7, Y7
 	XORL         132(SP), DI
 	ROLL         $0x0c, R8
-	VPSLLD       $0x0c, Y7, Y14
+	VPSLLD       $0x0c, Y6, Y14
 	ROLL         $0x0c, R9
-	VPSRLD       $0x14, Y7, Y7
+	VPSRLD       $0x14, Y6, Y6
 	ROLL         $0x0c, R10
 	ROLL         $0x0c, DI
-	VPOR         Y14, Y7, Y7
+	VPOR         Y14, Y6, Y6
 	ADDL         R8, CX
-	VPADDD       Y6, Y2, Y2
+	VPSLLD       $0x0c, Y7, Y14
 	ADDL         R9, DX
 	ADDL         R10, BX
-	VPXOR        Y2, Y10, Y10
+	VPSRLD       $0x14, Y7, Y7
 	ADDL         DI, SI
-	VPADDD       Y7, Y3, Y3
+	VPOR         Y14, Y7, Y7
 	XORL         CX, R15
-	VPXOR        Y3, Y11, Y11
 	XORL         DX, R12
+	VPADDD       Y6, Y2, Y2
 	XORL         BX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	XORL         SI, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPXOR        Y2, Y10, Y10
 	ROLL         $0x08, R15
+	VPADDD       Y7, Y3, Y3
 	ROLL         $0x08, R12
-	VPADDD       Y10, Y12, Y12
 	ROLL         $0x08, R13
-	VPXOR        Y12, Y6, Y6
+	VPXOR        Y3, Y11, Y11
 	ROLL         $0x08, R14
-	VPADDD       Y11, Y13, Y13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADDL         R15, 136(SP)
 	ADDL         R12, R11
-	VPXOR        Y13, Y7, Y7
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADDL         R13, 128(SP)
-	VPSLLD       $0x07, Y6, Y14
+	VPADDD       Y10, Y12, Y12
 	ADDL         R14, 132(SP)
 	XORL         136(SP), R8
-	VPSRLD       $0x19, Y6, Y6
+	VPXOR        Y12, Y6, Y6
 	XORL         R11, R9
-	VPOR         Y14, Y6, Y6
+	VPADDD       Y11, Y13, Y13
 	XORL         128(SP), R10
 	XORL         132(SP), DI
-	VPSLLD       $0x07, Y7, Y14
+	VPXOR        Y13, Y7, Y7
 	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R10
-	ROLL         $0x07, DI
-	VPADDD       Y5, Y0, Y0
-	ADDL         DI, CX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R10, SI
-	VPXOR        Y1, Y8, Y8
-	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         DX, R13
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R15
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x10, R12
-	ROLL         $0x10, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x10, R14
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x10, R15
-	VPXOR        Y13, Y6, Y6
-	ADDL         R12, 128(SP)
-	ADDL         R13, 132(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R14, 136(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R15, R11
-	XORL         128(SP), DI
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R8
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x0c, R9
-	ROLL         $0x0c, R10
-	VPXOR        Y0, Y11, Y11
-	ADDL         DI, CX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPXOR        Y1, Y8, Y8
-	ADDL         R10, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         CX, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         DX, R13
-	XORL         BX, R14
-	VPADDD       Y11, Y12, Y12
-	XORL         SI, R15
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R14
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R15
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x07, Y5, Y14
-	ADDL         R13, 132(SP)
-	VPSRLD       $0x19, Y5, Y5
-	ADDL         R14, 136(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R15, R11
-	XORL         128(SP), DI
 	VPSLLD       $0x07, Y6, Y14
-	XORL         132(SP), R8
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
 	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R13
+	VPADDD       Y5, Y0, Y0
+	XORL         BX, R14
+	XORL         SI, R15
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R14, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y12, Y5, Y5
+	XORL         132(SP), R8
+	VPADDD       Y8, Y13, Y13
 	XORL         136(SP), R9
 	XORL         R11, R10
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R10, SI
+	XORL         CX, R12
 	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	VPADDD       Y5, Y0, Y0
+	XORL         BX, R14
+	XORL         SI, R15
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R12
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R14, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y12, Y5, Y5
+	XORL         132(SP), R8
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPXOR        Y13, Y6, Y6
 	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x07, R10
+	VPOR         Y14, Y5, Y5
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R12
 	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x07, R8
+	XORL         BX, R13
+	XORL         SI, R14
 	VMOVDQU      (SP), Y12
-	ROLL         $0x07, R9
-	ROLL         $0x07, R10
+	ROLL         $0x10, R15
 	VMOVDQU      Y13, 96(SP)
-	ADDL         R8, CX
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
 	VMOVDQU      32(SP), Y13
-	ADDL         R9, DX
-	ADDL         R10, BX
-	VPADDD       Y7, Y2, Y2
-	ADDL         DI, SI
-	VPXOR        Y2, Y9, Y9
-	XORL         CX, R15
-	XORL         DX, R12
-	VPADDD       Y4, Y3, Y3
-	XORL         BX, R13
-	VPXOR        Y3, Y10, Y10
-	XORL         SI, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R15
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R13
-	VPADDD       Y9, Y12, Y12
 	ROLL         $0x10, R14
-	ADDL         R15, 136(SP)
-	VPXOR        Y12, Y7, Y7
-	ADDL         R12, R11
-	VPADDD       Y10, Y13, Y13
-	ADDL         R13, 128(SP)
-	VPXOR        Y13, Y4, Y4
-	ADDL         R14, 132(SP)
-	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         R11, R9
-	VPSRLD       $0x14, Y7, Y7
-	XORL         128(SP), R10
-	XORL         132(SP), DI
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, R8
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x0c, R9
-	ROLL         $0x0c, R10
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y4, Y4
-	ADDL         R8, CX
 	VPADDD       Y7, Y2, Y2
-	ADDL         R9, DX
-	ADDL         R10, BX
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
 	VPXOR        Y2, Y9, Y9
-	ADDL         DI, SI
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
 	VPADDD       Y4, Y3, Y3
-	XORL         CX, R15
-	XORL         DX, R12
+	XORL         136(SP), R8
 	VPXOR        Y3, Y10, Y10
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y7, Y7
+	XORL         DX, R12
 	XORL         BX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPOR         Y14, Y7, Y7
 	XORL         SI, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSLLD       $0x0c, Y4, Y14
 	ROLL         $0x08, R15
 	ROLL         $0x08, R12
-	VPADDD       Y9, Y12, Y12
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x08, R13
-	VPXOR        Y12, Y7, Y7
+	VPOR         Y14, Y4, Y4
 	ROLL         $0x08, R14
 	ADDL         R15, 136(SP)
-	VPADDD       Y10, Y13, Y13
+	VPADDD       Y7, Y2, Y2
 	ADDL         R12, R11
-	VPXOR        Y13, Y4, Y4
+	VPXOR        Y2, Y9, Y9
 	ADDL         R13, 128(SP)
 	ADDL         R14, 132(SP)
-	VPSLLD       $0x07, Y7, Y14
+	VPADDD       Y4, Y3, Y3
 	XORL         136(SP), R8
-	VPSRLD       $0x19, Y7, Y7
+	VPXOR        Y3, Y10, Y10
 	XORL         R11, R9
-	VPOR         Y14, Y7, Y7
 	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	XORL         132(SP), DI
-	VPSLLD       $0x07, Y4, Y14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y7, Y14
+	XORL         CX, R12
+	VPSRLD       $0x19, Y7, Y7
+	XORL         DX, R13
+	XORL         BX, R14
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
 	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R13, 132(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPADDD       Y5, Y1, Y1
+	XORL         128(SP), DI
+	VPXOR        Y1, Y9, Y9
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         CX, R12
+	VPSRLD       $0x14, Y4, Y4
+	XORL         DX, R13
+	XORL         BX, R14
+	VPOR         Y14, Y4, Y4
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R13, 132(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPADDD       Y5, Y1, Y1
+	XORL         128(SP), DI
+	VPXOR        Y1, Y9, Y9
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R8
+	VPADDD       Y8, Y12, Y12
 	ROLL         $0x07, R9
 	ROLL         $0x07, R10
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x07, DI
-	VPADDD       Y4, Y0, Y0
-	ADDL         DI, CX
-	VPXOR        Y0, Y8, Y8
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R10, SI
-	VPXOR        Y1, Y9, Y9
-	XORL         CX, R12
-	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         SI, R15
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R12
-	ROLL         $0x10, R13
 	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R14
+	ADDL         R8, CX
 	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R15
-	ADDL         R12, 128(SP)
+	ADDL         R9, DX
+	ADDL         R10, BX
 	VPXOR        Y13, Y5, Y5
-	ADDL         R13, 132(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R14, 136(SP)
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y4, Y4
-	XORL         128(SP), DI
-	VPOR         Y14, Y4, Y4
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R8
-	ROLL         $0x0c, R9
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R10
-	VPXOR        Y0, Y8, Y8
-	ADDL         DI, CX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPXOR        Y1, Y9, Y9
-	ADDL         R10, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         CX, R12
-	XORL         DX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         BX, R14
-	VPADDD       Y8, Y12, Y12
-	XORL         SI, R15
-	ROLL         $0x08, R12
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x08, R13
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x08, R14
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x08, R15
-	ADDL         R12, 128(SP)
+	ADDL         DI, SI
 	VPSLLD       $0x07, Y4, Y14
-	ADDL         R13, 132(SP)
+	XORL         CX, R15
+	XORL         DX, R12
 	VPSRLD       $0x19, Y4, Y4
-	ADDL         R14, 136(SP)
-	ADDL         R15, R11
+	XORL         BX, R13
 	VPOR         Y14, Y4, Y4
-	XORL         128(SP), DI
+	XORL         SI, R14
+	ROLL         $0x10, R15
 	VPSLLD       $0x07, Y5, Y14
-	XORL         132(SP), R8
+	ROLL         $0x10, R12
 	VPSRLD       $0x19, Y5, Y5
-	XORL         136(SP), R9
-	XORL         R11, R10
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
 	VPOR         Y14, Y5, Y5
-	ROLL         $0x07, DI
+	ADDL         R15, 136(SP)
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
 	VMOVDQU      64(SP), Y12
-	ROLL         $0x07, R10
+	ADDL         R14, 132(SP)
 	VMOVDQU      Y13, 32(SP)
-	ADDL         R8, CX
-	ADDL         R9, DX
+	XORL         136(SP), R8
+	XORL         R11, R9
 	VMOVDQU      96(SP), Y13
-	ADDL         R10, BX
+	XORL         128(SP), R10
 	VPADDD       Y6, Y2, Y2
-	ADDL         DI, SI
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
 	VPXOR        Y2, Y10, Y10
+	ROLL         $0x0c, R9
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPXOR        Y3, Y11, Y11
+	ADDL         R8, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y10, Y12, Y12
 	XORL         CX, R15
 	XORL         DX, R12
-	VPADDD       Y7, Y3, Y3
-	XORL         BX, R13
-	VPXOR        Y3, Y11, Y11
-	XORL         SI, R14
-	ROLL         $0x10, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x10, R13
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x10, R14
-	ADDL         R15, 136(SP)
 	VPXOR        Y12, Y6, Y6
-	ADDL         R12, R11
+	XORL         BX, R13
 	VPADDD       Y11, Y13, Y13
-	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
+	XORL         SI, R14
+	ROLL         $0x08, R15
 	VPXOR        Y13, Y7, Y7
-	XORL         136(SP), R8
+	ROLL         $0x08, R12
 	VPSLLD       $0x0c, Y6, Y14
-	XORL         R11, R9
-	XORL         128(SP), R10
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
 	VPSRLD       $0x14, Y6, Y6
-	XORL         132(SP), DI
+	ADDL         R15, 136(SP)
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R8
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
 	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x14, Y7, Y7
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), R10
+	VPADDD       Y6, Y2, Y2
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x07, R9
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPXOR        Y3, Y11, Y11
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R10, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	VPADDD       Y5, Y0, Y0
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x0c, R8
+	VPADDD       Y6, Y1, Y1
 	ROLL         $0x0c, R9
 	ROLL         $0x0c, R10
-	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y7, Y7
+	VPXOR        Y1, Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y11, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y5, Y5
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R12
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), R8
+	VPOR         Y14, Y6, Y6
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, DI
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, R10
+	VPXOR        Y1, Y8, Y8
 	ADDL         R8, CX
 	ADDL         R9, DX
-	VPADDD       Y6, Y2, Y2
-	ADDL         R10, BX
-	VPXOR        Y2, Y10, Y10
-	ADDL         DI, SI
-	VPADDD       Y7, Y3, Y3
-	XORL         CX, R15
-	XORL         DX, R12
-	VPXOR        Y3, Y11, Y11
-	XORL         BX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	XORL         SI, R14
-	ROLL         $0x08, R15
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x08, R12
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x08, R13
-	ROLL         $0x08, R14
-	VPXOR        Y12, Y6, Y6
+	ADDL         R10, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y11, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y5, Y5
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y5, Y5
 	ADDL         R15, 136(SP)
-	VPADDD       Y11, Y13, Y13
 	ADDL         R12, R11
-	VPXOR        Y13, Y7, Y7
+	VPOR         Y14, Y5, Y5
 	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
 	VPSLLD       $0x07, Y6, Y14
+	ADDL         R14, 132(SP)
 	XORL         136(SP), R8
 	VPSRLD       $0x19, Y6, Y6
 	XORL         R11, R9
+	VPOR         Y14, Y6, Y6
 	XORL         128(SP), R10
-	VPOR         Y14, Y6, Y6
 	XORL         132(SP), DI
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
-	ROLL         $0x07, R10
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, DI
-	VPADDD       Y5, Y0, Y0
-	ADDL         DI, CX
-	ADDL         R8, DX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R9, BX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R10, SI
-	VPXOR        Y1, Y8, Y8
-	XORL         CX, R12
-	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R15
-	ROLL         $0x10, R12
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x10, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x10, R14
-	ROLL         $0x10, R15
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, 128(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 132(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R14, 136(SP)
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y5, Y5
-	XORL         128(SP), DI
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
-	XORL         136(SP), R9
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         R11, R10
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R8
-	ROLL         $0x0c, R9
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x0c, R10
-	VPXOR        Y0, Y11, Y11
-	ADDL         DI, CX
-	ADDL         R8, DX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R9, BX
-	VPXOR        Y1, Y8, Y8
-	ADDL         R10, SI
-	XORL         CX, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         DX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         BX, R14
-	VPADDD       Y11, Y12, Y12
-	XORL         SI, R15
-	ROLL         $0x08, R12
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R13
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R14
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y6, Y6
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x07, Y5, Y14
-	ADDL         R13, 132(SP)
-	VPSRLD       $0x19, Y5, Y5
-	ADDL         R14, 136(SP)
-	ADDL         R15, R11
-	VPOR         Y14, Y5, Y5
-	XORL         128(SP), DI
-	VPSLLD       $0x07, Y6, Y14
-	XORL         132(SP), R8
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y6, Y6
-	XORL         R11, R10
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, DI
-	ROLL         $0x07, R8
 	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x07, R9
+	ROLL         $0x0c, R8
 	VMOVDQU      (SP), Y12
-	ROLL         $0x07, R10
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
 	VMOVDQU      Y13, 96(SP)
-	ADDL         R8, CX
-	ADDL         R9, DX
+	ROLL         $0x0c, DI
 	VMOVDQU      32(SP), Y13
-	ADDL         R10, BX
-	VPADDD       Y7, Y2, Y2
-	ADDL         DI, SI
-	XORL         CX, R15
-	VPXOR        Y2, Y9, Y9
-	XORL         DX, R12
-	VPADDD       Y4, Y3, Y3
-	XORL         BX, R13
-	VPXOR        Y3, Y10, Y10
-	XORL         SI, R14
-	ROLL         $0x10, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R13
-	ROLL         $0x10, R14
-	VPADDD       Y9, Y12, Y12
-	ADDL         R15, 136(SP)
-	VPXOR        Y12, Y7, Y7
-	ADDL         R12, R11
-	ADDL         R13, 128(SP)
-	VPADDD       Y10, Y13, Y13
-	ADDL         R14, 132(SP)
-	VPXOR        Y13, Y4, Y4
-	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         R11, R9
-	XORL         128(SP), R10
-	VPSRLD       $0x14, Y7, Y7
-	XORL         132(SP), DI
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, R8
-	ROLL         $0x0c, R9
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x0c, R10
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y4, Y4
 	ADDL         R8, CX
 	ADDL         R9, DX
 	VPADDD       Y7, Y2, Y2
@@ -15258,1017 +15812,991 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y3, Y10, Y10
 	XORL         BX, R13
 	XORL         SI, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ROLL         $0x08, R12
-	VPADDD       Y9, Y12, Y12
 	ROLL         $0x08, R13
+	VPADDD       Y9, Y12, Y12
 	ROLL         $0x08, R14
 	VPXOR        Y12, Y7, Y7
 	ADDL         R15, 136(SP)
-	VPADDD       Y10, Y13, Y13
 	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
 	ADDL         R13, 128(SP)
 	VPXOR        Y13, Y4, Y4
 	ADDL         R14, 132(SP)
-	VPSLLD       $0x07, Y7, Y14
 	XORL         136(SP), R8
-	VPSRLD       $0x19, Y7, Y7
+	VPSLLD       $0x0c, Y7, Y14
 	XORL         R11, R9
+	VPSRLD       $0x14, Y7, Y7
 	XORL         128(SP), R10
-	VPOR         Y14, Y7, Y7
 	XORL         132(SP), DI
-	VPSLLD       $0x07, Y4, Y14
+	VPOR         Y14, Y7, Y7
 	ROLL         $0x07, R8
+	VPSLLD       $0x0c, Y4, Y14
 	ROLL         $0x07, R9
-	VPSRLD       $0x19, Y4, Y4
 	ROLL         $0x07, R10
-	VPOR         Y14, Y4, Y4
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
 	ADDL         DI, CX
-	VPADDD       Y4, Y0, Y0
 	ADDL         R8, DX
-	VPXOR        Y0, Y8, Y8
+	VPADDD       Y7, Y2, Y2
 	ADDL         R9, BX
-	VPADDD       Y5, Y1, Y1
+	VPXOR        Y2, Y9, Y9
 	ADDL         R10, SI
 	XORL         CX, R12
-	VPXOR        Y1, Y9, Y9
+	VPADDD       Y4, Y3, Y3
 	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPXOR        Y3, Y10, Y10
 	XORL         BX, R14
 	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ROLL         $0x10, R12
-	VPADDD       Y8, Y12, Y12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ROLL         $0x10, R13
-	VPXOR        Y12, Y4, Y4
 	ROLL         $0x10, R14
+	VPADDD       Y9, Y12, Y12
 	ROLL         $0x10, R15
-	VPADDD       Y9, Y13, Y13
 	ADDL         R12, 128(SP)
-	VPXOR        Y13, Y5, Y5
+	VPXOR        Y12, Y7, Y7
 	ADDL         R13, 132(SP)
+	VPADDD       Y10, Y13, Y13
 	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y4, Y14
 	ADDL         R15, R11
-	VPSRLD       $0x14, Y4, Y4
+	VPXOR        Y13, Y4, Y4
 	XORL         128(SP), DI
-	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
 	XORL         132(SP), R8
 	XORL         136(SP), R9
-	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x19, Y7, Y7
 	XORL         R11, R10
-	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y7, Y7
 	ROLL         $0x0c, DI
 	ROLL         $0x0c, R8
-	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x07, Y4, Y14
 	ROLL         $0x0c, R9
-	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x19, Y4, Y4
 	ROLL         $0x0c, R10
 	ADDL         DI, CX
-	VPXOR        Y0, Y8, Y8
-	ADDL         R8, DX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R9, BX
-	VPXOR        Y1, Y9, Y9
-	ADDL         R10, SI
-	XORL         CX, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         DX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         BX, R14
-	XORL         SI, R15
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x08, R12
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x08, R13
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x08, R14
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x07, Y4, Y14
-	ADDL         R13, 132(SP)
-	ADDL         R14, 136(SP)
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R15, R11
 	VPOR         Y14, Y4, Y4
+	ADDL         R8, DX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y0, Y8, Y8
+	XORL         CX, R12
+	VPADDD       Y5, Y1, Y1
+	XORL         DX, R13
+	XORL         BX, R14
+	VPXOR        Y1, Y9, Y9
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y12, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPADDD       Y9, Y13, Y13
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPXOR        Y13, Y5, Y5
 	XORL         128(SP), DI
+	VPSLLD       $0x0c, Y4, Y14
 	XORL         132(SP), R8
-	VPSLLD       $0x07, Y5, Y14
 	XORL         136(SP), R9
-	VPSRLD       $0x19, Y5, Y5
+	VPSRLD       $0x14, Y4, Y4
 	XORL         R11, R10
-	VPOR         Y14, Y5, Y5
+	VPOR         Y14, Y4, Y4
 	ROLL         $0x07, DI
 	ROLL         $0x07, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, DX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPXOR        Y0, Y8, Y8
+	XORL         CX, R15
+	VPADDD       Y5, Y1, Y1
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y1, Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y4, Y4
+	ADDL         R12, R11
+	VPADDD       Y9, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y5, Y5
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y4, Y4
+	XORL         132(SP), DI
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, DX
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x07, R9
+	ADDL         R10, BX
+	ADDL         DI, SI
 	VMOVDQU      64(SP), Y12
-	ROLL         $0x07, R10
-	ADDL         R8, CX
+	XORL         CX, R15
 	VMOVDQU      Y13, 32(SP)
-	ADDL         R9, DX
+	XORL         DX, R12
+	XORL         BX, R13
 	VMOVDQU      96(SP), Y13
-	ADDL         R10, BX
-	VPADDD       Y6, Y2, Y2
-	ADDL         DI, SI
-	XORL         CX, R15
-	VPXOR        Y2, Y10, Y10
-	XORL         DX, R12
-	VPADDD       Y7, Y3, Y3
-	XORL         BX, R13
 	XORL         SI, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R13
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
 	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R15
+	ADDL         R12, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R12
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x10, R14
-	VPADDD       Y10, Y12, Y12
-	ADDL         R15, 136(SP)
-	VPXOR        Y12, Y6, Y6
-	ADDL         R12, R11
 	ADDL         R13, 128(SP)
-	VPADDD       Y11, Y13, Y13
 	ADDL         R14, 132(SP)
-	VPXOR        Y13, Y7, Y7
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	XORL         136(SP), R8
 	XORL         R11, R9
-	VPSLLD       $0x0c, Y6, Y14
+	VPADDD       Y10, Y12, Y12
 	XORL         128(SP), R10
-	VPSRLD       $0x14, Y6, Y6
+	VPXOR        Y12, Y6, Y6
 	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, DX
+	ADDL         R9, BX
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R8
-	ROLL         $0x0c, R9
+	ADDL         R10, SI
 	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x0c, R10
+	XORL         CX, R12
+	XORL         DX, R13
 	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x0c, DI
-	ADDL         R8, CX
+	XORL         BX, R14
 	VPOR         Y14, Y7, Y7
-	ADDL         R9, DX
+	XORL         SI, R15
+	ROLL         $0x10, R12
 	VPADDD       Y6, Y2, Y2
-	ADDL         R10, BX
-	ADDL         DI, SI
+	ROLL         $0x10, R13
 	VPXOR        Y2, Y10, Y10
-	XORL         CX, R15
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
 	VPADDD       Y7, Y3, Y3
-	XORL         DX, R12
+	ADDL         R12, 128(SP)
 	VPXOR        Y3, Y11, Y11
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y6, Y6
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R8
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y7, Y14
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSRLD       $0x19, Y7, Y7
+	XORL         BX, R14
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x08, R13
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPADDD       Y6, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R15, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPADDD       Y11, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R8
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSRLD       $0x14, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R12
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPADDD       Y11, Y12, Y12
+	XORL         128(SP), R10
+	VPXOR        Y12, Y5, Y5
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSLLD       $0x07, Y6, Y14
+	XORL         DX, R12
+	VPSRLD       $0x19, Y6, Y6
 	XORL         BX, R13
 	XORL         SI, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPOR         Y14, Y6, Y6
 	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x08, R14
-	VPXOR        Y12, Y6, Y6
-	ADDL         R15, 136(SP)
-	VPADDD       Y11, Y13, Y13
-	ADDL         R12, R11
-	ADDL         R13, 128(SP)
-	VPXOR        Y13, Y7, Y7
-	ADDL         R14, 132(SP)
-	VPSLLD       $0x07, Y6, Y14
-	XORL         136(SP), R8
-	XORL         R11, R9
-	VPSRLD       $0x19, Y6, Y6
-	XORL         128(SP), R10
-	VPOR         Y14, Y6, Y6
-	XORL         132(SP), DI
-	ROLL         $0x07, R8
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R9
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R10
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, DI
-	ADDL         DI, CX
-	VPADDD       Y5, Y0, Y0
-	ADDL         R8, DX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R9, BX
-	ADDL         R10, SI
-	VPADDD       Y6, Y1, Y1
-	XORL         CX, R12
-	VPXOR        Y1, Y8, Y8
-	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         BX, R14
-	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x10, R12
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x10, R13
-	ROLL         $0x10, R14
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x10, R15
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, 128(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 132(SP)
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y5, Y5
-	XORL         128(SP), DI
-	XORL         132(SP), R8
-	VPOR         Y14, Y5, Y5
-	XORL         136(SP), R9
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         R11, R10
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x0c, R10
-	ADDL         DI, CX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R8, DX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R9, BX
-	ADDL         R10, SI
-	VPXOR        Y1, Y8, Y8
-	XORL         CX, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         DX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         BX, R14
-	XORL         SI, R15
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R12
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R13
-	ROLL         $0x08, R14
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y6, Y6
-	ADDL         R12, 128(SP)
-	ADDL         R13, 132(SP)
-	VPSLLD       $0x07, Y5, Y14
-	ADDL         R14, 136(SP)
-	VPSRLD       $0x19, Y5, Y5
-	ADDL         R15, R11
-	VPOR         Y14, Y5, Y5
-	XORL         128(SP), DI
-	XORL         132(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y6, Y6
-	XORL         R11, R10
-	ROLL         $0x07, DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, R8
 	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x07, R9
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
 	VMOVDQU      (SP), Y12
-	ROLL         $0x07, R10
-	ADDL         R8, CX
+	ROLL         $0x08, R14
 	VMOVDQU      Y13, 96(SP)
-	ADDL         R9, DX
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
 	VMOVDQU      32(SP), Y13
-	ADDL         R10, BX
-	ADDL         DI, SI
-	VPADDD       Y7, Y2, Y2
-	XORL         CX, R15
-	VPXOR        Y2, Y9, Y9
-	XORL         DX, R12
-	XORL         BX, R13
-	VPADDD       Y4, Y3, Y3
-	XORL         SI, R14
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x10, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R12
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R14
-	VPADDD       Y9, Y12, Y12
-	ADDL         R15, 136(SP)
-	ADDL         R12, R11
-	VPXOR        Y12, Y7, Y7
 	ADDL         R13, 128(SP)
-	VPADDD       Y10, Y13, Y13
-	ADDL         R14, 132(SP)
-	VPXOR        Y13, Y4, Y4
-	XORL         136(SP), R8
-	XORL         R11, R9
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x14, Y7, Y7
-	XORL         132(SP), DI
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, R9
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x0c, R10
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R8, CX
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, DX
 	VPADDD       Y7, Y2, Y2
-	ADDL         R10, BX
-	ADDL         DI, SI
-	VPXOR        Y2, Y9, Y9
-	XORL         CX, R15
-	VPADDD       Y4, Y3, Y3
-	XORL         DX, R12
-	XORL         BX, R13
-	VPXOR        Y3, Y10, Y10
-	XORL         SI, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x08, R14
-	VPXOR        Y12, Y7, Y7
-	ADDL         R15, 136(SP)
-	ADDL         R12, R11
-	VPADDD       Y10, Y13, Y13
-	ADDL         R13, 128(SP)
-	VPXOR        Y13, Y4, Y4
 	ADDL         R14, 132(SP)
 	XORL         136(SP), R8
-	VPSLLD       $0x07, Y7, Y14
+	VPXOR        Y2, Y9, Y9
 	XORL         R11, R9
-	VPSRLD       $0x19, Y7, Y7
+	VPADDD       Y4, Y3, Y3
 	XORL         128(SP), R10
-	VPOR         Y14, Y7, Y7
 	XORL         132(SP), DI
+	VPXOR        Y3, Y10, Y10
 	ROLL         $0x07, R8
-	VPSLLD       $0x07, Y4, Y14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ROLL         $0x07, R9
-	VPSRLD       $0x19, Y4, Y4
 	ROLL         $0x07, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ROLL         $0x07, DI
-	VPOR         Y14, Y4, Y4
+	VPADDD       Y9, Y12, Y12
 	ADDL         DI, CX
-	VPADDD       Y4, Y0, Y0
 	ADDL         R8, DX
-	VPXOR        Y0, Y8, Y8
+	VPXOR        Y12, Y7, Y7
 	ADDL         R9, BX
+	VPADDD       Y10, Y13, Y13
 	ADDL         R10, SI
-	VPADDD       Y5, Y1, Y1
 	XORL         CX, R12
-	VPXOR        Y1, Y9, Y9
+	VPXOR        Y13, Y4, Y4
 	XORL         DX, R13
+	VPSLLD       $0x0c, Y7, Y14
 	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x10, R12
-	VPADDD       Y8, Y12, Y12
+	VPOR         Y14, Y7, Y7
 	ROLL         $0x10, R13
 	ROLL         $0x10, R14
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R15
-	VPADDD       Y9, Y13, Y13
-	ADDL         R12, 128(SP)
-	ADDL         R13, 132(SP)
-	VPXOR        Y13, Y5, Y5
-	ADDL         R14, 136(SP)
 	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R15, R11
-	XORL         128(SP), DI
+	ROLL         $0x10, R15
 	VPSRLD       $0x14, Y4, Y4
-	XORL         132(SP), R8
-	VPOR         Y14, Y4, Y4
-	XORL         136(SP), R9
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         R11, R10
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R9
-	ROLL         $0x0c, R10
-	VPADDD       Y4, Y0, Y0
-	ADDL         DI, CX
-	VPXOR        Y0, Y8, Y8
-	ADDL         R8, DX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R9, BX
-	ADDL         R10, SI
-	VPXOR        Y1, Y9, Y9
-	XORL         CX, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         DX, R13
-	XORL         BX, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         SI, R15
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x08, R14
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y5, Y5
 	ADDL         R12, 128(SP)
 	ADDL         R13, 132(SP)
-	VPSLLD       $0x07, Y4, Y14
+	VPOR         Y14, Y4, Y4
 	ADDL         R14, 136(SP)
-	VPSRLD       $0x19, Y4, Y4
+	VPADDD       Y7, Y2, Y2
 	ADDL         R15, R11
 	XORL         128(SP), DI
-	VPOR         Y14, Y4, Y4
+	VPXOR        Y2, Y9, Y9
 	XORL         132(SP), R8
-	VPSLLD       $0x07, Y5, Y14
+	VPADDD       Y4, Y3, Y3
 	XORL         136(SP), R9
-	VPSRLD       $0x19, Y5, Y5
 	XORL         R11, R10
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R10
+	VPADDD       Y9, Y12, Y12
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R9, BX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y13, Y4, Y4
+	XORL         DX, R13
+	VPSLLD       $0x07, Y7, Y14
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x08, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y0, Y8, Y8
+	XORL         132(SP), R8
+	VPADDD       Y5, Y1, Y1
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPXOR        Y1, Y9, Y9
 	ROLL         $0x07, DI
-	VPOR         Y14, Y5, Y5
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, R10
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y9, Y13, Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R13
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, R11
+	VPOR         Y14, Y5, Y5
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y4, Y0, Y0
+	XORL         136(SP), R8
+	VPXOR        Y0, Y8, Y8
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), DI
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, DX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R15
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R12, R11
+	VPOR         Y14, Y5, Y5
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x07, R9
-	ROLL         $0x07, R10
+	XORL         136(SP), R8
 	VMOVDQU      64(SP), Y12
-	ADDL         R8, CX
+	XORL         R11, R9
+	XORL         128(SP), R10
 	VMOVDQU      Y13, 32(SP)
-	ADDL         R9, DX
-	ADDL         R10, BX
+	XORL         132(SP), DI
 	VMOVDQU      96(SP), Y13
-	ADDL         DI, SI
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
 	VPADDD       Y6, Y2, Y2
-	XORL         CX, R15
+	ROLL         $0x07, R10
 	VPXOR        Y2, Y10, Y10
-	XORL         DX, R12
-	XORL         BX, R13
+	ROLL         $0x07, DI
+	ADDL         DI, CX
 	VPADDD       Y7, Y3, Y3
-	XORL         SI, R14
+	ADDL         R8, DX
 	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R15
-	ROLL         $0x10, R12
+	ADDL         R9, BX
+	ADDL         R10, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R13
+	XORL         CX, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x10, R14
+	XORL         DX, R13
+	XORL         BX, R14
 	VPADDD       Y10, Y12, Y12
-	ADDL         R15, 136(SP)
-	ADDL         R12, R11
+	XORL         SI, R15
 	VPXOR        Y12, Y6, Y6
-	ADDL         R13, 128(SP)
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
 	VPADDD       Y11, Y13, Y13
-	ADDL         R14, 132(SP)
-	XORL         136(SP), R8
+	ROLL         $0x10, R14
 	VPXOR        Y13, Y7, Y7
-	XORL         R11, R9
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
 	VPSLLD       $0x0c, Y6, Y14
-	XORL         128(SP), R10
-	XORL         132(SP), DI
+	ADDL         R13, 132(SP)
 	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x0c, R8
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
+	XORL         128(SP), DI
 	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x0c, R10
-	ROLL         $0x0c, DI
+	XORL         132(SP), R8
+	XORL         136(SP), R9
 	VPSRLD       $0x14, Y7, Y7
-	ADDL         R8, CX
+	XORL         R11, R10
 	VPOR         Y14, Y7, Y7
-	ADDL         R9, DX
-	ADDL         R10, BX
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
 	VPADDD       Y6, Y2, Y2
-	ADDL         DI, SI
+	ROLL         $0x0c, R9
 	VPXOR        Y2, Y10, Y10
-	XORL         CX, R15
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
 	VPADDD       Y7, Y3, Y3
-	XORL         DX, R12
-	XORL         BX, R13
+	ADDL         R8, DX
 	VPXOR        Y3, Y11, Y11
-	XORL         SI, R14
+	ADDL         R9, BX
+	ADDL         R10, SI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x08, R15
-	ROLL         $0x08, R12
+	XORL         CX, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x08, R13
+	XORL         DX, R13
+	XORL         BX, R14
 	VPADDD       Y10, Y12, Y12
-	ROLL         $0x08, R14
-	ADDL         R15, 136(SP)
+	XORL         SI, R15
 	VPXOR        Y12, Y6, Y6
-	ADDL         R12, R11
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
 	VPADDD       Y11, Y13, Y13
-	ADDL         R13, 128(SP)
+	ROLL         $0x08, R14
 	VPXOR        Y13, Y7, Y7
-	ADDL         R14, 132(SP)
-	XORL         136(SP), R8
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
 	VPSLLD       $0x07, Y6, Y14
-	XORL         R11, R9
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
 	VPSRLD       $0x19, Y6, Y6
-	XORL         128(SP), R10
-	XORL         132(SP), DI
+	ADDL         R15, R11
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, R8
+	XORL         128(SP), DI
+	XORL         132(SP), R8
 	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R9
+	XORL         136(SP), R9
 	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R10
+	XORL         R11, R10
 	ROLL         $0x07, DI
 	VPOR         Y14, Y7, Y7
-	ADDL         DI, CX
+	ROLL         $0x07, R8
 	VPADDD       Y5, Y0, Y0
-	ADDL         R8, DX
-	ADDL         R9, BX
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
 	VPXOR        Y0, Y11, Y11
-	ADDL         R10, SI
+	ADDL         R8, CX
 	VPADDD       Y6, Y1, Y1
-	XORL         CX, R12
+	ADDL         R9, DX
+	ADDL         R10, BX
 	VPXOR        Y1, Y8, Y8
-	XORL         DX, R13
-	XORL         BX, R14
+	ADDL         DI, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         SI, R15
+	XORL         CX, R15
+	XORL         DX, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x10, R12
-	ROLL         $0x10, R13
+	XORL         BX, R13
 	VPADDD       Y11, Y12, Y12
-	ROLL         $0x10, R14
-	VPXOR        Y12, Y5, Y5
+	XORL         SI, R14
 	ROLL         $0x10, R15
-	ADDL         R12, 128(SP)
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R12
 	VPADDD       Y8, Y13, Y13
-	ADDL         R13, 132(SP)
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
 	VPXOR        Y13, Y6, Y6
-	ADDL         R14, 136(SP)
+	ADDL         R15, 136(SP)
 	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, R11
-	XORL         128(SP), DI
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
 	VPSRLD       $0x14, Y5, Y5
-	XORL         132(SP), R8
+	ADDL         R14, 132(SP)
 	VPOR         Y14, Y5, Y5
-	XORL         136(SP), R9
-	XORL         R11, R10
+	XORL         136(SP), R8
+	XORL         R11, R9
 	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x0c, DI
+	XORL         128(SP), R10
 	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), DI
 	ROLL         $0x0c, R8
 	VPOR         Y14, Y6, Y6
 	ROLL         $0x0c, R9
-	ROLL         $0x0c, R10
 	VPADDD       Y5, Y0, Y0
-	ADDL         DI, CX
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
 	VPXOR        Y0, Y11, Y11
-	ADDL         R8, DX
-	ADDL         R9, BX
+	ADDL         R8, CX
 	VPADDD       Y6, Y1, Y1
-	ADDL         R10, SI
+	ADDL         R9, DX
+	ADDL         R10, BX
 	VPXOR        Y1, Y8, Y8
-	XORL         CX, R12
-	XORL         DX, R13
+	ADDL         DI, SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         BX, R14
+	XORL         CX, R15
+	XORL         DX, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         SI, R15
+	XORL         BX, R13
 	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
+	XORL         SI, R14
+	ROLL         $0x08, R15
 	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R14
+	ROLL         $0x08, R12
 	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R15
-	ADDL         R12, 128(SP)
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
 	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 132(SP)
+	ADDL         R15, 136(SP)
 	VPSLLD       $0x07, Y5, Y14
-	ADDL         R14, 136(SP)
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
 	VPSRLD       $0x19, Y5, Y5
-	ADDL         R15, R11
-	XORL         128(SP), DI
+	ADDL         R14, 132(SP)
 	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
+	XORL         136(SP), R8
+	XORL         R11, R9
 	VPSLLD       $0x07, Y6, Y14
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x07, DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
-	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x07, R10
-	VMOVDQU      (SP), Y12
-	ADDL         R8, CX
-	VMOVDQU      Y13, 96(SP)
-	ADDL         R9, DX
-	ADDL         R10, BX
-	VMOVDQU      32(SP), Y13
-	ADDL         DI, SI
-	VPADDD       Y7, Y2, Y2
-	XORL         CX, R15
-	XORL         DX, R12
-	VPXOR        Y2, Y9, Y9
-	XORL         BX, R13
-	VPADDD       Y4, Y3, Y3
-	XORL         SI, R14
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x10, R15
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R14
-	ADDL         R15, 136(SP)
-	VPADDD       Y9, Y12, Y12
-	ADDL         R12, R11
-	VPXOR        Y12, Y7, Y7
-	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
-	VPADDD       Y10, Y13, Y13
-	XORL         136(SP), R8
-	VPXOR        Y13, Y4, Y4
-	XORL         R11, R9
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         128(SP), R10
-	XORL         132(SP), DI
-	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, R9
-	ROLL         $0x0c, R10
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R8, CX
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, DX
-	ADDL         R10, BX
-	VPADDD       Y7, Y2, Y2
-	ADDL         DI, SI
-	VPXOR        Y2, Y9, Y9
-	XORL         CX, R15
-	XORL         DX, R12
-	VPADDD       Y4, Y3, Y3
-	XORL         BX, R13
-	VPXOR        Y3, Y10, Y10
-	XORL         SI, R14
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x08, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x08, R13
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x08, R14
-	ADDL         R15, 136(SP)
-	VPXOR        Y12, Y7, Y7
-	ADDL         R12, R11
-	VPADDD       Y10, Y13, Y13
-	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
-	VPXOR        Y13, Y4, Y4
-	XORL         136(SP), R8
-	VPSLLD       $0x07, Y7, Y14
-	XORL         R11, R9
-	VPSRLD       $0x19, Y7, Y7
-	XORL         128(SP), R10
-	XORL         132(SP), DI
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R8
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R9
-	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x07, DI
-	VPOR         Y14, Y4, Y4
-	ADDL         DI, CX
-	ADDL         R8, DX
-	VPADDD       Y4, Y0, Y0
-	ADDL         R9, BX
-	VPXOR        Y0, Y8, Y8
-	ADDL         R10, SI
-	VPADDD       Y5, Y1, Y1
-	XORL         CX, R12
-	XORL         DX, R13
-	VPXOR        Y1, Y9, Y9
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R15
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R13
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R14
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R15
-	ADDL         R12, 128(SP)
-	VPADDD       Y9, Y13, Y13
-	ADDL         R13, 132(SP)
-	VPXOR        Y13, Y5, Y5
-	ADDL         R14, 136(SP)
-	ADDL         R15, R11
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x14, Y4, Y4
-	XORL         132(SP), R8
-	VPOR         Y14, Y4, Y4
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x0c, R8
-	ROLL         $0x0c, R9
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R10
-	VPADDD       Y4, Y0, Y0
-	ADDL         DI, CX
-	ADDL         R8, DX
-	VPXOR        Y0, Y8, Y8
-	ADDL         R9, BX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R10, SI
-	VPXOR        Y1, Y9, Y9
-	XORL         CX, R12
-	XORL         DX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         BX, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         SI, R15
-	ROLL         $0x08, R12
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x08, R13
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x08, R14
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x08, R15
-	ADDL         R12, 128(SP)
-	VPXOR        Y13, Y5, Y5
-	ADDL         R13, 132(SP)
-	VPSLLD       $0x07, Y4, Y14
-	ADDL         R14, 136(SP)
-	ADDL         R15, R11
-	VPSRLD       $0x19, Y4, Y4
-	XORL         128(SP), DI
-	VPOR         Y14, Y4, Y4
-	XORL         132(SP), R8
-	XORL         136(SP), R9
-	VPSLLD       $0x07, Y5, Y14
-	XORL         R11, R10
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x07, DI
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
-	VMOVDQU      Y12, (SP)
-	ROLL         $0x07, R10
-	VMOVDQU      64(SP), Y12
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R10, BX
-	VMOVDQU      96(SP), Y13
-	ADDL         DI, SI
-	VPADDD       Y6, Y2, Y2
-	XORL         CX, R15
-	XORL         DX, R12
-	VPXOR        Y2, Y10, Y10
-	XORL         BX, R13
-	VPADDD       Y7, Y3, Y3
-	XORL         SI, R14
-	ROLL         $0x10, R15
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x10, R13
-	ROLL         $0x10, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         R15, 136(SP)
-	VPADDD       Y10, Y12, Y12
-	ADDL         R12, R11
-	VPXOR        Y12, Y6, Y6
-	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
-	VPADDD       Y11, Y13, Y13
-	XORL         136(SP), R8
-	VPXOR        Y13, Y7, Y7
-	XORL         R11, R9
-	XORL         128(SP), R10
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         132(SP), DI
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	ROLL         $0x0c, R10
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, BX
-	VPADDD       Y6, Y2, Y2
-	ADDL         DI, SI
-	XORL         CX, R15
-	VPXOR        Y2, Y10, Y10
-	XORL         DX, R12
-	VPADDD       Y7, Y3, Y3
-	XORL         BX, R13
-	VPXOR        Y3, Y11, Y11
-	XORL         SI, R14
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x08, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x08, R13
-	ROLL         $0x08, R14
-	VPADDD       Y10, Y12, Y12
-	ADDL         R15, 136(SP)
-	VPXOR        Y12, Y6, Y6
-	ADDL         R12, R11
-	VPADDD       Y11, Y13, Y13
-	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
-	VPXOR        Y13, Y7, Y7
-	XORL         136(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	XORL         R11, R9
 	XORL         128(SP), R10
 	VPSRLD       $0x19, Y6, Y6
 	XORL         132(SP), DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, DI
-	VPOR         Y14, Y7, Y7
-	ADDL         DI, CX
-	ADDL         R8, DX
-	VPADDD       Y5, Y0, Y0
-	ADDL         R9, BX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R10, SI
-	XORL         CX, R12
-	VPADDD       Y6, Y1, Y1
-	XORL         DX, R13
-	VPXOR        Y1, Y8, Y8
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         SI, R15
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x10, R13
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x10, R14
-	ROLL         $0x10, R15
-	VPXOR        Y12, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPADDD       Y8, Y13, Y13
-	ADDL         R13, 132(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R14, 136(SP)
-	ADDL         R15, R11
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x14, Y5, Y5
-	XORL         132(SP), R8
-	XORL         136(SP), R9
-	VPOR         Y14, Y5, Y5
-	XORL         R11, R10
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x0c, DI
-	ROLL         $0x0c, R8
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x0c, R9
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R10
-	VPADDD       Y5, Y0, Y0
-	ADDL         DI, CX
-	ADDL         R8, DX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R9, BX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R10, SI
-	XORL         CX, R12
-	VPXOR        Y1, Y8, Y8
-	XORL         DX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         BX, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         SI, R15
-	ROLL         $0x08, R12
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R14
-	ROLL         $0x08, R15
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, 128(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 132(SP)
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x07, Y5, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x19, Y5, Y5
-	XORL         128(SP), DI
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
-	XORL         136(SP), R9
-	VPSLLD       $0x07, Y6, Y14
-	XORL         R11, R10
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x07, DI
 	ROLL         $0x07, R8
 	VPOR         Y14, Y6, Y6
 	ROLL         $0x07, R9
 	VMOVDQU      Y12, 64(SP)
 	ROLL         $0x07, R10
+	ROLL         $0x07, DI
 	VMOVDQU      (SP), Y12
-	ADDL         R8, CX
-	ADDL         R9, DX
+	ADDL         DI, CX
 	VMOVDQU      Y13, 96(SP)
-	ADDL         R10, BX
+	ADDL         R8, DX
+	ADDL         R9, BX
 	VMOVDQU      32(SP), Y13
-	ADDL         DI, SI
-	XORL         CX, R15
+	ADDL         R10, SI
 	VPADDD       Y7, Y2, Y2
-	XORL         DX, R12
+	XORL         CX, R12
+	XORL         DX, R13
 	VPXOR        Y2, Y9, Y9
-	XORL         BX, R13
-	XORL         SI, R14
+	XORL         BX, R14
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x10, R15
-	VPXOR        Y3, Y10, Y10
+	XORL         SI, R15
 	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPXOR        Y3, Y10, Y10
 	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ROLL         $0x10, R14
+	ROLL         $0x10, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R15, 136(SP)
+	ADDL         R12, 128(SP)
 	VPADDD       Y9, Y12, Y12
-	ADDL         R12, R11
-	ADDL         R13, 128(SP)
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
 	VPXOR        Y12, Y7, Y7
-	ADDL         R14, 132(SP)
+	ADDL         R15, R11
 	VPADDD       Y10, Y13, Y13
-	XORL         136(SP), R8
+	XORL         128(SP), DI
+	XORL         132(SP), R8
 	VPXOR        Y13, Y4, Y4
-	XORL         R11, R9
-	XORL         128(SP), R10
+	XORL         136(SP), R9
 	VPSLLD       $0x0c, Y7, Y14
-	XORL         132(SP), DI
+	XORL         R11, R10
+	ROLL         $0x0c, DI
 	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x0c, R8
 	ROLL         $0x0c, R9
 	VPOR         Y14, Y7, Y7
 	ROLL         $0x0c, R10
 	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x0c, DI
-	ADDL         R8, CX
+	ADDL         DI, CX
+	ADDL         R8, DX
 	VPSRLD       $0x14, Y4, Y4
-	ADDL         R9, DX
+	ADDL         R9, BX
 	VPOR         Y14, Y4, Y4
-	ADDL         R10, BX
+	ADDL         R10, SI
+	XORL         CX, R12
 	VPADDD       Y7, Y2, Y2
-	ADDL         DI, SI
-	XORL         CX, R15
+	XORL         DX, R13
 	VPXOR        Y2, Y9, Y9
-	XORL         DX, R12
+	XORL         BX, R14
+	XORL         SI, R15
 	VPADDD       Y4, Y3, Y3
-	XORL         BX, R13
-	XORL         SI, R14
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ROLL         $0x08, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPXOR        Y3, Y10, Y10
 	ROLL         $0x08, R13
 	ROLL         $0x08, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
 	VPADDD       Y9, Y12, Y12
-	ADDL         R15, 136(SP)
+	ADDL         R14, 136(SP)
 	VPXOR        Y12, Y7, Y7
-	ADDL         R12, R11
-	ADDL         R13, 128(SP)
+	ADDL         R15, R11
+	XORL         128(SP), DI
 	VPADDD       Y10, Y13, Y13
-	ADDL         R14, 132(SP)
+	XORL         132(SP), R8
 	VPXOR        Y13, Y4, Y4
-	XORL         136(SP), R8
-	XORL         R11, R9
+	XORL         136(SP), R9
+	XORL         R11, R10
 	VPSLLD       $0x07, Y7, Y14
-	XORL         128(SP), R10
+	ROLL         $0x07, DI
 	VPSRLD       $0x19, Y7, Y7
-	XORL         132(SP), DI
-	VPOR         Y14, Y7, Y7
 	ROLL         $0x07, R8
 	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y4, Y14
+	VPOR         Y14, Y7, Y7
 	ROLL         $0x07, R10
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R8, CX
+	ADDL         R9, DX
 	VPSRLD       $0x19, Y4, Y4
+	ADDL         R10, BX
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y4, Y0, Y0
+	XORL         DX, R12
+	VPXOR        Y0, Y8, Y8
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R15
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y8, Y12, Y12
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y4, Y4
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y9, Y13, Y13
+	XORL         R11, R9
+	VPXOR        Y13, Y5, Y5
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y4, Y0, Y0
+	XORL         DX, R12
+	VPXOR        Y0, Y8, Y8
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y8, Y12, Y12
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y4, Y4
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y9, Y13, Y13
+	XORL         R11, R9
+	VPXOR        Y13, Y5, Y5
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
 	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R9, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         R10, SI
+	XORL         CX, R12
+	VMOVDQU      Y12, (SP)
+	XORL         DX, R13
+	XORL         BX, R14
+	VMOVDQU      64(SP), Y12
+	XORL         SI, R15
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x10, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPXOR        Y3, Y11, Y11
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         R11, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R9
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R8, DX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         CX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPXOR        Y3, Y11, Y11
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         R11, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R9
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y6, Y6
+	XORL         CX, R15
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSLLD       $0x07, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R12, R11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y1, Y8, Y8
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         132(SP), DI
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x0c, R10
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         CX, R15
+	VPOR         Y14, Y5, Y5
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         SI, R14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y5, Y0, Y0
+	ADDL         R15, 136(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y6, Y1, Y1
+	ADDL         R14, 132(SP)
+	VPXOR        Y1, Y8, Y8
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPADDD       Y8, Y13, Y13
 	ADDL         (AX), CX
 	ADDL         4(AX), DX
 	ADDL         8(AX), BX
@@ -16297,1164 +16825,974 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	SHLQ         $0x20, R10
 	ORQ          R10, R9
 	MOVQ         R9, 120(AX)
-	VPOR         Y14, Y4, Y4
+	VPXOR        Y13, Y6, Y6
 	XORQ         CX, CX
-	VPADDD       Y4, Y0, Y0
 	XORQ         BX, BX
-	VPXOR        Y0, Y8, Y8
-	XORQ         SI, SI
-	ADDQ         384(AX), CX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         392(AX), BX
-	VPXOR        Y1, Y9, Y9
-	ADCQ         144(AX), SI
-	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MULXQ        96(AX), CX, R9
-	VPADDD       Y8, Y12, Y12
-	ADDQ         CX, R8
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y4, Y4
-	MOVQ         BX, DX
-	VPADDD       Y9, Y13, Y13
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VPXOR        Y13, Y5, Y5
-	ADCQ         BX, R9
-	VPSLLD       $0x0c, Y4, Y14
-	MULXQ        104(AX), CX, BX
-	ADDQ         CX, DI
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         BX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
-	VPSRLD       $0x14, Y5, Y5
-	IMULQ        88(AX), SI
-	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R8
-	ADCQ         SI, R9
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R9, SI
-	VPXOR        Y0, Y8, Y8
-	ANDQ         $0x03, SI
-	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
-	VPXOR        Y1, Y9, Y9
-	ANDQ         $-4, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         BX, R9
-	ADDQ         R9, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         $0x00, R8
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, SI
-	MOVQ         DI, CX
-	VPXOR        Y12, Y4, Y4
-	MOVQ         R8, BX
-	VPADDD       Y9, Y13, Y13
-	ADDQ         400(AX), CX
-	VPXOR        Y13, Y5, Y5
-	ADCQ         408(AX), BX
-	ADCQ         152(AX), SI
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         CX, DX
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        88(AX), DI, R8
-	MULXQ        96(AX), CX, R9
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, R8
 	VPSLLD       $0x07, Y5, Y14
-	ADCQ         $0x00, R9
+	XORQ         SI, SI
 	VPSRLD       $0x19, Y5, Y5
-	MOVQ         BX, DX
-	MULXQ        88(AX), CX, BX
-	VPOR         Y14, Y5, Y5
-	ADDQ         CX, R8
-	VMOVDQU      Y12, (SP)
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      64(SP), Y12
-	ADDQ         CX, DI
-	VMOVDQU      Y13, 32(SP)
-	ADCQ         BX, R8
-	ADCQ         $0x00, R9
-	VMOVDQU      96(SP), Y13
-	MOVQ         SI, BX
-	VPADDD       Y6, Y2, Y2
-	IMULQ        104(AX), BX
-	VPXOR        Y2, Y10, Y10
-	IMULQ        88(AX), SI
-	ADDQ         BX, R8
-	VPADDD       Y7, Y3, Y3
-	ADCQ         SI, R9
-	VPXOR        Y3, Y11, Y11
-	MOVQ         R9, SI
-	ANDQ         $0x03, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	SHRQ         $0x02, BX
-	VPADDD       Y10, Y12, Y12
-	ANDQ         $-4, R9
-	ADDQ         BX, R9
-	VPXOR        Y12, Y6, Y6
-	ADDQ         R9, DI
-	VPADDD       Y11, Y13, Y13
-	ADCQ         $0x00, R8
-	ADCQ         $0x00, SI
-	VPXOR        Y13, Y7, Y7
-	MOVQ         DI, CX
-	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         R8, BX
 	ADDQ         416(AX), CX
-	VPSRLD       $0x14, Y6, Y6
 	ADCQ         424(AX), BX
-	VPOR         Y14, Y6, Y6
-	ADCQ         160(AX), SI
-	VPSLLD       $0x0c, Y7, Y14
+	VPOR         Y14, Y5, Y5
+	ADCQ         144(AX), SI
+	VPSLLD       $0x07, Y6, Y14
 	MOVQ         CX, DX
 	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x14, Y7, Y7
+	VPSRLD       $0x19, Y6, Y6
 	MULXQ        96(AX), CX, R9
-	VPOR         Y14, Y7, Y7
+	VPOR         Y14, Y6, Y6
 	ADDQ         CX, R8
 	ADCQ         $0x00, R9
-	VPADDD       Y6, Y2, Y2
+	VMOVDQU      Y12, 64(SP)
 	MOVQ         BX, DX
-	VPXOR        Y2, Y10, Y10
+	VMOVDQU      (SP), Y12
 	MULXQ        88(AX), CX, BX
-	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         BX, R9
+	VMOVDQU      32(SP), Y13
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y7, Y2, Y2
+	ADCQ         BX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        104(AX), BX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, BX
+	VPXOR        Y12, Y7, Y7
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         BX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         432(AX), CX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         440(AX), BX
+	ADCQ         152(AX), SI
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         CX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y4, Y3, Y3
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
 	ADDQ         CX, R8
 	ADCQ         BX, R9
-	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	MULXQ        104(AX), CX, BX
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADDQ         CX, DI
 	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y9, Y12, Y12
 	ADCQ         $0x00, R9
-	VPADDD       Y10, Y12, Y12
+	VPXOR        Y12, Y7, Y7
 	MOVQ         SI, BX
 	IMULQ        104(AX), BX
-	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), SI
-	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y4, Y4
 	ADDQ         BX, R8
-	VPXOR        Y13, Y7, Y7
 	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPSLLD       $0x07, Y6, Y14
-	ANDQ         $0x03, SI
-	VPSRLD       $0x19, Y6, Y6
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
-	VPOR         Y14, Y6, Y6
-	ANDQ         $-4, R9
 	VPSLLD       $0x07, Y7, Y14
-	ADDQ         BX, R9
+	MOVQ         R9, SI
 	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R9, DI
-	ADCQ         $0x00, R8
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
 	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         R9, DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R8
 	ADCQ         $0x00, SI
-	VPADDD       Y5, Y0, Y0
+	VPADDD       Y4, Y0, Y0
 	MOVQ         DI, CX
 	MOVQ         R8, BX
-	VPXOR        Y0, Y11, Y11
-	ADDQ         432(AX), CX
-	VPADDD       Y6, Y1, Y1
-	ADCQ         440(AX), BX
-	VPXOR        Y1, Y8, Y8
-	ADCQ         168(AX), SI
+	VPXOR        Y0, Y8, Y8
+	ADDQ         448(AX), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         456(AX), BX
+	ADCQ         160(AX), SI
+	VPXOR        Y1, Y9, Y9
 	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MULXQ        88(AX), DI, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
 	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADDQ         CX, R8
-	VPADDD       Y11, Y12, Y12
+	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R9
-	VPXOR        Y12, Y5, Y5
 	MOVQ         BX, DX
+	VPXOR        Y12, Y4, Y4
 	MULXQ        88(AX), CX, BX
-	VPADDD       Y8, Y13, Y13
+	VPADDD       Y9, Y13, Y13
 	ADDQ         CX, R8
-	VPXOR        Y13, Y6, Y6
 	ADCQ         BX, R9
-	VPSLLD       $0x0c, Y5, Y14
+	VPXOR        Y13, Y5, Y5
 	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y4, Y14
 	ADDQ         CX, DI
-	VPSRLD       $0x14, Y5, Y5
 	ADCQ         BX, R8
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
 	MOVQ         SI, BX
-	VPSLLD       $0x0c, Y6, Y14
 	IMULQ        104(AX), BX
-	VPSRLD       $0x14, Y6, Y6
+	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), SI
-	VPOR         Y14, Y6, Y6
+	VPSRLD       $0x14, Y5, Y5
 	ADDQ         BX, R8
 	ADCQ         SI, R9
-	VPADDD       Y5, Y0, Y0
+	VPOR         Y14, Y5, Y5
 	MOVQ         R9, SI
-	VPXOR        Y0, Y11, Y11
+	VPADDD       Y4, Y0, Y0
 	ANDQ         $0x03, SI
 	MOVQ         R9, BX
-	VPADDD       Y6, Y1, Y1
+	VPXOR        Y0, Y8, Y8
 	SHRQ         $0x02, BX
-	VPXOR        Y1, Y8, Y8
+	VPADDD       Y5, Y1, Y1
 	ANDQ         $-4, R9
 	ADDQ         BX, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPXOR        Y1, Y9, Y9
 	ADDQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R8
-	VPADDD       Y11, Y12, Y12
 	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	MOVQ         DI, CX
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R8, BX
-	VPADDD       Y8, Y13, Y13
-	ADDQ         448(AX), CX
-	ADCQ         456(AX), BX
-	VPXOR        Y13, Y6, Y6
-	ADCQ         176(AX), SI
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         CX, DX
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        88(AX), DI, R8
-	MULXQ        96(AX), CX, R9
-	VPOR         Y14, Y5, Y5
-	ADDQ         CX, R8
-	VPSLLD       $0x07, Y6, Y14
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        88(AX), CX, BX
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, R8
-	ADCQ         BX, R9
-	VMOVDQU      Y12, 64(SP)
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      (SP), Y12
-	ADDQ         CX, DI
-	VMOVDQU      Y13, 96(SP)
-	ADCQ         BX, R8
-	ADCQ         $0x00, R9
-	VMOVDQU      32(SP), Y13
-	MOVQ         SI, BX
-	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPXOR        Y2, Y9, Y9
-	ADDQ         BX, R8
-	VPADDD       Y4, Y3, Y3
-	ADCQ         SI, R9
-	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, SI
-	ANDQ         $0x03, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	SHRQ         $0x02, BX
-	ANDQ         $-4, R9
-	VPADDD       Y9, Y12, Y12
-	ADDQ         BX, R9
-	VPXOR        Y12, Y7, Y7
-	ADDQ         R9, DI
-	ADCQ         $0x00, R8
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, SI
-	VPXOR        Y13, Y4, Y4
-	MOVQ         DI, CX
-	VPSLLD       $0x0c, Y7, Y14
+	VPADDD       Y8, Y12, Y12
 	MOVQ         R8, BX
 	ADDQ         464(AX), CX
-	VPSRLD       $0x14, Y7, Y7
+	VPXOR        Y12, Y4, Y4
 	ADCQ         472(AX), BX
-	VPOR         Y14, Y7, Y7
-	ADCQ         184(AX), SI
-	MOVQ         CX, DX
-	VPSLLD       $0x0c, Y4, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x14, Y4, Y4
-	MULXQ        96(AX), CX, R9
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, R8
-	ADCQ         $0x00, R9
-	VPADDD       Y7, Y2, Y2
-	MOVQ         BX, DX
-	VPXOR        Y2, Y9, Y9
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VPADDD       Y4, Y3, Y3
-	ADCQ         BX, R9
-	VPXOR        Y3, Y10, Y10
-	MULXQ        104(AX), CX, BX
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
-	VPXOR        Y12, Y7, Y7
-	IMULQ        88(AX), SI
-	VPADDD       Y10, Y13, Y13
-	ADDQ         BX, R8
-	ADCQ         SI, R9
-	VPXOR        Y13, Y4, Y4
-	MOVQ         R9, SI
-	VPSLLD       $0x07, Y7, Y14
-	ANDQ         $0x03, SI
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
-	VPOR         Y14, Y7, Y7
-	ANDQ         $-4, R9
-	VPSLLD       $0x07, Y4, Y14
-	ADDQ         BX, R9
-	ADDQ         R9, DI
-	VPSRLD       $0x19, Y4, Y4
-	ADCQ         $0x00, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, SI
-	MOVQ         DI, CX
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R8, BX
-	VPXOR        Y0, Y8, Y8
-	ADDQ         480(AX), CX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         488(AX), BX
-	ADCQ         192(AX), SI
-	VPXOR        Y1, Y9, Y9
-	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        88(AX), DI, R8
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         CX, R8
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y4, Y4
-	MOVQ         BX, DX
-	MULXQ        88(AX), CX, BX
 	VPADDD       Y9, Y13, Y13
-	ADDQ         CX, R8
+	ADCQ         168(AX), SI
+	MOVQ         CX, DX
 	VPXOR        Y13, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y5, Y5
 	ADCQ         BX, R9
 	MULXQ        104(AX), CX, BX
-	VPSLLD       $0x0c, Y4, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         BX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), BX
-	VPSRLD       $0x14, Y5, Y5
-	IMULQ        88(AX), SI
-	ADDQ         BX, R8
 	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VMOVDQU      Y12, (SP)
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      64(SP), Y12
+	MOVQ         SI, BX
+	VMOVDQU      Y13, 32(SP)
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VMOVDQU      96(SP), Y13
+	ADDQ         BX, R8
+	VPADDD       Y6, Y2, Y2
 	ADCQ         SI, R9
-	VPADDD       Y4, Y0, Y0
 	MOVQ         R9, SI
+	VPXOR        Y2, Y10, Y10
 	ANDQ         $0x03, SI
-	VPXOR        Y0, Y8, Y8
+	VPADDD       Y7, Y3, Y3
 	MOVQ         R9, BX
-	VPADDD       Y5, Y1, Y1
 	SHRQ         $0x02, BX
-	VPXOR        Y1, Y9, Y9
+	VPXOR        Y3, Y11, Y11
 	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADDQ         BX, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADDQ         R9, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R8
+	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, SI
-	VPADDD       Y8, Y12, Y12
 	MOVQ         DI, CX
-	VPXOR        Y12, Y4, Y4
+	VPXOR        Y12, Y6, Y6
 	MOVQ         R8, BX
-	VPADDD       Y9, Y13, Y13
+	VPADDD       Y11, Y13, Y13
+	ADDQ         480(AX), CX
+	ADCQ         488(AX), BX
+	VPXOR        Y13, Y7, Y7
+	ADCQ         176(AX), SI
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         BX, R9
+	VPADDD       Y6, Y2, Y2
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         SI, BX
+	VPXOR        Y3, Y11, Y11
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y10, Y12, Y12
+	ANDQ         $0x03, SI
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y11, Y13, Y13
+	ANDQ         $-4, R9
+	VPXOR        Y13, Y7, Y7
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, BX
+	VPSLLD       $0x07, Y7, Y14
 	ADDQ         496(AX), CX
 	ADCQ         504(AX), BX
-	VPXOR        Y13, Y5, Y5
-	ADCQ         200(AX), SI
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         CX, DX
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        96(AX), CX, R9
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, R8
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         BX, DX
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        88(AX), CX, BX
-	VPOR         Y14, Y5, Y5
-	ADDQ         CX, R8
-	ADCQ         BX, R9
-	VMOVDQU      Y12, (SP)
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      64(SP), Y12
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VMOVDQU      Y13, 32(SP)
-	ADCQ         $0x00, R9
-	VMOVDQU      96(SP), Y13
-	MOVQ         SI, BX
-	VPADDD       Y6, Y2, Y2
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPXOR        Y2, Y10, Y10
-	ADDQ         BX, R8
-	VPADDD       Y7, Y3, Y3
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPXOR        Y3, Y11, Y11
-	ANDQ         $0x03, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ANDQ         $-4, R9
-	VPADDD       Y10, Y12, Y12
-	ADDQ         BX, R9
-	VPXOR        Y12, Y6, Y6
-	ADDQ         R9, DI
-	ADCQ         $0x00, R8
-	VPADDD       Y11, Y13, Y13
-	ADCQ         $0x00, SI
-	VPXOR        Y13, Y7, Y7
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         512(AX), CX
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         520(AX), BX
-	VPOR         Y14, Y6, Y6
-	ADCQ         208(AX), SI
-	MOVQ         CX, DX
-	VPSLLD       $0x0c, Y7, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x14, Y7, Y7
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R9
-	VPADDD       Y6, Y2, Y2
-	MOVQ         BX, DX
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y2, Y10, Y10
-	ADDQ         CX, R8
-	VPADDD       Y7, Y3, Y3
-	ADCQ         BX, R9
-	VPXOR        Y3, Y11, Y11
-	MULXQ        104(AX), CX, BX
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	VPADDD       Y10, Y12, Y12
-	IMULQ        104(AX), BX
-	VPXOR        Y12, Y6, Y6
-	IMULQ        88(AX), SI
-	VPADDD       Y11, Y13, Y13
-	ADDQ         BX, R8
-	ADCQ         SI, R9
-	VPXOR        Y13, Y7, Y7
-	MOVQ         R9, SI
-	VPSLLD       $0x07, Y6, Y14
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
-	VPSRLD       $0x19, Y6, Y6
-	SHRQ         $0x02, BX
-	VPOR         Y14, Y6, Y6
-	ANDQ         $-4, R9
-	ADDQ         BX, R9
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R8
+	ADCQ         184(AX), SI
 	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, SI
-	MOVQ         DI, CX
-	VPADDD       Y5, Y0, Y0
-	MOVQ         R8, BX
-	VPXOR        Y0, Y11, Y11
-	ADDQ         528(AX), CX
-	ADCQ         536(AX), BX
-	VPADDD       Y6, Y1, Y1
-	ADCQ         216(AX), SI
-	VPXOR        Y1, Y8, Y8
 	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	MULXQ        88(AX), DI, R8
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDQ         CX, R8
-	VPADDD       Y11, Y12, Y12
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPXOR        Y12, Y5, Y5
-	MULXQ        88(AX), CX, BX
-	VPADDD       Y8, Y13, Y13
-	ADDQ         CX, R8
-	VPXOR        Y13, Y6, Y6
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
-	VPSLLD       $0x0c, Y5, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         BX, R8
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y5, Y5
-	MOVQ         SI, BX
-	VPSLLD       $0x0c, Y6, Y14
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         BX, R8
-	VPOR         Y14, Y6, Y6
-	ADCQ         SI, R9
 	VPADDD       Y5, Y0, Y0
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         BX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         BX, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	VPADDD       Y8, Y13, Y13
+	IMULQ        104(AX), BX
+	VPXOR        Y13, Y6, Y6
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y5, Y5
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
-	VPXOR        Y0, Y11, Y11
+	VPOR         Y14, Y5, Y5
 	MOVQ         R9, BX
-	VPADDD       Y6, Y1, Y1
+	VPSLLD       $0x0c, Y6, Y14
 	SHRQ         $0x02, BX
 	ANDQ         $-4, R9
-	VPXOR        Y1, Y8, Y8
+	VPSRLD       $0x14, Y6, Y6
 	ADDQ         BX, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPOR         Y14, Y6, Y6
 	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y5, Y0, Y0
+	ADCQ         $0x00, SI
+	VPXOR        Y0, Y11, Y11
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y6, Y1, Y1
+	ADDQ         512(AX), CX
+	VPXOR        Y1, Y8, Y8
+	ADCQ         520(AX), BX
+	ADCQ         192(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         CX, DX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y8, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPSRLD       $0x19, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VMOVDQU      Y12, 64(SP)
+	MOVQ         R9, SI
+	VMOVDQU      (SP), Y12
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VMOVDQU      Y13, 96(SP)
+	SHRQ         $0x02, BX
+	VMOVDQU      32(SP), Y13
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, SI
+	VPADDD       Y4, Y3, Y3
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         528(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         536(AX), BX
+	ADCQ         200(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         CX, DX
+	VPADDD       Y9, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPOR         Y14, Y4, Y4
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y2, Y2
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R9, SI
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y3, Y10, Y10
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         R9, DI
+	VPADDD       Y9, Y12, Y12
 	ADCQ         $0x00, R8
 	ADCQ         $0x00, SI
-	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y7, Y7
 	MOVQ         DI, CX
-	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y13, Y13
 	MOVQ         R8, BX
 	ADDQ         544(AX), CX
-	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y4, Y4
 	ADCQ         552(AX), BX
-	VPXOR        Y13, Y6, Y6
-	ADCQ         224(AX), SI
-	MOVQ         CX, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        96(AX), CX, R9
-	VPOR         Y14, Y5, Y5
-	ADDQ         CX, R8
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         BX, DX
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VPOR         Y14, Y6, Y6
-	ADCQ         BX, R9
-	VMOVDQU      Y12, 64(SP)
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      (SP), Y12
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VMOVDQU      Y13, 96(SP)
-	ADCQ         $0x00, R9
-	VMOVDQU      32(SP), Y13
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
-	VPADDD       Y7, Y2, Y2
-	IMULQ        88(AX), SI
-	VPXOR        Y2, Y9, Y9
-	ADDQ         BX, R8
-	ADCQ         SI, R9
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R9, SI
-	VPXOR        Y3, Y10, Y10
-	ANDQ         $0x03, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ANDQ         $-4, R9
-	VPADDD       Y9, Y12, Y12
-	ADDQ         BX, R9
-	ADDQ         R9, DI
-	VPXOR        Y12, Y7, Y7
-	ADCQ         $0x00, R8
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, SI
-	VPXOR        Y13, Y4, Y4
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         560(AX), CX
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         568(AX), BX
-	ADCQ         232(AX), SI
-	VPOR         Y14, Y7, Y7
-	MOVQ         CX, DX
-	VPSLLD       $0x0c, Y4, Y14
-	MULXQ        88(AX), DI, R8
-	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x14, Y4, Y4
-	ADDQ         CX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPADDD       Y7, Y2, Y2
-	MOVQ         BX, DX
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y2, Y9, Y9
-	ADDQ         CX, R8
-	VPADDD       Y4, Y3, Y3
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
-	VPXOR        Y3, Y10, Y10
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	VPADDD       Y9, Y12, Y12
-	IMULQ        104(AX), BX
-	VPXOR        Y12, Y7, Y7
-	IMULQ        88(AX), SI
-	ADDQ         BX, R8
-	VPADDD       Y10, Y13, Y13
-	ADCQ         SI, R9
-	VPXOR        Y13, Y4, Y4
-	MOVQ         R9, SI
-	ANDQ         $0x03, SI
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, BX
+	ADCQ         208(AX), SI
+	MOVQ         CX, DX
 	VPSRLD       $0x19, Y7, Y7
-	SHRQ         $0x02, BX
+	MULXQ        88(AX), DI, R8
 	VPOR         Y14, Y7, Y7
-	ANDQ         $-4, R9
-	ADDQ         BX, R9
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R9, DI
+	ADCQ         $0x00, R9
 	VPSRLD       $0x19, Y4, Y4
-	ADCQ         $0x00, R8
-	ADCQ         $0x00, SI
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
 	VPOR         Y14, Y4, Y4
-	MOVQ         DI, CX
+	ADDQ         CX, R8
 	VPADDD       Y4, Y0, Y0
-	MOVQ         R8, BX
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
 	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y9, Y9
+	MOVQ         SI, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         BX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPXOR        Y13, Y5, Y5
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         560(AX), CX
+	ADCQ         568(AX), BX
+	VPOR         Y14, Y5, Y5
+	ADCQ         216(AX), SI
+	VPADDD       Y4, Y0, Y0
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y0, Y8, Y8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y5, Y1, Y1
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y9, Y9
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         SI, BX
+	VPXOR        Y13, Y5, Y5
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         BX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPOR         Y14, Y4, Y4
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VMOVDQU      Y12, (SP)
+	ADCQ         $0x00, R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         R8, BX
+	VMOVDQU      96(SP), Y13
 	ADDQ         576(AX), CX
 	ADCQ         584(AX), BX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         240(AX), SI
-	VPXOR        Y1, Y9, Y9
-	MOVQ         CX, DX
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         CX, R8
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPXOR        Y12, Y4, Y4
-	MULXQ        88(AX), CX, BX
-	VPADDD       Y9, Y13, Y13
-	ADDQ         CX, R8
-	ADCQ         BX, R9
-	VPXOR        Y13, Y5, Y5
-	MULXQ        104(AX), CX, BX
-	VPSLLD       $0x0c, Y4, Y14
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
-	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPSRLD       $0x14, Y5, Y5
-	ADDQ         BX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPADDD       Y4, Y0, Y0
-	ANDQ         $0x03, SI
-	VPXOR        Y0, Y8, Y8
-	MOVQ         R9, BX
-	VPADDD       Y5, Y1, Y1
-	SHRQ         $0x02, BX
-	ANDQ         $-4, R9
-	VPXOR        Y1, Y9, Y9
-	ADDQ         BX, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         R9, DI
-	ADCQ         $0x00, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         $0x00, SI
-	VPADDD       Y8, Y12, Y12
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPXOR        Y12, Y4, Y4
-	ADDQ         592(AX), CX
-	VPADDD       Y9, Y13, Y13
-	ADCQ         600(AX), BX
-	VPXOR        Y13, Y5, Y5
-	ADCQ         248(AX), SI
-	MOVQ         CX, DX
-	VPSLLD       $0x07, Y4, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         BX, DX
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         BX, R9
-	VMOVDQU      Y12, (SP)
-	MULXQ        104(AX), CX, BX
-	ADDQ         CX, DI
-	VMOVDQU      64(SP), Y12
-	ADCQ         BX, R8
-	VMOVDQU      Y13, 32(SP)
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	VMOVDQU      96(SP), Y13
-	IMULQ        104(AX), BX
 	VPADDD       Y6, Y2, Y2
-	IMULQ        88(AX), SI
+	ADCQ         224(AX), SI
 	VPXOR        Y2, Y10, Y10
-	ADDQ         BX, R8
-	ADCQ         SI, R9
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, SI
+	MULXQ        96(AX), CX, R9
 	VPXOR        Y3, Y11, Y11
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	SHRQ         $0x02, BX
+	MOVQ         BX, DX
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ANDQ         $-4, R9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
 	VPADDD       Y10, Y12, Y12
-	ADDQ         BX, R9
-	ADDQ         R9, DI
+	ADCQ         BX, R9
 	VPXOR        Y12, Y6, Y6
-	ADCQ         $0x00, R8
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
 	VPADDD       Y11, Y13, Y13
-	ADCQ         $0x00, SI
-	MOVQ         DI, CX
+	ADCQ         BX, R8
 	VPXOR        Y13, Y7, Y7
-	MOVQ         R8, BX
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
 	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         608(AX), CX
-	ADCQ         616(AX), BX
+	IMULQ        104(AX), BX
 	VPSRLD       $0x14, Y6, Y6
-	ADCQ         256(AX), SI
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
 	VPOR         Y14, Y6, Y6
-	MOVQ         CX, DX
+	ADCQ         SI, R9
 	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y6, Y2, Y2
+	ADDQ         BX, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         592(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         600(AX), BX
+	ADCQ         232(AX), SI
+	VPADDD       Y10, Y12, Y12
+	MOVQ         CX, DX
+	VPXOR        Y12, Y6, Y6
 	MULXQ        88(AX), DI, R8
 	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x14, Y7, Y7
+	VPADDD       Y11, Y13, Y13
 	ADDQ         CX, R8
-	VPOR         Y14, Y7, Y7
+	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R9
 	MOVQ         BX, DX
-	VPADDD       Y6, Y2, Y2
+	VPSLLD       $0x07, Y6, Y14
 	MULXQ        88(AX), CX, BX
-	VPXOR        Y2, Y10, Y10
+	VPSRLD       $0x19, Y6, Y6
 	ADDQ         CX, R8
-	VPADDD       Y7, Y3, Y3
 	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
 	MULXQ        104(AX), CX, BX
-	VPXOR        Y3, Y11, Y11
+	VPSLLD       $0x07, Y7, Y14
 	ADDQ         CX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         BX, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        88(AX), SI
+	VPXOR        Y0, Y11, Y11
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R9, SI
+	VPXOR        Y1, Y8, Y8
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         608(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         616(AX), BX
+	ADCQ         240(AX), SI
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y0, Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y6, Y1, Y1
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y1, Y8, Y8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	MOVQ         SI, BX
-	VPADDD       Y10, Y12, Y12
 	IMULQ        104(AX), BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), SI
-	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y12, Y12
 	ADDQ         BX, R8
-	VPADDD       Y11, Y13, Y13
 	ADCQ         SI, R9
-	VPXOR        Y13, Y7, Y7
+	VPXOR        Y12, Y5, Y5
 	MOVQ         R9, SI
+	VPADDD       Y8, Y13, Y13
 	ANDQ         $0x03, SI
-	VPSLLD       $0x07, Y6, Y14
 	MOVQ         R9, BX
-	VPSRLD       $0x19, Y6, Y6
+	VPXOR        Y13, Y6, Y6
 	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y5, Y14
 	ANDQ         $-4, R9
-	VPOR         Y14, Y6, Y6
 	ADDQ         BX, R9
-	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x19, Y5, Y5
 	ADDQ         R9, DI
-	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R8
 	ADCQ         $0x00, SI
-	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
 	MOVQ         DI, CX
-	VPADDD       Y5, Y0, Y0
+	VPSRLD       $0x19, Y6, Y6
 	MOVQ         R8, BX
 	ADDQ         624(AX), CX
-	VPXOR        Y0, Y11, Y11
+	VPOR         Y14, Y6, Y6
 	ADCQ         632(AX), BX
-	VPADDD       Y6, Y1, Y1
-	ADCQ         264(AX), SI
-	VPXOR        Y1, Y8, Y8
-	MOVQ         CX, DX
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDQ         CX, R8
-	ADCQ         $0x00, R9
-	VPADDD       Y11, Y12, Y12
-	MOVQ         BX, DX
-	VPXOR        Y12, Y5, Y5
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VPADDD       Y8, Y13, Y13
-	ADCQ         BX, R9
-	VPXOR        Y13, Y6, Y6
-	MULXQ        104(AX), CX, BX
-	VPSLLD       $0x0c, Y5, Y14
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y5, Y5
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
-	VPSLLD       $0x0c, Y6, Y14
-	IMULQ        88(AX), SI
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         BX, R8
-	VPOR         Y14, Y6, Y6
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPADDD       Y5, Y0, Y0
-	ANDQ         $0x03, SI
-	VPXOR        Y0, Y11, Y11
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
-	VPADDD       Y6, Y1, Y1
-	ANDQ         $-4, R9
-	VPXOR        Y1, Y8, Y8
-	ADDQ         BX, R9
-	ADDQ         R9, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADCQ         $0x00, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADCQ         $0x00, SI
-	VPADDD       Y11, Y12, Y12
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPXOR        Y12, Y5, Y5
-	ADDQ         640(AX), CX
-	VPADDD       Y8, Y13, Y13
-	ADCQ         648(AX), BX
-	ADCQ         272(AX), SI
-	VPXOR        Y13, Y6, Y6
-	MOVQ         CX, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         BX, DX
-	MULXQ        88(AX), CX, BX
-	VPSRLD       $0x19, Y6, Y6
-	ADDQ         CX, R8
-	VPOR         Y14, Y6, Y6
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
 	VMOVDQU      Y12, 64(SP)
-	ADDQ         CX, DI
+	ADCQ         248(AX), SI
+	MOVQ         CX, DX
 	VMOVDQU      (SP), Y12
-	ADCQ         BX, R8
+	MULXQ        88(AX), DI, R8
 	VMOVDQU      Y13, 96(SP)
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
 	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), BX
+	ADCQ         $0x00, R9
 	VPADDD       Y7, Y2, Y2
-	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
 	VPXOR        Y2, Y9, Y9
-	ADCQ         SI, R9
+	ADDQ         CX, R8
 	VPADDD       Y4, Y3, Y3
-	MOVQ         R9, SI
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
 	VPXOR        Y3, Y10, Y10
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
+	ADDQ         CX, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	SHRQ         $0x02, BX
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ANDQ         $-4, R9
-	ADDQ         BX, R9
+	MOVQ         SI, BX
 	VPADDD       Y9, Y12, Y12
-	ADDQ         R9, DI
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
 	VPXOR        Y12, Y7, Y7
-	ADCQ         $0x00, R8
-	ADCQ         $0x00, SI
+	ADDQ         BX, R8
 	VPADDD       Y10, Y13, Y13
-	MOVQ         DI, CX
+	ADCQ         SI, R9
+	MOVQ         R9, SI
 	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, BX
+	ANDQ         $0x03, SI
 	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $-4, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y7, Y2, Y2
+	ADDQ         640(AX), CX
+	ADCQ         648(AX), BX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         256(AX), SI
+	VPADDD       Y4, Y3, Y3
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y3, Y10, Y10
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y10, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         SI, BX
+	VPSRLD       $0x19, Y7, Y7
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADDQ         656(AX), CX
 	ADCQ         664(AX), BX
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         280(AX), SI
-	VPOR         Y14, Y7, Y7
-	MOVQ         CX, DX
-	MULXQ        88(AX), DI, R8
-	VPSLLD       $0x0c, Y4, Y14
-	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x14, Y4, Y4
-	ADDQ         CX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPADDD       Y7, Y2, Y2
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y2, Y9, Y9
-	ADDQ         CX, R8
-	ADCQ         BX, R9
-	VPADDD       Y4, Y3, Y3
-	MULXQ        104(AX), CX, BX
-	VPXOR        Y3, Y10, Y10
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         $0x00, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         SI, BX
-	VPADDD       Y9, Y12, Y12
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPXOR        Y12, Y7, Y7
-	ADDQ         BX, R8
-	VPADDD       Y10, Y13, Y13
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPXOR        Y13, Y4, Y4
-	ANDQ         $0x03, SI
-	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, BX
-	VPSRLD       $0x19, Y7, Y7
-	SHRQ         $0x02, BX
-	ANDQ         $-4, R9
-	VPOR         Y14, Y7, Y7
-	ADDQ         BX, R9
-	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R9, DI
-	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y4, Y4
-	ADCQ         $0x00, SI
-	VPOR         Y14, Y4, Y4
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPADDD       Y4, Y0, Y0
-	ADDQ         672(AX), CX
-	VPXOR        Y0, Y8, Y8
-	ADCQ         680(AX), BX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         288(AX), SI
-	MOVQ         CX, DX
-	VPXOR        Y1, Y9, Y9
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADCQ         $0x00, R9
 	VPADDD       Y8, Y12, Y12
-	MOVQ         BX, DX
+	ADCQ         264(AX), SI
 	VPXOR        Y12, Y4, Y4
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y9, Y13, Y13
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x14, Y4, Y4
 	MULXQ        88(AX), CX, BX
 	ADDQ         CX, R8
-	VPADDD       Y9, Y13, Y13
-	ADCQ         BX, R9
-	VPXOR        Y13, Y5, Y5
-	MULXQ        104(AX), CX, BX
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         BX, R8
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	ADCQ         BX, R9
 	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        88(AX), SI
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         BX, R8
-	ADCQ         SI, R9
+	ADCQ         BX, R8
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, SI
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
 	VPADDD       Y4, Y0, Y0
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
+	IMULQ        104(AX), BX
 	VPXOR        Y0, Y8, Y8
-	SHRQ         $0x02, BX
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
 	VPADDD       Y5, Y1, Y1
-	ANDQ         $-4, R9
+	ADCQ         SI, R9
 	VPXOR        Y1, Y9, Y9
-	ADDQ         BX, R9
-	ADDQ         R9, DI
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADCQ         $0x00, R8
+	MOVQ         R9, BX
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         $0x00, SI
-	MOVQ         DI, CX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
 	VPADDD       Y8, Y12, Y12
-	MOVQ         R8, BX
+	ADDQ         BX, R9
 	VPXOR        Y12, Y4, Y4
-	ADDQ         688(AX), CX
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
 	VPADDD       Y9, Y13, Y13
-	ADCQ         696(AX), BX
-	ADCQ         296(AX), SI
+	ADCQ         $0x00, SI
 	VPXOR        Y13, Y5, Y5
-	MOVQ         CX, DX
+	MOVQ         DI, CX
+	MOVQ         R8, BX
 	VPSLLD       $0x07, Y4, Y14
+	ADDQ         672(AX), CX
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         680(AX), BX
+	ADCQ         272(AX), SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y5, Y14
 	MULXQ        88(AX), DI, R8
 	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x19, Y4, Y4
-	ADDQ         CX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        88(AX), CX, BX
 	VPSRLD       $0x19, Y5, Y5
 	ADDQ         CX, R8
 	VPOR         Y14, Y5, Y5
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      Y12, (SP)
-	ADDQ         CX, DI
-	VMOVDQU      64(SP), Y12
-	ADCQ         BX, R8
 	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VMOVDQU      Y12, (SP)
+	MULXQ        88(AX), CX, BX
+	VMOVDQU      64(SP), Y12
+	ADDQ         CX, R8
+	ADCQ         BX, R9
 	VMOVDQU      Y13, 32(SP)
-	MOVQ         SI, BX
+	MULXQ        104(AX), CX, BX
 	VMOVDQU      96(SP), Y13
-	IMULQ        104(AX), BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
 	VPADDD       Y6, Y2, Y2
-	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADCQ         $0x00, R9
 	VPXOR        Y2, Y10, Y10
-	ADCQ         SI, R9
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, SI
-	ANDQ         $0x03, SI
+	IMULQ        88(AX), SI
 	VPXOR        Y3, Y11, Y11
-	MOVQ         R9, BX
+	ADDQ         BX, R8
+	ADCQ         SI, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y10, Y12, Y12
 	SHRQ         $0x02, BX
 	ANDQ         $-4, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         BX, R9
-	VPADDD       Y10, Y12, Y12
-	ADDQ         R9, DI
 	VPXOR        Y12, Y6, Y6
+	ADDQ         BX, R9
+	VPADDD       Y11, Y13, Y13
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, SI
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         688(AX), CX
+	VPOR         Y14, Y6, Y6
+	ADCQ         696(AX), BX
+	ADCQ         280(AX), SI
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y2, Y10, Y10
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y3, Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y13, Y13
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y6, Y6
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y7, Y7
 	ADCQ         $0x00, R8
 	ADCQ         $0x00, SI
-	VPADDD       Y11, Y13, Y13
+	VPOR         Y14, Y7, Y7
 	MOVQ         DI, CX
-	VPXOR        Y13, Y7, Y7
+	VPADDD       Y5, Y0, Y0
 	MOVQ         R8, BX
 	ADDQ         704(AX), CX
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         712(AX), BX
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         304(AX), SI
-	VPOR         Y14, Y6, Y6
-	MOVQ         CX, DX
-	MULXQ        88(AX), DI, R8
-	VPSLLD       $0x0c, Y7, Y14
-	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x14, Y7, Y7
-	ADDQ         CX, R8
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         BX, DX
-	VPADDD       Y6, Y2, Y2
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VPXOR        Y2, Y10, Y10
-	ADCQ         BX, R9
-	VPADDD       Y7, Y3, Y3
-	MULXQ        104(AX), CX, BX
-	VPXOR        Y3, Y11, Y11
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
-	VPADDD       Y10, Y12, Y12
-	IMULQ        88(AX), SI
-	VPXOR        Y12, Y6, Y6
-	ADDQ         BX, R8
-	VPADDD       Y11, Y13, Y13
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPXOR        Y13, Y7, Y7
-	ANDQ         $0x03, SI
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
-	VPSRLD       $0x19, Y6, Y6
-	ANDQ         $-4, R9
-	VPOR         Y14, Y6, Y6
-	ADDQ         BX, R9
-	ADDQ         R9, DI
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, SI
-	VPOR         Y14, Y7, Y7
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPADDD       Y5, Y0, Y0
-	ADDQ         720(AX), CX
 	VPXOR        Y0, Y11, Y11
-	ADCQ         728(AX), BX
-	ADCQ         312(AX), SI
+	ADCQ         712(AX), BX
 	VPADDD       Y6, Y1, Y1
+	ADCQ         288(AX), SI
 	MOVQ         CX, DX
 	VPXOR        Y1, Y8, Y8
 	MULXQ        88(AX), DI, R8
@@ -17470,474 +17808,834 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADDQ         CX, R8
 	VPADDD       Y8, Y13, Y13
 	ADCQ         BX, R9
-	VPXOR        Y13, Y6, Y6
 	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
 	ADDQ         CX, DI
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         BX, R8
-	VPSRLD       $0x14, Y5, Y5
 	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y5, Y5
 	MOVQ         SI, BX
 	VPOR         Y14, Y5, Y5
 	IMULQ        104(AX), BX
-	VPSLLD       $0x0c, Y6, Y14
 	IMULQ        88(AX), SI
+	VPSLLD       $0x0c, Y6, Y14
 	ADDQ         BX, R8
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         SI, R9
-	VPOR         Y14, Y6, Y6
 	MOVQ         R9, SI
-	VPADDD       Y5, Y0, Y0
+	VPOR         Y14, Y6, Y6
 	ANDQ         $0x03, SI
+	VPADDD       Y5, Y0, Y0
 	MOVQ         R9, BX
-	VPXOR        Y0, Y11, Y11
 	SHRQ         $0x02, BX
-	VPADDD       Y6, Y1, Y1
+	VPXOR        Y0, Y11, Y11
 	ANDQ         $-4, R9
+	VPADDD       Y6, Y1, Y1
 	ADDQ         BX, R9
-	VPXOR        Y1, Y8, Y8
 	ADDQ         R9, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPXOR        Y1, Y8, Y8
 	ADCQ         $0x00, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         $0x00, SI
 	MOVQ         DI, CX
-	VPADDD       Y11, Y12, Y12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	MOVQ         R8, BX
+	VPADDD       Y11, Y12, Y12
+	ADDQ         720(AX), CX
+	ADCQ         728(AX), BX
 	VPXOR        Y12, Y5, Y5
+	ADCQ         296(AX), SI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         CX, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      Y12, 64(SP)
+	MOVQ         SI, BX
+	VMOVDQU      (SP), Y12
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         BX, R8
+	VMOVDQU      32(SP), Y13
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y7, Y2, Y2
+	ANDQ         $0x03, SI
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $-4, R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R8, BX
+	VPXOR        Y12, Y7, Y7
 	ADDQ         736(AX), CX
 	ADCQ         744(AX), BX
-	VPADDD       Y8, Y13, Y13
-	ADCQ         320(AX), SI
-	VPXOR        Y13, Y6, Y6
+	VPADDD       Y10, Y13, Y13
+	ADCQ         304(AX), SI
+	VPXOR        Y13, Y4, Y4
 	MOVQ         CX, DX
 	MULXQ        88(AX), DI, R8
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x19, Y5, Y5
-	ADDQ         CX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPSLLD       $0x07, Y6, Y14
-	MULXQ        88(AX), CX, BX
-	VPSRLD       $0x19, Y6, Y6
-	ADDQ         CX, R8
-	ADCQ         BX, R9
-	VPOR         Y14, Y6, Y6
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      Y12, 64(SP)
-	ADDQ         CX, DI
-	VMOVDQU      (SP), Y12
-	ADCQ         BX, R8
-	ADCQ         $0x00, R9
-	VMOVDQU      Y13, 96(SP)
-	MOVQ         SI, BX
-	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPADDD       Y7, Y2, Y2
-	ADDQ         BX, R8
-	VPXOR        Y2, Y9, Y9
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPADDD       Y4, Y3, Y3
-	ANDQ         $0x03, SI
-	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	SHRQ         $0x02, BX
-	ANDQ         $-4, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         BX, R9
-	VPADDD       Y9, Y12, Y12
-	ADDQ         R9, DI
-	ADCQ         $0x00, R8
-	VPXOR        Y12, Y7, Y7
-	ADCQ         $0x00, SI
-	VPADDD       Y10, Y13, Y13
-	MOVQ         DI, CX
-	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, BX
-	ADDQ         752(AX), CX
 	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         760(AX), BX
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         328(AX), SI
-	MOVQ         CX, DX
-	VPOR         Y14, Y7, Y7
-	MULXQ        88(AX), DI, R8
-	VPSLLD       $0x0c, Y4, Y14
 	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y7, Y7
 	ADDQ         CX, R8
-	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
+	VPOR         Y14, Y7, Y7
 	MOVQ         BX, DX
-	VPADDD       Y7, Y2, Y2
+	VPSLLD       $0x0c, Y4, Y14
 	MULXQ        88(AX), CX, BX
 	ADDQ         CX, R8
-	VPXOR        Y2, Y9, Y9
+	VPSRLD       $0x14, Y4, Y4
 	ADCQ         BX, R9
-	VPADDD       Y4, Y3, Y3
+	VPOR         Y14, Y4, Y4
 	MULXQ        104(AX), CX, BX
 	ADDQ         CX, DI
-	VPXOR        Y3, Y10, Y10
+	VPADDD       Y7, Y2, Y2
 	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPXOR        Y2, Y9, Y9
 	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        104(AX), BX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, BX
+	VPXOR        Y12, Y7, Y7
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         BX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         752(AX), CX
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         760(AX), BX
+	ADCQ         312(AX), SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         CX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y5, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
 	MOVQ         SI, BX
 	IMULQ        104(AX), BX
-	VPADDD       Y9, Y12, Y12
+	VPADDD       Y9, Y13, Y13
 	IMULQ        88(AX), SI
-	VPXOR        Y12, Y7, Y7
+	VPXOR        Y13, Y5, Y5
 	ADDQ         BX, R8
 	ADCQ         SI, R9
-	VPADDD       Y10, Y13, Y13
+	VPSLLD       $0x0c, Y4, Y14
 	MOVQ         R9, SI
-	VPXOR        Y13, Y4, Y4
 	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y4, Y4
 	MOVQ         R9, BX
-	VPSLLD       $0x07, Y7, Y14
-	SHRQ         $0x02, BX
-	VPSRLD       $0x19, Y7, Y7
-	ANDQ         $-4, R9
-	VPOR         Y14, Y7, Y7
-	ADDQ         BX, R9
-	ADDQ         R9, DI
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y4, Y4
-	ADCQ         $0x00, SI
-	MOVQ         DI, CX
 	VPOR         Y14, Y4, Y4
-	MOVQ         R8, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, SI
 	VPADDD       Y4, Y0, Y0
-	ADDQ         768(AX), CX
+	MOVQ         DI, CX
+	MOVQ         R8, BX
 	VPXOR        Y0, Y8, Y8
-	ADCQ         776(AX), BX
-	ADCQ         336(AX), SI
+	ADDQ         768(AX), CX
 	VPADDD       Y5, Y1, Y1
-	MOVQ         CX, DX
+	ADCQ         776(AX), BX
+	ADCQ         320(AX), SI
 	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	MULXQ        88(AX), DI, R8
 	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADDQ         CX, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADCQ         $0x00, R9
 	VPADDD       Y8, Y12, Y12
-	MOVQ         BX, DX
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y12, Y4, Y4
-	ADDQ         CX, R8
-	VPADDD       Y9, Y13, Y13
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
-	VPXOR        Y13, Y5, Y5
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	VPSRLD       $0x14, Y4, Y4
-	MOVQ         SI, BX
+	MOVQ         BX, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y13, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
+	MOVQ         SI, BX
 	IMULQ        104(AX), BX
-	VPSLLD       $0x0c, Y5, Y14
+	VPSLLD       $0x07, Y5, Y14
 	IMULQ        88(AX), SI
+	VPSRLD       $0x19, Y5, Y5
 	ADDQ         BX, R8
-	VPSRLD       $0x14, Y5, Y5
 	ADCQ         SI, R9
 	VPOR         Y14, Y5, Y5
 	MOVQ         R9, SI
+	VMOVDQU      Y12, (SP)
 	ANDQ         $0x03, SI
-	VPADDD       Y4, Y0, Y0
 	MOVQ         R9, BX
-	VPXOR        Y0, Y8, Y8
+	VMOVDQU      64(SP), Y12
 	SHRQ         $0x02, BX
-	VPADDD       Y5, Y1, Y1
+	VMOVDQU      Y13, 32(SP)
 	ANDQ         $-4, R9
 	ADDQ         BX, R9
-	VPXOR        Y1, Y9, Y9
+	VMOVDQU      96(SP), Y13
 	ADDQ         R9, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y6, Y2, Y2
 	ADCQ         $0x00, R8
 	ADCQ         $0x00, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPXOR        Y2, Y10, Y10
 	MOVQ         DI, CX
-	VPADDD       Y8, Y12, Y12
+	VPADDD       Y7, Y3, Y3
 	MOVQ         R8, BX
 	ADDQ         784(AX), CX
-	VPXOR        Y12, Y4, Y4
+	VPXOR        Y3, Y11, Y11
 	ADCQ         792(AX), BX
-	VPADDD       Y9, Y13, Y13
-	ADCQ         344(AX), SI
-	VPXOR        Y13, Y5, Y5
-	MOVQ         CX, DX
-	MULXQ        88(AX), DI, R8
-	VPSLLD       $0x07, Y4, Y14
-	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x19, Y4, Y4
-	ADDQ         CX, R8
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         BX, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        88(AX), CX, BX
-	VPSRLD       $0x19, Y5, Y5
-	ADDQ         CX, R8
-	ADCQ         BX, R9
-	VPOR         Y14, Y5, Y5
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      Y12, (SP)
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VMOVDQU      64(SP), Y12
-	ADCQ         $0x00, R9
-	VMOVDQU      Y13, 32(SP)
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
-	VMOVDQU      96(SP), Y13
-	IMULQ        88(AX), SI
-	VPADDD       Y6, Y2, Y2
-	ADDQ         BX, R8
-	VPXOR        Y2, Y10, Y10
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPADDD       Y7, Y3, Y3
-	ANDQ         $0x03, SI
-	VPXOR        Y3, Y11, Y11
-	MOVQ         R9, BX
-	SHRQ         $0x02, BX
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ANDQ         $-4, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         BX, R9
-	VPADDD       Y10, Y12, Y12
-	ADDQ         R9, DI
-	ADCQ         $0x00, R8
-	VPXOR        Y12, Y6, Y6
-	ADCQ         $0x00, SI
-	VPADDD       Y11, Y13, Y13
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPXOR        Y13, Y7, Y7
-	ADDQ         800(AX), CX
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         808(AX), BX
-	ADCQ         352(AX), SI
-	VPSRLD       $0x14, Y6, Y6
+	ADCQ         328(AX), SI
 	MOVQ         CX, DX
-	VPOR         Y14, Y6, Y6
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	MULXQ        88(AX), DI, R8
-	VPSLLD       $0x0c, Y7, Y14
+	VPADDD       Y10, Y12, Y12
 	MULXQ        96(AX), CX, R9
 	ADDQ         CX, R8
-	VPSRLD       $0x14, Y7, Y7
+	VPXOR        Y12, Y6, Y6
 	ADCQ         $0x00, R9
-	VPOR         Y14, Y7, Y7
+	VPADDD       Y11, Y13, Y13
 	MOVQ         BX, DX
 	MULXQ        88(AX), CX, BX
-	VPADDD       Y6, Y2, Y2
-	ADDQ         CX, R8
-	VPXOR        Y2, Y10, Y10
-	ADCQ         BX, R9
-	VPADDD       Y7, Y3, Y3
-	MULXQ        104(AX), CX, BX
-	ADDQ         CX, DI
-	VPXOR        Y3, Y11, Y11
-	ADCQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), BX
-	VPADDD       Y10, Y12, Y12
-	IMULQ        88(AX), SI
-	ADDQ         BX, R8
-	VPXOR        Y12, Y6, Y6
-	ADCQ         SI, R9
-	VPADDD       Y11, Y13, Y13
-	MOVQ         R9, SI
 	VPXOR        Y13, Y7, Y7
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
-	VPSLLD       $0x07, Y6, Y14
-	SHRQ         $0x02, BX
-	VPSRLD       $0x19, Y6, Y6
-	ANDQ         $-4, R9
-	ADDQ         BX, R9
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, DI
 	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         SI, BX
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R8
+	VPADDD       Y6, Y2, Y2
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $0x03, SI
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
 	ADDQ         R9, DI
-	VPSLLD       $0x07, Y7, Y14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y7, Y7
+	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, SI
 	MOVQ         DI, CX
-	VPOR         Y14, Y7, Y7
+	VPXOR        Y12, Y6, Y6
 	MOVQ         R8, BX
+	VPADDD       Y11, Y13, Y13
+	ADDQ         800(AX), CX
+	ADCQ         808(AX), BX
+	VPXOR        Y13, Y7, Y7
+	ADCQ         336(AX), SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
 	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y11, Y11
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         SI, BX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y11, Y12, Y12
+	ANDQ         $0x03, SI
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $-4, R9
+	VPXOR        Y13, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y5, Y5
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y6, Y14
 	ADDQ         816(AX), CX
 	ADCQ         824(AX), BX
-	VPXOR        Y0, Y11, Y11
-	ADCQ         360(AX), SI
-	VPADDD       Y6, Y1, Y1
-	MOVQ         CX, DX
-	VPXOR        Y1, Y8, Y8
-	MULXQ        88(AX), DI, R8
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         CX, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPADDD       Y11, Y12, Y12
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y12, Y5, Y5
-	ADDQ         CX, R8
-	ADCQ         BX, R9
-	VPADDD       Y8, Y13, Y13
-	MULXQ        104(AX), CX, BX
-	VPXOR        Y13, Y6, Y6
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y5, Y14
-	ADCQ         BX, R8
-	ADCQ         $0x00, R9
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         SI, BX
-	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         BX, R8
 	VPSRLD       $0x14, Y6, Y6
-	ADCQ         SI, R9
+	ADCQ         344(AX), SI
 	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y5, Y0, Y0
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         BX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         BX, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	VPADDD       Y8, Y13, Y13
+	IMULQ        104(AX), BX
+	VPXOR        Y13, Y6, Y6
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y5, Y5
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
-	VPADDD       Y5, Y0, Y0
+	VPOR         Y14, Y5, Y5
 	MOVQ         R9, BX
-	VPXOR        Y0, Y11, Y11
+	VPSLLD       $0x07, Y6, Y14
 	SHRQ         $0x02, BX
 	ANDQ         $-4, R9
-	VPADDD       Y6, Y1, Y1
+	VPSRLD       $0x19, Y6, Y6
 	ADDQ         BX, R9
-	VPXOR        Y1, Y8, Y8
+	VPOR         Y14, Y6, Y6
 	ADDQ         R9, DI
 	ADCQ         $0x00, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VMOVDQU      Y12, 64(SP)
 	ADCQ         $0x00, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VMOVDQU      (SP), Y12
 	MOVQ         DI, CX
-	VPADDD       Y11, Y12, Y12
 	MOVQ         R8, BX
+	VMOVDQU      Y13, 96(SP)
 	ADDQ         832(AX), CX
-	VPXOR        Y12, Y5, Y5
+	VMOVDQU      32(SP), Y13
 	ADCQ         840(AX), BX
-	VPADDD       Y8, Y13, Y13
+	ADCQ         352(AX), SI
+	VPADDD       Y7, Y2, Y2
+	MOVQ         CX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x14, Y4, Y4
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         BX, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, SI
+	VPADDD       Y4, Y3, Y3
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         848(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         856(AX), BX
+	ADCQ         360(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         CX, DX
+	VPADDD       Y9, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPOR         Y14, Y4, Y4
+	IMULQ        88(AX), SI
+	VPADDD       Y4, Y0, Y0
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R9, SI
+	VPADDD       Y5, Y1, Y1
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y1, Y9, Y9
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         R9, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y12, Y4, Y4
+	MOVQ         DI, CX
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R8, BX
+	ADDQ         864(AX), CX
+	VPXOR        Y13, Y5, Y5
+	ADCQ         872(AX), BX
+	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         368(AX), SI
 	MOVQ         CX, DX
-	VPXOR        Y13, Y6, Y6
+	VPSRLD       $0x14, Y4, Y4
 	MULXQ        88(AX), DI, R8
-	VPSLLD       $0x07, Y5, Y14
+	VPOR         Y14, Y4, Y4
 	MULXQ        96(AX), CX, R9
-	VPSRLD       $0x19, Y5, Y5
 	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         $0x00, R9
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x14, Y5, Y5
 	MOVQ         BX, DX
-	VPSLLD       $0x07, Y6, Y14
 	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y5, Y5
 	ADDQ         CX, R8
-	VPSRLD       $0x19, Y6, Y6
+	VPADDD       Y4, Y0, Y0
 	ADCQ         BX, R9
-	VPOR         Y14, Y6, Y6
 	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y8, Y8
 	ADDQ         CX, DI
-	VMOVDQU      Y12, 64(SP)
+	VPADDD       Y5, Y1, Y1
 	ADCQ         BX, R8
-	VMOVDQU      (SP), Y12
 	ADCQ         $0x00, R9
-	VMOVDQU      Y13, 96(SP)
+	VPXOR        Y1, Y9, Y9
 	MOVQ         SI, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        104(AX), BX
-	VMOVDQU      32(SP), Y13
 	IMULQ        88(AX), SI
-	VPADDD       Y7, Y2, Y2
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADDQ         BX, R8
+	VPADDD       Y8, Y12, Y12
 	ADCQ         SI, R9
-	VPXOR        Y2, Y9, Y9
 	MOVQ         R9, SI
-	VPADDD       Y4, Y3, Y3
+	VPXOR        Y12, Y4, Y4
 	ANDQ         $0x03, SI
-	VPXOR        Y3, Y10, Y10
+	VPADDD       Y9, Y13, Y13
 	MOVQ         R9, BX
 	SHRQ         $0x02, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPXOR        Y13, Y5, Y5
 	ANDQ         $-4, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSLLD       $0x07, Y4, Y14
 	ADDQ         BX, R9
 	ADDQ         R9, DI
-	VPADDD       Y9, Y12, Y12
+	VPSRLD       $0x19, Y4, Y4
 	ADCQ         $0x00, R8
-	VPXOR        Y12, Y7, Y7
+	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, SI
 	MOVQ         DI, CX
-	VPADDD       Y10, Y13, Y13
+	VPSLLD       $0x07, Y5, Y14
 	MOVQ         R8, BX
-	VPXOR        Y13, Y4, Y4
-	ADDQ         848(AX), CX
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         856(AX), BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         880(AX), CX
+	ADCQ         888(AX), BX
+	VPOR         Y14, Y5, Y5
 	ADCQ         376(AX), SI
-	VPSRLD       $0x14, Y7, Y7
 	MOVQ         CX, DX
-	VPOR         Y14, Y7, Y7
+	VMOVDQU      Y12, (SP)
 	MULXQ        88(AX), DI, R8
+	VMOVDQU      64(SP), Y12
 	MULXQ        96(AX), CX, R9
-	VPSLLD       $0x0c, Y4, Y14
 	ADDQ         CX, R8
-	VPSRLD       $0x14, Y4, Y4
+	VMOVDQU      Y13, 32(SP)
 	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
+	VMOVDQU      96(SP), Y13
 	MOVQ         BX, DX
 	MULXQ        88(AX), CX, BX
-	VPADDD       Y7, Y2, Y2
+	VPADDD       Y6, Y2, Y2
 	ADDQ         CX, R8
-	VPXOR        Y2, Y9, Y9
+	VPXOR        Y2, Y10, Y10
 	ADCQ         BX, R9
 	MULXQ        104(AX), CX, BX
-	VPADDD       Y4, Y3, Y3
+	VPADDD       Y7, Y3, Y3
 	ADDQ         CX, DI
-	VPXOR        Y3, Y10, Y10
+	VPXOR        Y3, Y11, Y11
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	MOVQ         SI, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	IMULQ        104(AX), BX
-	VPADDD       Y9, Y12, Y12
+	IMULQ        88(AX), SI
+	VPADDD       Y10, Y12, Y12
+	ADDQ         BX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y11, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R8, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         896(AX), CX
+	ADCQ         904(AX), BX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         384(AX), SI
+	VPXOR        Y2, Y10, Y10
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y7, Y3, Y3
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y3, Y11, Y11
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y11, Y13, Y13
+	ADCQ         BX, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        104(AX), BX
+	VPSRLD       $0x19, Y6, Y6
 	IMULQ        88(AX), SI
 	ADDQ         BX, R8
-	VPXOR        Y12, Y7, Y7
+	VPOR         Y14, Y6, Y6
 	ADCQ         SI, R9
-	VPADDD       Y10, Y13, Y13
+	VPSLLD       $0x07, Y7, Y14
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
-	VPXOR        Y13, Y4, Y4
+	VPSRLD       $0x19, Y7, Y7
 	MOVQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y5, Y0, Y0
+	ADDQ         BX, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         912(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         920(AX), BX
+	ADCQ         392(AX), SI
+	VPADDD       Y11, Y12, Y12
+	MOVQ         CX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         SI, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         BX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         928(AX), CX
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         936(AX), BX
+	ADCQ         400(AX), SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VMOVDQU      (SP), Y12
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      32(SP), Y13
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPXOR        Y2, Y9, Y9
+	IMULQ        88(AX), SI
+	VPADDD       Y4, Y3, Y3
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         R9, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R8, BX
+	ADDQ         944(AX), CX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         952(AX), BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         408(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         SI, BX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y7, Y7
+	ADDQ         BX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $0x03, SI
 	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, BX
 	SHRQ         $0x02, BX
 	VPSRLD       $0x19, Y7, Y7
 	ANDQ         $-4, R9
-	ADDQ         BX, R9
 	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
 	ADDQ         R9, DI
 	VPSLLD       $0x07, Y4, Y14
 	ADCQ         $0x00, R8
-	ADCQ         $0x00, SI
 	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, SI
 	MOVQ         DI, CX
 	VPOR         Y14, Y4, Y4
 	MOVQ         R8, BX
@@ -17954,7 +18652,7 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         120(AX), BX
 	MOVQ         CX, 128(AX)
 	MOVQ         BX, 136(AX)
-	LEAQ         864(AX), CX
+	LEAQ         960(AX), CX
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
 	VPBROADCASTD (AX), Y12
@@ -18077,7 +18775,7 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func openOne18AVX2(st *[1384]byte)
+// func openOne18AVX2(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	MOVQ st+0(FP), AX
@@ -19965,675 +20663,675 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      Y13, 32(SP)
 	XORQ         SI, SI
 	VMOVDQU      96(SP), Y13
-	ADDQ         576(AX), CX
-	VPADDD       Y6, Y2, Y2
-	ADCQ         584(AX), BX
-	VPXOR        Y2, Y10, Y10
-	ADCQ         240(AX), SI
-	VPADDD       Y7, Y3, Y3
-	MOVQ         CX, DX
-	VPXOR        Y3, Y11, Y11
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADCQ         $0x00, R9
-	VPADDD       Y10, Y12, Y12
-	MOVQ         BX, DX
-	VPXOR        Y12, Y6, Y6
-	MULXQ        88(AX), CX, BX
-	VPADDD       Y11, Y13, Y13
-	ADDQ         CX, R8
-	VPXOR        Y13, Y7, Y7
-	ADCQ         BX, R9
-	VPSLLD       $0x0c, Y6, Y14
-	MULXQ        104(AX), CX, BX
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         CX, DI
-	VPOR         Y14, Y6, Y6
-	ADCQ         BX, R8
-	ADCQ         $0x00, R9
-	VPSLLD       $0x0c, Y7, Y14
-	MOVQ         SI, BX
-	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), BX
-	VPOR         Y14, Y7, Y7
-	IMULQ        88(AX), SI
-	VPADDD       Y6, Y2, Y2
-	ADDQ         BX, R8
-	VPXOR        Y2, Y10, Y10
-	ADCQ         SI, R9
-	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, SI
-	VPXOR        Y3, Y11, Y11
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	SHRQ         $0x02, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ANDQ         $-4, R9
-	VPADDD       Y10, Y12, Y12
-	ADDQ         BX, R9
-	VPXOR        Y12, Y6, Y6
-	ADDQ         R9, DI
-	VPADDD       Y11, Y13, Y13
-	ADCQ         $0x00, R8
-	VPXOR        Y13, Y7, Y7
-	ADCQ         $0x00, SI
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         DI, CX
-	VPSRLD       $0x19, Y6, Y6
-	MOVQ         R8, BX
-	ADDQ         592(AX), CX
-	VPOR         Y14, Y6, Y6
-	ADCQ         600(AX), BX
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         248(AX), SI
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         CX, DX
-	VPOR         Y14, Y7, Y7
-	MULXQ        88(AX), DI, R8
-	VPADDD       Y5, Y0, Y0
-	MULXQ        96(AX), CX, R9
-	VPXOR        Y0, Y11, Y11
-	ADDQ         CX, R8
-	VPADDD       Y6, Y1, Y1
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPXOR        Y1, Y8, Y8
-	MULXQ        88(AX), CX, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         CX, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADCQ         BX, R9
-	VPADDD       Y11, Y12, Y12
-	MULXQ        104(AX), CX, BX
-	VPXOR        Y12, Y5, Y5
-	ADDQ         CX, DI
-	VPADDD       Y8, Y13, Y13
-	ADCQ         BX, R8
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x00, R9
-	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
-	VPSRLD       $0x14, Y5, Y5
-	IMULQ        88(AX), SI
-	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R8
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         SI, R9
-	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, SI
-	VPOR         Y14, Y6, Y6
-	ANDQ         $0x03, SI
-	VPADDD       Y5, Y0, Y0
-	MOVQ         R9, BX
-	VPXOR        Y0, Y11, Y11
-	SHRQ         $0x02, BX
-	ANDQ         $-4, R9
-	VPADDD       Y6, Y1, Y1
-	ADDQ         BX, R9
-	VPXOR        Y1, Y8, Y8
-	ADDQ         R9, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADCQ         $0x00, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADCQ         $0x00, SI
-	VPADDD       Y11, Y12, Y12
-	MOVQ         DI, CX
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R8, BX
-	VPADDD       Y8, Y13, Y13
-	ADDQ         608(AX), CX
-	VPXOR        Y13, Y6, Y6
-	ADCQ         616(AX), BX
-	ADCQ         256(AX), SI
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         CX, DX
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        88(AX), DI, R8
-	VPOR         Y14, Y5, Y5
-	MULXQ        96(AX), CX, R9
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         CX, R8
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y6, Y6
-	MOVQ         BX, DX
-	VMOVDQU      Y12, 64(SP)
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VMOVDQU      (SP), Y12
-	ADCQ         BX, R9
-	VMOVDQU      Y13, 96(SP)
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      32(SP), Y13
-	ADDQ         CX, DI
-	VPADDD       Y7, Y2, Y2
-	ADCQ         BX, R8
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, R9
-	VPADDD       Y4, Y3, Y3
-	MOVQ         SI, BX
-	VPXOR        Y3, Y10, Y10
-	IMULQ        104(AX), BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        88(AX), SI
-	ADDQ         BX, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         SI, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, SI
-	VPXOR        Y12, Y7, Y7
-	ANDQ         $0x03, SI
-	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, BX
-	VPXOR        Y13, Y4, Y4
-	SHRQ         $0x02, BX
-	VPSLLD       $0x0c, Y7, Y14
-	ANDQ         $-4, R9
-	VPSRLD       $0x14, Y7, Y7
-	ADDQ         BX, R9
-	ADDQ         R9, DI
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R8
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         $0x00, SI
-	VPSRLD       $0x14, Y4, Y4
-	MOVQ         DI, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         R8, BX
-	VPADDD       Y7, Y2, Y2
-	ADDQ         624(AX), CX
-	VPXOR        Y2, Y9, Y9
-	ADCQ         632(AX), BX
-	VPADDD       Y4, Y3, Y3
-	ADCQ         264(AX), SI
-	VPXOR        Y3, Y10, Y10
-	MOVQ         CX, DX
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         CX, R8
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y7, Y7
-	MOVQ         BX, DX
-	VPADDD       Y10, Y13, Y13
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y13, Y4, Y4
-	ADDQ         CX, R8
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         CX, DI
-	VPOR         Y14, Y7, Y7
-	ADCQ         BX, R8
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R9
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         SI, BX
-	VPOR         Y14, Y4, Y4
-	IMULQ        104(AX), BX
-	VPADDD       Y4, Y0, Y0
-	IMULQ        88(AX), SI
-	VPXOR        Y0, Y8, Y8
-	ADDQ         BX, R8
-	VPADDD       Y5, Y1, Y1
-	ADCQ         SI, R9
-	MOVQ         R9, SI
-	VPXOR        Y1, Y9, Y9
-	ANDQ         $0x03, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	SHRQ         $0x02, BX
-	VPADDD       Y8, Y12, Y12
-	ANDQ         $-4, R9
-	VPXOR        Y12, Y4, Y4
-	ADDQ         BX, R9
-	VPADDD       Y9, Y13, Y13
-	ADDQ         R9, DI
-	VPXOR        Y13, Y5, Y5
-	ADCQ         $0x00, R8
-	ADCQ         $0x00, SI
-	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         DI, CX
-	VPSRLD       $0x14, Y4, Y4
-	MOVQ         R8, BX
-	VPOR         Y14, Y4, Y4
-	ADDQ         640(AX), CX
-	VPSLLD       $0x0c, Y5, Y14
-	ADCQ         648(AX), BX
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         272(AX), SI
-	VPOR         Y14, Y5, Y5
-	MOVQ         CX, DX
-	VPADDD       Y4, Y0, Y0
-	MULXQ        88(AX), DI, R8
-	VPXOR        Y0, Y8, Y8
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPADDD       Y5, Y1, Y1
-	ADCQ         $0x00, R9
-	VPXOR        Y1, Y9, Y9
-	MOVQ         BX, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MULXQ        88(AX), CX, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         CX, R8
-	VPADDD       Y8, Y12, Y12
-	ADCQ         BX, R9
-	VPXOR        Y12, Y4, Y4
-	MULXQ        104(AX), CX, BX
-	VPADDD       Y9, Y13, Y13
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VPXOR        Y13, Y5, Y5
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         SI, BX
-	VPSRLD       $0x19, Y4, Y4
-	IMULQ        104(AX), BX
-	VPOR         Y14, Y4, Y4
-	IMULQ        88(AX), SI
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         BX, R8
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         SI, R9
-	VPOR         Y14, Y5, Y5
-	MOVQ         R9, SI
-	VMOVDQU      Y12, (SP)
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
-	VMOVDQU      64(SP), Y12
-	SHRQ         $0x02, BX
-	VMOVDQU      Y13, 32(SP)
-	ANDQ         $-4, R9
-	VMOVDQU      96(SP), Y13
-	ADDQ         BX, R9
-	VPADDD       Y6, Y2, Y2
-	ADDQ         R9, DI
-	VPXOR        Y2, Y10, Y10
-	ADCQ         $0x00, R8
-	VPADDD       Y7, Y3, Y3
-	ADCQ         $0x00, SI
-	VPXOR        Y3, Y11, Y11
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         656(AX), CX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADCQ         664(AX), BX
-	VPADDD       Y10, Y12, Y12
-	ADCQ         280(AX), SI
-	VPXOR        Y12, Y6, Y6
-	MOVQ         CX, DX
-	VPADDD       Y11, Y13, Y13
-	MULXQ        88(AX), DI, R8
-	VPXOR        Y13, Y7, Y7
-	MULXQ        96(AX), CX, R9
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         CX, R8
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPOR         Y14, Y6, Y6
-	MULXQ        88(AX), CX, BX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         CX, R8
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         BX, R9
-	VPOR         Y14, Y7, Y7
-	MULXQ        104(AX), CX, BX
-	VPADDD       Y6, Y2, Y2
-	ADDQ         CX, DI
-	VPXOR        Y2, Y10, Y10
-	ADCQ         BX, R8
-	VPADDD       Y7, Y3, Y3
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), BX
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	IMULQ        88(AX), SI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
-	VPADDD       Y10, Y12, Y12
-	ADCQ         SI, R9
-	VPXOR        Y12, Y6, Y6
-	MOVQ         R9, SI
-	VPADDD       Y11, Y13, Y13
-	ANDQ         $0x03, SI
-	VPXOR        Y13, Y7, Y7
-	MOVQ         R9, BX
-	VPSLLD       $0x07, Y6, Y14
-	SHRQ         $0x02, BX
-	ANDQ         $-4, R9
-	VPSRLD       $0x19, Y6, Y6
-	ADDQ         BX, R9
-	VPOR         Y14, Y6, Y6
-	ADDQ         R9, DI
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, SI
-	VPOR         Y14, Y7, Y7
-	MOVQ         DI, CX
-	VPADDD       Y5, Y0, Y0
-	MOVQ         R8, BX
-	VPXOR        Y0, Y11, Y11
 	ADDQ         672(AX), CX
+	VPADDD       Y6, Y2, Y2
 	ADCQ         680(AX), BX
-	VPADDD       Y6, Y1, Y1
-	ADCQ         288(AX), SI
-	VPXOR        Y1, Y8, Y8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         272(AX), SI
+	VPADDD       Y7, Y3, Y3
 	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPXOR        Y3, Y11, Y11
 	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	MULXQ        96(AX), CX, R9
-	VPADDD       Y11, Y12, Y12
 	ADDQ         CX, R8
-	VPXOR        Y12, Y5, Y5
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R9
-	VPADDD       Y8, Y13, Y13
+	VPADDD       Y10, Y12, Y12
 	MOVQ         BX, DX
-	VPXOR        Y13, Y6, Y6
+	VPXOR        Y12, Y6, Y6
 	MULXQ        88(AX), CX, BX
+	VPADDD       Y11, Y13, Y13
 	ADDQ         CX, R8
-	VPSLLD       $0x0c, Y5, Y14
+	VPXOR        Y13, Y7, Y7
 	ADCQ         BX, R9
-	VPSRLD       $0x14, Y5, Y5
-	MULXQ        104(AX), CX, BX
-	VPOR         Y14, Y5, Y5
-	ADDQ         CX, DI
 	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         BX, R8
+	MULXQ        104(AX), CX, BX
 	VPSRLD       $0x14, Y6, Y6
-	ADCQ         $0x00, R9
+	ADDQ         CX, DI
 	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
 	MOVQ         SI, BX
-	VPADDD       Y5, Y0, Y0
+	VPSRLD       $0x14, Y7, Y7
 	IMULQ        104(AX), BX
+	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), SI
-	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y2, Y2
 	ADDQ         BX, R8
-	VPADDD       Y6, Y1, Y1
+	VPXOR        Y2, Y10, Y10
 	ADCQ         SI, R9
-	VPXOR        Y1, Y8, Y8
+	VPADDD       Y7, Y3, Y3
 	MOVQ         R9, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPXOR        Y3, Y11, Y11
 	ANDQ         $0x03, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	MOVQ         R9, BX
-	VPADDD       Y11, Y12, Y12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	SHRQ         $0x02, BX
-	VPXOR        Y12, Y5, Y5
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ANDQ         $-4, R9
-	VPADDD       Y8, Y13, Y13
+	VPADDD       Y10, Y12, Y12
 	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
 	ADDQ         R9, DI
-	VPXOR        Y13, Y6, Y6
+	VPADDD       Y11, Y13, Y13
 	ADCQ         $0x00, R8
-	VPSLLD       $0x07, Y5, Y14
+	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, SI
-	VPSRLD       $0x19, Y5, Y5
-	MOVQ         DI, CX
-	VPOR         Y14, Y5, Y5
-	MOVQ         R8, BX
 	VPSLLD       $0x07, Y6, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R8, BX
 	ADDQ         688(AX), CX
-	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
 	ADCQ         696(AX), BX
-	VPOR         Y14, Y6, Y6
-	ADCQ         296(AX), SI
-	MOVQ         CX, DX
-	VMOVDQU      Y12, 64(SP)
-	MULXQ        88(AX), DI, R8
-	VMOVDQU      (SP), Y12
-	MULXQ        96(AX), CX, R9
-	VMOVDQU      Y13, 96(SP)
-	ADDQ         CX, R8
-	VMOVDQU      32(SP), Y13
-	ADCQ         $0x00, R9
-	VPADDD       Y7, Y2, Y2
-	MOVQ         BX, DX
-	VPXOR        Y2, Y9, Y9
-	MULXQ        88(AX), CX, BX
-	VPADDD       Y4, Y3, Y3
-	ADDQ         CX, R8
-	VPXOR        Y3, Y10, Y10
-	ADCQ         BX, R9
-	MULXQ        104(AX), CX, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         BX, R8
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y7, Y7
-	MOVQ         SI, BX
-	VPADDD       Y10, Y13, Y13
-	IMULQ        104(AX), BX
-	VPXOR        Y13, Y4, Y4
-	IMULQ        88(AX), SI
-	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         BX, R8
-	ADCQ         SI, R9
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         R9, SI
-	VPOR         Y14, Y7, Y7
-	ANDQ         $0x03, SI
-	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R9, BX
-	VPSRLD       $0x14, Y4, Y4
-	SHRQ         $0x02, BX
-	VPOR         Y14, Y4, Y4
-	ANDQ         $-4, R9
-	VPADDD       Y7, Y2, Y2
-	ADDQ         BX, R9
-	VPXOR        Y2, Y9, Y9
-	ADDQ         R9, DI
-	VPADDD       Y4, Y3, Y3
-	ADCQ         $0x00, R8
-	ADCQ         $0x00, SI
-	VPXOR        Y3, Y10, Y10
-	MOVQ         DI, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R8, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         704(AX), CX
-	VPADDD       Y9, Y12, Y12
-	ADCQ         712(AX), BX
-	VPXOR        Y12, Y7, Y7
-	ADCQ         304(AX), SI
-	VPADDD       Y10, Y13, Y13
-	MOVQ         CX, DX
-	VPXOR        Y13, Y4, Y4
-	MULXQ        88(AX), DI, R8
-	MULXQ        96(AX), CX, R9
 	VPSLLD       $0x07, Y7, Y14
-	ADDQ         CX, R8
+	ADCQ         280(AX), SI
 	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         BX, DX
-	VPSLLD       $0x07, Y4, Y14
-	MULXQ        88(AX), CX, BX
-	VPSRLD       $0x19, Y4, Y4
-	ADDQ         CX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         BX, R9
-	VPADDD       Y4, Y0, Y0
-	MULXQ        104(AX), CX, BX
-	VPXOR        Y0, Y8, Y8
-	ADDQ         CX, DI
-	ADCQ         BX, R8
-	VPADDD       Y5, Y1, Y1
-	ADCQ         $0x00, R9
-	VPXOR        Y1, Y9, Y9
-	MOVQ         SI, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        88(AX), SI
-	VPADDD       Y8, Y12, Y12
-	ADDQ         BX, R8
-	VPXOR        Y12, Y4, Y4
-	ADCQ         SI, R9
-	VPADDD       Y9, Y13, Y13
-	MOVQ         R9, SI
-	VPXOR        Y13, Y5, Y5
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
-	VPSLLD       $0x0c, Y4, Y14
-	SHRQ         $0x02, BX
-	VPSRLD       $0x14, Y4, Y4
-	ANDQ         $-4, R9
-	VPOR         Y14, Y4, Y4
-	ADDQ         BX, R9
-	VPSLLD       $0x0c, Y5, Y14
-	ADDQ         R9, DI
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         $0x00, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         $0x00, SI
-	VPADDD       Y4, Y0, Y0
-	MOVQ         DI, CX
-	MOVQ         R8, BX
-	VPXOR        Y0, Y8, Y8
-	ADDQ         720(AX), CX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         728(AX), BX
-	VPXOR        Y1, Y9, Y9
-	ADCQ         312(AX), SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	MOVQ         CX, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MULXQ        88(AX), DI, R8
-	VPADDD       Y8, Y12, Y12
-	MULXQ        96(AX), CX, R9
-	VPXOR        Y12, Y4, Y4
-	ADDQ         CX, R8
-	VPADDD       Y9, Y13, Y13
-	ADCQ         $0x00, R9
-	MOVQ         BX, DX
-	VPXOR        Y13, Y5, Y5
-	MULXQ        88(AX), CX, BX
-	VPSLLD       $0x07, Y4, Y14
-	ADDQ         CX, R8
-	VPSRLD       $0x19, Y4, Y4
-	ADCQ         BX, R9
-	VPOR         Y14, Y4, Y4
-	MULXQ        104(AX), CX, BX
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         BX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	VMOVDQU      Y12, (SP)
-	IMULQ        104(AX), BX
-	VMOVDQU      64(SP), Y12
-	IMULQ        88(AX), SI
-	VMOVDQU      Y13, 32(SP)
-	ADDQ         BX, R8
-	VMOVDQU      96(SP), Y13
-	ADCQ         SI, R9
-	VPADDD       Y6, Y2, Y2
-	MOVQ         R9, SI
-	VPXOR        Y2, Y10, Y10
-	ANDQ         $0x03, SI
-	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, BX
-	VPXOR        Y3, Y11, Y11
-	SHRQ         $0x02, BX
-	ANDQ         $-4, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         BX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         R9, DI
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R8
-	VPXOR        Y12, Y6, Y6
-	ADCQ         $0x00, SI
-	VPADDD       Y11, Y13, Y13
-	MOVQ         DI, CX
-	VPXOR        Y13, Y7, Y7
-	MOVQ         R8, BX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         736(AX), CX
-	ADCQ         744(AX), BX
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         320(AX), SI
-	VPOR         Y14, Y6, Y6
-	MOVQ         CX, DX
-	VPSLLD       $0x0c, Y7, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x14, Y7, Y7
-	MULXQ        96(AX), CX, R9
 	VPOR         Y14, Y7, Y7
-	ADDQ         CX, R8
-	VPADDD       Y6, Y2, Y2
-	ADCQ         $0x00, R9
-	VPXOR        Y2, Y10, Y10
-	MOVQ         BX, DX
-	VPADDD       Y7, Y3, Y3
-	MULXQ        88(AX), CX, BX
-	ADDQ         CX, R8
-	VPXOR        Y3, Y11, Y11
-	ADCQ         BX, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MULXQ        104(AX), CX, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         CX, DI
-	VPADDD       Y10, Y12, Y12
-	ADCQ         BX, R8
-	VPXOR        Y12, Y6, Y6
-	ADCQ         $0x00, R9
-	VPADDD       Y11, Y13, Y13
-	MOVQ         SI, BX
-	VPXOR        Y13, Y7, Y7
-	IMULQ        104(AX), BX
-	IMULQ        88(AX), SI
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         BX, R8
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         SI, R9
-	VPOR         Y14, Y6, Y6
-	MOVQ         R9, SI
-	VPSLLD       $0x07, Y7, Y14
-	ANDQ         $0x03, SI
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, BX
-	VPOR         Y14, Y7, Y7
-	SHRQ         $0x02, BX
+	MULXQ        88(AX), DI, R8
 	VPADDD       Y5, Y0, Y0
-	ANDQ         $-4, R9
+	MULXQ        96(AX), CX, R9
 	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, R8
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         BX, R9
+	VPADDD       Y11, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, DI
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         SI, BX
+	IMULQ        104(AX), BX
+	VPSRLD       $0x14, Y5, Y5
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y5, Y5
+	ADDQ         BX, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R9, SI
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, SI
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         BX, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y12, Y12
+	MOVQ         DI, CX
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R8, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         704(AX), CX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         712(AX), BX
+	ADCQ         288(AX), SI
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         BX, DX
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         BX, R9
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      32(SP), Y13
+	ADDQ         CX, DI
+	VPADDD       Y7, Y2, Y2
+	ADCQ         BX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         SI, BX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        104(AX), BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	IMULQ        88(AX), SI
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         SI, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y7, Y7
 	ADDQ         BX, R9
 	ADDQ         R9, DI
-	VPADDD       Y6, Y1, Y1
+	VPOR         Y14, Y7, Y7
 	ADCQ         $0x00, R8
-	VPXOR        Y1, Y8, Y8
+	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         $0x00, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPSRLD       $0x14, Y4, Y4
 	MOVQ         DI, CX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPOR         Y14, Y4, Y4
 	MOVQ         R8, BX
-	VPADDD       Y11, Y12, Y12
+	VPADDD       Y7, Y2, Y2
+	ADDQ         720(AX), CX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         728(AX), BX
+	VPADDD       Y4, Y3, Y3
+	ADCQ         296(AX), SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         BX, DX
+	VPADDD       Y10, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         SI, BX
+	VPOR         Y14, Y4, Y4
+	IMULQ        104(AX), BX
+	VPADDD       Y4, Y0, Y0
+	IMULQ        88(AX), SI
+	VPXOR        Y0, Y8, Y8
+	ADDQ         BX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	SHRQ         $0x02, BX
+	VPADDD       Y8, Y12, Y12
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         BX, R9
+	VPADDD       Y9, Y13, Y13
+	ADDQ         R9, DI
+	VPXOR        Y13, Y5, Y5
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R8, BX
+	VPOR         Y14, Y4, Y4
+	ADDQ         736(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         744(AX), BX
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         304(AX), SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         CX, DX
+	VPADDD       Y4, Y0, Y0
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y0, Y8, Y8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y9, Y9
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        88(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         BX, R9
+	VPXOR        Y12, Y4, Y4
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y13, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         SI, BX
+	VPSRLD       $0x19, Y4, Y4
+	IMULQ        104(AX), BX
+	VPOR         Y14, Y4, Y4
+	IMULQ        88(AX), SI
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         BX, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         SI, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, SI
+	VMOVDQU      Y12, (SP)
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VMOVDQU      64(SP), Y12
+	SHRQ         $0x02, BX
+	VMOVDQU      Y13, 32(SP)
+	ANDQ         $-4, R9
+	VMOVDQU      96(SP), Y13
+	ADDQ         BX, R9
+	VPADDD       Y6, Y2, Y2
+	ADDQ         R9, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADDQ         752(AX), CX
-	VPXOR        Y12, Y5, Y5
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         760(AX), BX
+	VPADDD       Y10, Y12, Y12
+	ADCQ         312(AX), SI
+	VPXOR        Y12, Y6, Y6
+	MOVQ         CX, DX
+	VPADDD       Y11, Y13, Y13
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	VPXOR        Y3, Y11, Y11
+	IMULQ        104(AX), BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         BX, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R9, SI
+	VPADDD       Y11, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y6, Y14
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         768(AX), CX
+	ADCQ         776(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         320(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R9
 	VPADDD       Y8, Y13, Y13
+	MOVQ         BX, DX
+	VPXOR        Y13, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         SI, BX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPXOR        Y0, Y11, Y11
+	ADDQ         BX, R8
+	VPADDD       Y6, Y1, Y1
+	ADCQ         SI, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         R9, BX
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, BX
+	VPXOR        Y12, Y5, Y5
+	ANDQ         $-4, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         DI, CX
+	VPOR         Y14, Y5, Y5
+	MOVQ         R8, BX
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         784(AX), CX
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         792(AX), BX
+	VPOR         Y14, Y6, Y6
 	ADCQ         328(AX), SI
 	MOVQ         CX, DX
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      (SP), Y12
+	MULXQ        96(AX), CX, R9
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         CX, R8
+	VMOVDQU      32(SP), Y13
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         BX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         SI, BX
+	VPADDD       Y10, Y13, Y13
+	IMULQ        104(AX), BX
+	VPXOR        Y13, Y4, Y4
+	IMULQ        88(AX), SI
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         BX, R8
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R9, SI
+	VPOR         Y14, Y7, Y7
+	ANDQ         $0x03, SI
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x14, Y4, Y4
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y4, Y4
+	ANDQ         $-4, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         BX, R9
+	VPXOR        Y2, Y9, Y9
+	ADDQ         R9, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         800(AX), CX
+	VPADDD       Y9, Y12, Y12
+	ADCQ         808(AX), BX
+	VPXOR        Y12, Y7, Y7
+	ADCQ         336(AX), SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         CX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R9
+	VPADDD       Y4, Y0, Y0
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y9, Y9
+	MOVQ         SI, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        104(AX), BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	IMULQ        88(AX), SI
+	VPADDD       Y8, Y12, Y12
+	ADDQ         BX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         SI, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y5, Y5
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSLLD       $0x0c, Y4, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y4, Y4
+	ANDQ         $-4, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, SI
+	VPADDD       Y4, Y0, Y0
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         816(AX), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         824(AX), BX
+	VPXOR        Y1, Y9, Y9
+	ADCQ         344(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y8, Y12, Y12
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         CX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y13, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         BX, R9
+	VPOR         Y14, Y4, Y4
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, BX
+	VMOVDQU      Y12, (SP)
+	IMULQ        104(AX), BX
+	VMOVDQU      64(SP), Y12
+	IMULQ        88(AX), SI
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         BX, R8
+	VMOVDQU      96(SP), Y13
+	ADCQ         SI, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R9, SI
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $0x03, SI
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, BX
+	VPXOR        Y3, Y11, Y11
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         R9, DI
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         832(AX), CX
+	ADCQ         840(AX), BX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         352(AX), SI
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R9
+	VPXOR        Y2, Y10, Y10
+	MOVQ         BX, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y10, Y12, Y12
+	ADCQ         BX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, BX
+	VPXOR        Y13, Y7, Y7
+	IMULQ        104(AX), BX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         BX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, BX
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R8, BX
+	VPADDD       Y11, Y12, Y12
+	ADDQ         848(AX), CX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         856(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         360(AX), SI
+	MOVQ         CX, DX
 	VPXOR        Y13, Y6, Y6
 	MULXQ        88(AX), DI, R8
 	VPSLLD       $0x0c, Y5, Y14
@@ -20688,11 +21386,11 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      (SP), Y12
 	MOVQ         R8, BX
 	VMOVDQU      Y13, 96(SP)
-	ADDQ         768(AX), CX
+	ADDQ         864(AX), CX
 	VMOVDQU      32(SP), Y13
-	ADCQ         776(AX), BX
+	ADCQ         872(AX), BX
 	VPADDD       Y7, Y2, Y2
-	ADCQ         336(AX), SI
+	ADCQ         368(AX), SI
 	VPXOR        Y2, Y9, Y9
 	MOVQ         CX, DX
 	VPADDD       Y4, Y3, Y3
@@ -20748,11 +21446,11 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	MOVQ         DI, CX
 	MOVQ         R8, BX
 	VPSLLD       $0x07, Y7, Y14
-	ADDQ         784(AX), CX
+	ADDQ         880(AX), CX
 	VPSRLD       $0x19, Y7, Y7
-	ADCQ         792(AX), BX
+	ADCQ         888(AX), BX
 	VPOR         Y14, Y7, Y7
-	ADCQ         344(AX), SI
+	ADCQ         376(AX), SI
 	VPSLLD       $0x07, Y4, Y14
 	MOVQ         CX, DX
 	VPSRLD       $0x19, Y4, Y4
@@ -20809,10 +21507,10 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y8, Y12, Y12
 	MOVQ         R8, BX
 	VPXOR        Y12, Y4, Y4
-	ADDQ         800(AX), CX
-	ADCQ         808(AX), BX
+	ADDQ         896(AX), CX
+	ADCQ         904(AX), BX
 	VPADDD       Y9, Y13, Y13
-	ADCQ         352(AX), SI
+	ADCQ         384(AX), SI
 	VPXOR        Y13, Y5, Y5
 	MOVQ         CX, DX
 	VPSLLD       $0x07, Y4, Y14
@@ -20869,11 +21567,11 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y7, Y7
 	MOVQ         R8, BX
 	VPOR         Y14, Y7, Y7
-	ADDQ         816(AX), CX
+	ADDQ         912(AX), CX
 	VPADDD       Y6, Y2, Y2
-	ADCQ         824(AX), BX
+	ADCQ         920(AX), BX
 	VPXOR        Y2, Y10, Y10
-	ADCQ         360(AX), SI
+	ADCQ         392(AX), SI
 	MOVQ         CX, DX
 	VPADDD       Y7, Y3, Y3
 	MULXQ        88(AX), DI, R8
@@ -20929,11 +21627,11 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSLLD       $0x0c, Y5, Y14
 	MOVQ         R8, BX
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         832(AX), CX
+	ADDQ         928(AX), CX
 	VPOR         Y14, Y5, Y5
-	ADCQ         840(AX), BX
+	ADCQ         936(AX), BX
 	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         368(AX), SI
+	ADCQ         400(AX), SI
 	VPSRLD       $0x14, Y6, Y6
 	MOVQ         CX, DX
 	VPOR         Y14, Y6, Y6
@@ -20989,11 +21687,11 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y4, Y3, Y3
 	MOVQ         R8, BX
 	VPXOR        Y3, Y10, Y10
-	ADDQ         848(AX), CX
+	ADDQ         944(AX), CX
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADCQ         856(AX), BX
+	ADCQ         952(AX), BX
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         376(AX), SI
+	ADCQ         408(AX), SI
 	VPADDD       Y9, Y12, Y12
 	MOVQ         CX, DX
 	VPXOR        Y12, Y7, Y7
@@ -21062,7 +21760,7 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         120(AX), BX
 	MOVQ         CX, 128(AX)
 	MOVQ         BX, 136(AX)
-	LEAQ         864(AX), CX
+	LEAQ         960(AX), CX
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
 	VPBROADCASTD (AX), Y12
@@ -21185,7 +21883,7 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func openOne10AVX2(st *[1384]byte)
+// func openOne10AVX2(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	MOVQ st+0(FP), AX
@@ -23243,419 +23941,155 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y5, Y0, Y0
 	XORQ         SI, SI
 	VPXOR        Y0, Y11, Y11
-	ADDQ         704(AX), CX
-	VPADDD       Y6, Y1, Y1
-	ADCQ         712(AX), BX
-	VPXOR        Y1, Y8, Y8
-	ADCQ         304(AX), SI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        88(AX), DI, R8
-	VPADDD       Y11, Y12, Y12
-	MULXQ        96(AX), CX, R9
-	VPXOR        Y12, Y5, Y5
-	ADDQ         CX, R8
-	VPADDD       Y8, Y13, Y13
-	ADCQ         $0x00, R9
-	VPXOR        Y13, Y6, Y6
-	MOVQ         BX, DX
-	VPSLLD       $0x0c, Y5, Y14
-	MULXQ        88(AX), CX, BX
-	VPSRLD       $0x14, Y5, Y5
-	ADDQ         CX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         BX, R9
-	VPSLLD       $0x0c, Y6, Y14
-	VPSRLD       $0x14, Y6, Y6
-	MULXQ        104(AX), CX, BX
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, DI
-	VPADDD       Y5, Y0, Y0
-	ADCQ         BX, R8
-	VPXOR        Y0, Y11, Y11
-	ADCQ         $0x00, R9
-	VPADDD       Y6, Y1, Y1
-	MOVQ         SI, BX
-	VPXOR        Y1, Y8, Y8
-	IMULQ        104(AX), BX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        88(AX), SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         BX, R8
-	VPADDD       Y11, Y12, Y12
-	ADCQ         SI, R9
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R9, SI
-	VPADDD       Y8, Y13, Y13
-	ANDQ         $0x03, SI
-	VPXOR        Y13, Y6, Y6
-	MOVQ         R9, BX
-	VPSLLD       $0x07, Y5, Y14
-	SHRQ         $0x02, BX
-	VPSRLD       $0x19, Y5, Y5
-	ANDQ         $-4, R9
-	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R9
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R9, DI
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         $0x00, R8
-	VPOR         Y14, Y6, Y6
-	VMOVDQU      Y12, 64(SP)
-	ADCQ         $0x00, SI
-	VMOVDQU      (SP), Y12
-	MOVQ         DI, CX
-	VMOVDQU      Y13, 96(SP)
-	MOVQ         R8, BX
-	VMOVDQU      32(SP), Y13
-	ADDQ         720(AX), CX
-	VPADDD       Y7, Y2, Y2
-	ADCQ         728(AX), BX
-	VPXOR        Y2, Y9, Y9
-	ADCQ         312(AX), SI
-	VPADDD       Y4, Y3, Y3
-	MOVQ         CX, DX
-	VPXOR        Y3, Y10, Y10
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         CX, R8
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y7, Y7
-	MOVQ         BX, DX
-	VPADDD       Y10, Y13, Y13
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y13, Y4, Y4
-	ADDQ         CX, R8
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         BX, R9
-	VPSRLD       $0x14, Y7, Y7
-	MULXQ        104(AX), CX, BX
-	VPOR         Y14, Y7, Y7
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         BX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPADDD       Y7, Y2, Y2
-	MOVQ         SI, BX
-	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), BX
-	VPADDD       Y4, Y3, Y3
-	IMULQ        88(AX), SI
-	VPXOR        Y3, Y10, Y10
-	ADDQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         SI, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R9, SI
-	VPADDD       Y9, Y12, Y12
-	ANDQ         $0x03, SI
-	VPXOR        Y12, Y7, Y7
-	MOVQ         R9, BX
-	VPADDD       Y10, Y13, Y13
-	SHRQ         $0x02, BX
-	VPXOR        Y13, Y4, Y4
-	ANDQ         $-4, R9
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         BX, R9
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R9, DI
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R8
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, SI
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         DI, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         R8, BX
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	ADDQ         736(AX), CX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         744(AX), BX
-	VPXOR        Y1, Y9, Y9
-	ADCQ         320(AX), SI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MULXQ        88(AX), DI, R8
-	VPADDD       Y8, Y12, Y12
-	MULXQ        96(AX), CX, R9
-	VPXOR        Y12, Y4, Y4
-	ADDQ         CX, R8
-	VPADDD       Y9, Y13, Y13
-	ADCQ         $0x00, R9
-	VPXOR        Y13, Y5, Y5
-	MOVQ         BX, DX
-	VPSLLD       $0x0c, Y4, Y14
-	MULXQ        88(AX), CX, BX
-	VPSRLD       $0x14, Y4, Y4
-	ADDQ         CX, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         BX, R9
-	VPSLLD       $0x0c, Y5, Y14
-	MULXQ        104(AX), CX, BX
-	VPSRLD       $0x14, Y5, Y5
-	ADDQ         CX, DI
-	VPOR         Y14, Y5, Y5
-	ADCQ         BX, R8
-	VPADDD       Y4, Y0, Y0
-	ADCQ         $0x00, R9
-	VPXOR        Y0, Y8, Y8
-	MOVQ         SI, BX
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), BX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	IMULQ        88(AX), SI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
-	VPADDD       Y8, Y12, Y12
-	ADCQ         SI, R9
-	VPXOR        Y12, Y4, Y4
-	MOVQ         R9, SI
-	VPADDD       Y9, Y13, Y13
-	ANDQ         $0x03, SI
-	VPXOR        Y13, Y5, Y5
-	MOVQ         R9, BX
-	VPSLLD       $0x07, Y4, Y14
-	SHRQ         $0x02, BX
-	VPSRLD       $0x19, Y4, Y4
-	ANDQ         $-4, R9
-	VPOR         Y14, Y4, Y4
-	ADDQ         BX, R9
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R9, DI
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         $0x00, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         $0x00, SI
-	VMOVDQU      Y12, (SP)
-	MOVQ         DI, CX
-	VMOVDQU      64(SP), Y12
-	MOVQ         R8, BX
-	VMOVDQU      Y13, 32(SP)
-	ADDQ         752(AX), CX
-	VMOVDQU      96(SP), Y13
-	ADCQ         760(AX), BX
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	ADCQ         328(AX), SI
-	VPADDD       Y7, Y3, Y3
-	MOVQ         CX, DX
-	VPXOR        Y3, Y11, Y11
-	MULXQ        88(AX), DI, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         CX, R8
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y6, Y6
-	MOVQ         BX, DX
-	VPADDD       Y11, Y13, Y13
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y13, Y7, Y7
-	ADDQ         CX, R8
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         BX, R9
-	VPSRLD       $0x14, Y6, Y6
-	MULXQ        104(AX), CX, BX
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         BX, R8
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
-	VPADDD       Y6, Y2, Y2
-	IMULQ        104(AX), BX
-	VPXOR        Y2, Y10, Y10
-	IMULQ        88(AX), SI
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ADDQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         SI, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R9, SI
-	VPADDD       Y10, Y12, Y12
-	ANDQ         $0x03, SI
-	VPXOR        Y12, Y6, Y6
-	MOVQ         R9, BX
-	VPADDD       Y11, Y13, Y13
-	SHRQ         $0x02, BX
-	VPXOR        Y13, Y7, Y7
-	ANDQ         $-4, R9
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         BX, R9
-	VPSRLD       $0x19, Y6, Y6
-	ADDQ         R9, DI
-	VPOR         Y14, Y6, Y6
-	ADCQ         $0x00, R8
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         $0x00, SI
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         DI, CX
-	VPOR         Y14, Y7, Y7
-	MOVQ         R8, BX
-	VPADDD       Y5, Y0, Y0
-	ADDQ         768(AX), CX
-	VPXOR        Y0, Y11, Y11
-	ADCQ         776(AX), BX
-	VPADDD       Y6, Y1, Y1
-	ADCQ         336(AX), SI
-	VPXOR        Y1, Y8, Y8
-	MOVQ         CX, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        88(AX), DI, R8
-	VPADDD       Y11, Y12, Y12
-	MULXQ        96(AX), CX, R9
-	VPXOR        Y12, Y5, Y5
-	ADDQ         CX, R8
-	VPADDD       Y8, Y13, Y13
-	ADCQ         $0x00, R9
-	VPXOR        Y13, Y6, Y6
-	MOVQ         BX, DX
-	VPSLLD       $0x0c, Y5, Y14
-	MULXQ        88(AX), CX, BX
-	VPSRLD       $0x14, Y5, Y5
-	ADDQ         CX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         BX, R9
-	VPSLLD       $0x0c, Y6, Y14
-	MULXQ        104(AX), CX, BX
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         CX, DI
-	VPOR         Y14, Y6, Y6
-	ADCQ         BX, R8
-	VPADDD       Y5, Y0, Y0
-	ADCQ         $0x00, R9
-	VPXOR        Y0, Y11, Y11
-	MOVQ         SI, BX
-	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), BX
-	VPXOR        Y1, Y8, Y8
-	IMULQ        88(AX), SI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADCQ         SI, R9
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R9, SI
-	VPADDD       Y8, Y13, Y13
-	ANDQ         $0x03, SI
-	VPXOR        Y13, Y6, Y6
-	MOVQ         R9, BX
-	VPSLLD       $0x07, Y5, Y14
-	SHRQ         $0x02, BX
-	VPSRLD       $0x19, Y5, Y5
-	ANDQ         $-4, R9
-	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R9
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R9, DI
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         $0x00, R8
-	VPOR         Y14, Y6, Y6
-	ADCQ         $0x00, SI
-	VMOVDQU      Y12, 64(SP)
-	MOVQ         DI, CX
-	VMOVDQU      (SP), Y12
-	MOVQ         R8, BX
-	VMOVDQU      Y13, 96(SP)
-	ADDQ         784(AX), CX
-	VMOVDQU      32(SP), Y13
-	ADCQ         792(AX), BX
-	VPADDD       Y7, Y2, Y2
-	ADCQ         344(AX), SI
-	VPXOR        Y2, Y9, Y9
-	MOVQ         CX, DX
-	VPADDD       Y4, Y3, Y3
-	MULXQ        88(AX), DI, R8
-	VPXOR        Y3, Y10, Y10
-	MULXQ        96(AX), CX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         CX, R8
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y7, Y7
-	MOVQ         BX, DX
-	VPADDD       Y10, Y13, Y13
-	MULXQ        88(AX), CX, BX
-	VPXOR        Y13, Y4, Y4
-	ADDQ         CX, R8
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         BX, R9
-	VPSRLD       $0x14, Y7, Y7
-	MULXQ        104(AX), CX, BX
-	VPOR         Y14, Y7, Y7
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         BX, R8
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
-	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), BX
-	VPXOR        Y2, Y9, Y9
-	IMULQ        88(AX), SI
-	VPADDD       Y4, Y3, Y3
-	ADDQ         BX, R8
-	VPXOR        Y3, Y10, Y10
-	ADCQ         SI, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ANDQ         $0x03, SI
-	VPADDD       Y9, Y12, Y12
-	VPXOR        Y12, Y7, Y7
-	MOVQ         R9, BX
-	VPADDD       Y10, Y13, Y13
-	SHRQ         $0x02, BX
-	VPXOR        Y13, Y4, Y4
-	ANDQ         $-4, R9
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         BX, R9
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R9, DI
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R8
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, SI
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         DI, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         R8, BX
-	VPADDD       Y4, Y0, Y0
 	ADDQ         800(AX), CX
-	VPXOR        Y0, Y8, Y8
+	VPADDD       Y6, Y1, Y1
 	ADCQ         808(AX), BX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         352(AX), SI
-	VPXOR        Y1, Y9, Y9
+	VPXOR        Y1, Y8, Y8
+	ADCQ         336(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	MOVQ         CX, DX
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	MULXQ        88(AX), DI, R8
+	VPADDD       Y11, Y12, Y12
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y6, Y6
+	MOVQ         BX, DX
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
+	VPADDD       Y5, Y0, Y0
+	ADCQ         BX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         SI, BX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        104(AX), BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         BX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y6, Y6
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, SI
+	VMOVDQU      (SP), Y12
+	MOVQ         DI, CX
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         R8, BX
+	VMOVDQU      32(SP), Y13
+	ADDQ         816(AX), CX
+	VPADDD       Y7, Y2, Y2
+	ADCQ         824(AX), BX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         344(AX), SI
+	VPADDD       Y4, Y3, Y3
+	MOVQ         CX, DX
+	VPXOR        Y3, Y10, Y10
+	MULXQ        88(AX), DI, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	MULXQ        96(AX), CX, R9
-	VPADDD       Y8, Y12, Y12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADDQ         CX, R8
-	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y12, Y12
 	ADCQ         $0x00, R9
-	VPADDD       Y9, Y13, Y13
+	VPXOR        Y12, Y7, Y7
 	MOVQ         BX, DX
+	VPADDD       Y10, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         BX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         SI, BX
+	VPXOR        Y2, Y9, Y9
+	IMULQ        104(AX), BX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        88(AX), SI
+	VPXOR        Y3, Y10, Y10
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, SI
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $0x03, SI
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R9, BX
+	VPADDD       Y10, Y13, Y13
+	SHRQ         $0x02, BX
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDQ         832(AX), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         840(AX), BX
+	VPXOR        Y1, Y9, Y9
+	ADCQ         352(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y8, Y12, Y12
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         CX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R9
 	VPXOR        Y13, Y5, Y5
+	MOVQ         BX, DX
 	VPSLLD       $0x0c, Y4, Y14
 	MULXQ        88(AX), CX, BX
 	VPSRLD       $0x14, Y4, Y4
@@ -23673,24 +24107,24 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y0, Y8, Y8
 	MOVQ         SI, BX
 	VPADDD       Y5, Y1, Y1
-	IMULQ        104(AX), BX
 	VPXOR        Y1, Y9, Y9
-	IMULQ        88(AX), SI
+	IMULQ        104(AX), BX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         BX, R8
+	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         SI, R9
+	ADDQ         BX, R8
 	VPADDD       Y8, Y12, Y12
-	MOVQ         R9, SI
+	ADCQ         SI, R9
 	VPXOR        Y12, Y4, Y4
-	ANDQ         $0x03, SI
+	MOVQ         R9, SI
 	VPADDD       Y9, Y13, Y13
-	MOVQ         R9, BX
+	ANDQ         $0x03, SI
 	VPXOR        Y13, Y5, Y5
-	SHRQ         $0x02, BX
+	MOVQ         R9, BX
 	VPSLLD       $0x07, Y4, Y14
-	ANDQ         $-4, R9
+	SHRQ         $0x02, BX
 	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $-4, R9
 	VPOR         Y14, Y4, Y4
 	ADDQ         BX, R9
 	VPSLLD       $0x07, Y5, Y14
@@ -23704,28 +24138,28 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      64(SP), Y12
 	MOVQ         R8, BX
 	VMOVDQU      Y13, 32(SP)
-	ADDQ         816(AX), CX
+	ADDQ         848(AX), CX
 	VMOVDQU      96(SP), Y13
-	ADCQ         824(AX), BX
+	ADCQ         856(AX), BX
 	VPADDD       Y6, Y2, Y2
-	ADCQ         360(AX), SI
 	VPXOR        Y2, Y10, Y10
-	MOVQ         CX, DX
+	ADCQ         360(AX), SI
 	VPADDD       Y7, Y3, Y3
-	MULXQ        88(AX), DI, R8
+	MOVQ         CX, DX
 	VPXOR        Y3, Y11, Y11
-	MULXQ        96(AX), CX, R9
+	MULXQ        88(AX), DI, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         CX, R8
+	MULXQ        96(AX), CX, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADCQ         $0x00, R9
-	VPADDD       Y10, Y12, Y12
-	MOVQ         BX, DX
-	VPXOR        Y12, Y6, Y6
-	MULXQ        88(AX), CX, BX
-	VPADDD       Y11, Y13, Y13
 	ADDQ         CX, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y6, Y6
+	MOVQ         BX, DX
+	VPADDD       Y11, Y13, Y13
+	MULXQ        88(AX), CX, BX
 	VPXOR        Y13, Y7, Y7
+	ADDQ         CX, R8
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         BX, R9
 	VPSRLD       $0x14, Y6, Y6
@@ -23743,24 +24177,24 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y2, Y10, Y10
 	IMULQ        88(AX), SI
 	VPADDD       Y7, Y3, Y3
-	ADDQ         BX, R8
 	VPXOR        Y3, Y11, Y11
-	ADCQ         SI, R9
+	ADDQ         BX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R9, SI
+	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ANDQ         $0x03, SI
+	MOVQ         R9, SI
 	VPADDD       Y10, Y12, Y12
-	MOVQ         R9, BX
+	ANDQ         $0x03, SI
 	VPXOR        Y12, Y6, Y6
-	SHRQ         $0x02, BX
+	MOVQ         R9, BX
 	VPADDD       Y11, Y13, Y13
-	ANDQ         $-4, R9
+	SHRQ         $0x02, BX
 	VPXOR        Y13, Y7, Y7
-	ADDQ         BX, R9
+	ANDQ         $-4, R9
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R9, DI
+	ADDQ         BX, R9
 	VPSRLD       $0x19, Y6, Y6
+	ADDQ         R9, DI
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R8
 	VPSLLD       $0x07, Y7, Y14
@@ -23770,14 +24204,278 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPOR         Y14, Y7, Y7
 	MOVQ         R8, BX
 	VPADDD       Y5, Y0, Y0
-	ADDQ         832(AX), CX
+	ADDQ         864(AX), CX
 	VPXOR        Y0, Y11, Y11
-	ADCQ         840(AX), BX
+	ADCQ         872(AX), BX
 	VPADDD       Y6, Y1, Y1
 	ADCQ         368(AX), SI
 	VPXOR        Y1, Y8, Y8
 	MOVQ         CX, DX
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y11, Y12, Y12
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y6, Y6
+	MOVQ         BX, DX
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	VPADDD       Y5, Y0, Y0
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y11, Y11
+	MOVQ         SI, BX
+	VPADDD       Y6, Y1, Y1
+	IMULQ        104(AX), BX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         SI, R9
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, SI
+	VMOVDQU      Y12, 64(SP)
+	MOVQ         DI, CX
+	VMOVDQU      (SP), Y12
+	MOVQ         R8, BX
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         880(AX), CX
+	VMOVDQU      32(SP), Y13
+	ADCQ         888(AX), BX
+	VPADDD       Y7, Y2, Y2
+	ADCQ         376(AX), SI
+	VPXOR        Y2, Y9, Y9
+	MOVQ         CX, DX
+	VPADDD       Y4, Y3, Y3
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y3, Y10, Y10
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         BX, DX
+	VPADDD       Y10, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, BX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        104(AX), BX
+	VPXOR        Y2, Y9, Y9
+	IMULQ        88(AX), SI
+	VPADDD       Y4, Y3, Y3
+	ADDQ         BX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y12, Y12
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R9, BX
+	VPADDD       Y10, Y13, Y13
+	SHRQ         $0x02, BX
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         896(AX), CX
+	VPXOR        Y0, Y8, Y8
+	ADCQ         904(AX), BX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         384(AX), SI
+	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         BX, DX
+	VPXOR        Y13, Y5, Y5
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R8
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         SI, BX
+	VPADDD       Y5, Y1, Y1
+	IMULQ        104(AX), BX
+	VPXOR        Y1, Y9, Y9
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         SI, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y5, Y5
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, SI
+	VMOVDQU      Y12, (SP)
+	MOVQ         DI, CX
+	VMOVDQU      64(SP), Y12
+	MOVQ         R8, BX
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         912(AX), CX
+	VMOVDQU      96(SP), Y13
+	ADCQ         920(AX), BX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         392(AX), SI
+	VPXOR        Y2, Y10, Y10
+	MOVQ         CX, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y3, Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         BX, DX
+	VPXOR        Y12, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         SI, BX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), BX
+	VPXOR        Y2, Y10, Y10
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y3, Y3
+	ADDQ         BX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ANDQ         $0x03, SI
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R9, BX
+	VPXOR        Y12, Y6, Y6
+	SHRQ         $0x02, BX
+	VPADDD       Y11, Y13, Y13
+	ANDQ         $-4, R9
+	VPXOR        Y13, Y7, Y7
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         DI, CX
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         928(AX), CX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         936(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         400(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	MULXQ        88(AX), DI, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	MULXQ        96(AX), CX, R9
@@ -23836,11 +24534,11 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      (SP), Y12
 	MOVQ         R8, BX
 	VMOVDQU      Y13, 96(SP)
-	ADDQ         848(AX), CX
+	ADDQ         944(AX), CX
 	VMOVDQU      32(SP), Y13
-	ADCQ         856(AX), BX
+	ADCQ         952(AX), BX
 	VPADDD       Y7, Y2, Y2
-	ADCQ         376(AX), SI
+	ADCQ         408(AX), SI
 	VPXOR        Y2, Y9, Y9
 	MOVQ         CX, DX
 	VPADDD       Y4, Y3, Y3
@@ -23914,7 +24612,7 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	ADCQ         120(AX), BX
 	MOVQ         CX, 128(AX)
 	MOVQ         BX, 136(AX)
-	LEAQ         864(AX), CX
+	LEAQ         960(AX), CX
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
 	VPBROADCASTD (AX), Y12
@@ -24037,7 +24735,7 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func sealOneAVX2(st *[1384]byte)
+// func sealOneAVX2(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	MOVQ st+0(FP), AX
@@ -26391,12 +27089,12 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y8, Y13, Y13
 	XORQ         SI, SI
 	VPXOR        Y13, Y6, Y6
-	ADDQ         832(AX), CX
+	ADDQ         928(AX), CX
 	VPSLLD       $0x07, Y5, Y14
 	VPSRLD       $0x19, Y5, Y5
-	ADCQ         840(AX), BX
+	ADCQ         936(AX), BX
 	VPOR         Y14, Y5, Y5
-	ADCQ         368(AX), SI
+	ADCQ         400(AX), SI
 	VPSLLD       $0x07, Y6, Y14
 	MOVQ         CX, DX
 	VPSRLD       $0x19, Y6, Y6
@@ -26465,7 +27163,7 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	MOVQ         DI, CX
 	VPOR         Y14, Y4, Y4
 	MOVQ         R8, BX
-	LEAQ         864(AX), R10
+	LEAQ         960(AX), R10
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
 	VPBROADCASTD (AX), Y12
@@ -26587,7 +27285,7 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      Y2, 480(R10)
 
 	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
-	MOVQ    1376(AX), R11
+	MOVQ    1488(AX), R11
 	VPXOR   X0, X0, X0
 	VMOVDQU X0, (R10)(R11*1)
 	ADDQ    $0x0f, R11
@@ -26632,8 +27330,16222 @@ sealOneAVX2_loop:
 	JNZ   sealOneAVX2_loop
 
 sealOneAVX2_lengths:
-	ADDQ  848(AX), CX
-	ADCQ  856(AX), BX
+	ADDQ  944(AX), CX
+	ADCQ  952(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openOne10Z4(st *[1496]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32       Z0, Z4
+	VMOVDQA32       Z1, Z5
+	VMOVDQA32       Z2, Z6
+	VMOVDQA32       Z3, Z7
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z4, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x0c, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x08, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x07, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x0c, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x08, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z6, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x10, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x0c, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPXORD          Z4, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x07, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x10, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x08, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	XORQ            CX, CX
+	XORQ            BX, BX
+	VPADDD          Z5, Z4, Z4
+	XORQ            SI, SI
+	ADDQ            800(AX), CX
+	ADCQ            808(AX), BX
+	ADCQ            336(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z6, Z5, Z5
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z4, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            816(AX), CX
+	ADCQ            824(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            344(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x39, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x93, Z6, Z6
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	ADCQ            352(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z4, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            848(AX), CX
+	ADCQ            856(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            360(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x93, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z6, Z6
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            864(AX), CX
+	ADCQ            872(AX), BX
+	ADCQ            368(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            880(AX), CX
+	ADCQ            888(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            376(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x39, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x93, Z6, Z6
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            896(AX), CX
+	ADCQ            904(AX), BX
+	ADCQ            384(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x10, Z7, Z7
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z5, Z4, Z4
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            912(AX), CX
+	ADCQ            920(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            392(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x93, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x39, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z5, Z4, Z4
+	ADDQ            928(AX), CX
+	ADCQ            936(AX), BX
+	ADCQ            400(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z4, Z7, Z7
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x10, Z7, Z7
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z6, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x0c, Z5, Z5
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z5, Z4, Z4
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            944(AX), CX
+	ADCQ            952(AX), BX
+	ADCQ            408(AX), SI
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x93, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	MOVQ            CX, DI
+	MOVQ            BX, R8
+	SUBQ            $-5, DI
+	SBBQ            $-1, R8
+	SBBQ            $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+	LEAQ    960(AX), AX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (AX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(AX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(AX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(AX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VZEROUPPER
+	RET
+
+// func openOne18Z4(st *[1496]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32       Z0, Z4
+	VMOVDQA32       Z1, Z5
+	VMOVDQA32       Z2, Z6
+	VMOVDQA32       Z3, Z7
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x08, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z5, Z4, Z4
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x0c, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z4, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x10, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x07, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x08, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x10, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x0c, Z5, Z5
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z7, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z6, Z5, Z5
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z5, Z4, Z4
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x0c, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x07, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x10, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z6, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x07, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x0c, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x08, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z5, Z4, Z4
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x10, Z7, Z7
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z4, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x08, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z7, Z6, Z6
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPXORD          Z4, Z7, Z7
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	XORQ            CX, CX
+	XORQ            BX, BX
+	XORQ            SI, SI
+	ADDQ            672(AX), CX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            680(AX), BX
+	ADCQ            272(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x07, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x93, Z4, Z4
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x39, Z6, Z6
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            688(AX), CX
+	ADCQ            696(AX), BX
+	ADCQ            280(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z5, Z4, Z4
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z4, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x10, Z7, Z7
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z7, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            704(AX), CX
+	ADCQ            712(AX), BX
+	ADCQ            288(AX), SI
+	MOVQ            CX, DX
+	VPADDD          Z5, Z4, Z4
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z7, Z6, Z6
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z6, Z5, Z5
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x07, Z5, Z5
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            720(AX), CX
+	ADCQ            728(AX), BX
+	ADCQ            296(AX), SI
+	VPSHUFD         $0x39, Z4, Z4
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z6, Z6
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z5, Z4, Z4
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPROLD          $0x10, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            736(AX), CX
+	ADCQ            744(AX), BX
+	VPADDD          Z7, Z6, Z6
+	ADCQ            304(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x0c, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPADDD          Z5, Z4, Z4
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPXORD          Z4, Z7, Z7
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPROLD          $0x08, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            752(AX), CX
+	ADCQ            760(AX), BX
+	ADCQ            312(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z4, Z4
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x39, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z5, Z4, Z4
+	MOVQ            R8, BX
+	ADDQ            768(AX), CX
+	ADCQ            776(AX), BX
+	ADCQ            320(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z4, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x10, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPROLD          $0x0c, Z5, Z5
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPADDD          Z5, Z4, Z4
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            784(AX), CX
+	ADCQ            792(AX), BX
+	ADCQ            328(AX), SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPXORD          Z6, Z5, Z5
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPROLD          $0x07, Z5, Z5
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            800(AX), CX
+	ADCQ            808(AX), BX
+	VPSHUFD         $0x93, Z6, Z6
+	ADCQ            336(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z5, Z4, Z4
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z4, Z7, Z7
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            816(AX), CX
+	VPXORD          Z6, Z5, Z5
+	ADCQ            824(AX), BX
+	ADCQ            344(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPADDD          Z5, Z4, Z4
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z4, Z7, Z7
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	ADCQ            352(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x07, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPSHUFD         $0x93, Z4, Z4
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x39, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            848(AX), CX
+	ADCQ            856(AX), BX
+	ADCQ            360(AX), SI
+	MOVQ            CX, DX
+	VPROLD          $0x10, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z7, Z6, Z6
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPXORD          Z6, Z5, Z5
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPADDD          Z5, Z4, Z4
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z4, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            864(AX), CX
+	ADCQ            872(AX), BX
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            368(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z7, Z6, Z6
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z6, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x07, Z5, Z5
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z4, Z4
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x93, Z6, Z6
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            880(AX), CX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            888(AX), BX
+	ADCQ            376(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z5, Z4, Z4
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPXORD          Z4, Z7, Z7
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x10, Z7, Z7
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z7, Z6, Z6
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            896(AX), CX
+	ADCQ            904(AX), BX
+	ADCQ            384(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z5, Z4, Z4
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z4, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z7, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z6, Z5, Z5
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x07, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            912(AX), CX
+	ADCQ            920(AX), BX
+	ADCQ            392(AX), SI
+	MOVQ            CX, DX
+	VPSHUFD         $0x93, Z4, Z4
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPSHUFD         $0x39, Z6, Z6
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z5, Z4, Z4
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z4, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x10, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            928(AX), CX
+	ADCQ            936(AX), BX
+	ADCQ            400(AX), SI
+	VPADDD          Z7, Z6, Z6
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z6, Z5, Z5
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x0c, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z5, Z4, Z4
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPXORD          Z4, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPROLD          $0x08, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            944(AX), CX
+	ADCQ            952(AX), BX
+	VPADDD          Z7, Z6, Z6
+	ADCQ            408(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x07, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPSHUFD         $0x39, Z4, Z4
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x93, Z6, Z6
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	MOVQ            CX, DI
+	MOVQ            BX, R8
+	SUBQ            $-5, DI
+	SBBQ            $-1, R8
+	SBBQ            $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+	LEAQ    960(AX), AX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (AX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(AX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(AX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(AX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VZEROUPPER
+	RET
+
+// func sealOneZ4(st *[1496]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32       Z0, Z4
+	VMOVDQA32       Z1, Z5
+	VMOVDQA32       Z2, Z6
+	VMOVDQA32       Z3, Z7
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x10, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x0c, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z5, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x0c, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x08, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z5, Z4, Z4
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z5, Z4, Z4
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z4, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x10, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x0c, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z7, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x0c, Z5, Z5
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x08, Z7, Z7
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z5, Z4, Z4
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x08, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z6, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x07, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z5, Z4, Z4
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x10, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z6, Z5, Z5
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z6, Z5, Z5
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x07, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z4, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x10, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z7, Z6, Z6
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x10, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x39, Z4, Z4
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x93, Z6, Z6
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x10, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x0c, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z4, Z7, Z7
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z7, Z6, Z6
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z7, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x0c, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z4, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x08, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z6, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x39, Z4, Z4
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x93, Z6, Z6
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z5, Z4, Z4
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z4, Z7, Z7
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z6, Z5, Z5
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z4, Z4
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z5, Z4, Z4
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z6, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z4, Z4
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x93, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z7, Z6, Z6
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x39, Z6, Z6
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPADDD          Z5, Z4, Z4
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z4, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x10, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	XORQ            CX, CX
+	VPROLD          $0x0c, Z5, Z5
+	XORQ            BX, BX
+	XORQ            SI, SI
+	ADDQ            928(AX), CX
+	ADCQ            936(AX), BX
+	VPADDD          Z5, Z4, Z4
+	ADCQ            400(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z4, Z7, Z7
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z7, Z6, Z6
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x07, Z5, Z5
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x39, Z4, Z4
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x93, Z6, Z6
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z0, Z4, Z4
+	VPADDD          Z1, Z5, Z5
+	VPADDD          Z2, Z6, Z6
+	VPADDD          Z3, Z7, Z7
+	LEAQ            960(AX), R10
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (R10), Z4, Z4
+	VMOVDQU64  Z4, (R10)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(R10), Z0, Z0
+	VMOVDQU64  Z0, 64(R10)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(R10), Z0, Z0
+	VMOVDQU64  Z0, 128(R10)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(R10), Z0, Z0
+	VMOVDQU64  Z0, 192(R10)
+
+	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
+	MOVQ    1488(AX), R11
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R10)(R11*1)
+	ADDQ    $0x0f, R11
+	SHRQ    $0x04, R11
+	JZ      sealOneZ4_lengths
+
+sealOneZ4_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  $0x10, R10
+	DECQ  R11
+	JNZ   sealOneZ4_loop
+
+sealOneZ4_lengths:
+	ADDQ  944(AX), CX
+	ADCQ  952(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openOne34Z8(st *[1496]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32       Z0, Z5
+	VMOVDQA32       Z1, Z6
+	VMOVDQA32       Z2, Z7
+	VMOVDQA32       Z4, Z8
+	VPADDD          cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32       Z0, Z9
+	VMOVDQA32       Z1, Z10
+	VMOVDQA32       Z2, Z11
+	VMOVDQA32       Z3, Z12
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z12, Z12
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z9, Z12, Z12
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x08, Z8, Z8
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z12, Z11, Z11
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x07, Z6, Z6
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x07, Z10, Z10
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z6, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z9, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z12, Z11, Z11
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x0c, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x08, Z12, Z12
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z10, Z9, Z9
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x10, Z12, Z12
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z9, Z12, Z12
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z12, Z11, Z11
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x07, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x07, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z6, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z9, Z12, Z12
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z12, Z11, Z11
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x0c, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z10, Z9, Z9
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x08, Z12, Z12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z10, Z9, Z9
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x10, Z8, Z8
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x10, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z10, Z10
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z9, Z12, Z12
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z12, Z11, Z11
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x07, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPADDD          Z10, Z9, Z9
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z5, Z8, Z8
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z9, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z7, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x0c, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z9, Z12, Z12
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x08, Z12, Z12
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x10, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z8, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z7, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x0c, Z10, Z10
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z10, Z9, Z9
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z9, Z12, Z12
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z5, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z8, Z7, Z7
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z10, Z9, Z9
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x08, Z8, Z8
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z8, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x07, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z5, Z8, Z8
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x10, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z12, Z11, Z11
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x0c, Z10, Z10
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z5, Z8, Z8
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z10, Z9, Z9
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z5, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x10, Z12, Z12
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z11, Z10, Z10
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	VPROLD          $0x0c, Z10, Z10
+	XORQ            CX, CX
+	XORQ            BX, BX
+	XORQ            SI, SI
+	VPADDD          Z6, Z5, Z5
+	ADDQ            416(AX), CX
+	ADCQ            424(AX), BX
+	ADCQ            144(AX), SI
+	MOVQ            CX, DX
+	VPADDD          Z10, Z9, Z9
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z5, Z8, Z8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x08, Z8, Z8
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x08, Z12, Z12
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z8, Z7, Z7
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPADDD          Z12, Z11, Z11
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPXORD          Z11, Z10, Z10
+	MOVQ            R8, BX
+	ADDQ            432(AX), CX
+	ADCQ            440(AX), BX
+	ADCQ            152(AX), SI
+	VPROLD          $0x07, Z6, Z6
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPSHUFD         $0x39, Z5, Z5
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPSHUFD         $0x39, Z9, Z9
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z7, Z7
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPSHUFD         $0x93, Z11, Z11
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x4e, Z8, Z8
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPADDD          Z6, Z5, Z5
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            448(AX), CX
+	VPADDD          Z10, Z9, Z9
+	ADCQ            456(AX), BX
+	ADCQ            160(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z5, Z8, Z8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x10, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z12, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z7, Z6, Z6
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x0c, Z6, Z6
+	ADDQ            464(AX), CX
+	ADCQ            472(AX), BX
+	ADCQ            168(AX), SI
+	MOVQ            CX, DX
+	VPROLD          $0x0c, Z10, Z10
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPADDD          Z10, Z9, Z9
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPXORD          Z5, Z8, Z8
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z9, Z12, Z12
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x08, Z8, Z8
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPROLD          $0x08, Z12, Z12
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z8, Z7, Z7
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R8, BX
+	ADDQ            480(AX), CX
+	ADCQ            488(AX), BX
+	VPXORD          Z7, Z6, Z6
+	ADCQ            176(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z11, Z10, Z10
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x07, Z6, Z6
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x93, Z5, Z5
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPSHUFD         $0x93, Z9, Z9
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x39, Z11, Z11
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPSHUFD         $0x4e, Z8, Z8
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            496(AX), CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            504(AX), BX
+	ADCQ            184(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z6, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z5, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x10, Z8, Z8
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x10, Z12, Z12
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z8, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z7, Z6, Z6
+	ADDQ            512(AX), CX
+	ADCQ            520(AX), BX
+	ADCQ            192(AX), SI
+	VPXORD          Z11, Z10, Z10
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x0c, Z10, Z10
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPADDD          Z6, Z5, Z5
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPADDD          Z10, Z9, Z9
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPXORD          Z5, Z8, Z8
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPXORD          Z9, Z12, Z12
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPROLD          $0x08, Z8, Z8
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R8, BX
+	ADDQ            528(AX), CX
+	ADCQ            536(AX), BX
+	VPADDD          Z8, Z7, Z7
+	ADCQ            200(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z12, Z11, Z11
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z7, Z6, Z6
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z11, Z10, Z10
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x07, Z6, Z6
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z5, Z5
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x39, Z9, Z9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPSHUFD         $0x93, Z7, Z7
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            544(AX), CX
+	VPSHUFD         $0x93, Z11, Z11
+	ADCQ            552(AX), BX
+	ADCQ            208(AX), SI
+	MOVQ            CX, DX
+	VPSHUFD         $0x4e, Z8, Z8
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPADDD          Z6, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPADDD          Z10, Z9, Z9
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPXORD          Z5, Z8, Z8
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPXORD          Z9, Z12, Z12
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPROLD          $0x10, Z8, Z8
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z8, Z7, Z7
+	ADDQ            560(AX), CX
+	ADCQ            568(AX), BX
+	ADCQ            216(AX), SI
+	VPADDD          Z12, Z11, Z11
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z11, Z10, Z10
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x0c, Z10, Z10
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPADDD          Z6, Z5, Z5
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPADDD          Z10, Z9, Z9
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPXORD          Z9, Z12, Z12
+	MOVQ            R8, BX
+	ADDQ            576(AX), CX
+	ADCQ            584(AX), BX
+	VPROLD          $0x08, Z8, Z8
+	ADCQ            224(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x08, Z12, Z12
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z8, Z7, Z7
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z12, Z11, Z11
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z7, Z6, Z6
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPXORD          Z11, Z10, Z10
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPROLD          $0x07, Z6, Z6
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x93, Z5, Z5
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            592(AX), CX
+	VPSHUFD         $0x93, Z9, Z9
+	ADCQ            600(AX), BX
+	ADCQ            232(AX), SI
+	MOVQ            CX, DX
+	VPSHUFD         $0x39, Z7, Z7
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x39, Z11, Z11
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPSHUFD         $0x4e, Z8, Z8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z6, Z5, Z5
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z5, Z8, Z8
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            608(AX), CX
+	ADCQ            616(AX), BX
+	ADCQ            240(AX), SI
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z8, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPADDD          Z12, Z11, Z11
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z7, Z6, Z6
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z11, Z10, Z10
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPROLD          $0x0c, Z10, Z10
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            624(AX), CX
+	ADCQ            632(AX), BX
+	VPXORD          Z5, Z8, Z8
+	ADCQ            248(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z9, Z12, Z12
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x08, Z8, Z8
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x08, Z12, Z12
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z8, Z7, Z7
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z12, Z11, Z11
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPXORD          Z7, Z6, Z6
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z11, Z10, Z10
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPROLD          $0x07, Z6, Z6
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            640(AX), CX
+	VPROLD          $0x07, Z10, Z10
+	ADCQ            648(AX), BX
+	ADCQ            256(AX), SI
+	MOVQ            CX, DX
+	VPSHUFD         $0x39, Z5, Z5
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPSHUFD         $0x39, Z9, Z9
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPSHUFD         $0x93, Z7, Z7
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPSHUFD         $0x93, Z11, Z11
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPSHUFD         $0x4e, Z8, Z8
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z6, Z5, Z5
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z10, Z9, Z9
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPXORD          Z5, Z8, Z8
+	MOVQ            R8, BX
+	ADDQ            656(AX), CX
+	ADCQ            664(AX), BX
+	ADCQ            264(AX), SI
+	VPXORD          Z9, Z12, Z12
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x10, Z12, Z12
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z8, Z7, Z7
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPADDD          Z12, Z11, Z11
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPXORD          Z7, Z6, Z6
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPXORD          Z11, Z10, Z10
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPROLD          $0x0c, Z6, Z6
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x0c, Z10, Z10
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            672(AX), CX
+	ADCQ            680(AX), BX
+	VPADDD          Z6, Z5, Z5
+	ADCQ            272(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z10, Z9, Z9
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPXORD          Z5, Z8, Z8
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPXORD          Z9, Z12, Z12
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x08, Z8, Z8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPROLD          $0x08, Z12, Z12
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z8, Z7, Z7
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z12, Z11, Z11
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z11, Z10, Z10
+	ADDQ            688(AX), CX
+	ADCQ            696(AX), BX
+	ADCQ            280(AX), SI
+	MOVQ            CX, DX
+	VPROLD          $0x07, Z6, Z6
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPROLD          $0x07, Z10, Z10
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPSHUFD         $0x93, Z5, Z5
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPSHUFD         $0x93, Z9, Z9
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPSHUFD         $0x39, Z7, Z7
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x39, Z11, Z11
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPADDD          Z6, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            704(AX), CX
+	ADCQ            712(AX), BX
+	ADCQ            288(AX), SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z9, Z12, Z12
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPADDD          Z8, Z7, Z7
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z7, Z6, Z6
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z11, Z10, Z10
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            720(AX), CX
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            728(AX), BX
+	ADCQ            296(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x0c, Z10, Z10
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z6, Z5, Z5
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z10, Z9, Z9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z5, Z8, Z8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPXORD          Z9, Z12, Z12
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPROLD          $0x08, Z8, Z8
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPROLD          $0x08, Z12, Z12
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPADDD          Z8, Z7, Z7
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z12, Z11, Z11
+	ADDQ            736(AX), CX
+	ADCQ            744(AX), BX
+	ADCQ            304(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z7, Z6, Z6
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPROLD          $0x07, Z6, Z6
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPROLD          $0x07, Z10, Z10
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPSHUFD         $0x39, Z5, Z5
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPSHUFD         $0x39, Z9, Z9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x93, Z7, Z7
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPSHUFD         $0x93, Z11, Z11
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPSHUFD         $0x4e, Z8, Z8
+	MOVQ            R8, BX
+	ADDQ            752(AX), CX
+	ADCQ            760(AX), BX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            312(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPADDD          Z10, Z9, Z9
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPROLD          $0x10, Z8, Z8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z8, Z7, Z7
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPADDD          Z12, Z11, Z11
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            768(AX), CX
+	VPXORD          Z7, Z6, Z6
+	ADCQ            776(AX), BX
+	ADCQ            320(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z11, Z10, Z10
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPROLD          $0x0c, Z10, Z10
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPADDD          Z6, Z5, Z5
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z10, Z9, Z9
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPXORD          Z5, Z8, Z8
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z9, Z12, Z12
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPROLD          $0x08, Z8, Z8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPROLD          $0x08, Z12, Z12
+	ADDQ            784(AX), CX
+	ADCQ            792(AX), BX
+	ADCQ            328(AX), SI
+	VPADDD          Z8, Z7, Z7
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z7, Z6, Z6
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPXORD          Z11, Z10, Z10
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x07, Z6, Z6
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPSHUFD         $0x93, Z5, Z5
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x93, Z9, Z9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPSHUFD         $0x39, Z7, Z7
+	MOVQ            R8, BX
+	ADDQ            800(AX), CX
+	ADCQ            808(AX), BX
+	VPSHUFD         $0x39, Z11, Z11
+	ADCQ            336(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPSHUFD         $0x4e, Z12, Z12
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z6, Z5, Z5
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPXORD          Z5, Z8, Z8
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPXORD          Z9, Z12, Z12
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            816(AX), CX
+	VPADDD          Z8, Z7, Z7
+	ADCQ            824(AX), BX
+	ADCQ            344(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPADDD          Z12, Z11, Z11
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPXORD          Z7, Z6, Z6
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPROLD          $0x0c, Z10, Z10
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPADDD          Z6, Z5, Z5
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPADDD          Z10, Z9, Z9
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPXORD          Z5, Z8, Z8
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPXORD          Z9, Z12, Z12
+	ADDQ            832(AX), CX
+	ADCQ            840(AX), BX
+	ADCQ            352(AX), SI
+	VPROLD          $0x08, Z8, Z8
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPROLD          $0x08, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPADDD          Z8, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPADDD          Z12, Z11, Z11
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z7, Z6, Z6
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPROLD          $0x07, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPSHUFD         $0x39, Z5, Z5
+	MOVQ            R8, BX
+	ADDQ            848(AX), CX
+	ADCQ            856(AX), BX
+	VPSHUFD         $0x39, Z9, Z9
+	ADCQ            360(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPSHUFD         $0x93, Z7, Z7
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPSHUFD         $0x93, Z11, Z11
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPADDD          Z6, Z5, Z5
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            864(AX), CX
+	VPROLD          $0x10, Z8, Z8
+	ADCQ            872(AX), BX
+	ADCQ            368(AX), SI
+	MOVQ            CX, DX
+	VPROLD          $0x10, Z12, Z12
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPADDD          Z8, Z7, Z7
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPXORD          Z11, Z10, Z10
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPROLD          $0x0c, Z10, Z10
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPADDD          Z6, Z5, Z5
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z10, Z9, Z9
+	ADDQ            880(AX), CX
+	ADCQ            888(AX), BX
+	ADCQ            376(AX), SI
+	VPXORD          Z5, Z8, Z8
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x08, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPROLD          $0x08, Z12, Z12
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPADDD          Z8, Z7, Z7
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPADDD          Z12, Z11, Z11
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	VPXORD          Z7, Z6, Z6
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPXORD          Z11, Z10, Z10
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPROLD          $0x07, Z6, Z6
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            896(AX), CX
+	ADCQ            904(AX), BX
+	VPROLD          $0x07, Z10, Z10
+	ADCQ            384(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPSHUFD         $0x93, Z5, Z5
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPSHUFD         $0x93, Z9, Z9
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPSHUFD         $0x39, Z7, Z7
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	VPSHUFD         $0x39, Z11, Z11
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x4e, Z12, Z12
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPADDD          Z10, Z9, Z9
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            912(AX), CX
+	VPXORD          Z5, Z8, Z8
+	ADCQ            920(AX), BX
+	ADCQ            392(AX), SI
+	MOVQ            CX, DX
+	VPXORD          Z9, Z12, Z12
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	VPROLD          $0x10, Z8, Z8
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	VPADDD          Z8, Z7, Z7
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	VPADDD          Z12, Z11, Z11
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	VPXORD          Z7, Z6, Z6
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPXORD          Z11, Z10, Z10
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	VPROLD          $0x0c, Z10, Z10
+	MOVQ            R8, BX
+	ADDQ            928(AX), CX
+	ADCQ            936(AX), BX
+	ADCQ            400(AX), SI
+	VPADDD          Z6, Z5, Z5
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	MULXQ           96(AX), CX, R9
+	VPADDD          Z10, Z9, Z9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPXORD          Z5, Z8, Z8
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	MULXQ           104(AX), CX, BX
+	VPXORD          Z9, Z12, Z12
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPROLD          $0x08, Z8, Z8
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPROLD          $0x08, Z12, Z12
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	ANDQ            $0x03, SI
+	VPADDD          Z8, Z7, Z7
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPADDD          Z12, Z11, Z11
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPXORD          Z7, Z6, Z6
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	ADDQ            944(AX), CX
+	ADCQ            952(AX), BX
+	VPXORD          Z11, Z10, Z10
+	ADCQ            408(AX), SI
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPROLD          $0x07, Z6, Z6
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	ADCQ            $0x00, R9
+	MOVQ            BX, DX
+	VPROLD          $0x07, Z10, Z10
+	MULXQ           88(AX), CX, BX
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPSHUFD         $0x39, Z5, Z5
+	MULXQ           104(AX), CX, BX
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPSHUFD         $0x39, Z9, Z9
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	IMULQ           104(AX), BX
+	IMULQ           88(AX), SI
+	VPSHUFD         $0x93, Z7, Z7
+	ADDQ            BX, R8
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x93, Z11, Z11
+	ANDQ            $0x03, SI
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	ANDQ            $-4, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            BX, R9
+	ADDQ            R9, DI
+	ADCQ            $0x00, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, SI
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	MOVQ            CX, DI
+	MOVQ            BX, R8
+	SUBQ            $-5, DI
+	SBBQ            $-1, R8
+	SBBQ            $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z3, Z12, Z12
+	LEAQ    960(AX), AX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (AX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(AX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(AX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(AX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     256(AX), Z4, Z4
+	VMOVDQU64  Z4, 256(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     320(AX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     384(AX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     448(AX), Z0, Z0
+	VMOVDQU64  Z0, 448(AX)
+	VZEROUPPER
+	RET
+
+// func sealOneZ8(st *[1496]byte)
+// Requires: AVX, AVX512F, BMI2, CMOV
+TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL            (AX), CX
+	MOVL            4(AX), DX
+	MOVL            8(AX), BX
+	MOVL            12(AX), SI
+	MOVL            16(AX), DI
+	MOVL            20(AX), R8
+	MOVL            24(AX), R9
+	MOVL            28(AX), R10
+	MOVL            32(AX), R11
+	MOVL            R11, 128(SP)
+	MOVL            36(AX), R11
+	MOVL            R11, 132(SP)
+	MOVL            40(AX), R11
+	MOVL            R11, 136(SP)
+	MOVL            44(AX), R11
+	MOVL            48(AX), R12
+	MOVL            52(AX), R13
+	MOVL            56(AX), R14
+	MOVL            60(AX), R15
+	DECL            R12
+	VBROADCASTI32X4 (AX), Z0
+	VBROADCASTI32X4 16(AX), Z1
+	VBROADCASTI32X4 32(AX), Z2
+	VBROADCASTI32X4 48(AX), Z3
+	VPADDD          cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32       Z0, Z5
+	VMOVDQA32       Z1, Z6
+	VMOVDQA32       Z2, Z7
+	VMOVDQA32       Z4, Z8
+	VPADDD          cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32       Z0, Z9
+	VMOVDQA32       Z1, Z10
+	VMOVDQA32       Z2, Z11
+	VMOVDQA32       Z3, Z12
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R10, SI
+	VPXORD          Z9, Z12, Z12
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x10, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R13, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x0c, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x0c, Z10, Z10
+	XORL            136(SP), R9
+	VPADDD          Z6, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x0c, R10
+	VPXORD          Z9, Z12, Z12
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x08, Z12, Z12
+	XORL            CX, R12
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z12, Z11, Z11
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R13
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            R11, R10
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R8, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z10, Z9, Z9
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z5, Z8, Z8
+	XORL            DX, R12
+	VPXORD          Z9, Z12, Z12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x10, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R14, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x0c, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x0c, R8
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R9, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x08, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x08, Z12, Z12
+	XORL            BX, R13
+	VPADDD          Z8, Z7, Z7
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R14
+	VPXORD          Z11, Z10, Z10
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R13, 128(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPSHUFD         $0x39, Z9, Z9
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            DI, CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, R11
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x0c, DI
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R8, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z9, Z12, Z12
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x08, Z8, Z8
+	XORL            BX, R14
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R15
+	VPXORD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x07, Z6, Z6
+	XORL            128(SP), DI
+	VPROLD          $0x07, Z10, Z10
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R10, BX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z10, Z9, Z9
+	XORL            SI, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z12, Z11, Z11
+	XORL            R11, R9
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x0c, R10
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, DX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z5, Z8, Z8
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z9, Z12, Z12
+	XORL            BX, R13
+	VPROLD          $0x08, Z8, Z8
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R14
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x07, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x07, R9
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R9, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z6, Z5, Z5
+	XORL            SI, R15
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z8, Z7, Z7
+	XORL            132(SP), R8
+	VPADDD          Z12, Z11, Z11
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R12
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 132(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z11, Z10, Z10
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x07, R10
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            CX, R15
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x10, R12
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z5, Z8, Z8
+	ADDL            R15, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x10, Z12, Z12
+	XORL            R11, R9
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x0c, R10
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            DI, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R12, R11
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z12, Z11, Z11
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z7, Z6, Z6
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x39, Z5, Z5
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x93, Z7, Z7
+	XORL            CX, R12
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            DX, R13
+	XORL            BX, R14
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x10, R13
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z10, Z9, Z9
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x10, Z8, Z8
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x10, Z12, Z12
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, CX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x0c, Z10, Z10
+	XORL            DX, R13
+	VPADDD          Z6, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R15, R11
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z12, Z11, Z11
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, DI
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x07, R10
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x10, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z10, Z9, Z9
+	ADDL            R13, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z9, Z12, Z12
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x10, Z8, Z8
+	XORL            132(SP), DI
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z12, Z11, Z11
+	ADDL            R8, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z11, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x0c, Z6, Z6
+	XORL            DX, R12
+	VPROLD          $0x0c, Z10, Z10
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R13
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R14, 132(SP)
+	VPROLD          $0x08, Z12, Z12
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, R8
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R8, DX
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x39, Z9, Z9
+	XORL            BX, R14
+	VPSHUFD         $0x93, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x10, R15
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z10, Z9, Z9
+	XORL            128(SP), DI
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z9, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x0c, R8
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z8, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x0c, Z6, Z6
+	XORL            SI, R15
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R14
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R15, R11
+	VPROLD          $0x08, Z8, Z8
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x08, Z12, Z12
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, DI
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R9, DX
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x07, Z10, Z10
+	XORL            CX, R15
+	XORL            DX, R12
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            BX, R13
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x10, R14
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z6, Z5, Z5
+	XORL            136(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x0c, R9
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R10, BX
+	VPADDD          Z12, Z11, Z11
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            SI, R14
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z6, Z5, Z5
+	ADDL            R15, 136(SP)
+	VPADDD          Z10, Z9, Z9
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z9, Z12, Z12
+	XORL            R11, R9
+	VPROLD          $0x08, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R10
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R10, SI
+	VPROLD          $0x07, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	VPROLD          $0x07, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x10, R12
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z6, Z5, Z5
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x0c, R8
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x10, Z8, Z8
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R9, BX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z12, Z11, Z11
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z7, Z6, Z6
+	XORL            SI, R15
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R12, 128(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z10, Z9, Z9
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), R8
+	VPXORD          Z9, Z12, Z12
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x07, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, SI
+	VPXORD          Z11, Z10, Z10
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x07, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R12, R11
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            128(SP), R10
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x0c, DI
+	VPXORD          Z9, Z12, Z12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x10, Z12, Z12
+	XORL            CX, R15
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z12, Z11, Z11
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R12
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R13, 128(SP)
+	VPADDD          Z6, Z5, Z5
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z5, Z8, Z8
+	XORL            132(SP), DI
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x08, Z12, Z12
+	ADDL            DI, CX
+	VPADDD          Z8, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z7, Z6, Z6
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPSHUFD         $0x93, Z11, Z11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            136(SP), R9
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x0c, R10
+	VPXORD          Z5, Z8, Z8
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x10, Z8, Z8
+	XORL            CX, R12
+	VPROLD          $0x10, Z12, Z12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z8, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R13
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z11, Z10, Z10
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R14, 136(SP)
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z10, Z9, Z9
+	XORL            R11, R10
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R8, CX
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z8, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z12, Z11, Z11
+	XORL            DX, R12
+	VPXORD          Z7, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R13
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R9, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z9, Z12, Z12
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x10, Z8, Z8
+	XORL            BX, R13
+	VPROLD          $0x10, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x08, R14
+	VPXORD          Z7, Z6, Z6
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z11, Z10, Z10
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x0c, Z6, Z6
+	XORL            136(SP), R8
+	VPROLD          $0x0c, Z10, Z10
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPADDD          Z6, Z5, Z5
+	XORL            132(SP), DI
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPXORD          Z9, Z12, Z12
+	ADDL            DI, CX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z8, Z7, Z7
+	XORL            DX, R13
+	VPADDD          Z12, Z11, Z11
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x10, R14
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x39, Z5, Z5
+	ADDL            R15, R11
+	VPSHUFD         $0x39, Z9, Z9
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPSHUFD         $0x93, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, DX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z5, Z8, Z8
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z9, Z12, Z12
+	XORL            BX, R14
+	VPROLD          $0x10, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x08, R15
+	VPADDD          Z12, Z11, Z11
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPXORD          Z11, Z10, Z10
+	XORL            128(SP), DI
+	VPROLD          $0x0c, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x0c, Z10, Z10
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x07, R8
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z5, Z8, Z8
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, BX
+	VPROLD          $0x08, Z8, Z8
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPROLD          $0x08, Z12, Z12
+	XORL            DX, R12
+	XORL            BX, R13
+	VPADDD          Z8, Z7, Z7
+	XORL            SI, R14
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPXORD          Z11, Z10, Z10
+	ADDL            R15, 136(SP)
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x07, Z10, Z10
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPSHUFD         $0x93, Z5, Z5
+	XORL            R11, R9
+	VPSHUFD         $0x93, Z9, Z9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPADDD          Z6, Z5, Z5
+	ADDL            DI, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R13
+	VPXORD          Z9, Z12, Z12
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x10, Z12, Z12
+	ROLL            $0x08, R14
+	VPADDD          Z8, Z7, Z7
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z12, Z11, Z11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R8
+	VPXORD          Z11, Z10, Z10
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPROLD          $0x0c, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x07, R9
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z10, Z9, Z9
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z5, Z8, Z8
+	ADDL            R9, BX
+	VPXORD          Z9, Z12, Z12
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x08, Z8, Z8
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R15
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x07, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x07, Z10, Z10
+	XORL            132(SP), R8
+	VPSHUFD         $0x39, Z5, Z5
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPSHUFD         $0x39, Z9, Z9
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x93, Z7, Z7
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z11, Z11
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R10, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z10, Z9, Z9
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R12
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 132(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPADDD          Z12, Z11, Z11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            136(SP), R9
+	VPXORD          Z11, Z10, Z10
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x07, R10
+	VPADDD          Z6, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z10, Z9, Z9
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z5, Z8, Z8
+	XORL            CX, R15
+	VPXORD          Z9, Z12, Z12
+	XORL            DX, R12
+	XORL            BX, R13
+	VPROLD          $0x08, Z8, Z8
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R12
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPADDD          Z12, Z11, Z11
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPXORD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	VPXORD          Z11, Z10, Z10
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R9
+	VPROLD          $0x07, Z10, Z10
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPSHUFD         $0x93, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x93, Z9, Z9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z7, Z7
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPSHUFD         $0x39, Z11, Z11
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDL            DI, SI
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R15
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R12, R11
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z12, Z11, Z11
+	XORL            128(SP), R10
+	VPXORD          Z7, Z6, Z6
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPROLD          $0x0c, Z6, Z6
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	VPXORD          Z5, Z8, Z8
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z9, Z12, Z12
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x10, R13
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPADDD          Z8, Z7, Z7
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 136(SP)
+	VPXORD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x07, Z6, Z6
+	XORL            R11, R10
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            DI, CX
+	VPSHUFD         $0x93, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPSHUFD         $0x93, Z11, Z11
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            DX, R13
+	VPSHUFD         $0x4e, Z12, Z12
+	XORL            BX, R14
+	XORL            SI, R15
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, DI
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R9, DX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R15
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R12
+	VPROLD          $0x08, Z8, Z8
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x08, Z12, Z12
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z8, Z7, Z7
+	ADDL            R13, 128(SP)
+	VPADDD          Z12, Z11, Z11
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R8, CX
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            DX, R12
+	VPSHUFD         $0x4e, Z8, Z8
+	XORL            BX, R13
+	XORL            SI, R14
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R14, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, DI
+	ADDL            (AX), CX
+	ADDL            4(AX), DX
+	ADDL            8(AX), BX
+	ADDL            12(AX), SI
+	ADDL            16(AX), DI
+	ADDL            20(AX), R8
+	ADDL            24(AX), R9
+	ADDL            28(AX), R10
+	SHLQ            $0x20, DX
+	ORQ             DX, CX
+	MOVQ            $0x0ffffffc0fffffff, DX
+	ANDQ            DX, CX
+	MOVQ            CX, 88(AX)
+	SHLQ            $0x20, SI
+	ORQ             SI, BX
+	MOVQ            $0x0ffffffc0ffffffc, CX
+	ANDQ            CX, BX
+	MOVQ            BX, 96(AX)
+	MOVQ            BX, SI
+	SHRQ            $0x02, SI
+	ADDQ            BX, SI
+	MOVQ            SI, 104(AX)
+	SHLQ            $0x20, R8
+	ORQ             R8, DI
+	MOVQ            DI, 112(AX)
+	SHLQ            $0x20, R10
+	ORQ             R10, R9
+	MOVQ            R9, 120(AX)
+	VPXORD          Z11, Z10, Z10
+	XORQ            CX, CX
+	VPROLD          $0x0c, Z6, Z6
+	XORQ            BX, BX
+	XORQ            SI, SI
+	VPROLD          $0x0c, Z10, Z10
+	ADDQ            928(AX), CX
+	ADCQ            936(AX), BX
+	VPADDD          Z6, Z5, Z5
+	ADCQ            400(AX), SI
+	VPADDD          Z10, Z9, Z9
+	MOVQ            CX, DX
+	MULXQ           88(AX), DI, R8
+	VPXORD          Z5, Z8, Z8
+	MULXQ           96(AX), CX, R9
+	ADDQ            CX, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R9
+	VPROLD          $0x08, Z8, Z8
+	MOVQ            BX, DX
+	MULXQ           88(AX), CX, BX
+	VPROLD          $0x08, Z12, Z12
+	ADDQ            CX, R8
+	ADCQ            BX, R9
+	VPADDD          Z8, Z7, Z7
+	MULXQ           104(AX), CX, BX
+	VPADDD          Z12, Z11, Z11
+	ADDQ            CX, DI
+	ADCQ            BX, R8
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, R9
+	MOVQ            SI, BX
+	VPXORD          Z11, Z10, Z10
+	IMULQ           104(AX), BX
+	VPROLD          $0x07, Z6, Z6
+	IMULQ           88(AX), SI
+	ADDQ            BX, R8
+	VPROLD          $0x07, Z10, Z10
+	ADCQ            SI, R9
+	MOVQ            R9, SI
+	VPSHUFD         $0x39, Z5, Z5
+	ANDQ            $0x03, SI
+	VPSHUFD         $0x39, Z9, Z9
+	MOVQ            R9, BX
+	SHRQ            $0x02, BX
+	VPSHUFD         $0x93, Z7, Z7
+	ANDQ            $-4, R9
+	ADDQ            BX, R9
+	VPSHUFD         $0x93, Z11, Z11
+	ADDQ            R9, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ADCQ            $0x00, R8
+	ADCQ            $0x00, SI
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            DI, CX
+	MOVQ            R8, BX
+	VPADDD          Z0, Z5, Z5
+	VPADDD          Z1, Z6, Z6
+	VPADDD          Z2, Z7, Z7
+	VPADDD          Z4, Z8, Z8
+	VPADDD          Z0, Z9, Z9
+	VPADDD          Z1, Z10, Z10
+	VPADDD          Z2, Z11, Z11
+	VPADDD          Z3, Z12, Z12
+	LEAQ            960(AX), R10
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     (R10), Z4, Z4
+	VMOVDQU64  Z4, (R10)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     64(R10), Z0, Z0
+	VMOVDQU64  Z0, 64(R10)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     128(R10), Z0, Z0
+	VMOVDQU64  Z0, 128(R10)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     192(R10), Z0, Z0
+	VMOVDQU64  Z0, 192(R10)
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VPXORD     256(R10), Z4, Z4
+	VMOVDQU64  Z4, 256(R10)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VPXORD     320(R10), Z0, Z0
+	VMOVDQU64  Z0, 320(R10)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VPXORD     384(R10), Z0, Z0
+	VMOVDQU64  Z0, 384(R10)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VPXORD     448(R10), Z0, Z0
+	VMOVDQU64  Z0, 448(R10)
+
+	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
+	MOVQ    1488(AX), R11
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R10)(R11*1)
+	ADDQ    $0x0f, R11
+	SHRQ    $0x04, R11
+	JZ      sealOneZ8_lengths
+
+sealOneZ8_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  $0x10, R10
+	DECQ  R11
+	JNZ   sealOneZ8_loop
+
+sealOneZ8_lengths:
+	ADDQ  944(AX), CX
+	ADCQ  952(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openOne10Y4(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y5, Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y12, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y5, Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y11, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y13, Y12, Y12
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	VPSHUFD        $0x4e, Y13, Y13
+	XORQ           CX, CX
+	XORQ           BX, BX
+	VPADDD         Y6, Y5, Y5
+	XORQ           SI, SI
+	ADDQ           800(AX), CX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           808(AX), BX
+	ADCQ           336(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPADDD         Y13, Y12, Y12
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y7, Y6, Y6
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPXOR          Y10, Y13, Y13
+	MOVQ           R8, BX
+	ADDQ           816(AX), CX
+	ADCQ           824(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           344(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y12, Y11, Y11
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x39, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x93, Y7, Y7
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           832(AX), CX
+	ADCQ           840(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           352(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPADDD         Y13, Y12, Y12
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           848(AX), CX
+	ADCQ           856(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           360(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y12, Y11, Y11
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x93, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x39, Y7, Y7
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x39, Y12, Y12
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           864(AX), CX
+	ADCQ           872(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           368(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           880(AX), CX
+	ADCQ           888(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           376(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y12, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x39, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x93, Y7, Y7
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           896(AX), CX
+	ADCQ           904(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           384(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y12, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           912(AX), CX
+	ADCQ           920(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           392(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y12, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x93, Y10, Y10
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x39, Y7, Y7
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x39, Y12, Y12
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y6, Y5, Y5
+	ADDQ           928(AX), CX
+	ADCQ           936(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           400(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPXOR          Y5, Y8, Y8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           944(AX), CX
+	ADCQ           952(AX), BX
+	ADCQ           408(AX), SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y12, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x39, Y10, Y10
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x93, Y7, Y7
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	MOVQ           CX, DI
+	MOVQ           BX, R8
+	SUBQ           $-5, DI
+	SBBQ           $-1, R8
+	SBBQ           $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Y0, Y5, Y5
+	VPADDD  Y1, Y6, Y6
+	VPADDD  Y2, Y7, Y7
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y0, Y10, Y10
+	VPADDD  Y1, Y11, Y11
+	VPADDD  Y2, Y12, Y12
+	VPADDD  Y9, Y13, Y13
+	LEAQ    960(AX), AX
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	VPXOR      (AX), Y3, Y3
+	VMOVDQU    Y3, (AX)
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	VPXOR      32(AX), Y3, Y3
+	VMOVDQU    Y3, 32(AX)
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	VPXOR      64(AX), Y3, Y3
+	VMOVDQU    Y3, 64(AX)
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	VPXOR      96(AX), Y3, Y3
+	VMOVDQU    Y3, 96(AX)
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	VPXOR      128(AX), Y3, Y3
+	VMOVDQU    Y3, 128(AX)
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	VPXOR      160(AX), Y3, Y3
+	VMOVDQU    Y3, 160(AX)
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	VPXOR      192(AX), Y3, Y3
+	VMOVDQU    Y3, 192(AX)
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	VPXOR      224(AX), Y3, Y3
+	VMOVDQU    Y3, 224(AX)
+	VZEROUPPER
+	RET
+
+// func openOne18Y4(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y12, Y11, Y11
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y13, Y12, Y12
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y5, Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y10, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y7, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y11, Y10, Y10
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y6, Y5, Y5
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y5, Y8, Y8
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	XORQ           CX, CX
+	XORQ           BX, BX
+	VPXOR          Y10, Y13, Y13
+	XORQ           SI, SI
+	ADDQ           672(AX), CX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           680(AX), BX
+	ADCQ           272(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x93, Y5, Y5
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x93, Y10, Y10
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x39, Y7, Y7
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           688(AX), CX
+	ADCQ           696(AX), BX
+	ADCQ           280(AX), SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPADDD         Y6, Y5, Y5
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y5, Y8, Y8
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R8, BX
+	ADDQ           704(AX), CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           712(AX), BX
+	ADCQ           288(AX), SI
+	MOVQ           CX, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y10, Y13, Y13
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPADDD         Y8, Y7, Y7
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y13, Y12, Y12
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPXOR          Y7, Y6, Y6
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPXOR          Y12, Y11, Y11
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           720(AX), CX
+	ADCQ           728(AX), BX
+	ADCQ           296(AX), SI
+	VPSHUFD        $0x39, Y5, Y5
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFD        $0x39, Y10, Y10
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFD        $0x93, Y7, Y7
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MOVQ           R8, BX
+	ADDQ           736(AX), CX
+	ADCQ           744(AX), BX
+	VPADDD         Y8, Y7, Y7
+	ADCQ           304(AX), SI
+	MOVQ           CX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPXOR          Y12, Y11, Y11
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPXOR          Y5, Y8, Y8
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPXOR          Y10, Y13, Y13
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           752(AX), CX
+	ADCQ           760(AX), BX
+	ADCQ           312(AX), SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPSHUFD        $0x93, Y5, Y5
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFD        $0x93, Y10, Y10
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFD        $0x39, Y7, Y7
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x39, Y12, Y12
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPADDD         Y6, Y5, Y5
+	MOVQ           R8, BX
+	ADDQ           768(AX), CX
+	ADCQ           776(AX), BX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           320(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y5, Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPADDD         Y13, Y12, Y12
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPXOR          Y12, Y11, Y11
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPADDD         Y6, Y5, Y5
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           784(AX), CX
+	VPADDD         Y11, Y10, Y10
+	ADCQ           792(AX), BX
+	ADCQ           328(AX), SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y8, Y7, Y7
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y13, Y12, Y12
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R8, BX
+	ADDQ           800(AX), CX
+	ADCQ           808(AX), BX
+	VPSHUFD        $0x93, Y7, Y7
+	ADCQ           336(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFD        $0x93, Y12, Y12
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y6, Y5, Y5
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y5, Y8, Y8
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           816(AX), CX
+	VPXOR          Y7, Y6, Y6
+	ADCQ           824(AX), BX
+	ADCQ           344(AX), SI
+	VPXOR          Y12, Y11, Y11
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPADDD         Y6, Y5, Y5
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y5, Y8, Y8
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPXOR          Y10, Y13, Y13
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           832(AX), CX
+	ADCQ           840(AX), BX
+	VPXOR          Y12, Y11, Y11
+	ADCQ           352(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSHUFD        $0x39, Y7, Y7
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFD        $0x39, Y12, Y12
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           848(AX), CX
+	VPXOR          Y10, Y13, Y13
+	ADCQ           856(AX), BX
+	ADCQ           360(AX), SI
+	MOVQ           CX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y8, Y7, Y7
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPXOR          Y7, Y6, Y6
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPADDD         Y6, Y5, Y5
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           864(AX), CX
+	ADCQ           872(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           368(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPADDD         Y13, Y12, Y12
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y7, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x39, Y5, Y5
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x93, Y7, Y7
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFD        $0x93, Y12, Y12
+	MOVQ           R8, BX
+	ADDQ           880(AX), CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           888(AX), BX
+	ADCQ           376(AX), SI
+	MOVQ           CX, DX
+	VPSHUFD        $0x4e, Y13, Y13
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y11, Y10, Y10
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPXOR          Y5, Y8, Y8
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPXOR          Y10, Y13, Y13
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y8, Y7, Y7
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPADDD         Y13, Y12, Y12
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y12, Y11, Y11
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           896(AX), CX
+	ADCQ           904(AX), BX
+	ADCQ           384(AX), SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPADDD         Y6, Y5, Y5
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y5, Y8, Y8
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y10, Y13, Y13
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R8, BX
+	ADDQ           912(AX), CX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           920(AX), BX
+	ADCQ           392(AX), SI
+	MOVQ           CX, DX
+	VPSHUFD        $0x93, Y5, Y5
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFD        $0x39, Y7, Y7
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSHUFD        $0x39, Y12, Y12
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	VPADDD         Y6, Y5, Y5
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y11, Y10, Y10
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPXOR          Y5, Y8, Y8
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDQ           928(AX), CX
+	ADCQ           936(AX), BX
+	ADCQ           400(AX), SI
+	VPADDD         Y8, Y7, Y7
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPADDD         Y13, Y12, Y12
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y7, Y6, Y6
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           SI, BX
+	IMULQ          104(AX), BX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	ADCQ           SI, R9
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MOVQ           R8, BX
+	ADDQ           944(AX), CX
+	ADCQ           952(AX), BX
+	VPADDD         Y8, Y7, Y7
+	ADCQ           408(AX), SI
+	MOVQ           CX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPXOR          Y12, Y11, Y11
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPSHUFD        $0x39, Y5, Y5
+	IMULQ          104(AX), BX
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSHUFD        $0x39, Y10, Y10
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x93, Y7, Y7
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	MOVQ           CX, DI
+	MOVQ           BX, R8
+	SUBQ           $-5, DI
+	SBBQ           $-1, R8
+	SBBQ           $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Y0, Y5, Y5
+	VPADDD  Y1, Y6, Y6
+	VPADDD  Y2, Y7, Y7
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y0, Y10, Y10
+	VPADDD  Y1, Y11, Y11
+	VPADDD  Y2, Y12, Y12
+	VPADDD  Y9, Y13, Y13
+	LEAQ    960(AX), AX
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	VPXOR      (AX), Y3, Y3
+	VMOVDQU    Y3, (AX)
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	VPXOR      32(AX), Y3, Y3
+	VMOVDQU    Y3, 32(AX)
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	VPXOR      64(AX), Y3, Y3
+	VMOVDQU    Y3, 64(AX)
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	VPXOR      96(AX), Y3, Y3
+	VMOVDQU    Y3, 96(AX)
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	VPXOR      128(AX), Y3, Y3
+	VMOVDQU    Y3, 128(AX)
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	VPXOR      160(AX), Y3, Y3
+	VMOVDQU    Y3, 160(AX)
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	VPXOR      192(AX), Y3, Y3
+	VMOVDQU    Y3, 192(AX)
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	VPXOR      224(AX), Y3, Y3
+	VMOVDQU    Y3, 224(AX)
+	VZEROUPPER
+	RET
+
+// func sealOneY4(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealOneY4(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           CX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R8, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           DI, CX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R14
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x07, R9
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y6, Y5, Y5
+	XORL           SI, R15
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x07, R10
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           CX, R15
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R9
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R12, R11
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, DI
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           CX, R12
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x10, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y11, Y10, Y10
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R14, 132(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y8, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           BX, R14
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x10, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R15, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, DI
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           BX, R13
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R13, 132(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R9
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R9, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y7, Y6, Y6
+	XORL           SI, R15
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R12, 128(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	VPXOR          Y12, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           DI, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R12
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R13, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           136(SP), R9
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           CX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 136(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R15, R11
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R14
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y13, Y12, Y12
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R9, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           SI, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), R8
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R10, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R10
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R15
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R12
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPXOR          Y7, Y6, Y6
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R12, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), R10
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R15, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R9, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R15
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 128(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R8, CX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           DX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R8
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, DI
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	VPXOR          Y12, Y11, Y11
+	XORQ           CX, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORQ           BX, BX
+	XORQ           SI, SI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDQ           928(AX), CX
+	ADCQ           936(AX), BX
+	VPADDD         Y6, Y5, Y5
+	ADCQ           400(AX), SI
+	VPADDD         Y11, Y10, Y10
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPXOR          Y5, Y8, Y8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y8, Y7, Y7
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y13, Y12, Y12
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           SI, BX
+	VPXOR          Y12, Y11, Y11
+	IMULQ          104(AX), BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	IMULQ          88(AX), SI
+	ADDQ           BX, R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSHUFD        $0x39, Y5, Y5
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x93, Y7, Y7
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y0, Y5, Y5
+	VPADDD         Y1, Y6, Y6
+	VPADDD         Y2, Y7, Y7
+	VPADDD         Y4, Y8, Y8
+	VPADDD         Y0, Y10, Y10
+	VPADDD         Y1, Y11, Y11
+	VPADDD         Y2, Y12, Y12
+	VPADDD         Y9, Y13, Y13
+	LEAQ           960(AX), R10
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	VPXOR      (R10), Y3, Y3
+	VMOVDQU    Y3, (R10)
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	VPXOR      32(R10), Y3, Y3
+	VMOVDQU    Y3, 32(R10)
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	VPXOR      64(R10), Y3, Y3
+	VMOVDQU    Y3, 64(R10)
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	VPXOR      96(R10), Y3, Y3
+	VMOVDQU    Y3, 96(R10)
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	VPXOR      128(R10), Y3, Y3
+	VMOVDQU    Y3, 128(R10)
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	VPXOR      160(R10), Y3, Y3
+	VMOVDQU    Y3, 160(R10)
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	VPXOR      192(R10), Y3, Y3
+	VMOVDQU    Y3, 192(R10)
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	VPXOR      224(R10), Y3, Y3
+	VMOVDQU    Y3, 224(R10)
+
+	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
+	MOVQ    1488(AX), R11
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R10)(R11*1)
+	ADDQ    $0x0f, R11
+	SHRQ    $0x04, R11
+	JZ      sealOneY4_lengths
+
+sealOneY4_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	IMULQ 104(AX), BX
+	IMULQ 88(AX), SI
+	ADDQ  BX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  $0x10, R10
+	DECQ  R11
+	JNZ   sealOneY4_loop
+
+sealOneY4_lengths:
+	ADDQ  944(AX), CX
+	ADCQ  952(AX), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
 	MULXQ 88(AX), DI, R8

@@ -20,6 +20,24 @@ func keystream4AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte)
 //go:noescape
 func keystream2AVX2(ks *[256]byte, key *[32]byte, nonce *[12]byte)
 
+// keystream8 writes ChaCha20 keystream blocks 0 to 7 for key and nonce to
+// ks: 2 sets of ZMM rows side by side.
+//
+//go:noescape
+func keystream8(ks *[512]byte, key *[32]byte, nonce *[12]byte)
+
+// keystream12 writes ChaCha20 keystream blocks 0 to 11 for key and nonce to
+// ks: 3 sets of ZMM rows side by side.
+//
+//go:noescape
+func keystream12(ks *[768]byte, key *[32]byte, nonce *[12]byte)
+
+// keystream16 writes ChaCha20 keystream blocks 0 to 15 for key and nonce to
+// ks: 4 sets of ZMM rows side by side.
+//
+//go:noescape
+func keystream16(ks *[1024]byte, key *[32]byte, nonce *[12]byte)
+
 // sealAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
 // and absorbs into st.h every 512-byte batch of dst but the last (the
 // caller absorbs that), each block with 2^128 added; st.x[12] advances.
@@ -54,36 +72,97 @@ func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
 //go:noescape
 func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 
-// openOneAVX2 writes the tag of the last 30 blocks of st's MAC input
+// openOneAVX2 writes the tag of the last 34 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
-// eight blocks from st.x[12] on.
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
 //
 //go:noescape
-func openOneAVX2(st *[1384]byte)
+func openOneAVX2(st *[1496]byte)
 
 // openOne18AVX2 writes the tag of the last 18 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
-// eight blocks from st.x[12] on.
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
 //
 //go:noescape
-func openOne18AVX2(st *[1384]byte)
+func openOne18AVX2(st *[1496]byte)
 
 // openOne10AVX2 writes the tag of the last 10 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts st's 512-byte buffer in place with the
-// eight blocks from st.x[12] on.
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
 //
 //go:noescape
-func openOne10AVX2(st *[1384]byte)
+func openOne10AVX2(st *[1496]byte)
 
-// sealOneAVX2 encrypts the first n bytes of st's buffer in place with the eight
-// blocks from st.x[12] on and writes the tag of: MAC block 28 (2^128 bit
-// from hi[28]), the ciphertext zero-padded, block 29.
+// sealOneAVX2 encrypts the first n bytes (at most 512) of st's buffer in place
+// with the eight blocks (word-sliced in YMM) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
 //
 //go:noescape
-func sealOneAVX2(st *[1384]byte)
+func sealOneAVX2(st *[1496]byte)
+
+// openOne10Z4 writes the tag of the last 10 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 512-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne10Z4(st *[1496]byte)
+
+// openOne18Z4 writes the tag of the last 18 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 512-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne18Z4(st *[1496]byte)
+
+// sealOneZ4 encrypts the first n bytes (at most 256) of st's buffer in place
+// with the 4 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+//
+//go:noescape
+func sealOneZ4(st *[1496]byte)
+
+// openOne34Z8 writes the tag of the last 34 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the 8 blocks (row layout in 512-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne34Z8(st *[1496]byte)
+
+// sealOneZ8 encrypts the first n bytes (at most 512) of st's buffer in place
+// with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+//
+//go:noescape
+func sealOneZ8(st *[1496]byte)
+
+// openOne10Y4 writes the tag of the last 10 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 256-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne10Y4(st *[1496]byte)
+
+// openOne18Y4 writes the tag of the last 18 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
+// place with the 4 blocks (row layout in 256-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne18Y4(st *[1496]byte)
+
+// sealOneY4 encrypts the first n bytes (at most 256) of st's buffer in place
+// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and writes the tag of: MAC block 28
+// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+//
+//go:noescape
+func sealOneY4(st *[1496]byte)
 
 // block0 writes the first 32 bytes of ChaCha20 keystream block 0 for key
 // and nonce to out.

@@ -47,14 +47,21 @@ func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }
 
+func midKeystream(ks *[1024]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	panic("chacha20poly1305: midKeystream without assembly")
+}
+
 func sealShort(st *[320]byte) { panic("chacha20poly1305: sealShort without assembly") }
 
 func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assembly") }
 
-func openOneAVX2(st *[1384]byte) { panic("chacha20poly1305: openOneAVX2 without assembly") }
+// oneLayouts: no one-call kernels without assembly.
+func oneLayouts(zmm bool) []oneLayout { return nil }
 
-func openOne18AVX2(st *[1384]byte) { panic("chacha20poly1305: openOne18AVX2 without assembly") }
+func openOneCall(l oneLayout, steps int, st *[1496]byte) {
+	panic("chacha20poly1305: openOneCall without assembly")
+}
 
-func openOne10AVX2(st *[1384]byte) { panic("chacha20poly1305: openOne10AVX2 without assembly") }
-
-func sealOneAVX2(st *[1384]byte) { panic("chacha20poly1305: sealOneAVX2 without assembly") }
+func sealOneCall(l oneLayout, st *[1496]byte) {
+	panic("chacha20poly1305: sealOneCall without assembly")
+}

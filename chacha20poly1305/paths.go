@@ -33,20 +33,23 @@ func (p *path) Available() bool {
 	return p.mac.Available()
 }
 
-// oneCall reports whether AEADs on p take one kernel call (sealOne,
-// openOne) for messages past the short path up to smallMax bytes: on the
-// stitched path, and on ifma where AVX2 and MULX are usable (measured on
-// Zen 5 at 256 bytes: ifma's two passes about 0.7x x/crypto, the one call
-// about 0.9x).
-func (p *path) oneCall() bool {
-	if p.stitched {
-		return true
+// oneCall returns the one-call kernels (sealOne, openOne) AEADs on p take
+// for messages past the short path up to oneMax bytes, nil for none: on
+// the stitched path, and on ifma where AVX2 and MULX are usable (measured
+// on Zen 5 at 256 bytes: ifma's two passes about 0.7x x/crypto, the
+// word-sliced one call about 0.9x); there in ZMM where AVX-512 may run.
+func (p *path) oneCall() []oneLayout {
+	switch {
+	case p.stitched:
+		return oneLayouts(false)
+	case p.mac == poly1305.IFMA && stitchedBuilt && cpu.HasAll(cpu.AVX2) && poly1305.MULX.Available():
+		return oneLayouts(haveKeystream4())
 	}
-	return p.mac == poly1305.IFMA && stitchedBuilt && cpu.HasAll(cpu.AVX2) && poly1305.MULX.Available()
+	return nil
 }
 
 var pathNotes = map[poly1305.Path]string{
-	poly1305.IFMA:    "Poly1305 16 blocks per step (two interleaved chains of 8 lanes) in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx; 193..448 bytes with additional data up to 16, the avx2-stitched path's one-call kernels where AVX2 and BMI2 are usable",
+	poly1305.IFMA:    "Poly1305 16 blocks per step (two interleaved chains of 8 lanes) in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx; up to 64 bytes with additional data up to 16, the fused AVX2 call; 193..512 bytes with additional data up to 16, one call with the batch in ZMM rows (4 or 8 blocks) where AVX-512 may run, else the avx2-stitched path's one-call kernels; the rest up to 960 bytes, keystream from one call of 2 to 4 sets of ZMM rows (block 0 included)",
 	poly1305.AVX2:    "Poly1305 4 blocks per step in radix 2^26 in YMM; under 384 bytes, mulx",
 	poly1305.MULX:    "Poly1305 one block per step in 64-bit limbs with MULX and ADCX/ADOX",
 	poly1305.Generic: "Poly1305 in portable Go (math/bits)",
@@ -73,7 +76,7 @@ var paths = func() []*path {
 			add(&path{
 				Name:     "avx2-stitched",
 				Requires: append([]cpu.Feature{cpu.AVX2}, poly1305.MULX.Requires()...),
-				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last batch and tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx, except 193..448 bytes with additional data up to 16: one call whose general registers compute block 0, the MAC key and the MAC beside the batch (sealOneAVX2, openOneAVX2); up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
+				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last batch and tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx, except 193..512 bytes with additional data up to 16: one call whose general registers compute block 0, the MAC key and the MAC beside the batch (up to 256 bytes four blocks in YMM rows, sealOneY4, openOne18Y4; else sealOneAVX2, openOneAVX2); up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
 				mac:      poly1305.MULX,
 				stitched: true,
 			})

@@ -217,9 +217,13 @@ func openSmall(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[No
 // oneAD is the most additional data openOne and sealOne take: one block.
 const oneAD = 16
 
+// oneMax is the longest message the one-call kernels take: their batch
+// holds blocks 1 to 8 (block 0 runs in general registers).
+const oneMax = batch
+
 // openSteps is the number of MAC blocks openOneAVX2 absorbs: up to
-// smallMax bytes of message, oneAD of additional data and the lengths.
-const openSteps = smallMax/16 + 2
+// oneMax bytes of message, oneAD of additional data and the lengths.
+const openSteps = oneMax/16 + 2
 
 // openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
 // generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
@@ -229,35 +233,55 @@ type openState struct {
 	tag         [Overhead]byte      // written by the kernel
 	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
 	mac         [openSteps][16]byte // the MAC input, right-aligned
-	buf         [batch]byte         // the message in, the result out
-	n           uint64              // sealOneAVX2: the message's length
+	buf         [batch + 16]byte    // the message in, the result out; sealOne* writes 16 zero bytes after it
+	n           uint64              // sealOne*: the message's length
 }
 
 // The generator's offsets.
-var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-864+unsafe.Sizeof(openState{})-1384]
+var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-960+unsafe.Sizeof(openState{})-1496]
 
-// openOne is Open for a message of up to smallMax bytes with up to 16 bytes
-// of additional data: one call of openOneAVX2 computes the MAC key, the tag
-// and the keystream together. It writes the plaintext to out only if tag
-// is right.
+// oneLayout names the batch layout of a set of one-call kernels (openOne*,
+// sealOne*; see oneLayouts).
+type oneLayout uint8
+
+const (
+	oneSliced oneLayout = iota // eight blocks word-sliced in YMM
+	oneY4                      // four blocks in row layout, YMM
+	oneZ4                      // four blocks in row layout, ZMM
+	oneZ8                      // eight blocks in row layout, ZMM
+)
+
+// max is the longest message a layout's kernels take.
+func (l oneLayout) max() int {
+	if l == oneY4 || l == oneZ4 {
+		return 256
+	}
+	return oneMax
+}
+
+// oneFor returns the first layout in ones that takes a message of n bytes.
+func oneFor(ones []oneLayout, n int) oneLayout {
+	for _, l := range ones {
+		if n <= l.max() {
+			return l
+		}
+	}
+	panic("chacha20poly1305: no one-call kernel for the length")
+}
+
+// openOne is Open for a message of up to oneMax bytes with up to 16 bytes
+// of additional data: one kernel call from ones computes the MAC key, the
+// tag and the keystream together. It writes the plaintext to out only if
+// tag is right.
 //
 //go:noinline
-func openOne(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	var st openState
 	st.init(key, nonce12, 1)
 	i := putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
 	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
-	// The kernel that absorbs the fewest blocks holding the MAC input.
-	p := (*[1384]byte)(unsafe.Pointer(&st))
-	switch n := openSteps - i + 1; {
-	case n <= 10:
-		openOne10AVX2(p)
-	case n <= 18:
-		openOne18AVX2(p)
-	default:
-		openOneAVX2(p)
-	}
+	openOneCall(oneFor(ones, len(ciphertext)), openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
 	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
 	if ok {
 		copy(out, st.buf[:len(ciphertext)])
@@ -266,11 +290,11 @@ func openOne(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	return ok
 }
 
-// sealOne is Seal for a message of up to smallMax bytes with up to 16 bytes
-// of additional data: one call of sealOneAVX2.
+// sealOne is Seal for a message of up to oneMax bytes with up to 16 bytes
+// of additional data: one kernel call from ones.
 //
 //go:noinline
-func sealOne(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	var st openState
 	st.init(key, nonce12, 1)
 	if len(ad) > 0 {
@@ -280,7 +304,7 @@ func sealOne(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 	st.lengths(len(ad), len(plaintext))
 	copy(st.buf[:], plaintext)
 	st.n = uint64(len(plaintext))
-	sealOneAVX2((*[1384]byte)(unsafe.Pointer(&st)))
+	sealOneCall(oneFor(ones, len(plaintext)), (*[1496]byte)(unsafe.Pointer(&st)))
 	copy(ciphertext, st.buf[:len(plaintext)])
 	*tag = st.tag
 	st.clear()

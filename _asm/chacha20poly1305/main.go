@@ -21,6 +21,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -36,7 +38,8 @@ func main() {
 		DATA(4*i, U32(w))
 	}
 	lanes := GLOBL("cp_lanectr", RODATA|NOPTR)
-	for l := 0; l < 4; l++ {
+	cpLanes = lanes
+	for l := 0; l < 16; l++ {
 		DATA(16*l, U32(uint32(l)))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))
@@ -52,15 +55,22 @@ func main() {
 	keystreamRows("keystream2AVX2", ymm, 2, sigma, lanes,
 		"keystream2AVX2 writes keystream blocks 0 and 1 (one set of YMM registers)",
 		"and leaves the rest of ks alone.")
+	for sets := 2; sets <= 4; sets++ {
+		name := fmt.Sprintf("keystream%d", 4*sets)
+		keystreamRows(name, zmm, 4*sets, sigma, lanes,
+			fmt.Sprintf("%s writes ChaCha20 keystream blocks 0 to %d for key and nonce to", name, 4*sets-1),
+			fmt.Sprintf("ks: %d sets of ZMM rows side by side.", sets))
+	}
 	stitched("sealAVX2", true)
 	stitched("openAVX2", false)
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
-	stitchedOpenOne("openOneAVX2", 30)
-	stitchedOpenOne("openOne18AVX2", 18)
-	stitchedOpenOne("openOne10AVX2", 10)
-	stitchedSealOne("sealOneAVX2")
+	stitchedOpenOne("openOneAVX2", openSteps, sliced)
+	stitchedOpenOne("openOne18AVX2", 18, sliced)
+	stitchedOpenOne("openOne10AVX2", 10, sliced)
+	stitchedSealOne("sealOneAVX2", sliced)
+	oneRowsKernels(zmm, ymm)
 	block0Scalar("block0")
 	mask := GLOBL("cp_mask", RODATA|NOPTR)
 	for i := 0; i < 128; i += 8 {
@@ -83,6 +93,25 @@ type rows struct {
 // newRows loads the input rows for key and nonce (block counter 0, plus
 // the lane's block number), one set per register width of blocks.
 func newRows(isa vec.ISA, blocks int, key, nonce GPVirtual, sigma, lanes Mem) *rows {
+	return loadRows(isa, blocks, sigma, Mem{Base: key}, Mem{Base: key, Disp: 16}, lanes, func(newReg func() VecVirtual) VecVirtual {
+		Comment("Row d: counter 0 and the nonce, the lane's block number added to the counter.")
+		x := XMM()
+		VMOVD(Mem{Base: nonce}, x) // zero-extends; the counter word is set below
+		VPSLLDQ(U8(4), x, x)       // [0, n0, 0, 0]
+		VPINSRQ(U8(1), Mem{Base: nonce, Disp: 4}, x, x)
+		dBase := newReg()
+		if isa.W == vec.W512 {
+			VSHUFI32X4(U8(0), x.AsZ(), x.AsZ(), dBase)
+		} else {
+			VINSERTI128(U8(1), x, x.AsY(), dBase)
+		}
+		return dBase
+	})
+}
+
+// loadRows broadcasts rows a, b and c from memory and row d from dRow's
+// register, to which each set adds its lanes' block numbers (from lanes).
+func loadRows(isa vec.ISA, blocks int, a, b, c, lanes Mem, dRow func(newReg func() VecVirtual) VecVirtual) *rows {
 	perReg := isa.W.Blocks()
 	sets := blocks / perReg
 	newReg := func() VecVirtual {
@@ -92,20 +121,10 @@ func newRows(isa vec.ISA, blocks int, key, nonce GPVirtual, sigma, lanes Mem) *r
 		return YMM()
 	}
 	r := &rows{isa: isa, a0: newReg(), b0: newReg(), c0: newReg()}
-	isa.BroadcastLane(sigma, r.a0)
-	isa.BroadcastLane(Mem{Base: key}, r.b0)
-	isa.BroadcastLane(Mem{Base: key, Disp: 16}, r.c0)
-	Comment("Row d: counter 0 and the nonce, the lane's block number added to the counter.")
-	x := XMM()
-	VMOVD(Mem{Base: nonce}, x) // zero-extends; the counter word is set below
-	VPSLLDQ(U8(4), x, x)       // [0, n0, 0, 0]
-	VPINSRQ(U8(1), Mem{Base: nonce, Disp: 4}, x, x)
-	dBase := newReg()
-	if isa.W == vec.W512 {
-		VSHUFI32X4(U8(0), x.AsZ(), x.AsZ(), dBase)
-	} else {
-		VINSERTI128(U8(1), x, x.AsY(), dBase)
-	}
+	isa.BroadcastLane(a, r.a0)
+	isa.BroadcastLane(b, r.b0)
+	isa.BroadcastLane(c, r.c0)
+	dBase := dRow(newReg)
 	for s := range sets {
 		d0 := newReg()
 		isa.Add32(lanes.Offset(16*perReg*s), dBase, d0)
@@ -171,15 +190,13 @@ func (r *rows) addInput() {
 // registers (ZMM) or, in YMM, one set per two blocks, interleaved so that
 // their chains run side by side.
 func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc ...string) {
-	TEXT(name, NOSPLIT, "func(ks *[256]byte, key *[32]byte, nonce *[12]byte)")
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(ks *[%d]byte, key *[32]byte, nonce *[12]byte)", max(256, 64*blocks)))
 	Pragma("noescape")
 	Doc(doc...)
 	ks := Load(Param("ks"), GP64())
 	key := Load(Param("key"), GP64()).(GPVirtual)
 	nonce := Load(Param("nonce"), GP64()).(GPVirtual)
 	r := newRows(isa, blocks, key, nonce, sigma, lanes)
-	a, b, c, d, tmp := r.a, r.b, r.c, r.d, r.tmp
-	sets := len(a)
 
 	n := GP64()
 	MOVL(U32(10), n.As32())
@@ -190,35 +207,49 @@ func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc .
 	JNZ(LabelRef(loop))
 	r.addInput()
 
-	if isa.W == vec.W256 {
+	r.toBlocks(func(v VecVirtual, off int) {
+		if isa.W == vec.W256 {
+			VMOVDQU(v, Mem{Base: ks, Disp: off})
+		} else {
+			VMOVDQU64(v, Mem{Base: ks, Disp: off})
+		}
+	})
+	isa.Return()
+}
+
+// toBlocks hands the keystream in the sets, 32 (YMM) or 64 (ZMM) bytes at
+// a time, to put with its offset from block 0 of the sets.
+func (r *rows) toBlocks(put func(v VecVirtual, off int)) {
+	a, b, c, d, tmp := r.a, r.b, r.c, r.d, r.tmp
+	if r.isa.W == vec.W256 {
 		Comment("Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).")
-		for s := range sets {
+		for s := range a {
 			for half, imm := range []uint8{0x20, 0x31} {
 				blk := 64 * (2*s + half)
 				t := tmp[s]
 				VPERM2I128(U8(imm), b[s], a[s], t)
-				VMOVDQU(t, Mem{Base: ks, Disp: blk})
+				put(t, blk)
 				VPERM2I128(U8(imm), d[s], c[s], t)
-				VMOVDQU(t, Mem{Base: ks, Disp: blk + 32})
+				put(t, blk+32)
 			}
 		}
-		isa.Return()
 		return
 	}
-	Comment("Rows to blocks: block L is lane L of a, b, c and d.")
-	ab01, cd01, ab23, cd23 := ZMM(), ZMM(), ZMM(), ZMM()
-	VSHUFI32X4(U8(0x44), b[0], a[0], ab01) // a0 a1 b0 b1
-	VSHUFI32X4(U8(0x44), d[0], c[0], cd01) // c0 c1 d0 d1
-	VSHUFI32X4(U8(0xee), b[0], a[0], ab23) // a2 a3 b2 b3
-	VSHUFI32X4(U8(0xee), d[0], c[0], cd23) // c2 c3 d2 d3
-	for i, src := range [][2]VecVirtual{{ab01, cd01}, {ab01, cd01}, {ab23, cd23}, {ab23, cd23}} {
-		imm := U8(0x88) // lanes 0 and 2 of each: a_L b_L c_L d_L for the even block
-		if i%2 == 1 {
-			imm = U8(0xdd)
+	Comment("Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.")
+	for s := range a {
+		ab01, cd01, ab23, cd23 := ZMM(), ZMM(), ZMM(), ZMM()
+		VSHUFI32X4(U8(0x44), b[s], a[s], ab01) // a0 a1 b0 b1
+		VSHUFI32X4(U8(0x44), d[s], c[s], cd01) // c0 c1 d0 d1
+		VSHUFI32X4(U8(0xee), b[s], a[s], ab23) // a2 a3 b2 b3
+		VSHUFI32X4(U8(0xee), d[s], c[s], cd23) // c2 c3 d2 d3
+		for i, src := range [][2]VecVirtual{{ab01, cd01}, {ab01, cd01}, {ab23, cd23}, {ab23, cd23}} {
+			imm := U8(0x88) // lanes 0 and 2 of each: a_L b_L c_L d_L for the even block
+			if i%2 == 1 {
+				imm = U8(0xdd)
+			}
+			out := ZMM()
+			VSHUFI32X4(imm, src[1], src[0], out)
+			put(out, 256*s+64*i)
 		}
-		out := ZMM()
-		VSHUFI32X4(imm, src[1], src[0], out)
-		VMOVDQU64(out, Mem{Base: ks, Disp: 64 * i})
 	}
-	isa.Return()
 }

@@ -94,6 +94,9 @@ type sk struct {
 	delay    int // vector instructions before the first scalar one
 	counting bool
 	seal     bool // the steps read output just stored (see delayPct)
+	// rows: the one-call kernels' batch in row layout instead (see
+	// onerows.go); its zero value is the word-sliced YMM batch.
+	rows oneBatch
 }
 
 // rWord is word i of r0, r1, s1 in st.
@@ -601,13 +604,13 @@ const (
 	ooHi  = 144
 	ooMAC = ooHi + 8*openSteps
 	ooBuf = ooMAC + 16*openSteps
-	ooN   = ooBuf + 512 // uint64: the message's length (sealOneAVX2)
+	ooN   = ooBuf + 512 + 16 // uint64: the message's length (sealOne*), after the buffer's 16 bytes of slack
 	ooEnd = ooN + 8
 )
 
 // openSteps is the number of MAC blocks openState holds: a message of up
-// to 448 bytes (28 blocks), one block of additional data and the lengths.
-const openSteps = 30
+// to 512 bytes (32 blocks), one block of additional data and the lengths.
+const openSteps = 34
 
 // stitchedOpenOne emits openOneAVX2 (and variants absorbing only the last
 // steps of the MAC blocks, for shorter messages): Open of a message up to 448 bytes in
@@ -617,14 +620,14 @@ const openSteps = 30
 // keystream does, so nothing of it waits for the vector chain. The MAC
 // input is right-aligned in openSteps blocks; the blocks before it are
 // zero without the 2^128 bit, which leaves the accumulator at zero.
-func stitchedOpenOne(name string, steps int) {
+func stitchedOpenOne(name string, steps int, b oneBatch) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
 	Pragma("noescape")
 	Doc(name+fmt.Sprintf(" writes the tag of the last %d blocks of st's MAC input", steps),
 		"(each block i with hi[i]·2^128 added) under the MAC key from ChaCha20",
-		"block st.x[12]-1, and decrypts st's 512-byte buffer in place with the",
-		"eight blocks from st.x[12] on.")
-	k := newOneSK()
+		fmt.Sprintf("block st.x[12]-1, and decrypts the first %d bytes of st's buffer in", 64*b.n()),
+		fmt.Sprintf("place with the %s from st.x[12] on.", b))
+	k := newOneSK(b)
 	q := func(f func()) { k.queue = append(k.queue, f) }
 	for j := openSteps - steps; j < openSteps; j++ {
 		k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*j}, Mem{Base: k.st, Disp: ooHi + 8*j})
@@ -638,8 +641,8 @@ func stitchedOpenOne(name string, steps int) {
 // sealOneAVX2): it counts the batch's vector instructions and queues block
 // 0 in general registers (the state with the counter one less), the MAC
 // key from it and a zero accumulator.
-func newOneSK() *sk {
-	k := &sk{}
+func newOneSK(b oneBatch) *sk {
+	k := &sk{rows: b}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
@@ -659,13 +662,13 @@ func newOneSK() *sk {
 // in one call. Block 0, the MAC key and the additional data's step run in
 // general registers beside the eight-block batch; the ciphertext's steps,
 // the lengths and the tag follow the batch's output.
-func stitchedSealOne(name string) {
+func stitchedSealOne(name string, b oneBatch) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
 	Pragma("noescape")
-	Doc(name+" encrypts the first n bytes of st's buffer in place with the eight",
-		"blocks from st.x[12] on and writes the tag of: MAC block 28 (2^128 bit",
-		"from hi[28]), the ciphertext zero-padded, block 29.")
-	k := newOneSK()
+	Doc(name+fmt.Sprintf(" encrypts the first n bytes (at most %d) of st's buffer in place", 64*b.n()),
+		fmt.Sprintf("with the %s from st.x[12] on and writes the tag of: MAC block 28", b),
+		"(2^128 bit from hi[28]), the ciphertext zero-padded, block 29.")
+	k := newOneSK(b)
 	k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)})
 	buf := k.batchInPlace()
 
@@ -694,6 +697,10 @@ func stitchedSealOne(name string) {
 // countRounds counts the vector instructions of a batch's rounds (k.ticks)
 // without emitting them.
 func (k *sk) countRounds() {
+	if k.rows.blocks > 0 {
+		k.ticks = k.rows.ticks()
+		return
+	}
 	k.counting = true
 	k.creg = map[int]int{8: regC0, 9: regC0 + 1}
 	for range 10 {
@@ -720,6 +727,9 @@ func (k *sk) queueMACKey(x *[16]Op, in func(i int) Op, sOff int) {
 // batchInPlace emits the batch (with the queued scalar instructions) over
 // the openState's buffer, in place, and returns the buffer's address.
 func (k *sk) batchInPlace() GPVirtual {
+	if k.rows.blocks > 0 {
+		return k.rowsInPlace()
+	}
 	k.loadState()
 	k.rounds()
 	buf := GP64().(GPVirtual)

@@ -1,0 +1,57 @@
+package chacha20poly1305
+
+import (
+	"crypto/subtle"
+
+	"github.com/simdcrypt/simdcrypt/internal/poly1305"
+)
+
+// Messages past the one-call kernels' reach up to midMax bytes (and those
+// with more additional data than they take), on AEADs whose keystream is
+// AVX-512's (see aead.mid), take keystream blocks 0 on from one call of
+// keystream8, 12 or 16 (midKeystream): two to four sets of ZMM rows side by
+// side, block 0 (the MAC key) included. The rounds are a chain of
+// dependent two-cycle operations on Zen 5, so four sets cost about 1.5
+// times one (about 180 ns against 120), while the chacha20 package's
+// 16-block word-sliced kernel, through its stream, took about 340 ns for
+// 600 bytes, and block 0 another 90. The MAC then runs on the AEAD's own
+// path over the message in place. Measured on Zen 5, Seal at 480 to 768
+// bytes: about 0.65-0.8x x/crypto before, 1.0-1.4x after.
+const midMax = 15 * 64
+
+// sealMid is Seal for a message of up to midMax bytes.
+func (a *aead) sealMid(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	var ks [1024]byte
+	midKeystream(&ks, len(plaintext), key, nonce12)
+	subtle.XORBytes(ciphertext, plaintext, ks[64:])
+	clear(ks[64:])
+	var mac poly1305.MAC
+	a.midMAC(&mac, &ks, ad, ciphertext)
+	mac.Sum(tag[:0])
+}
+
+// openMid is Open for a message of up to midMax bytes: it writes the
+// plaintext to out only if tag is right.
+func (a *aead) openMid(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+	var ks [1024]byte
+	midKeystream(&ks, len(ciphertext), key, nonce12)
+	var mac poly1305.MAC
+	a.midMAC(&mac, &ks, ad, ciphertext)
+	ok := mac.Verify(tag)
+	if ok {
+		subtle.XORBytes(out, ciphertext, ks[64:])
+	}
+	clear(ks[:])
+	return ok
+}
+
+// midMAC keys mac from block 0 in ks, wipes that key and absorbs the
+// AEAD's MAC input for ad and ct.
+func (a *aead) midMAC(mac *poly1305.MAC, ks *[1024]byte, ad, ct []byte) {
+	mac.Init((*[32]byte)(ks[:32]), a.mac)
+	clear(ks[:32])
+	mac.Write(ad)
+	pad(mac, len(ad))
+	mac.Write(ct)
+	finish(mac, len(ad), len(ct))
+}
