@@ -1349,11 +1349,14 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	VPADDD         gcmLaneOffsets<>+0(SB), Y8, Y8
 	CMPQ           CX, $0x10
 	JB             sealVAES256_tail_1
+	CMPQ           BX, $0x0c
+	JB             sealVAES256_aes128_2
+	JE             sealVAES256_aes192_3
 	MOVL           12(R9), R13
 	BSWAPL         R13
 	DECL           R13
 	TESTL          $0x0000000f, R13
-	JNZ            sealVAES256_generic_2
+	JNZ            sealVAES256_generic_4
 	VMOVDQU        (R9), X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
@@ -1390,9 +1393,6 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_6
-	JE             sealVAES256_r12_7
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1411,8 +1411,6 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_7:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1431,8 +1429,6 @@ sealVAES256_r12_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_6:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1543,9 +1539,9 @@ sealVAES256_r10_6:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairloop_3:
+sealVAES256_pairloop_5:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_4
+	JB             sealVAES256_pairrest_6
 	VBROADCASTI128 (SP), Y0
 	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
 	VBROADCASTI128 (SP), Y1
@@ -1569,9 +1565,11 @@ sealVAES256_pairloop_3:
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_8
-	JE             sealVAES256_r12_9
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1581,6 +1579,12 @@ sealVAES256_pairloop_3:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1590,8 +1594,11 @@ sealVAES256_pairloop_3:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_9:
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1601,6 +1608,12 @@ sealVAES256_r12_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1610,8 +1623,11 @@ sealVAES256_r12_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_8:
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1621,14 +1637,12 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1638,15 +1652,12 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1656,15 +1667,11 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1674,14 +1681,12 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
+	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1691,15 +1696,11 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1709,15 +1710,12 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
+	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1727,14 +1725,11 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1744,15 +1739,12 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1762,9 +1754,6 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
@@ -1819,9 +1808,12 @@ sealVAES256_r10_8:
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_10
-	JE             sealVAES256_r12_11
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1831,6 +1823,12 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1840,58 +1838,6 @@ sealVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_11:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_10:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
@@ -1899,7 +1845,7 @@ sealVAES256_r10_10:
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
+	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -1914,10 +1860,67 @@ sealVAES256_r10_10:
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1927,16 +1930,13 @@ sealVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
+	VMOVDQU        160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1946,16 +1946,12 @@ sealVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(DI), Y13
+	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1965,36 +1961,13 @@ sealVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VBROADCASTI128 192(AX), Y15
+	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -2010,9 +1983,22 @@ sealVAES256_r10_10:
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2022,10 +2008,6 @@ sealVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -2063,11 +2045,11 @@ sealVAES256_r10_10:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_3
+	JMP            sealVAES256_pairloop_5
 
-sealVAES256_pairrest_4:
+sealVAES256_pairrest_6:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_5
+	JB             sealVAES256_pairfin_7
 	VBROADCASTI128 (SP), Y0
 	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
 	VBROADCASTI128 (SP), Y1
@@ -2091,9 +2073,12 @@ sealVAES256_pairrest_4:
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_12
-	JE             sealVAES256_r12_13
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2103,6 +2088,12 @@ sealVAES256_pairrest_4:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2112,8 +2103,12 @@ sealVAES256_pairrest_4:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_13:
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2123,6 +2118,12 @@ sealVAES256_r12_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2132,8 +2133,13 @@ sealVAES256_r12_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_12:
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2143,15 +2149,12 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2161,16 +2164,12 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2180,15 +2179,11 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -2201,13 +2196,10 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2217,16 +2209,13 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2236,16 +2225,12 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
+	VMOVDQU        -256(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2256,14 +2241,11 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2273,16 +2255,13 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2292,10 +2271,6 @@ sealVAES256_r10_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -2334,7 +2309,7 @@ sealVAES256_r10_12:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_5:
+sealVAES256_pairfin_7:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD      $0x4e, Y13, Y14
@@ -2427,7 +2402,7 @@ sealVAES256_pairfin_5:
 	VPXOR        X14, X11, X12
 	JMP          sealVAES256_tail_1
 
-sealVAES256_generic_2:
+sealVAES256_generic_4:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -2453,9 +2428,6 @@ sealVAES256_generic_2:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_17
-	JE             sealVAES256_r12_18
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2474,8 +2446,6 @@ sealVAES256_generic_2:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_18:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2494,8 +2464,6 @@ sealVAES256_r12_18:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_17:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2606,9 +2574,9 @@ sealVAES256_r10_17:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairloop_14:
+sealVAES256_pairloop_8:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_15
+	JB             sealVAES256_pairrest_9
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -2634,9 +2602,11 @@ sealVAES256_pairloop_14:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_19
-	JE             sealVAES256_r12_20
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2646,6 +2616,12 @@ sealVAES256_pairloop_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2655,8 +2631,860 @@ sealVAES256_pairloop_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_8
 
-sealVAES256_r12_20:
+sealVAES256_pairrest_9:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_10
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -256(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_10:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_tail_1
+
+sealVAES256_aes192_3:
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            sealVAES256_generic_11
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2675,8 +3503,6 @@ sealVAES256_r12_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_19:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2686,14 +3512,6 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2703,15 +3521,6 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2721,8 +3530,161 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_12:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_13
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -192(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -2730,7 +3692,7 @@ sealVAES256_r10_19:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VBROADCASTI128 128(AX), Y15
+	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -2745,8 +3707,37 @@ sealVAES256_r10_19:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2756,26 +3747,6 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
@@ -2783,7 +3754,7 @@ sealVAES256_r10_19:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VBROADCASTI128 176(AX), Y15
+	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -2798,9 +3769,142 @@ sealVAES256_r10_19:
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
 	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -2811,14 +3915,61 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VBROADCASTI128 208(AX), Y15
+	VMOVDQU        96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(DI), Y13
+	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -2828,6 +3979,2640 @@ sealVAES256_r10_19:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_12
+
+sealVAES256_pairrest_13:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_14
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_14:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_tail_1
+
+sealVAES256_generic_11:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_15:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_16
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_15
+
+sealVAES256_pairrest_16:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_17
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_17:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_tail_1
+
+sealVAES256_aes128_2:
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            sealVAES256_generic_18
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_19:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_20
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_19
+
+sealVAES256_pairrest_20:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_21
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        -192(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_21:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VPSHUFD      $0x4e, Y13, Y14
+	VPXOR        Y13, Y14, Y14
+	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
+	VPXOR        Y9, Y14, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
+	VPXOR        Y11, Y14, Y11
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_tail_1
+
+sealVAES256_generic_18:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_22:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_23
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -128(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
@@ -2886,49 +6671,14 @@ sealVAES256_r10_19:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_21
-	JE             sealVAES256_r12_22
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_22:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_21:
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2938,15 +6688,15 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2956,16 +6706,15 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
+	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2975,16 +6724,15 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2994,16 +6742,15 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3013,16 +6760,15 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3032,16 +6778,15 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3051,9 +6796,6 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
@@ -3061,6 +6803,8 @@ sealVAES256_r10_21:
 	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(DI), Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3070,8 +6814,6 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -3080,6 +6822,7 @@ sealVAES256_r10_21:
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3089,7 +6832,6 @@ sealVAES256_r10_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -3130,11 +6872,11 @@ sealVAES256_r10_21:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_14
+	JMP            sealVAES256_pairloop_22
 
-sealVAES256_pairrest_15:
+sealVAES256_pairrest_23:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_16
+	JB             sealVAES256_pairfin_24
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -3160,49 +6902,14 @@ sealVAES256_pairrest_15:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_23
-	JE             sealVAES256_r12_24
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r12_24:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-sealVAES256_r10_23:
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3212,15 +6919,15 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3230,16 +6937,15 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3249,16 +6955,14 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3268,15 +6972,15 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3286,16 +6990,15 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3305,16 +7008,14 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3324,8 +7025,6 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
@@ -3333,6 +7032,8 @@ sealVAES256_r10_23:
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3342,8 +7043,6 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -3352,6 +7051,7 @@ sealVAES256_r10_23:
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3361,7 +7061,6 @@ sealVAES256_r10_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -3403,7 +7102,7 @@ sealVAES256_r10_23:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_16:
+sealVAES256_pairfin_24:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD      $0x4e, Y13, Y14
@@ -3692,11 +7391,14 @@ TEXT ·openVAES256(SB), NOSPLIT, $32-64
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y8
 	VPADDD         gcmStep1<>+0(SB), Y8, Y8
 	VPADDD         gcmLaneOffsets<>+0(SB), Y8, Y8
+	CMPQ           BX, $0x0c
+	JB             openVAES256_aes128_2
+	JE             openVAES256_aes192_3
 	MOVL           12(R9), R13
 	BSWAPL         R13
 	DECL           R13
 	TESTL          $0x0000000f, R13
-	JNZ            openVAES256_generic_2
+	JNZ            openVAES256_generic_4
 	VMOVDQU        (R9), X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
@@ -3711,9 +7413,9 @@ TEXT ·openVAES256(SB), NOSPLIT, $32-64
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 
-openVAES256_loop2_5:
+openVAES256_loop2_7:
 	CMPQ           CX, $0x20
-	JB             openVAES256_loop_3
+	JB             openVAES256_loop_5
 	VBROADCASTI128 (SP), Y0
 	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
 	VBROADCASTI128 (SP), Y1
@@ -3737,9 +7439,11 @@ openVAES256_loop2_5:
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_6
-	JE             openVAES256_r12_7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3749,6 +7453,12 @@ openVAES256_loop2_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3758,8 +7468,11 @@ openVAES256_loop2_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r12_7:
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3769,6 +7482,12 @@ openVAES256_r12_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3778,8 +7497,11 @@ openVAES256_r12_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r10_6:
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3789,14 +7511,12 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3806,15 +7526,12 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3824,15 +7541,11 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3842,14 +7555,12 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
+	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3859,15 +7570,11 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3877,15 +7584,12 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
+	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3895,14 +7599,11 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3912,15 +7613,12 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3930,9 +7628,6 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
@@ -3987,9 +7682,12 @@ openVAES256_r10_6:
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_8
-	JE             openVAES256_r12_9
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3999,6 +7697,12 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4008,58 +7712,6 @@ openVAES256_r10_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r12_9:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-openVAES256_r10_8:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
@@ -4067,7 +7719,7 @@ openVAES256_r10_8:
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
+	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4082,10 +7734,67 @@ openVAES256_r10_8:
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4095,16 +7804,13 @@ openVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        352(SI), Y13
+	VMOVDQU        416(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4114,16 +7820,12 @@ openVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        384(SI), Y13
+	VMOVDQU        448(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4133,36 +7835,13 @@ openVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        416(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        448(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VBROADCASTI128 192(AX), Y15
+	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4178,9 +7857,22 @@ openVAES256_r10_8:
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4190,10 +7882,6 @@ openVAES256_r10_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -4231,11 +7919,11 @@ openVAES256_r10_8:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            openVAES256_loop2_5
+	JMP            openVAES256_loop2_7
 
-openVAES256_loop_3:
+openVAES256_loop_5:
 	CMPQ           CX, $0x10
-	JB             openVAES256_loopdone_4
+	JB             openVAES256_loopdone_6
 	VBROADCASTI128 (SP), Y0
 	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
 	VBROADCASTI128 (SP), Y1
@@ -4259,9 +7947,12 @@ openVAES256_loop_3:
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_10
-	JE             openVAES256_r12_11
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4271,6 +7962,12 @@ openVAES256_loop_3:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4280,8 +7977,12 @@ openVAES256_loop_3:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r12_11:
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4291,6 +7992,12 @@ openVAES256_r12_11:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4300,8 +8007,13 @@ openVAES256_r12_11:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r10_10:
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4311,15 +8023,12 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4329,16 +8038,12 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4348,15 +8053,11 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
+	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -4369,13 +8070,10 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4385,16 +8083,13 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4404,16 +8099,12 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
+	VMOVDQU        (SI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4424,14 +8115,11 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4441,16 +8129,13 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4460,10 +8145,6 @@ openVAES256_r10_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -4501,15 +8182,15 @@ openVAES256_r10_10:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            openVAES256_loop_3
+	JMP            openVAES256_loop_5
 
-openVAES256_loopdone_4:
+openVAES256_loopdone_6:
 	JMP openVAES256_tail_1
 
-openVAES256_generic_2:
-openVAES256_loop2_14:
+openVAES256_generic_4:
+openVAES256_loop2_10:
 	CMPQ           CX, $0x20
-	JB             openVAES256_loop_12
+	JB             openVAES256_loop_8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -4535,9 +8216,11 @@ openVAES256_loop2_14:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_15
-	JE             openVAES256_r12_16
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4547,6 +8230,12 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4556,8 +8245,11 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r12_16:
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4567,6 +8259,12 @@ openVAES256_r12_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4576,8 +8274,11 @@ openVAES256_r12_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r10_15:
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4587,14 +8288,12 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4604,15 +8303,12 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4622,15 +8318,11 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4640,14 +8332,12 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
+	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4657,15 +8347,11 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4675,15 +8361,12 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
+	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4693,14 +8376,11 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4710,15 +8390,12 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4728,9 +8405,6 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
@@ -4787,9 +8461,12 @@ openVAES256_r10_15:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_17
-	JE             openVAES256_r12_18
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4799,6 +8476,12 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4808,58 +8491,6 @@ openVAES256_r10_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r12_18:
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-openVAES256_r10_17:
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
@@ -4867,7 +8498,7 @@ openVAES256_r10_17:
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
+	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4882,11 +8513,789 @@ openVAES256_r10_17:
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        416(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_10
+
+openVAES256_loop_8:
+	CMPQ           CX, $0x10
+	JB             openVAES256_loopdone_9
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        (SI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+	JMP            openVAES256_loop_8
+
+openVAES256_loopdone_9:
+	JMP openVAES256_tail_1
+
+openVAES256_aes192_3:
+	MOVL    12(R9), R13
+	BSWAPL  R13
+	DECL    R13
+	TESTL   $0x0000000f, R13
+	JNZ     openVAES256_generic_11
+	VMOVDQU (R9), X13
+	VPXOR   (R11), X13, X13
+	VMOVDQU X13, (SP)
+	VMOVDQU X13, 16(SP)
+	MOVL    R13, DX
+	BSWAPL  DX
+	XORL    12(R11), DX
+	MOVL    DX, 12(SP)
+	ADDL    $0x10, R13
+	MOVL    R13, DX
+	BSWAPL  DX
+	XORL    12(R11), DX
+	MOVL    DX, 28(SP)
+
+openVAES256_loop2_14:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_12
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4903,8 +9312,38 @@ openVAES256_r10_17:
 	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4914,27 +9353,6 @@ openVAES256_r10_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        384(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        416(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
@@ -4943,7 +9361,7 @@ openVAES256_r10_17:
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VBROADCASTI128 176(AX), Y15
+	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4959,9 +9377,23 @@ openVAES256_r10_17:
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4971,16 +9403,14 @@ openVAES256_r10_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        480(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4990,9 +9420,6 @@ openVAES256_r10_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
@@ -5036,54 +9463,36 @@ openVAES256_r10_17:
 openVAES256_loop_12:
 	CMPQ           CX, $0x10
 	JB             openVAES256_loopdone_13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_19
-	JE             openVAES256_r12_20
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-
-openVAES256_r12_20:
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5093,6 +9502,13 @@ openVAES256_r12_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5102,8 +9518,13 @@ openVAES256_r12_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-
-openVAES256_r10_19:
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5113,45 +9534,6 @@ openVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
@@ -5160,7 +9542,7 @@ openVAES256_r10_19:
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 128(AX), Y15
+	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -5176,8 +9558,38 @@ openVAES256_r10_19:
 	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5187,27 +9599,6 @@ openVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
@@ -5216,7 +9607,7 @@ openVAES256_r10_19:
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
 	VMOVDQU        224(SI), Y13
-	VBROADCASTI128 176(AX), Y15
+	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -5232,8 +9623,22 @@ openVAES256_r10_19:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
 	VPXOR          Y11, Y14, Y11
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5243,16 +9648,14 @@ openVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
 	VPXOR          Y9, Y14, Y9
 	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5262,9 +9665,6 @@ openVAES256_r10_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
@@ -5306,11 +9706,2097 @@ openVAES256_r10_19:
 	JMP            openVAES256_loop_12
 
 openVAES256_loopdone_13:
+	JMP openVAES256_tail_1
+
+openVAES256_generic_11:
+openVAES256_loop2_17:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_15
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_17
+
+openVAES256_loop_15:
+	CMPQ           CX, $0x10
+	JB             openVAES256_loopdone_16
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+	JMP            openVAES256_loop_15
+
+openVAES256_loopdone_16:
+	JMP openVAES256_tail_1
+
+openVAES256_aes128_2:
+	MOVL    12(R9), R13
+	BSWAPL  R13
+	DECL    R13
+	TESTL   $0x0000000f, R13
+	JNZ     openVAES256_generic_18
+	VMOVDQU (R9), X13
+	VPXOR   (R11), X13, X13
+	VMOVDQU X13, (SP)
+	VMOVDQU X13, 16(SP)
+	MOVL    R13, DX
+	BSWAPL  DX
+	XORL    12(R11), DX
+	MOVL    DX, 12(SP)
+	ADDL    $0x10, R13
+	MOVL    R13, DX
+	BSWAPL  DX
+	XORL    12(R11), DX
+	MOVL    DX, 28(SP)
+
+openVAES256_loop2_21:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_19
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_21
+
+openVAES256_loop_19:
+	CMPQ           CX, $0x10
+	JB             openVAES256_loopdone_20
+	VBROADCASTI128 (SP), Y0
+	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
+	VBROADCASTI128 (SP), Y1
+	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
+	VBROADCASTI128 (SP), Y2
+	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
+	VBROADCASTI128 (SP), Y3
+	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
+	VBROADCASTI128 (SP), Y4
+	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
+	VBROADCASTI128 (SP), Y5
+	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
+	VBROADCASTI128 (SP), Y6
+	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        64(SI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+	JMP            openVAES256_loop_19
+
+openVAES256_loopdone_20:
+	JMP openVAES256_tail_1
+
+openVAES256_generic_18:
+openVAES256_loop2_24:
+	CMPQ           CX, $0x20
+	JB             openVAES256_loop_22
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        256(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        288(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        320(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        352(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        384(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        416(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        448(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        480(SI), Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            openVAES256_loop2_24
+
+openVAES256_loop_22:
+	CMPQ           CX, $0x10
+	JB             openVAES256_loopdone_23
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        32(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VMOVDQU        64(SI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        96(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        160(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        192(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y14
+	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
+	VPXOR          Y11, Y14, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+	JMP            openVAES256_loop_22
+
+openVAES256_loopdone_23:
 openVAES256_tail_1:
 	MOVQ  SI, R13
 	MOVQ  CX, DX
 	TESTQ DX, DX
-	JZ    openVAES256_tailghash_done_21
+	JZ    openVAES256_tailghash_done_25
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -5319,9 +11805,9 @@ openVAES256_tail_1:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-openVAES256_tailghash_22:
+openVAES256_tailghash_26:
 	CMPQ       DX, $0x02
-	JB         openVAES256_tailghash_next_23
+	JB         openVAES256_tailghash_next_27
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -5337,12 +11823,12 @@ openVAES256_tailghash_22:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        openVAES256_tailghash_22
+	JMP        openVAES256_tailghash_26
 
-openVAES256_tailghash_next_23:
-openVAES256_tailghash_24:
+openVAES256_tailghash_next_27:
+openVAES256_tailghash_28:
 	CMPQ       DX, $0x01
-	JB         openVAES256_tailghash_next_25
+	JB         openVAES256_tailghash_next_29
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -5358,9 +11844,9 @@ openVAES256_tailghash_24:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        openVAES256_tailghash_24
+	JMP        openVAES256_tailghash_28
 
-openVAES256_tailghash_next_25:
+openVAES256_tailghash_next_29:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -5374,29 +11860,29 @@ openVAES256_tailghash_next_25:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-openVAES256_tailghash_done_21:
-openVAES256_tailctr_26:
+openVAES256_tailghash_done_25:
+openVAES256_tailctr_30:
 	CMPQ           CX, $0x02
-	JB             openVAES256_tailctr_next_27
+	JB             openVAES256_tailctr_next_31
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_28
-	JE             openVAES256_r12_29
+	JB             openVAES256_r10_32
+	JE             openVAES256_r12_33
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r12_29:
+openVAES256_r12_33:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r10_28:
+openVAES256_r10_32:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -5422,31 +11908,31 @@ openVAES256_r10_28:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            openVAES256_tailctr_26
+	JMP            openVAES256_tailctr_30
 
-openVAES256_tailctr_next_27:
-openVAES256_tailctr_30:
+openVAES256_tailctr_next_31:
+openVAES256_tailctr_34:
 	CMPQ    CX, $0x01
-	JB      openVAES256_tailctr_next_31
+	JB      openVAES256_tailctr_next_35
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      openVAES256_r10_32
-	JE      openVAES256_r12_33
+	JB      openVAES256_r10_36
+	JE      openVAES256_r12_37
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r12_33:
+openVAES256_r12_37:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r10_32:
+openVAES256_r10_36:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -5472,9 +11958,9 @@ openVAES256_r10_32:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         openVAES256_tailctr_30
+	JMP         openVAES256_tailctr_34
 
-openVAES256_tailctr_next_31:
+openVAES256_tailctr_next_35:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13

@@ -62,6 +62,10 @@ type kernel struct {
 	// General-purpose registers.
 	keys, rounds, hk, dst, src, n, ctrp, yp, k0, tp GPPhysical
 
+	// nr is the number of AES rounds the code being emitted runs, or 0
+	// when it branches on the rounds register (every key size in one copy).
+	nr int
+
 	// The fast counters of the 256-bit kernels: the frame holding the K
 	// pair, the next base and the last dword of the K block in the
 	// second slot.
@@ -183,8 +187,10 @@ func (k *kernel) firstKey() {
 
 // aesRounds runs the whole cipher on states that hold counter blocks.
 // mid, when set, is called after each of the nine middle rounds that every
-// key size runs, with the round's index 0..8: the stitched GHASH work goes
-// there. lastXor[i] (memory) is folded into the last round of state i.
+// key size runs, with the round's index 0..8, or, where the code runs one
+// key size (k.nr), after each of its nr-1 middle rounds: the stitched GHASH
+// work goes there. lastXor[i] (memory) is folded into the last round of
+// state i.
 func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastXor []Op, lastTemp VecPhysical) {
 	k0 := k.key(w, 0)
 	for _, s := range states {
@@ -196,16 +202,29 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastX
 // aesRounds1 is aesRounds on states that already hold counter blocks XOR
 // the first round key.
 func (k *kernel) aesRounds1(w width, states []VecPhysical, mid func(r int), lastXor []Op, lastTemp VecPhysical) {
-	l10, l12 := k.label("r10"), k.label("r12")
-	vec.RoundSlots(k.rounds, l10, l12, func(j int) {
+	round := func(j int) {
 		key := k.key(w, j)
 		for _, s := range states {
 			VAESENC(key, s, s)
 		}
-		if j >= 5 && mid != nil {
-			mid(j - 5)
+	}
+	if k.nr != 0 {
+		// One key size: mid runs after every middle round, 0..nr-2.
+		for j := 15 - k.nr; j <= 13; j++ {
+			round(j)
+			if mid != nil {
+				mid(j - (15 - k.nr))
+			}
 		}
-	})
+	} else {
+		l10, l12 := k.label("r10"), k.label("r12")
+		vec.RoundSlots(k.rounds, l10, l12, func(j int) {
+			round(j)
+			if j >= 5 && mid != nil {
+				mid(j - 5)
+			}
+		})
+	}
 	key := k.key(w, 14)
 	for i, s := range states {
 		if lastXor == nil {
@@ -461,11 +480,27 @@ func emit(ops []func()) {
 }
 
 // spread returns a mid-round callback that emits ops over the nine middle
-// rounds, in order.
+// rounds that every key size runs, in order.
 func spread(ops []func()) func(r int) {
 	return func(r int) {
 		emit(ops[r*len(ops)/9 : (r+1)*len(ops)/9])
 	}
+}
+
+// stitch emits the first share of ops (the batch's counters being set up,
+// round 1 not yet begun) and returns the mid-round callback for the rest,
+// when the code runs one key size: every slot, the set-up and each of the
+// nr-1 middle rounds, gets an equal share, so that the carry-less
+// multiplications, the scarcer unit, are never crowded into part of the
+// batch. With the key size unknown it is spread.
+func (k *kernel) stitch(ops []func()) func(r int) {
+	if k.nr == 0 {
+		return spread(ops)
+	}
+	parts := k.nr
+	share := func(i int) []func() { return ops[i*len(ops)/parts : (i+1)*len(ops)/parts] }
+	emit(share(0))
+	return func(r int) { emit(share(r + 1)) }
 }
 
 // tailGHASH hashes the n (< one batch) blocks at p into acc with one
@@ -690,7 +725,7 @@ func genSeal(w width) {
 	tail := k.label("tail")
 	CMPQ(k.n, Imm(uint64(k.nv*w.blocks())))
 	JB(LabelRef(tail))
-	k.withCounterPlans(tail, k.sealLoop)
+	k.keySizes(tail, func() { k.withCounterPlans(tail, k.sealLoop) })
 	Label(tail)
 	// The tail's ciphertext is hashed after it is written: remember where.
 	start, count := R13, RDX
@@ -705,7 +740,7 @@ func genSeal(w width) {
 func (k *kernel) batchDoc() string {
 	doc := fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch", 8*int(k.w), k.nv*k.w.blocks())
 	if k.w == w256 {
-		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, and counters from general-purpose code when a batch starts at 2 modulo 16", pairs*k.nv*k.w.blocks())
+		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16", pairs*k.nv*k.w.blocks())
 	}
 	return doc + "."
 }
@@ -732,7 +767,7 @@ func (k *kernel) sealLoop(ctr counterPlan) {
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(last))
 	ctr(states)
-	k.aesRounds1(w, states, spread(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
+	k.aesRounds1(w, states, k.stitch(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
 	k.storeBatch(states)
 	k.advance(bpi * 16)
 	SUBQ(Imm(uint64(bpi)), k.n)
@@ -757,7 +792,7 @@ func (k *kernel) sealPairs(ctr counterPlan) {
 		ctr(states)
 		var mid func(int)
 		if gh != nil {
-			mid = spread(gh)
+			mid = k.stitch(gh)
 		}
 		k.aesRounds1(w, states, mid, xs, k.lastTemp())
 		k.storeBatchAt(states, b*size)
@@ -801,7 +836,7 @@ func (k *kernel) openLoop(ctr counterPlan) {
 		for b := range pairs {
 			states, xs := k.batchAt(b * bpi * 16)
 			ctr(states)
-			k.aesRounds1(w, states, spread(gh[b]), xs, k.lastTemp())
+			k.aesRounds1(w, states, k.stitch(gh[b]), xs, k.lastTemp())
 			k.storeBatchAt(states, b*bpi*16)
 		}
 		k.advance(pairs * bpi * 16)
@@ -812,12 +847,41 @@ func (k *kernel) openLoop(ctr counterPlan) {
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(done))
 	ctr(states)
-	k.aesRounds1(w, states, spread(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
+	k.aesRounds1(w, states, k.stitch(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
 	k.storeBatch(states)
 	k.advance(bpi * 16)
 	SUBQ(Imm(uint64(bpi)), k.n)
 	JMP(LabelRef(loop))
 	Label(done)
+}
+
+// keySizes emits body once for each AES key size on the 256-bit path, each
+// copy knowing its rounds (k.nr) so that GHASH is shared over all of them
+// (see stitch); the copies but the last end in a jump to tail. Other widths
+// emit body once, for every key size.
+func (k *kernel) keySizes(tail string, body func()) {
+	if k.w != w256 {
+		body()
+		return
+	}
+	l10, l12 := k.label("aes128"), k.label("aes192")
+	CMPQ(k.rounds, Imm(12))
+	JB(LabelRef(l10))
+	JE(LabelRef(l12))
+	for _, nr := range []int{14, 12, 10} {
+		switch nr {
+		case 12:
+			Label(l12)
+		case 10:
+			Label(l10)
+		}
+		k.nr = nr
+		body()
+		if nr != 10 {
+			JMP(LabelRef(tail))
+		}
+	}
+	k.nr = 0
 }
 
 // withCounterPlans emits body under the general counter plan, preceded on
@@ -839,7 +903,7 @@ func (k *kernel) withCounterPlans(tail string, body func(counterPlan)) {
 func genOpen(w width) {
 	k := newStitched(w, "open", " folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.")
 	tail := k.label("tail")
-	k.withCounterPlans(tail, k.openLoop)
+	k.keySizes(tail, func() { k.withCounterPlans(tail, k.openLoop) })
 	Label(tail)
 	start, count := R13, RDX
 	MOVQ(k.src, start)
