@@ -1528,7 +1528,6 @@ rounds10_4:
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
 	JMP        loop_2
-	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -5055,7 +5054,6 @@ rounds10_4:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 	JMP            loop_2
-	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -8109,7 +8107,6 @@ rounds10_4:
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
 	JMP         loop_1
-	PCALIGN $0x40
 
 done_2:
 loop_6:

@@ -363,15 +363,19 @@ func genKernel(w vec.Width, mode string) {
 	// libraries in one process, 48 random placements of the key schedules)
 	// went from 0.955-0.961 to 0.99-1.03 of the old speed in ECB
 	// decryption, 0.973 to 0.99-1.03 in ECB encryption and 0.98 to
-	// 0.99-1.00 in CTR; CBC decryption stayed 2-5% behind.
+	// 0.99-1.00 in CTR. CBC decryption, 2-3% behind at 64 bytes unaligned,
+	// fell to 4-6% behind aligned so (and stayed 4% behind at 256 bytes
+	// either way; laid out byte for byte as at fd43c59 it kept up at 64
+	// bytes): it keeps the unaligned layout.
+	align := k.mode != "cbcdec"
 	if p == k.plan.states {
-		k.loopThen(w, p, true, nil)
+		k.loopThen(w, p, align, nil)
 	} else {
 		// The test for the wide loop sits inside the p-vector loop, after
 		// its own test: below p vectors a call runs exactly the old code.
 		wideLoop := k.label("wide")
 		least := uint64((k.plan.states + p) * w.Blocks())
-		k.loopThen(w, p, true, func(top string) {
+		k.loopThen(w, p, align, func(top string) {
 			CMPQ(k.n, Imm(least))
 			JAE(LabelRef(wideLoop))
 			wide = func() {
