@@ -358,15 +358,16 @@ func genKernel(w vec.Width, mode string) {
 	// narrower steps and the tail, which starts on a 64-byte boundary
 	// (PCALIGN also aligns the function so): where it fell otherwise moved
 	// with the bytes before it and with where the linker put the kernel.
-	// Against fd43c59's kernels, whose instructions these are but for the
-	// width tests and the prefetch argument, a 64-byte call on Zen 5 (both
-	// libraries in one process, 48 random placements of the key schedules)
-	// went from 0.955-0.961 to 0.99-1.03 of the old speed in ECB
-	// decryption, 0.973 to 0.99-1.03 in ECB encryption and 0.98 to
-	// 0.99-1.00 in CTR. CBC decryption, 2-3% behind at 64 bytes unaligned,
-	// fell to 4-6% behind aligned so (and stayed 4% behind at 256 bytes
-	// either way; laid out byte for byte as at fd43c59 it kept up at 64
-	// bytes): it keeps the unaligned layout.
+	// Measured in one process against fd43c59's kernels on Zen 5 (48
+	// random placements of the key schedules, 64-byte calls): with every
+	// function of both on a 64-byte boundary (-funcalign=64), ECB
+	// encryption 0.974 -> 1.008 of the old speed and CTR 0.972 -> 0.986
+	// with AES-128, ECB decryption unchanged at 0.97; with fd43c59's
+	// kernels where its own binary has them (32 mod 64), ECB 0.99-1.06
+	// and CTR 0.99-1.02 of the old speed. CBC decryption did worse aligned
+	// so (0.94-0.97 against 0.97-0.99, and 4% behind at 256 bytes either
+	// way): it keeps the unaligned layout. Differences of 2-3% come and go
+	// between runs here; docs/prefetch.md has the figures.
 	align := k.mode != "cbcdec"
 	if p == k.plan.states {
 		k.loopThen(w, p, align, nil)
