@@ -229,6 +229,7 @@ rounds10_4:
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
 	JMP        loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -867,6 +868,7 @@ rounds10_4:
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
 	JMP        loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -2251,6 +2253,7 @@ rounds10_4:
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
 	JMP        loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -3011,6 +3014,7 @@ rounds10_4:
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
 	JMP        loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -3721,6 +3725,7 @@ rounds10_4:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 	JMP            loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -4378,6 +4383,7 @@ rounds10_4:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 	JMP            loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -5769,6 +5775,7 @@ rounds10_4:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 	JMP            loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -6520,6 +6527,7 @@ rounds10_4:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 	JMP            loop_2
+	PCALIGN $0x40
 
 done_3:
 loop_6:
@@ -7252,6 +7260,7 @@ rounds10_4:
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
 	JMP         loop_1
+	PCALIGN $0x40
 
 done_2:
 loop_6:
@@ -7668,6 +7677,7 @@ rounds10_4:
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
 	JMP         loop_1
+	PCALIGN $0x40
 
 done_2:
 loop_6:
@@ -8567,6 +8577,7 @@ rounds10_4:
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
 	JMP         loop_1
+	PCALIGN $0x40
 
 done_2:
 loop_6:
@@ -9045,6 +9056,7 @@ rounds10_4:
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
 	JMP         loop_1
+	PCALIGN $0x40
 
 done_2:
 loop_6:

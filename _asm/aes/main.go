@@ -233,11 +233,12 @@ func (k *kernel) batch(w vec.Width, nv int) {
 
 // loop repeats batches of nv vectors at width w while at least that many
 // blocks remain.
-func (k *kernel) loop(w vec.Width, nv int) { k.loopThen(w, nv, nil) }
+func (k *kernel) loop(w vec.Width, nv int) { k.loopThen(w, nv, false, nil) }
 
 // loopThen is loop with then emitted after the loop's own test, at the top
-// of every iteration, with the loop's top label.
-func (k *kernel) loopThen(w vec.Width, nv int, then func(top string)) {
+// of every iteration, with the loop's top label. With alignExit the code
+// after the loop starts on a 64-byte boundary (see genKernel).
+func (k *kernel) loopThen(w vec.Width, nv int, alignExit bool, then func(top string)) {
 	top, done := k.label("loop"), k.label("done")
 	per := nv * w.Blocks()
 	Label(top)
@@ -251,6 +252,10 @@ func (k *kernel) loopThen(w vec.Width, nv int, then func(top string)) {
 	ADDQ(U32(nv*int(w)), k.dst)
 	SUBQ(Imm(uint64(per)), k.n)
 	JMP(LabelRef(top))
+	if alignExit {
+		// Padding after the JMP: never executed.
+		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+	}
 	Label(done)
 }
 
@@ -348,14 +353,30 @@ func genKernel(w vec.Width, mode string) {
 	// two batches of 8.
 	var wide func()
 	p := 1 << (bits.Len(uint(k.plan.states)) - 1)
+	// Calls shorter than the main batch (every call of 16 to 256 bytes on
+	// the 512-bit path) jump over the main loop to the code after it, the
+	// narrower steps and the tail, which starts on a 64-byte boundary
+	// (PCALIGN also aligns the function so): where it fell otherwise moved
+	// with the bytes before it and with where the linker put the kernel.
+	// Measured in one process against fd43c59's kernels on Zen 5 (48
+	// random placements of the key schedules, 64-byte calls): with every
+	// function of both on a 64-byte boundary (-funcalign=64), ECB
+	// encryption 0.974 -> 1.008 of the old speed and CTR 0.972 -> 0.986
+	// with AES-128, ECB decryption unchanged at 0.97; with fd43c59's
+	// kernels where its own binary has them (32 mod 64), ECB 0.99-1.06
+	// and CTR 0.99-1.02 of the old speed. CBC decryption did worse aligned
+	// so (0.94-0.97 against 0.97-0.99, and 4% behind at 256 bytes either
+	// way): it keeps the unaligned layout. Differences of 2-3% come and go
+	// between runs here; docs/prefetch.md has the figures.
+	align := k.mode != "cbcdec"
 	if p == k.plan.states {
-		k.loop(w, p)
+		k.loopThen(w, p, align, nil)
 	} else {
 		// The test for the wide loop sits inside the p-vector loop, after
 		// its own test: below p vectors a call runs exactly the old code.
 		wideLoop := k.label("wide")
 		least := uint64((k.plan.states + p) * w.Blocks())
-		k.loopThen(w, p, func(top string) {
+		k.loopThen(w, p, align, func(top string) {
 			CMPQ(k.n, Imm(least))
 			JAE(LabelRef(wideLoop))
 			wide = func() {

@@ -182,3 +182,46 @@ func TestMeasureMHzPlausible(t *testing.T) {
 }
 
 type fakeMutex = sync.Mutex
+
+// TestPlacementsRotate: each repetition runs an Op of its own on buffers at
+// a page offset of its own, with src half a page from dst and the requested
+// offset from a 64-byte boundary kept.
+func TestPlacementsRotate(t *testing.T) {
+	const reps, offset = 5, 8
+	clk := &fakeClock{}
+	type seen struct{ op, dst, src int }
+	used := map[seen]bool{}
+	made := 0
+	tg := &Target{
+		Family: "fake", Cipher: "fake-128-ctr", Mode: "ctr", KeyBits: 128,
+		Direction: "encrypt", Impl: "known", Align: 1,
+		New: func() (Op, error) {
+			made++
+			id := made
+			return func(dst, src []byte) {
+				used[seen{id, int(uintptr(unsafePointer(dst)) % pageSize), int(uintptr(unsafePointer(src)) % pageSize)}] = true
+				clk.ns += 10
+			}, nil
+		},
+	}
+	if _, err := Measure([]*Target{tg}, Config{Clock: clk, MHz: 3000, Duration: 20 * time.Millisecond,
+		Sizes: []int{64}, Offsets: []int{offset}, Reps: reps}); err != nil {
+		t.Fatal(err)
+	}
+	if made != reps {
+		t.Errorf("%d Ops made, want one per repetition (%d)", made, reps)
+	}
+	dsts := map[int]bool{}
+	for s := range used {
+		dsts[s.dst] = true
+		if s.dst%64 != offset {
+			t.Errorf("dst at page offset %d: not %d from a 64-byte boundary", s.dst, offset)
+		}
+		if (s.src-s.dst+pageSize)%pageSize != pageSize/2 {
+			t.Errorf("src at page offset %d, dst at %d: not half a page apart", s.src, s.dst)
+		}
+	}
+	if len(used) != reps || len(dsts) != reps {
+		t.Errorf("%d (Op, placement) pairs over %d dst page offsets, want %d of each", len(used), len(dsts), reps)
+	}
+}
