@@ -97,8 +97,9 @@ func openOne18AVX2(st *[1496]byte)
 func openOne10AVX2(st *[1496]byte)
 
 // sealOneAVX2 encrypts the first n bytes (at most 512) of st's buffer in place
-// with the eight blocks (word-sliced in YMM) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the eight blocks (word-sliced in YMM) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
+// and writes the tag.
 //
 //go:noescape
 func sealOneAVX2(st *[1496]byte)
@@ -120,8 +121,9 @@ func openOne10Z4(st *[1496]byte)
 func openOne18Z4(st *[1496]byte)
 
 // sealOneZ4 encrypts the first n bytes (at most 256) of st's buffer in place
-// with the 4 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the 4 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
+// and writes the tag.
 //
 //go:noescape
 func sealOneZ4(st *[1496]byte)
@@ -135,8 +137,9 @@ func sealOneZ4(st *[1496]byte)
 func openOne34Z8(st *[1496]byte)
 
 // sealOneZ8 encrypts the first n bytes (at most 512) of st's buffer in place
-// with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
+// and writes the tag.
 //
 //go:noescape
 func sealOneZ8(st *[1496]byte)
@@ -158,8 +161,9 @@ func openOne10Y4(st *[1496]byte)
 func openOne18Y4(st *[1496]byte)
 
 // sealOneY4 encrypts the first n bytes (at most 256) of st's buffer in place
-// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
+// and writes the tag.
 //
 //go:noescape
 func sealOneY4(st *[1496]byte)
