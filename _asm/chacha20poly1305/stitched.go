@@ -967,7 +967,7 @@ func (k *sk) batchInPlace() GPVirtual {
 func macBatch(name string) {
 	TEXT(name, NOSPLIT, "func(st *[14]uint64, msg *[512]byte)")
 	Pragma("noescape")
-	Doc(name+" absorbs msg into st.h (each block with 2^128 added).")
+	Doc(name + " absorbs msg into st.h (each block with 2^128 added).")
 	st := Load(Param("st"), GP64())
 	m := Load(Param("msg"), GP64()).(GPVirtual)
 	rf, pf, cnt := AllocLocal(24), AllocLocal(24), AllocLocal(8)
