@@ -12610,378 +12610,6 @@ TEXT ·sealFirstAVX2(SB), NOSPLIT, $144-64
 	VZEROUPPER
 	RET
 
-// func macBatchAVX2(st *[14]uint64, msg *[512]byte)
-// Requires: BMI2
-TEXT ·macBatchAVX2(SB), NOSPLIT, $56-16
-	MOVQ st+0(FP), AX
-	MOVQ msg+8(FP), CX
-	MOVQ 88(AX), DX
-	MOVQ DX, (SP)
-	MOVQ 96(AX), DX
-	MOVQ DX, 8(SP)
-	MOVQ 104(AX), DX
-	MOVQ DX, 16(SP)
-
-	// P = r^16.
-	MOVQ  (SP), BX
-	MOVQ  8(SP), DI
-	XORL  R9, R9
-	MOVQ  BX, DX
-	MULXQ (SP), SI, R8
-	MULXQ 8(SP), BX, R10
-	ADDQ  BX, R8
-	ADCQ  $0x00, R10
-	MOVQ  DI, DX
-	MULXQ (SP), BX, DI
-	ADDQ  BX, R8
-	ADCQ  DI, R10
-	MULXQ 16(SP), BX, DI
-	ADDQ  BX, SI
-	ADCQ  DI, R8
-	ADCQ  $0x00, R10
-	MOVQ  R9, BX
-	IMULQ 16(SP), BX
-	IMULQ (SP), R9
-	ADDQ  BX, R8
-	ADCQ  R9, R10
-	MOVQ  R10, R9
-	ANDQ  $0x03, R9
-	MOVQ  R10, DI
-	SHRQ  $0x02, DI
-	ANDQ  $-4, R10
-	ADDQ  DI, R10
-	ADDQ  R10, SI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	MOVQ  R8, DI
-	MOVQ  BX, 24(SP)
-	MOVQ  DI, 32(SP)
-	MOVQ  R9, 40(SP)
-
-	// h·P in five words w0..w4.
-	XORL  R8, R8
-	MOVQ  BX, DX
-	MULXQ 24(SP), BX, SI
-	MULXQ 32(SP), R12, R10
-	ADDQ  R12, SI
-	MULXQ 40(SP), R12, R11
-	ADCQ  R12, R10
-	ADCQ  $0x00, R11
-	MOVQ  DI, DX
-	MULXQ 24(SP), R12, DI
-	ADDQ  R12, SI
-	ADCQ  DI, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R8
-	MULXQ 32(SP), R12, DI
-	ADDQ  R12, R10
-	ADCQ  DI, R11
-	ADCQ  $0x00, R8
-	MULXQ 40(SP), R12, DI
-	ADDQ  R12, R11
-	ADCQ  DI, R8
-	MOVQ  R9, DX
-	MULXQ 24(SP), R12, DI
-	ADDQ  R12, R10
-	ADCQ  DI, R11
-	ADCQ  $0x00, R8
-	MULXQ 32(SP), R12, DI
-	ADDQ  R12, R11
-	ADCQ  DI, R8
-	IMULQ 40(SP), DX
-	ADDQ  DX, R8
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ R10, R9
-	ANDQ $0x03, R9
-	ANDQ $-4, R10
-	ADDQ R10, BX
-	ADCQ R11, SI
-	ADCQ R8, R9
-	SHRQ $0x02, R11, R10
-	SHRQ $0x02, R8, R11
-	SHRQ $0x02, R8
-	ADDQ R10, BX
-	ADCQ R11, SI
-	ADCQ R8, R9
-
-	// The bits from 2^130 up folded once more.
-	MOVQ R9, R12
-	SHRQ $0x02, R12
-	ANDQ $0x03, R9
-	LEAQ (R12)(R12*4), R12
-	ADDQ R12, BX
-	ADCQ $0x00, SI
-	ADCQ $0x00, R9
-	MOVQ SI, DI
-	MOVQ BX, 24(SP)
-	MOVQ DI, 32(SP)
-	MOVQ R9, 40(SP)
-
-	// h·P in five words w0..w4.
-	XORL  R8, R8
-	MOVQ  BX, DX
-	MULXQ 24(SP), BX, SI
-	MULXQ 32(SP), R12, R10
-	ADDQ  R12, SI
-	MULXQ 40(SP), R12, R11
-	ADCQ  R12, R10
-	ADCQ  $0x00, R11
-	MOVQ  DI, DX
-	MULXQ 24(SP), R12, DI
-	ADDQ  R12, SI
-	ADCQ  DI, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R8
-	MULXQ 32(SP), R12, DI
-	ADDQ  R12, R10
-	ADCQ  DI, R11
-	ADCQ  $0x00, R8
-	MULXQ 40(SP), R12, DI
-	ADDQ  R12, R11
-	ADCQ  DI, R8
-	MOVQ  R9, DX
-	MULXQ 24(SP), R12, DI
-	ADDQ  R12, R10
-	ADCQ  DI, R11
-	ADCQ  $0x00, R8
-	MULXQ 32(SP), R12, DI
-	ADDQ  R12, R11
-	ADCQ  DI, R8
-	IMULQ 40(SP), DX
-	ADDQ  DX, R8
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ R10, R9
-	ANDQ $0x03, R9
-	ANDQ $-4, R10
-	ADDQ R10, BX
-	ADCQ R11, SI
-	ADCQ R8, R9
-	SHRQ $0x02, R11, R10
-	SHRQ $0x02, R8, R11
-	SHRQ $0x02, R8
-	ADDQ R10, BX
-	ADCQ R11, SI
-	ADCQ R8, R9
-
-	// The bits from 2^130 up folded once more.
-	MOVQ R9, R12
-	SHRQ $0x02, R12
-	ANDQ $0x03, R9
-	LEAQ (R12)(R12*4), R12
-	ADDQ R12, BX
-	ADCQ $0x00, SI
-	ADCQ $0x00, R9
-	MOVQ SI, DI
-	MOVQ BX, 24(SP)
-	MOVQ DI, 32(SP)
-	MOVQ R9, 40(SP)
-
-	// h·P in five words w0..w4.
-	XORL  R8, R8
-	MOVQ  BX, DX
-	MULXQ 24(SP), BX, SI
-	MULXQ 32(SP), R12, R10
-	ADDQ  R12, SI
-	MULXQ 40(SP), R12, R11
-	ADCQ  R12, R10
-	ADCQ  $0x00, R11
-	MOVQ  DI, DX
-	MULXQ 24(SP), R12, DI
-	ADDQ  R12, SI
-	ADCQ  DI, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R8
-	MULXQ 32(SP), R12, DI
-	ADDQ  R12, R10
-	ADCQ  DI, R11
-	ADCQ  $0x00, R8
-	MULXQ 40(SP), R12, DI
-	ADDQ  R12, R11
-	ADCQ  DI, R8
-	MOVQ  R9, DX
-	MULXQ 24(SP), R12, DI
-	ADDQ  R12, R10
-	ADCQ  DI, R11
-	ADCQ  $0x00, R8
-	MULXQ 32(SP), R12, DI
-	ADDQ  R12, R11
-	ADCQ  DI, R8
-	IMULQ 40(SP), DX
-	ADDQ  DX, R8
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ R10, R9
-	ANDQ $0x03, R9
-	ANDQ $-4, R10
-	ADDQ R10, BX
-	ADCQ R11, SI
-	ADCQ R8, R9
-	SHRQ $0x02, R11, R10
-	SHRQ $0x02, R8, R11
-	SHRQ $0x02, R8
-	ADDQ R10, BX
-	ADCQ R11, SI
-	ADCQ R8, R9
-
-	// The bits from 2^130 up folded once more.
-	MOVQ R9, R12
-	SHRQ $0x02, R12
-	ANDQ $0x03, R9
-	LEAQ (R12)(R12*4), R12
-	ADDQ R12, BX
-	ADCQ $0x00, SI
-	ADCQ $0x00, R9
-	MOVQ SI, DI
-	MOVQ BX, 24(SP)
-	MOVQ DI, 32(SP)
-	MOVQ R9, 40(SP)
-	MOVQ 64(AX), BX
-	XORQ DI, DI
-	MOVQ 72(AX), SI
-	XORQ R8, R8
-	MOVQ 80(AX), R10
-	XORQ R12, R12
-	MOVQ $0x00000010, 48(SP)
-
-macBatchAVX2_loop:
-	ADDQ  (CX), BX
-	ADCQ  8(CX), SI
-	ADCQ  $0x01, R10
-	MOVQ  BX, DX
-	MULXQ (SP), AX, R9
-	MULXQ 8(SP), BX, R11
-	ADDQ  BX, R9
-	ADCQ  $0x00, R11
-	MOVQ  SI, DX
-	MULXQ (SP), BX, SI
-	ADDQ  BX, R9
-	ADCQ  SI, R11
-	MULXQ 16(SP), BX, SI
-	ADDQ  BX, AX
-	ADCQ  SI, R9
-	ADCQ  $0x00, R11
-	MOVQ  R10, BX
-	IMULQ 16(SP), BX
-	IMULQ (SP), R10
-	ADDQ  BX, R9
-	ADCQ  R10, R11
-	MOVQ  R11, R10
-	ANDQ  $0x03, R10
-	MOVQ  R11, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R11
-	ADDQ  SI, R11
-	ADDQ  R11, AX
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	MOVQ  AX, BX
-	MOVQ  R9, SI
-	ADDQ  256(CX), DI
-	ADCQ  264(CX), R8
-	ADCQ  $0x01, R12
-	MOVQ  DI, DX
-	MULXQ (SP), AX, R9
-	MULXQ 8(SP), DI, R11
-	ADDQ  DI, R9
-	ADCQ  $0x00, R11
-	MOVQ  R8, DX
-	MULXQ (SP), DI, R8
-	ADDQ  DI, R9
-	ADCQ  R8, R11
-	MULXQ 16(SP), DI, R8
-	ADDQ  DI, AX
-	ADCQ  R8, R9
-	ADCQ  $0x00, R11
-	MOVQ  R12, DI
-	IMULQ 16(SP), DI
-	IMULQ (SP), R12
-	ADDQ  DI, R9
-	ADCQ  R12, R11
-	MOVQ  R11, R12
-	ANDQ  $0x03, R12
-	MOVQ  R11, R8
-	SHRQ  $0x02, R8
-	ANDQ  $-4, R11
-	ADDQ  R8, R11
-	ADDQ  R11, AX
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R12
-	MOVQ  AX, DI
-	MOVQ  R9, R8
-	ADDQ  $0x10, CX
-	DECQ  48(SP)
-	JNZ   macBatchAVX2_loop
-
-	// h·P in five words w0..w4.
-	XORL  CX, CX
-	MOVQ  BX, DX
-	MULXQ 24(SP), BX, AX
-	MULXQ 32(SP), R13, R9
-	ADDQ  R13, AX
-	MULXQ 40(SP), R13, R11
-	ADCQ  R13, R9
-	ADCQ  $0x00, R11
-	MOVQ  SI, DX
-	MULXQ 24(SP), R13, SI
-	ADDQ  R13, AX
-	ADCQ  SI, R9
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, CX
-	MULXQ 32(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, R11
-	ADCQ  $0x00, CX
-	MULXQ 40(SP), R13, SI
-	ADDQ  R13, R11
-	ADCQ  SI, CX
-	MOVQ  R10, DX
-	MULXQ 24(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, R11
-	ADCQ  $0x00, CX
-	MULXQ 32(SP), R13, SI
-	ADDQ  R13, R11
-	ADCQ  SI, CX
-	IMULQ 40(SP), DX
-	ADDQ  DX, CX
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ R9, R10
-	ANDQ $0x03, R10
-	ANDQ $-4, R9
-	ADDQ R9, BX
-	ADCQ R11, AX
-	ADCQ CX, R10
-	SHRQ $0x02, R11, R9
-	SHRQ $0x02, CX, R11
-	SHRQ $0x02, CX
-	ADDQ R9, BX
-	ADCQ R11, AX
-	ADCQ CX, R10
-
-	// Plus b.
-	ADDQ DI, BX
-	ADCQ R8, AX
-	ADCQ R12, R10
-
-	// The bits from 2^130 up folded once more.
-	MOVQ R10, R13
-	SHRQ $0x02, R13
-	ANDQ $0x03, R10
-	LEAQ (R13)(R13*4), R13
-	ADDQ R13, BX
-	ADCQ $0x00, AX
-	ADCQ $0x00, R10
-	MOVQ AX, SI
-	MOVQ st+0(FP), AX
-	MOVQ BX, 64(AX)
-	MOVQ SI, 72(AX)
-	MOVQ R10, 80(AX)
-	RET
-
 // func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2
 TEXT ·sealNextAVX2(SB), NOSPLIT, $128-56
@@ -28335,12 +27963,10 @@ sealOneAVX2_done:
 	ADCQ R9, AX
 	ADCQ DI, SI
 
-	// Plus b.
+	// Plus b, and the bits from 2^130 up folded once more.
 	ADDQ R11, CX
 	ADCQ R12, AX
 	ADCQ R13, SI
-
-	// The bits from 2^130 up folded once more.
 	MOVQ SI, R10
 	SHRQ $0x02, R10
 	ANDQ $0x03, SI
@@ -33797,12 +33423,10 @@ sealOneZ4_done:
 	ADCQ R9, AX
 	ADCQ DI, SI
 
-	// Plus b.
+	// Plus b, and the bits from 2^130 up folded once more.
 	ADDQ R11, CX
 	ADCQ R12, AX
 	ADCQ R13, SI
-
-	// The bits from 2^130 up folded once more.
 	MOVQ SI, R10
 	SHRQ $0x02, R10
 	ANDQ $0x03, SI
@@ -38992,12 +38616,10 @@ sealOneZ8_done:
 	ADCQ R9, AX
 	ADCQ DI, SI
 
-	// Plus b.
+	// Plus b, and the bits from 2^130 up folded once more.
 	ADDQ R11, CX
 	ADCQ R12, AX
 	ADCQ R13, SI
-
-	// The bits from 2^130 up folded once more.
 	MOVQ SI, R10
 	SHRQ $0x02, R10
 	ANDQ $0x03, SI
@@ -45885,12 +45507,10 @@ sealOneY4_done:
 	ADCQ R9, AX
 	ADCQ DI, SI
 
-	// Plus b.
+	// Plus b, and the bits from 2^130 up folded once more.
 	ADDQ R11, CX
 	ADCQ R12, AX
 	ADCQ R13, SI
-
-	// The bits from 2^130 up folded once more.
 	MOVQ SI, R10
 	SHRQ $0x02, R10
 	ANDQ $0x03, SI
