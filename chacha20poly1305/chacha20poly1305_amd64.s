@@ -45536,6 +45536,84 @@ sealOneY4_done:
 	VZEROUPPER
 	RET
 
+// func mulAdd130(h *[3]uint64, p *[3]uint64, b *[3]uint64)
+// Requires: BMI2
+TEXT ·mulAdd130(SB), NOSPLIT, $0-24
+	MOVQ h+0(FP), DI
+	MOVQ p+8(FP), AX
+	MOVQ b+16(FP), R8
+	MOVQ (DI), DX
+	MOVQ (R8), CX
+	MOVQ 8(DI), BX
+	MOVQ 8(R8), SI
+	MOVQ 16(DI), DI
+	MOVQ 16(R8), R8
+
+	// h·P in five words w0..w4.
+	XORL  R13, R13
+	MULXQ (AX), R9, R10
+	MULXQ 8(AX), R14, R11
+	ADDQ  R14, R10
+	MULXQ 16(AX), R14, R12
+	ADCQ  R14, R11
+	ADCQ  $0x00, R12
+	MOVQ  BX, DX
+	MULXQ (AX), R14, BX
+	ADDQ  R14, R10
+	ADCQ  BX, R11
+	ADCQ  $0x00, R12
+	ADCQ  $0x00, R13
+	MULXQ 8(AX), R14, BX
+	ADDQ  R14, R11
+	ADCQ  BX, R12
+	ADCQ  $0x00, R13
+	MULXQ 16(AX), R14, BX
+	ADDQ  R14, R12
+	ADCQ  BX, R13
+	MOVQ  DI, DX
+	MULXQ (AX), R14, BX
+	ADDQ  R14, R11
+	ADCQ  BX, R12
+	ADCQ  $0x00, R13
+	MULXQ 8(AX), R14, BX
+	ADDQ  R14, R12
+	ADCQ  BX, R13
+	IMULQ 16(AX), DX
+	ADDQ  DX, R13
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R11, DI
+	ANDQ $0x03, DI
+	ANDQ $-4, R11
+	ADDQ R11, R9
+	ADCQ R12, R10
+	ADCQ R13, DI
+	SHRQ $0x02, R12, R11
+	SHRQ $0x02, R13, R12
+	SHRQ $0x02, R13
+	ADDQ R11, R9
+	ADCQ R12, R10
+	ADCQ R13, DI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ CX, R9
+	ADCQ SI, R10
+	ADCQ R8, DI
+	MOVQ DI, R14
+	SHRQ $0x02, R14
+	ANDQ $0x03, DI
+	LEAQ (R14)(R14*4), R14
+	ADDQ R14, R9
+	ADCQ $0x00, R10
+	ADCQ $0x00, DI
+	MOVQ R9, DX
+	MOVQ R10, BX
+	MOVQ h+0(FP), AX
+	MOVQ DX, (AX)
+	MOVQ BX, 8(AX)
+	MOVQ DI, 16(AX)
+	RET
+
 // func block0(out *[32]byte, key *[32]byte, nonce *[12]byte)
 TEXT ·block0(SB), NOSPLIT, $16-24
 	MOVQ key+8(FP), AX

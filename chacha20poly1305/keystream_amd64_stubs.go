@@ -168,6 +168,13 @@ func openOne18Y4(st *[1496]byte)
 //go:noescape
 func sealOneY4(st *[1496]byte)
 
+// mulAdd130 sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most
+// 4), for h, p and b with their third words at most 4 (the arithmetic
+// sealOne* combine their two Poly1305 chains with).
+//
+//go:noescape
+func mulAdd130(h *[3]uint64, p *[3]uint64, b *[3]uint64)
+
 // block0 writes the first 32 bytes of ChaCha20 keystream block 0 for key
 // and nonce to out.
 //

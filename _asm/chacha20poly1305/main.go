@@ -71,6 +71,7 @@ func main() {
 	stitchedOpenOne("openOne10AVX2", 10, sliced)
 	stitchedSealOne("sealOneAVX2", sliced)
 	oneRowsKernels(zmm, ymm)
+	mulAddKernel("mulAdd130")
 	block0Scalar("block0")
 	mask := GLOBL("cp_mask", RODATA|NOPTR)
 	for i := 0; i < 128; i += 8 {

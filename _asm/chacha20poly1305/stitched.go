@@ -954,3 +954,27 @@ func (k *sk) batchInPlace() GPVirtual {
 	k.output()
 	return buf
 }
+
+// mulAddKernel emits mulAdd130: mulAdd alone, for the tests.
+func mulAddKernel(name string) {
+	TEXT(name, NOSPLIT, "func(h, p, b *[3]uint64)")
+	Pragma("noescape")
+	Doc(name+" sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most",
+		"4), for h, p and b with their third words at most 4 (the arithmetic",
+		"sealOne* combine their two Poly1305 chains with).")
+	hp := Load(Param("h"), GP64())
+	pp := Load(Param("p"), GP64())
+	bp := Load(Param("b"), GP64())
+	var h, b [3]GPVirtual
+	for i := range 3 {
+		h[i], b[i] = GP64().(GPVirtual), GP64().(GPVirtual)
+		MOVQ(Mem{Base: hp, Disp: 8 * i}, h[i])
+		MOVQ(Mem{Base: bp, Disp: 8 * i}, b[i])
+	}
+	mulAdd(h, words3(Mem{Base: pp}), b)
+	hp = Load(Param("h"), GP64())
+	for i := range 3 {
+		MOVQ(h[i], Mem{Base: hp, Disp: 8 * i})
+	}
+	RET()
+}
