@@ -98,8 +98,8 @@ func openOne10AVX2(st *[1496]byte)
 
 // sealOneAVX2 encrypts the first n bytes (at most 512) of st's buffer in place
 // with the eight blocks (word-sliced in YMM) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
-// and writes the tag.
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneAVX2(st *[1496]byte)
@@ -122,8 +122,8 @@ func openOne18Z4(st *[1496]byte)
 
 // sealOneZ4 encrypts the first n bytes (at most 256) of st's buffer in place
 // with the 4 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
-// and writes the tag.
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneZ4(st *[1496]byte)
@@ -138,8 +138,8 @@ func openOne34Z8(st *[1496]byte)
 
 // sealOneZ8 encrypts the first n bytes (at most 512) of st's buffer in place
 // with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
-// and writes the tag.
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneZ8(st *[1496]byte)
@@ -162,8 +162,8 @@ func openOne18Y4(st *[1496]byte)
 
 // sealOneY4 encrypts the first n bytes (at most 256) of st's buffer in place
 // with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves
-// and writes the tag.
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneY4(st *[1496]byte)

@@ -669,8 +669,8 @@ func stitchedSealOne(name string, b oneBatch) {
 	Pragma("noescape")
 	Doc(name+fmt.Sprintf(" encrypts the first n bytes (at most %d) of st's buffer in place", 64*b.n()),
 		fmt.Sprintf("with the %s from st.x[12] on and absorbs: MAC block 32", b),
-		"(2^128 bit from hi[32]), the ciphertext zero-padded, block 33; it leaves",
-		"and writes the tag.")
+		"(2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes",
+		"the tag.")
 	k := newOneSK(b)
 	k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)})
 	maxJ := 2 * b.n() // half of the at most 4n+1 blocks after the batch
