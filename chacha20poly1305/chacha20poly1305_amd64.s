@@ -2739,13 +2739,13 @@ sealAVX2_loop:
 	VPADDD       Y6, Y1, Y1
 	ADCQ         $0x00, R12
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y8, Y13, Y13
@@ -2807,13 +2807,13 @@ sealAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y10, Y13, Y13
@@ -2875,13 +2875,13 @@ sealAVX2_loop:
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y9, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -2943,13 +2943,13 @@ sealAVX2_loop:
 	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y7, Y7
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
 	ADCQ         R9, R12
@@ -3011,14 +3011,14 @@ sealAVX2_loop:
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y6, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y12, 64(SP)
 	ADCQ         R9, R12
 	VMOVDQU      (SP), Y12
@@ -3079,14 +3079,14 @@ sealAVX2_loop:
 	VPSLLD       $0x07, Y7, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y4, Y14
 	VPSRLD       $0x19, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y0, Y0
 	ADCQ         R9, R12
 	VPXOR        Y0, Y8, Y8
@@ -3147,14 +3147,14 @@ sealAVX2_loop:
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      64(SP), Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      Y13, 32(SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -3216,13 +3216,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y5, Y0, Y0
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y0, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y6, Y1, Y1
 	IMULQ        88(AX), R9
 	VPXOR        Y1, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
@@ -3284,13 +3284,13 @@ sealAVX2_loop:
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y2, Y2
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), R9
 	VPXOR        Y3, Y10, Y10
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -3352,13 +3352,13 @@ sealAVX2_loop:
 	VPXOR        Y1, Y9, Y9
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y9, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y5, Y5
@@ -3420,13 +3420,13 @@ sealAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -3488,13 +3488,13 @@ sealAVX2_loop:
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         R9, R12
@@ -3556,14 +3556,14 @@ sealAVX2_loop:
 	VPXOR        Y12, Y7, Y7
 	ADCQ         $0x00, R12
 	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -3624,14 +3624,14 @@ sealAVX2_loop:
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y5, Y5
 	VPOR         Y14, Y5, Y5
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y0, Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y5, Y1, Y1
@@ -3692,14 +3692,14 @@ sealAVX2_loop:
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -3761,13 +3761,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y11, Y12, Y12
@@ -3829,13 +3829,13 @@ sealAVX2_loop:
 	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R12
 	VPXOR        Y2, Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y9, Y12, Y12
@@ -3897,13 +3897,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y5, Y5
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y4, Y14
@@ -3965,13 +3965,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y10, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -4033,13 +4033,13 @@ sealAVX2_loop:
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x07, Y6, Y14
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         R9, R12
@@ -4101,14 +4101,14 @@ sealAVX2_loop:
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -4169,14 +4169,14 @@ sealAVX2_loop:
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y5, Y5
 	VMOVDQU      Y12, (SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      64(SP), Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y13, 32(SP)
 	ADCQ         R9, R12
 	VMOVDQU      96(SP), Y13
@@ -4237,14 +4237,14 @@ sealAVX2_loop:
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -4306,13 +4306,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VMOVDQU      (SP), Y12
 	VMOVDQU      Y13, 96(SP)
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y7, Y2, Y2
 	IMULQ        88(AX), R9
 	VPXOR        Y2, Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y3, Y3
 	ADCQ         R9, R12
 	VPXOR        Y3, Y10, Y10
@@ -4374,13 +4374,13 @@ sealAVX2_loop:
 	VPXOR        Y0, Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y8, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y4, Y4
@@ -4442,13 +4442,13 @@ sealAVX2_loop:
 	VPXOR        Y2, Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y6, Y6
@@ -4510,13 +4510,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -4578,13 +4578,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         R9, R12
@@ -4646,14 +4646,14 @@ sealAVX2_loop:
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y4, Y0, Y0
@@ -4714,14 +4714,14 @@ sealAVX2_loop:
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y6, Y2, Y2
@@ -4782,14 +4782,14 @@ sealAVX2_loop:
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y0, Y11, Y11
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -4851,13 +4851,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y4, Y4
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y3, Y3
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y3, Y10, Y10
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -5085,14 +5085,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y13, Y13
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -5160,14 +5160,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -5234,14 +5234,14 @@ openAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	VPADDD       Y9, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y4, Y4
@@ -5309,14 +5309,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y8, Y8
 	VPADDD       Y5, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
@@ -5383,14 +5383,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -5458,14 +5458,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, 64(SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      (SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 96(SP)
 	VMOVDQU      32(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y7, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y9, Y9
@@ -5532,14 +5532,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	VPADDD       Y9, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -5607,14 +5607,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -5681,14 +5681,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         R9, R12
 	VPOR         Y14, Y5, Y5
@@ -5756,14 +5756,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
 	VPXOR        Y0, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y5, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y9, Y9
@@ -5830,14 +5830,14 @@ openAVX2_loop:
 	VPADDD       Y7, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -5905,14 +5905,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -5979,14 +5979,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y12, Y12
 	VPXOR        Y12, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y10, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y4, Y4
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y7, Y14
@@ -6054,14 +6054,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      64(SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 32(SP)
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -6128,14 +6128,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y5, Y5
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -6203,14 +6203,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
 	VPADDD       Y7, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y9, Y9
 	ADCQ         R9, R12
 	VPADDD       Y4, Y3, Y3
@@ -6277,14 +6277,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y13, Y13
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -6352,14 +6352,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -6426,14 +6426,14 @@ openAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	VPADDD       Y9, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y4, Y4
@@ -6501,14 +6501,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y8, Y8
 	VPADDD       Y5, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
@@ -6575,14 +6575,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -6650,14 +6650,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, 64(SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      (SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 96(SP)
 	VMOVDQU      32(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y7, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y9, Y9
@@ -6724,14 +6724,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	VPADDD       Y9, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -6799,14 +6799,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -6873,14 +6873,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         R9, R12
 	VPOR         Y14, Y5, Y5
@@ -6948,14 +6948,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
 	VPXOR        Y0, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y5, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y9, Y9
@@ -7022,14 +7022,14 @@ openAVX2_loop:
 	VPADDD       Y7, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -7097,14 +7097,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -7171,14 +7171,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y12, Y12
 	VPXOR        Y12, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y10, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y4, Y4
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y7, Y14
@@ -7246,14 +7246,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      64(SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 32(SP)
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -7320,14 +7320,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y5, Y5
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -7395,14 +7395,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
 	VPADDD       Y7, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y9, Y9
 	ADCQ         R9, R12
 	VPADDD       Y4, Y3, Y3
@@ -7830,13 +7830,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y6, Y1, Y1
 	ADCQ         $0x00, R11
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R8
 	VPADDD       Y11, Y12, Y12
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y12, Y5, Y5
 	ADCQ         R8, R11
 	VPADDD       Y8, Y13, Y13
@@ -7898,13 +7898,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R11
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R8
 	VPADDD       Y9, Y12, Y12
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y12, Y7, Y7
 	ADCQ         R8, R11
 	VPADDD       Y10, Y13, Y13
@@ -7966,13 +7966,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R11
 	VPXOR        Y12, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y9, Y13, Y13
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R8
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R8, R11
 	VPOR         Y14, Y4, Y4
@@ -8034,13 +8034,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, R11
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y11, Y13, Y13
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y13, Y7, Y7
 	IMULQ        88(AX), R8
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
 	ADCQ         R8, R11
@@ -8102,14 +8102,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         $0x00, R11
 	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x07, Y6, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VMOVDQU      Y12, 64(SP)
 	ADCQ         R8, R11
 	VMOVDQU      (SP), Y12
@@ -8170,14 +8170,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSLLD       $0x07, Y7, Y14
 	ADCQ         $0x00, R11
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x07, Y4, Y14
 	VPSRLD       $0x19, Y4, Y4
 	IMULQ        88(AX), R8
 	VPOR         Y14, Y4, Y4
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y4, Y0, Y0
 	ADCQ         R8, R11
 	VPXOR        Y0, Y8, Y8
@@ -8238,14 +8238,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y5, Y5
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      64(SP), Y12
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VMOVDQU      Y13, 32(SP)
 	IMULQ        88(AX), R8
 	VMOVDQU      96(SP), Y13
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R8, R11
 	VPXOR        Y2, Y10, Y10
@@ -8307,13 +8307,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y5, Y0, Y0
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y0, Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y6, Y1, Y1
 	IMULQ        88(AX), R8
 	VPXOR        Y1, Y8, Y8
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
@@ -8375,13 +8375,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R11
 	VPADDD       Y7, Y2, Y2
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), R8
 	VPXOR        Y3, Y10, Y10
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -8443,13 +8443,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y1, Y9, Y9
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y8, Y12, Y12
 	IMULQ        88(AX), R8
 	VPXOR        Y12, Y4, Y4
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y9, Y13, Y13
 	ADCQ         R8, R11
 	VPXOR        Y13, Y5, Y5
@@ -8511,13 +8511,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R8
 	VPXOR        Y12, Y6, Y6
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R8, R11
 	VPXOR        Y13, Y7, Y7
@@ -8579,13 +8579,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R11
 	VPADDD       Y8, Y13, Y13
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y13, Y6, Y6
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPOR         Y14, Y5, Y5
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         R8, R11
@@ -8647,14 +8647,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y12, Y7, Y7
 	ADCQ         $0x00, R11
 	VPADDD       Y10, Y13, Y13
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y13, Y4, Y4
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R8, R11
 	VPSRLD       $0x14, Y4, Y4
@@ -8715,14 +8715,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSRLD       $0x14, Y5, Y5
 	VPOR         Y14, Y5, Y5
 	IMULQ        88(AX), R8
 	VPADDD       Y4, Y0, Y0
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y0, Y8, Y8
 	ADCQ         R8, R11
 	VPADDD       Y5, Y1, Y1
@@ -8783,14 +8783,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R8
 	VPADDD       Y6, Y2, Y2
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R8, R11
 	VPADDD       Y7, Y3, Y3
@@ -8852,13 +8852,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         R8, R11
 	VPADDD       Y11, Y12, Y12
@@ -8920,13 +8920,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R11
 	VPXOR        Y2, Y9, Y9
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         R8, R11
 	VPADDD       Y9, Y12, Y12
@@ -8988,13 +8988,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y12, Y4, Y4
 	IMULQ        88(AX), R8
 	VPADDD       Y9, Y13, Y13
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y13, Y5, Y5
 	ADCQ         R8, R11
 	VPSLLD       $0x07, Y4, Y14
@@ -9056,13 +9056,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y10, Y12, Y12
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R8
 	VPADDD       Y11, Y13, Y13
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R8, R11
 	VPSLLD       $0x07, Y6, Y14
@@ -9124,13 +9124,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R11
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), R8
 	VPOR         Y14, Y5, Y5
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x07, Y6, Y14
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         R8, R11
@@ -9192,14 +9192,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R11
 	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSRLD       $0x19, Y7, Y7
 	IMULQ        88(AX), R8
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R8, R11
 	VPOR         Y14, Y4, Y4
@@ -9260,14 +9260,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R11
 	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x19, Y5, Y5
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y5, Y5
 	VMOVDQU      Y12, (SP)
 	IMULQ        88(AX), R8
 	VMOVDQU      64(SP), Y12
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VMOVDQU      Y13, 32(SP)
 	ADCQ         R8, R11
 	VMOVDQU      96(SP), Y13
@@ -9328,14 +9328,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R11
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R8
 	VPXOR        Y0, Y11, Y11
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R8, R11
 	VPXOR        Y1, Y8, Y8
@@ -9397,13 +9397,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VMOVDQU      (SP), Y12
 	VMOVDQU      Y13, 96(SP)
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y7, Y2, Y2
 	IMULQ        88(AX), R8
 	VPXOR        Y2, Y9, Y9
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y4, Y3, Y3
 	ADCQ         R8, R11
 	VPXOR        Y3, Y10, Y10
@@ -9465,13 +9465,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y0, Y8, Y8
 	ADCQ         $0x00, R11
 	VPADDD       Y5, Y1, Y1
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y8, Y12, Y12
 	ADCQ         R8, R11
 	VPXOR        Y12, Y4, Y4
@@ -9533,13 +9533,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y2, Y10, Y10
 	ADCQ         $0x00, R11
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y10, Y12, Y12
 	ADCQ         R8, R11
 	VPXOR        Y12, Y6, Y6
@@ -9601,13 +9601,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R11
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R8
 	VPXOR        Y13, Y6, Y6
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R8, R11
 	VPSRLD       $0x14, Y5, Y5
@@ -9669,13 +9669,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R11
 	VPADDD       Y9, Y12, Y12
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y12, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), R8
 	VPXOR        Y13, Y4, Y4
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         R8, R11
@@ -9737,14 +9737,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R11
 	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x14, Y4, Y4
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R8
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPOR         Y14, Y5, Y5
 	ADCQ         R8, R11
 	VPADDD       Y4, Y0, Y0
@@ -9805,14 +9805,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R11
 	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x14, Y6, Y6
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPOR         Y14, Y7, Y7
 	ADCQ         R8, R11
 	VPADDD       Y6, Y2, Y2
@@ -9873,14 +9873,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         $0x00, R11
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPOR         Y14, Y6, Y6
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y0, Y11, Y11
 	IMULQ        88(AX), R8
 	VPADDD       Y6, Y1, Y1
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -9942,13 +9942,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VPSRLD       $0x14, Y4, Y4
 	VPOR         Y14, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), R8
 	VPADDD       Y4, Y3, Y3
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y3, Y10, Y10
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -12881,13 +12881,13 @@ sealNextAVX2_loop:
 	VPADDD       Y6, Y1, Y1
 	ADCQ         $0x00, R12
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y8, Y13, Y13
@@ -12949,13 +12949,13 @@ sealNextAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y10, Y13, Y13
@@ -13017,13 +13017,13 @@ sealNextAVX2_loop:
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y9, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -13085,13 +13085,13 @@ sealNextAVX2_loop:
 	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y7, Y7
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
 	ADCQ         R9, R12
@@ -13153,14 +13153,14 @@ sealNextAVX2_loop:
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y6, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y12, 64(SP)
 	ADCQ         R9, R12
 	VMOVDQU      (SP), Y12
@@ -13221,14 +13221,14 @@ sealNextAVX2_loop:
 	VPSLLD       $0x07, Y7, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y4, Y14
 	VPSRLD       $0x19, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y0, Y0
 	ADCQ         R9, R12
 	VPXOR        Y0, Y8, Y8
@@ -13289,14 +13289,14 @@ sealNextAVX2_loop:
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      64(SP), Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      Y13, 32(SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -13358,13 +13358,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y5, Y0, Y0
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y0, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y6, Y1, Y1
 	IMULQ        88(AX), R9
 	VPXOR        Y1, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
@@ -13426,13 +13426,13 @@ sealNextAVX2_loop:
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y2, Y2
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), R9
 	VPXOR        Y3, Y10, Y10
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -13494,13 +13494,13 @@ sealNextAVX2_loop:
 	VPXOR        Y1, Y9, Y9
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y9, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y5, Y5
@@ -13562,13 +13562,13 @@ sealNextAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -13630,13 +13630,13 @@ sealNextAVX2_loop:
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         R9, R12
@@ -13698,14 +13698,14 @@ sealNextAVX2_loop:
 	VPXOR        Y12, Y7, Y7
 	ADCQ         $0x00, R12
 	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -13766,14 +13766,14 @@ sealNextAVX2_loop:
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y5, Y5
 	VPOR         Y14, Y5, Y5
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y0, Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y5, Y1, Y1
@@ -13834,14 +13834,14 @@ sealNextAVX2_loop:
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -13903,13 +13903,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y11, Y12, Y12
@@ -13971,13 +13971,13 @@ sealNextAVX2_loop:
 	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R12
 	VPXOR        Y2, Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y9, Y12, Y12
@@ -14039,13 +14039,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y5, Y5
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y4, Y14
@@ -14107,13 +14107,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y10, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -14175,13 +14175,13 @@ sealNextAVX2_loop:
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x07, Y6, Y14
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         R9, R12
@@ -14243,14 +14243,14 @@ sealNextAVX2_loop:
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -14311,14 +14311,14 @@ sealNextAVX2_loop:
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y5, Y5
 	VMOVDQU      Y12, (SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      64(SP), Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y13, 32(SP)
 	ADCQ         R9, R12
 	VMOVDQU      96(SP), Y13
@@ -14379,14 +14379,14 @@ sealNextAVX2_loop:
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -14448,13 +14448,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VMOVDQU      (SP), Y12
 	VMOVDQU      Y13, 96(SP)
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y7, Y2, Y2
 	IMULQ        88(AX), R9
 	VPXOR        Y2, Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y3, Y3
 	ADCQ         R9, R12
 	VPXOR        Y3, Y10, Y10
@@ -14516,13 +14516,13 @@ sealNextAVX2_loop:
 	VPXOR        Y0, Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y8, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y4, Y4
@@ -14584,13 +14584,13 @@ sealNextAVX2_loop:
 	VPXOR        Y2, Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y6, Y6
@@ -14652,13 +14652,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -14720,13 +14720,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         R9, R12
@@ -14788,14 +14788,14 @@ sealNextAVX2_loop:
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y4, Y0, Y0
@@ -14856,14 +14856,14 @@ sealNextAVX2_loop:
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y6, Y2, Y2
@@ -14924,14 +14924,14 @@ sealNextAVX2_loop:
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y0, Y11, Y11
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -14993,13 +14993,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y4, Y4
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y3, Y3
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y3, Y10, Y10
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -16857,12 +16857,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y2, Y9, Y9
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -16911,12 +16911,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y9, Y12, Y12
 	ADCQ         $0x00, R9
 	VPXOR        Y12, Y7, Y7
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), SI
 	VPXOR        Y13, Y4, Y4
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSLLD       $0x07, Y7, Y14
 	MOVQ         R9, SI
@@ -16964,12 +16964,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPOR         Y14, Y5, Y5
 	MOVQ         R9, SI
@@ -17017,12 +17017,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VMOVDQU      64(SP), Y12
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VMOVDQU      Y13, 32(SP)
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VMOVDQU      96(SP), Y13
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17070,12 +17070,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPADDD       Y7, Y3, Y3
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17123,12 +17123,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y8, Y13, Y13
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x14, Y5, Y5
@@ -17177,12 +17177,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y6, Y14
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x19, Y6, Y6
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y6, Y6
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VMOVDQU      Y12, 64(SP)
 	MOVQ         R9, SI
@@ -17230,12 +17230,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         $0x00, R9
 	VPSRLD       $0x14, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPADDD       Y7, Y2, Y2
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y2, Y9, Y9
 	MOVQ         R9, SI
@@ -17283,12 +17283,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPXOR        Y1, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17336,12 +17336,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPADDD       Y9, Y13, Y13
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y13, Y5, Y5
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17389,12 +17389,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x0c, Y6, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x14, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPOR         Y14, Y6, Y6
 	ADCQ         SI, R9
 	VPSLLD       $0x0c, Y7, Y14
@@ -17443,12 +17443,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x19, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), SI
 	VPXOR        Y0, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPADDD       Y6, Y1, Y1
 	MOVQ         R9, SI
@@ -17496,12 +17496,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y1, Y8, Y8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), SI
 	VPADDD       Y11, Y12, Y12
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y12, Y5, Y5
 	MOVQ         R9, SI
@@ -17549,12 +17549,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y9, Y12, Y12
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y12, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y10, Y13, Y13
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17602,12 +17602,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x07, Y4, Y14
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17655,12 +17655,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y0, Y0
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y0, Y8, Y8
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y5, Y1, Y1
 	ADCQ         SI, R9
 	VPXOR        Y1, Y9, Y9
@@ -17709,12 +17709,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         $0x00, R9
 	VPXOR        Y2, Y10, Y10
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y7, Y3, Y3
 	IMULQ        88(AX), SI
 	VPXOR        Y3, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	MOVQ         R9, SI
@@ -17762,12 +17762,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R9
 	VPADDD       Y10, Y12, Y12
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), SI
 	VPADDD       Y11, Y13, Y13
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y13, Y7, Y7
 	MOVQ         R9, SI
@@ -17815,12 +17815,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17868,12 +17868,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VMOVDQU      Y12, 64(SP)
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VMOVDQU      (SP), Y12
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VMOVDQU      Y13, 96(SP)
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VMOVDQU      32(SP), Y13
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17921,12 +17921,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y2, Y9, Y9
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
@@ -17975,12 +17975,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R9
 	VPXOR        Y12, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y9, Y13, Y13
 	IMULQ        88(AX), SI
 	VPXOR        Y13, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSLLD       $0x0c, Y4, Y14
 	MOVQ         R9, SI
@@ -18028,12 +18028,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x07, Y5, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x19, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPOR         Y14, Y5, Y5
 	MOVQ         R9, SI
@@ -18081,12 +18081,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSLLD       $0x0c, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18134,12 +18134,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPADDD       Y6, Y1, Y1
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y1, Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18187,12 +18187,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y8, Y13, Y13
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x19, Y5, Y5
@@ -18241,12 +18241,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R9
 	VPXOR        Y13, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPOR         Y14, Y7, Y7
 	MOVQ         R9, SI
@@ -18294,12 +18294,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSLLD       $0x07, Y4, Y14
 	ADCQ         $0x00, R9
 	VPSRLD       $0x19, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y0, Y0
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y0, Y8, Y8
 	MOVQ         R9, SI
@@ -18347,12 +18347,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPXOR        Y1, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18400,12 +18400,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPADDD       Y10, Y12, Y12
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y12, Y6, Y6
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18453,12 +18453,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x07, Y6, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x19, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPOR         Y14, Y6, Y6
 	ADCQ         SI, R9
 	VPSLLD       $0x07, Y7, Y14
@@ -18507,11 +18507,11 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y6, Y6
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y0, Y11, Y11
 	ADCQ         SI, R9
 	VPADDD       Y6, Y1, Y1
@@ -18560,12 +18560,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R9
 	VPADDD       Y7, Y2, Y2
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y3, Y10, Y10
 	MOVQ         R9, SI
@@ -18613,12 +18613,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y9, Y12, Y12
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y12, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y10, Y13, Y13
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -20693,13 +20693,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSLLD       $0x0c, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), SI
 	VPADDD       Y6, Y2, Y2
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y2, Y10, Y10
 	ADCQ         SI, R9
 	VPADDD       Y7, Y3, Y3
@@ -20754,12 +20754,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y13, Y6, Y6
 	ADCQ         $0x00, R9
 	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x14, Y5, Y5
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x14, Y6, Y6
@@ -20814,12 +20814,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y2, Y9, Y9
 	ADCQ         $0x00, R9
 	VPADDD       Y4, Y3, Y3
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y3, Y10, Y10
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPADDD       Y9, Y12, Y12
@@ -20874,13 +20874,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSLLD       $0x07, Y4, Y14
 	ADCQ         $0x00, R9
 	VPSRLD       $0x19, Y4, Y4
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPOR         Y14, Y4, Y4
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPADDD       Y4, Y0, Y0
 	IMULQ        88(AX), SI
 	VPXOR        Y0, Y8, Y8
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y5, Y1, Y1
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -20934,13 +20934,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y4, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x19, Y4, Y4
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPSLLD       $0x07, Y5, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         SI, R9
 	VPOR         Y14, Y5, Y5
@@ -20994,13 +20994,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPADDD       Y7, Y3, Y3
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y10, Y12, Y12
 	ADCQ         SI, R9
 	VPXOR        Y12, Y6, Y6
@@ -21055,12 +21055,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y6, Y6
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y0, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y6, Y1, Y1
 	ADCQ         SI, R9
 	VPXOR        Y1, Y8, Y8
@@ -21115,13 +21115,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y9, Y12, Y12
 	ADCQ         $0x00, R9
 	VPXOR        Y12, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y10, Y13, Y13
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y13, Y4, Y4
 	IMULQ        88(AX), SI
 	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSRLD       $0x14, Y7, Y7
 	MOVQ         R9, SI
@@ -21175,13 +21175,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y5, Y1, Y1
 	ADCQ         $0x00, R9
 	VPXOR        Y1, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y8, Y12, Y12
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y12, Y4, Y4
 	ADCQ         SI, R9
 	VPADDD       Y9, Y13, Y13
@@ -21235,13 +21235,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VMOVDQU      Y12, (SP)
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VMOVDQU      64(SP), Y12
 	IMULQ        88(AX), SI
 	VMOVDQU      Y13, 32(SP)
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VMOVDQU      96(SP), Y13
 	ADCQ         SI, R9
 	VPADDD       Y6, Y2, Y2
@@ -21296,12 +21296,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y12, Y6, Y6
 	ADCQ         $0x00, R9
 	VPADDD       Y11, Y13, Y13
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y13, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         SI, R9
 	VPOR         Y14, Y6, Y6
@@ -21356,13 +21356,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y1, Y8, Y8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPADDD       Y11, Y12, Y12
 	IMULQ        88(AX), SI
 	VPXOR        Y12, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPADDD       Y8, Y13, Y13
 	MOVQ         R9, SI
@@ -21416,13 +21416,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y4, Y4
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y7, Y2, Y2
 	ADCQ         SI, R9
 	VPXOR        Y2, Y9, Y9
@@ -21476,13 +21476,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPADDD       Y9, Y13, Y13
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y13, Y5, Y5
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x0c, Y4, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x14, Y4, Y4
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPOR         Y14, Y4, Y4
 	ADCQ         SI, R9
 	VPSLLD       $0x0c, Y5, Y14
@@ -21537,12 +21537,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         $0x00, R9
 	VPXOR        Y2, Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y7, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y3, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
@@ -21597,13 +21597,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), SI
 	VPADDD       Y5, Y0, Y0
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y0, Y11, Y11
 	MOVQ         R9, SI
@@ -21657,13 +21657,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R9
 	VPXOR        Y13, Y6, Y6
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x07, Y6, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x19, Y6, Y6
@@ -21717,13 +21717,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPXOR        Y2, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPADDD       Y9, Y12, Y12
@@ -23974,13 +23974,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y0, Y11, Y11
 	ADCQ         $0x00, R9
 	VPADDD       Y6, Y1, Y1
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y1, Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y11, Y12, Y12
 	ADCQ         SI, R9
 	VPXOR        Y12, Y5, Y5
@@ -24040,13 +24040,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPADDD       Y7, Y2, Y2
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), SI
 	VPXOR        Y3, Y10, Y10
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
@@ -24105,14 +24105,14 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y4, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y8, Y8
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y5, Y1, Y1
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         SI, R9
 	VPXOR        Y12, Y4, Y4
@@ -24171,14 +24171,14 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y10, Y10
 	IMULQ        88(AX), SI
 	VPADDD       Y7, Y3, Y3
 	VPXOR        Y3, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -24237,13 +24237,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y5, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y11, Y11
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         SI, R9
 	VPADDD       Y11, Y12, Y12
@@ -24303,13 +24303,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y3, Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -24369,13 +24369,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y4, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y8, Y8
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y5, Y1, Y1
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y1, Y9, Y9
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPADDD       Y8, Y12, Y12
@@ -24435,13 +24435,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y10, Y10
 	IMULQ        88(AX), SI
 	VPADDD       Y7, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y3, Y11, Y11
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
@@ -24501,13 +24501,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y5, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y11, Y11
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         SI, R9
 	VPADDD       Y11, Y12, Y12
@@ -24567,13 +24567,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y3, Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -26709,13 +26709,13 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R9
 	VPXOR        Y2, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPADDD       Y9, Y12, Y12
@@ -29264,10 +29264,10 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z6, Z5, Z5
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -29303,11 +29303,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x39, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -29342,11 +29342,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -29382,11 +29382,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x93, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -29421,11 +29421,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -29461,11 +29461,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x39, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -29500,11 +29500,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -29540,11 +29540,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x93, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -29579,11 +29579,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPROLD          $0x0c, Z5, Z5
@@ -29619,10 +29619,10 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x39, Z4, Z4
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -30910,11 +30910,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x07, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x93, Z4, Z4
@@ -30949,10 +30949,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x10, Z7, Z7
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z7, Z6, Z6
 	MOVQ            R9, SI
@@ -30987,11 +30987,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	VPROLD          $0x08, Z7, Z7
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z7, Z6, Z6
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31025,11 +31025,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z5, Z4, Z4
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31063,11 +31063,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z5, Z4, Z4
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z4, Z7, Z7
@@ -31102,10 +31102,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x93, Z4, Z4
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x39, Z6, Z6
 	MOVQ            R9, SI
@@ -31140,10 +31140,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPADDD          Z7, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPXORD          Z6, Z5, Z5
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -31178,11 +31178,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z6, Z5, Z5
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31216,11 +31216,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z4, Z7, Z7
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31255,10 +31255,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z4, Z7, Z7
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x08, Z7, Z7
 	MOVQ            R9, SI
@@ -31293,10 +31293,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPSHUFD         $0x39, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x4e, Z7, Z7
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -31331,11 +31331,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	VPXORD          Z6, Z5, Z5
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPROLD          $0x0c, Z5, Z5
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31369,11 +31369,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x07, Z5, Z5
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31407,11 +31407,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x10, Z7, Z7
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z7, Z6, Z6
@@ -31446,10 +31446,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x08, Z7, Z7
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z7, Z6, Z6
 	MOVQ            R9, SI
@@ -31484,11 +31484,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	VPSHUFD         $0x4e, Z7, Z7
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z5, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31522,11 +31522,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z5, Z4, Z4
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -31560,11 +31560,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPSHUFD         $0x39, Z4, Z4
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x93, Z6, Z6
@@ -32904,11 +32904,11 @@ TEXT ·sealOneZ4(SB), NOSPLIT, $416-8
 	VPADDD          Z7, Z6, Z6
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPXORD          Z6, Z5, Z5
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPROLD          $0x0c, Z5, Z5
@@ -34786,11 +34786,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPROLD          $0x08, Z8, Z8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x08, Z12, Z12
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z8, Z7, Z7
 	MOVQ            R9, SI
@@ -34828,10 +34828,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x93, Z7, Z7
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x93, Z11, Z11
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34869,11 +34869,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x10, Z12, Z12
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z8, Z7, Z7
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z12, Z11, Z11
@@ -34910,11 +34910,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPXORD          Z5, Z8, Z8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z9, Z12, Z12
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x08, Z8, Z8
 	MOVQ            R9, SI
@@ -34952,10 +34952,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x93, Z5, Z5
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x93, Z9, Z9
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34993,11 +34993,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPXORD          Z9, Z12, Z12
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x10, Z8, Z8
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPROLD          $0x10, Z12, Z12
@@ -35034,11 +35034,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPADDD          Z6, Z5, Z5
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z10, Z9, Z9
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPXORD          Z5, Z8, Z8
 	MOVQ            R9, SI
@@ -35076,11 +35076,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPROLD          $0x07, Z6, Z6
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPROLD          $0x07, Z10, Z10
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -35117,11 +35117,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPADDD          Z10, Z9, Z9
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPXORD          Z5, Z8, Z8
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z9, Z12, Z12
@@ -35158,11 +35158,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPROLD          $0x0c, Z6, Z6
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x0c, Z10, Z10
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPADDD          Z6, Z5, Z5
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35200,11 +35200,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z7, Z6, Z6
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z11, Z10, Z10
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -35241,11 +35241,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPSHUFD         $0x4e, Z12, Z12
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z6, Z5, Z5
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z10, Z9, Z9
 	MOVQ            R9, SI
@@ -35282,11 +35282,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z11, Z10, Z10
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPROLD          $0x0c, Z6, Z6
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35324,11 +35324,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPADDD          Z8, Z7, Z7
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z12, Z11, Z11
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z7, Z6, Z6
@@ -35365,11 +35365,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPSHUFD         $0x93, Z11, Z11
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPSHUFD         $0x4e, Z8, Z8
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x4e, Z12, Z12
 	MOVQ            R9, SI
@@ -35406,11 +35406,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z12, Z11, Z11
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPXORD          Z7, Z6, Z6
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35448,11 +35448,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x08, Z8, Z8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPROLD          $0x08, Z12, Z12
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z8, Z7, Z7
@@ -35489,11 +35489,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPSHUFD         $0x93, Z9, Z9
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPSHUFD         $0x39, Z7, Z7
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x39, Z11, Z11
 	MOVQ            R9, SI
@@ -35531,10 +35531,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPROLD          $0x10, Z12, Z12
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPADDD          Z8, Z7, Z7
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35572,11 +35572,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPXORD          Z5, Z8, Z8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z9, Z12, Z12
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPROLD          $0x08, Z8, Z8
@@ -35613,11 +35613,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPROLD          $0x07, Z10, Z10
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPSHUFD         $0x39, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x39, Z9, Z9
 	MOVQ            R9, SI
@@ -35655,10 +35655,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z9, Z12, Z12
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPROLD          $0x10, Z8, Z8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35696,11 +35696,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPADDD          Z6, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z10, Z9, Z9
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z5, Z8, Z8
@@ -35737,11 +35737,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPXORD          Z11, Z10, Z10
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x07, Z6, Z6
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x07, Z10, Z10
 	MOVQ            R9, SI
@@ -35779,11 +35779,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPADDD          Z10, Z9, Z9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z5, Z8, Z8
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -35820,11 +35820,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x0c, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x0c, Z10, Z10
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z6, Z5, Z5
@@ -35861,11 +35861,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPADDD          Z12, Z11, Z11
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z7, Z6, Z6
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPXORD          Z11, Z10, Z10
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35903,11 +35903,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x4e, Z12, Z12
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z6, Z5, Z5
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -35944,11 +35944,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPXORD          Z7, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPXORD          Z11, Z10, Z10
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z6, Z6
 	MOVQ            R9, SI
@@ -35985,11 +35985,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z8, Z7, Z7
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPADDD          Z12, Z11, Z11
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -36027,11 +36027,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x39, Z11, Z11
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x4e, Z8, Z8
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x4e, Z12, Z12
@@ -36068,11 +36068,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPADDD          Z8, Z7, Z7
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z12, Z11, Z11
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPXORD          Z7, Z6, Z6
 	MOVQ            R9, SI
@@ -36109,11 +36109,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x08, Z8, Z8
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPROLD          $0x08, Z12, Z12
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -36151,11 +36151,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPSHUFD         $0x39, Z9, Z9
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x93, Z7, Z7
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x93, Z11, Z11
@@ -37684,11 +37684,11 @@ TEXT ·sealOneZ8(SB), NOSPLIT, $608-8
 	ADCQ            BX, R8
 	VPROLD          $0x08, Z8, Z8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x08, Z12, Z12
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPADDD          Z8, Z7, Z7
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -40271,11 +40271,11 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPXOR          Y7, Y6, Y6
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -40323,14 +40323,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPOR           Y3, Y6, Y6
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x39, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x39, Y10, Y10
 	MOVQ           R9, SI
@@ -40372,12 +40372,12 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -40425,14 +40425,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x93, Y10, Y10
 	MOVQ           R9, SI
@@ -40474,12 +40474,12 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -40527,14 +40527,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x39, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x39, Y10, Y10
 	MOVQ           R9, SI
@@ -40576,12 +40576,12 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -40629,14 +40629,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPSHUFD        $0x93, Y10, Y10
@@ -40678,11 +40678,11 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPXOR          Y12, Y11, Y11
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -40731,13 +40731,13 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSHUFD        $0x39, Y5, Y5
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -42336,16 +42336,16 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPXOR          Y12, Y11, Y11
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPSHUFD        $0x93, Y5, Y5
@@ -42385,11 +42385,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y8, Y7, Y7
 	MOVQ           R9, SI
@@ -42433,12 +42433,12 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPADDD         Y8, Y7, Y7
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPADDD         Y13, Y12, Y12
@@ -42482,11 +42482,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPADDD         Y6, Y5, Y5
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y11, Y10, Y10
 	MOVQ           R9, SI
@@ -42530,11 +42530,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPOR           Y3, Y11, Y11
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPADDD         Y6, Y5, Y5
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPADDD         Y11, Y10, Y10
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -42579,11 +42579,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPSHUFD        $0x93, Y5, Y5
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFD        $0x93, Y10, Y10
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x39, Y7, Y7
 	MOVQ           R9, SI
@@ -42623,11 +42623,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y8, Y7, Y7
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPADDD         Y13, Y12, Y12
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPXOR          Y7, Y6, Y6
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -42672,11 +42672,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPADDD         Y13, Y12, Y12
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y7, Y6, Y6
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPXOR          Y12, Y11, Y11
 	MOVQ           R9, SI
@@ -42720,11 +42720,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y11, Y10, Y10
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y5, Y8, Y8
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPXOR          Y10, Y13, Y13
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -42769,11 +42769,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPXOR          Y5, Y8, Y8
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y10, Y13, Y13
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	MOVQ           R9, SI
@@ -42817,11 +42817,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPSHUFD        $0x39, Y7, Y7
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFD        $0x39, Y12, Y12
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSHUFD        $0x4e, Y8, Y8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -42862,13 +42862,13 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPXOR          Y12, Y11, Y11
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPSLLD         $0x0c, Y11, Y3
@@ -42910,13 +42910,13 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPXOR          Y12, Y11, Y11
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
@@ -42958,12 +42958,12 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPXOR          Y10, Y13, Y13
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPADDD         Y8, Y7, Y7
@@ -43007,11 +43007,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y8, Y7, Y7
 	MOVQ           R9, SI
@@ -43055,12 +43055,12 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSHUFD        $0x4e, Y8, Y8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFD        $0x4e, Y13, Y13
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPADDD         Y6, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPADDD         Y11, Y10, Y10
@@ -43104,11 +43104,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPADDD         Y6, Y5, Y5
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y11, Y10, Y10
 	MOVQ           R9, SI
@@ -43152,11 +43152,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFD        $0x39, Y5, Y5
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSHUFD        $0x39, Y10, Y10
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -44888,11 +44888,11 @@ TEXT ·sealOneY4(SB), NOSPLIT, $416-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPADDD         Y13, Y12, Y12
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPXOR          Y7, Y6, Y6
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPXOR          Y12, Y11, Y11
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -48055,13 +48055,13 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADCQ    BX, R8
 	VPXOR   Y6, Y5, Y5
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	VPSLLD  $0x07, Y5, Y8
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y8, Y5, Y5
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	VPSHUFD $0x39, Y4, Y4
@@ -48121,10 +48121,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -48158,10 +48158,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -48194,10 +48194,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -48231,10 +48231,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -48265,10 +48265,10 @@ sealShort_lengths:
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
+	MOVQ  SI, CX
+	IMULQ 104(AX), CX
 	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -49667,11 +49667,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADCQ    BX, R8
 	VPSHUFD $0x4e, Y7, Y7
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
 	VPADDD  Y5, Y4, Y4
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	ANDQ    $0x03, SI
@@ -49709,11 +49709,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	VPXOR   Y4, Y7, Y7
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	VPADDD  Y7, Y6, Y6
@@ -49751,11 +49751,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDQ    CX, DI
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
+	MOVQ    SI, CX
 	VPXOR   Y4, Y7, Y7
-	IMULQ   104(AX), BX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
 	MOVQ    R9, SI
@@ -49794,11 +49794,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
 	VPADDD  Y7, Y6, Y6
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
 	VPXOR   Y6, Y5, Y5
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	ANDQ    $0x03, SI
@@ -49836,11 +49836,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	VPADDD  Y7, Y6, Y6
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	VPXOR   Y6, Y5, Y5
@@ -49878,13 +49878,13 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDQ    CX, DI
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
+	MOVQ    SI, CX
 	VPSLLD  $0x07, Y5, Y8
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y8, Y5, Y5
-	IMULQ   104(AX), BX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	VPSHUFD $0x39, Y4, Y4
 	MOVQ    R9, SI

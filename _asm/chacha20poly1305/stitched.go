@@ -36,7 +36,7 @@ package main
 //
 // The rounds are unrolled (ten double rounds per batch, no round counter),
 // which leaves enough general-purpose registers for the Poly1305 state, its
-// four temporaries and RDX beside the four pointers and counts.
+// three temporaries and RDX beside the four pointers and counts.
 
 import (
 	"fmt"
@@ -82,7 +82,7 @@ func stitchedData() {
 type sk struct {
 	st, dst, src, n GPVirtual
 	h               [3]GPVirtual
-	t               [4]GPVirtual
+	t               [3]GPVirtual
 	spill           Mem
 	creg            map[int]int
 	// queue holds the scalar instructions still to be emitted in this
@@ -336,8 +336,8 @@ func (k *sk) counterRow(dst VecPhysical) {
 
 // polyStep queues h = (h + block at m + 2^128)·r, partially reduced: the
 // same arithmetic as the poly1305 generator's mulStep (r1's multiple of 4
-// folds the 2^128 terms through s1 = r1 + r1/4), written for four
-// temporaries, h0 once it is consumed, and RDX.
+// folds the 2^128 terms through s1 = r1 + r1/4), written for three
+// temporaries, h0 and h1 once they are consumed, and RDX.
 func (k *sk) polyStep(m Mem) { k.polyStepHi(m, U8(1)) }
 
 // polyStepHi is polyStep adding hi·2^128 (hi 0 or 1, an immediate or a
@@ -345,47 +345,11 @@ func (k *sk) polyStep(m Mem) { k.polyStepHi(m, U8(1)) }
 func (k *sk) polyStepHi(m Mem, hi Op) { k.polyStepWords(m, m.Offset(8), hi) }
 
 // polyStepWords is polyStepHi with the block's two quadwords w0 and w1
-// taken from wherever they are (registers or memory).
+// taken from wherever they are (registers or memory): chain.stepOps on
+// k.h and k.t.
 func (k *sk) polyStepWords(w0, w1, hi Op) {
-	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
-	t0, t1, t2, t3 := k.t[0], k.t[1], k.t[2], k.t[3]
-	r0, r1, s1 := k.rWord(0), k.rWord(1), k.rWord(2)
-	q := func(f func()) { k.queue = append(k.queue, f) }
-	q(func() { ADDQ(w0, h0) })
-	q(func() { ADCQ(w1, h1) })
-	q(func() { ADCQ(hi, h2) })
-	// Words w0 (t0), w1 (t1), w2 (t2) of the product.
-	q(func() { MOVQ(h0, RDX) })
-	q(func() { MULXQ(r0, t0, t1) })
-	q(func() { MULXQ(r1, h0, t2) })
-	q(func() { ADDQ(h0, t1) })
-	q(func() { ADCQ(U8(0), t2) })
-	q(func() { MOVQ(h1, RDX) })
-	q(func() { MULXQ(r0, h0, t3) })
-	q(func() { ADDQ(h0, t1) })
-	q(func() { ADCQ(t3, t2) })
-	q(func() { MULXQ(s1, h0, t3) })
-	q(func() { ADDQ(h0, t0) })
-	q(func() { ADCQ(t3, t1) })
-	q(func() { ADCQ(U8(0), t2) })
-	// h2 < 8: its products fit in 64 bits.
-	q(func() { MOVQ(h2, t3) })
-	q(func() { IMULQ(s1, t3) })
-	q(func() { IMULQ(r0, h2) })
-	q(func() { ADDQ(t3, t1) })
-	q(func() { ADCQ(h2, t2) })
-	// Keep bits 128, 129; add 5·(w2>>2) into w0.
-	q(func() { MOVQ(t2, h2) })
-	q(func() { ANDQ(U8(3), h2) })
-	q(func() { MOVQ(t2, t3) })
-	q(func() { SHRQ(U8(2), t3) })
-	q(func() { ANDQ(I8(-4), t2) })
-	q(func() { ADDQ(t3, t2) })
-	q(func() { ADDQ(t2, t0) })
-	q(func() { ADCQ(U8(0), t1) })
-	q(func() { ADCQ(U8(0), h2) })
-	q(func() { MOVQ(t0, h0) })
-	q(func() { MOVQ(t1, h1) })
+	c := chain{h: k.h, t: k.t}
+	k.queue = append(k.queue, c.stepOps(w0, w1, hi, [3]Mem{k.rWord(0), k.rWord(1), k.rWord(2)})...)
 }
 
 func (k *sk) add(src, dst VecPhysical) { k.vop(func() { VPADDD(src, dst, dst) }) }
@@ -695,8 +659,8 @@ func newChain() chain {
 
 // stepOps returns the instructions of h = (h + w0 + w1·2^64 + hi·2^128)·r
 // (without the addition where w0 is nil), partially reduced, with r0, r1
-// and s1 = r1 + r1/4 at r: polyStepWords's arithmetic in six registers and
-// RDX, so that two chains fit beside a pointer.
+// and s1 = r1 + r1/4 at r: six registers and RDX, so that two chains fit
+// beside the pointers.
 func (c chain) stepOps(w0, w1, hi Op, r [3]Mem) []func() {
 	h0, h1, h2 := c.h[0], c.h[1], c.h[2]
 	t0, t1, t2 := c.t[0], c.t[1], c.t[2]
@@ -808,7 +772,7 @@ func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem) {
 	cnt := AllocLocal(8)
 	MOVQ(jj, cnt)
 	r := words3(rf)
-	a := chain{h: k.h, t: [3]GPVirtual{k.t[0], k.t[1], k.t[2]}}
+	a := chain{h: k.h, t: k.t}
 	b := newChain()
 	for i := range b.h {
 		XORQ(b.h[i], b.h[i])
