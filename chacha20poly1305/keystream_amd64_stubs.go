@@ -65,6 +65,11 @@ func sealTailAVX2(st *[14]uint64, dst []byte, src []byte, mac *[512]byte)
 //go:noescape
 func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
 
+// macBatchAVX2 absorbs msg into st.h (each block with 2^128 added).
+//
+//go:noescape
+func macBatchAVX2(st *[14]uint64, msg *[512]byte)
+
 // sealNextAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
 // and absorbs into st.h the 512 bytes before dst and every 512-byte batch of
 // dst but the last, each block with 2^128 added; st.x[12] advances.

@@ -147,12 +147,12 @@ func sealStitched(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[K
 		if full < len(plaintext) {
 			// The tail's batch absorbs the last whole batch.
 			sealTail(&st, ciphertext[full-batch:], plaintext[full:])
-		}
-		*h = st.h
-		if full == len(plaintext) {
-			mac.WriteBlocks(ciphertext[full-batch:])
-		} else {
+			*h = st.h
 			mac.Write(ciphertext[full:])
+		} else {
+			// Two independent chains over the last batch.
+			macBatchAVX2(st.words(), (*[batch]byte)(ciphertext[full-batch:]))
+			*h = st.h
 		}
 	}
 	clear(st.x[:])

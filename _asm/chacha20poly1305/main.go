@@ -65,6 +65,7 @@ func main() {
 	stitched("openAVX2", false)
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
+	macBatch("macBatchAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
 	stitchedOpenOne("openOneAVX2", openSteps, sliced)
 	stitchedOpenOne("openOne18AVX2", 18, sliced)

@@ -801,17 +801,17 @@ func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem) {
 	DECQ(cnt)
 	JNZ(LabelRef(name + "_loop"))
 	Label(name + "_done")
-	mulAdd(a.h, words3(pf), b.h)
+	mulAdd(a.h, words3(pf), []Op{b.h[0], b.h[1], b.h[2]})
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.h = a.h
 	k.finishAt(ooS, ooTag)
 }
 
-// mulAdd sets h = h·p + b modulo 2^130-5, partially reduced (third limb at
+// mulAdd sets h = h·p + b (b nil: zero) modulo 2^130-5, partially reduced (third limb at
 // most 4), for h, p and b with third limbs at most 4: the schoolbook
 // product in five words, the bits from 2^130 up folded back (times 5),
 // then b added and the top folded once more.
-func mulAdd(h [3]GPVirtual, p [3]Mem, b [3]GPVirtual) {
+func mulAdd(h [3]GPVirtual, p [3]Mem, b []Op) {
 	Comment("h·P in five words w0..w4.")
 	w := [5]GPVirtual{}
 	for i := range w {
@@ -860,9 +860,11 @@ func mulAdd(h [3]GPVirtual, p [3]Mem, b [3]GPVirtual) {
 	ADCQ(w[3], w[1])
 	ADCQ(w[4], h[2])
 	Comment("Plus b, and the bits from 2^130 up folded once more.")
-	ADDQ(b[0], w[0])
-	ADCQ(b[1], w[1])
-	ADCQ(b[2], h[2])
+	if b != nil {
+		ADDQ(b[0], w[0])
+		ADCQ(b[1], w[1])
+		ADCQ(b[2], h[2])
+	}
 	MOVQ(h[2], x)
 	SHRQ(U8(2), x)
 	ANDQ(U8(3), h[2])
@@ -935,10 +937,70 @@ func mulAddKernel(name string) {
 		MOVQ(Mem{Base: hp, Disp: 8 * i}, h[i])
 		MOVQ(Mem{Base: bp, Disp: 8 * i}, b[i])
 	}
-	mulAdd(h, words3(Mem{Base: pp}), b)
+	mulAdd(h, words3(Mem{Base: pp}), []Op{b[0], b[1], b[2]})
 	hp = Load(Param("h"), GP64())
 	for i := range 3 {
 		MOVQ(h[i], Mem{Base: hp, Disp: 8 * i})
+	}
+	RET()
+}
+
+// macBatch emits macBatchAVX2: the 32 Poly1305 steps over one batch of
+// Seal's output that no stitched batch absorbs (its last), as two
+// independent chains of 16 blocks: A from st.h over the first 256 bytes,
+// B from zero over the rest, h = A·r^16 + B. r^16 (r·r, then three
+// squarings in mulAdd) does not depend on the chains, so the core runs it
+// beside their first steps.
+func macBatch(name string) {
+	TEXT(name, NOSPLIT, "func(st *[14]uint64, msg *[512]byte)")
+	Pragma("noescape")
+	Doc(name + " absorbs msg into st.h (each block with 2^128 added).")
+	st := Load(Param("st"), GP64())
+	m := Load(Param("msg"), GP64()).(GPVirtual)
+	rf, pf, cnt := AllocLocal(24), AllocLocal(24), AllocLocal(8)
+	r := words3(rf)
+	for i := range 3 {
+		t := GP64()
+		MOVQ(Mem{Base: st, Disp: offR + 8*i}, t)
+		MOVQ(t, r[i])
+	}
+	Comment("P = r^16.")
+	c := newChain()
+	MOVQ(r[0], c.h[0])
+	MOVQ(r[1], c.h[1])
+	XORL(c.h[2].As32(), c.h[2].As32())
+	for _, f := range c.stepOps(nil, nil, nil, r) {
+		f()
+	}
+	p := words3(pf)
+	for range 3 {
+		for i := range 3 {
+			MOVQ(c.h[i], p[i])
+		}
+		mulAdd(c.h, p, nil)
+	}
+	for i := range 3 {
+		MOVQ(c.h[i], p[i])
+	}
+	a, b := newChain(), newChain()
+	for i := range 3 {
+		MOVQ(Mem{Base: st, Disp: offH + 8*i}, a.h[i])
+		XORQ(b.h[i], b.h[i])
+	}
+	MOVQ(U32(16), cnt)
+	Label(name + "_loop")
+	sa := a.stepOps(Mem{Base: m}, Mem{Base: m, Disp: 8}, U8(1), r)
+	sb := b.stepOps(Mem{Base: m, Disp: 256}, Mem{Base: m, Disp: 264}, U8(1), r)
+	for _, f := range append(sa, sb...) {
+		f()
+	}
+	ADDQ(U8(16), m)
+	DECQ(cnt)
+	JNZ(LabelRef(name + "_loop"))
+	mulAdd(a.h, p, []Op{b.h[0], b.h[1], b.h[2]})
+	st = Load(Param("st"), GP64())
+	for i := range 3 {
+		MOVQ(a.h[i], Mem{Base: st, Disp: offH + 8*i})
 	}
 	RET()
 }
