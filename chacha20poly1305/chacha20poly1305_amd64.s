@@ -2739,13 +2739,13 @@ sealAVX2_loop:
 	VPADDD       Y6, Y1, Y1
 	ADCQ         $0x00, R12
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y8, Y13, Y13
@@ -2807,13 +2807,13 @@ sealAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y10, Y13, Y13
@@ -2875,13 +2875,13 @@ sealAVX2_loop:
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y9, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -2943,13 +2943,13 @@ sealAVX2_loop:
 	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y7, Y7
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
 	ADCQ         R9, R12
@@ -3011,14 +3011,14 @@ sealAVX2_loop:
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y6, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y12, 64(SP)
 	ADCQ         R9, R12
 	VMOVDQU      (SP), Y12
@@ -3079,14 +3079,14 @@ sealAVX2_loop:
 	VPSLLD       $0x07, Y7, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y4, Y14
 	VPSRLD       $0x19, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y0, Y0
 	ADCQ         R9, R12
 	VPXOR        Y0, Y8, Y8
@@ -3147,14 +3147,14 @@ sealAVX2_loop:
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      64(SP), Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      Y13, 32(SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -3216,13 +3216,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y5, Y0, Y0
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y0, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y6, Y1, Y1
 	IMULQ        88(AX), R9
 	VPXOR        Y1, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
@@ -3284,13 +3284,13 @@ sealAVX2_loop:
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y2, Y2
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), R9
 	VPXOR        Y3, Y10, Y10
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -3352,13 +3352,13 @@ sealAVX2_loop:
 	VPXOR        Y1, Y9, Y9
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y9, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y5, Y5
@@ -3420,13 +3420,13 @@ sealAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -3488,13 +3488,13 @@ sealAVX2_loop:
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         R9, R12
@@ -3556,14 +3556,14 @@ sealAVX2_loop:
 	VPXOR        Y12, Y7, Y7
 	ADCQ         $0x00, R12
 	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -3624,14 +3624,14 @@ sealAVX2_loop:
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y5, Y5
 	VPOR         Y14, Y5, Y5
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y0, Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y5, Y1, Y1
@@ -3692,14 +3692,14 @@ sealAVX2_loop:
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -3761,13 +3761,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y11, Y12, Y12
@@ -3829,13 +3829,13 @@ sealAVX2_loop:
 	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R12
 	VPXOR        Y2, Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y9, Y12, Y12
@@ -3897,13 +3897,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y5, Y5
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y4, Y14
@@ -3965,13 +3965,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y10, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -4033,13 +4033,13 @@ sealAVX2_loop:
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x07, Y6, Y14
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         R9, R12
@@ -4101,14 +4101,14 @@ sealAVX2_loop:
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -4169,14 +4169,14 @@ sealAVX2_loop:
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y5, Y5
 	VMOVDQU      Y12, (SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      64(SP), Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y13, 32(SP)
 	ADCQ         R9, R12
 	VMOVDQU      96(SP), Y13
@@ -4237,14 +4237,14 @@ sealAVX2_loop:
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -4306,13 +4306,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VMOVDQU      (SP), Y12
 	VMOVDQU      Y13, 96(SP)
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y7, Y2, Y2
 	IMULQ        88(AX), R9
 	VPXOR        Y2, Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y3, Y3
 	ADCQ         R9, R12
 	VPXOR        Y3, Y10, Y10
@@ -4374,13 +4374,13 @@ sealAVX2_loop:
 	VPXOR        Y0, Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y8, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y4, Y4
@@ -4442,13 +4442,13 @@ sealAVX2_loop:
 	VPXOR        Y2, Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y6, Y6
@@ -4510,13 +4510,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -4578,13 +4578,13 @@ sealAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         R9, R12
@@ -4646,14 +4646,14 @@ sealAVX2_loop:
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y4, Y0, Y0
@@ -4714,14 +4714,14 @@ sealAVX2_loop:
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y6, Y2, Y2
@@ -4782,14 +4782,14 @@ sealAVX2_loop:
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y0, Y11, Y11
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -4851,13 +4851,13 @@ sealAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y4, Y4
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y3, Y3
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y3, Y10, Y10
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -5085,14 +5085,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y13, Y13
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -5160,14 +5160,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -5234,14 +5234,14 @@ openAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	VPADDD       Y9, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y4, Y4
@@ -5309,14 +5309,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y8, Y8
 	VPADDD       Y5, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
@@ -5383,14 +5383,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -5458,14 +5458,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, 64(SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      (SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 96(SP)
 	VMOVDQU      32(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y7, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y9, Y9
@@ -5532,14 +5532,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	VPADDD       Y9, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -5607,14 +5607,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -5681,14 +5681,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         R9, R12
 	VPOR         Y14, Y5, Y5
@@ -5756,14 +5756,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
 	VPXOR        Y0, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y5, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y9, Y9
@@ -5830,14 +5830,14 @@ openAVX2_loop:
 	VPADDD       Y7, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -5905,14 +5905,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -5979,14 +5979,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y12, Y12
 	VPXOR        Y12, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y10, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y4, Y4
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y7, Y14
@@ -6054,14 +6054,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      64(SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 32(SP)
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -6128,14 +6128,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y5, Y5
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -6203,14 +6203,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
 	VPADDD       Y7, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y9, Y9
 	ADCQ         R9, R12
 	VPADDD       Y4, Y3, Y3
@@ -6277,14 +6277,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y13, Y13
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -6352,14 +6352,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -6426,14 +6426,14 @@ openAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	VPADDD       Y9, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y4, Y4
@@ -6501,14 +6501,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y8, Y8
 	VPADDD       Y5, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
@@ -6575,14 +6575,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -6650,14 +6650,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, 64(SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      (SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 96(SP)
 	VMOVDQU      32(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y7, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y9, Y9
@@ -6724,14 +6724,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	VPADDD       Y9, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -6799,14 +6799,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -6873,14 +6873,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         R9, R12
 	VPOR         Y14, Y5, Y5
@@ -6948,14 +6948,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
 	VPXOR        Y0, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y5, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y9, Y9
@@ -7022,14 +7022,14 @@ openAVX2_loop:
 	VPADDD       Y7, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -7097,14 +7097,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -7171,14 +7171,14 @@ openAVX2_loop:
 	VPXOR        Y3, Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y9, Y12, Y12
 	VPXOR        Y12, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y10, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y4, Y4
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y7, Y14
@@ -7246,14 +7246,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      64(SP), Y12
 	IMULQ        88(AX), R9
 	VMOVDQU      Y13, 32(SP)
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -7320,14 +7320,14 @@ openAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y5, Y5
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -7395,14 +7395,14 @@ openAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
 	VPADDD       Y7, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y9, Y9
 	ADCQ         R9, R12
 	VPADDD       Y4, Y3, Y3
@@ -7830,13 +7830,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y6, Y1, Y1
 	ADCQ         $0x00, R11
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R8
 	VPADDD       Y11, Y12, Y12
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y12, Y5, Y5
 	ADCQ         R8, R11
 	VPADDD       Y8, Y13, Y13
@@ -7898,13 +7898,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R11
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R8
 	VPADDD       Y9, Y12, Y12
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y12, Y7, Y7
 	ADCQ         R8, R11
 	VPADDD       Y10, Y13, Y13
@@ -7966,13 +7966,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R11
 	VPXOR        Y12, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y9, Y13, Y13
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R8
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R8, R11
 	VPOR         Y14, Y4, Y4
@@ -8034,13 +8034,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, R11
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y11, Y13, Y13
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y13, Y7, Y7
 	IMULQ        88(AX), R8
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
 	ADCQ         R8, R11
@@ -8102,14 +8102,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         $0x00, R11
 	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x07, Y6, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VMOVDQU      Y12, 64(SP)
 	ADCQ         R8, R11
 	VMOVDQU      (SP), Y12
@@ -8170,14 +8170,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSLLD       $0x07, Y7, Y14
 	ADCQ         $0x00, R11
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x07, Y4, Y14
 	VPSRLD       $0x19, Y4, Y4
 	IMULQ        88(AX), R8
 	VPOR         Y14, Y4, Y4
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y4, Y0, Y0
 	ADCQ         R8, R11
 	VPXOR        Y0, Y8, Y8
@@ -8238,14 +8238,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y5, Y5
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      64(SP), Y12
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VMOVDQU      Y13, 32(SP)
 	IMULQ        88(AX), R8
 	VMOVDQU      96(SP), Y13
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R8, R11
 	VPXOR        Y2, Y10, Y10
@@ -8307,13 +8307,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y5, Y0, Y0
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y0, Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y6, Y1, Y1
 	IMULQ        88(AX), R8
 	VPXOR        Y1, Y8, Y8
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
@@ -8375,13 +8375,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R11
 	VPADDD       Y7, Y2, Y2
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), R8
 	VPXOR        Y3, Y10, Y10
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -8443,13 +8443,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y1, Y9, Y9
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y8, Y12, Y12
 	IMULQ        88(AX), R8
 	VPXOR        Y12, Y4, Y4
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y9, Y13, Y13
 	ADCQ         R8, R11
 	VPXOR        Y13, Y5, Y5
@@ -8511,13 +8511,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R8
 	VPXOR        Y12, Y6, Y6
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R8, R11
 	VPXOR        Y13, Y7, Y7
@@ -8579,13 +8579,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R11
 	VPADDD       Y8, Y13, Y13
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y13, Y6, Y6
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPOR         Y14, Y5, Y5
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         R8, R11
@@ -8647,14 +8647,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y12, Y7, Y7
 	ADCQ         $0x00, R11
 	VPADDD       Y10, Y13, Y13
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y13, Y4, Y4
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R8, R11
 	VPSRLD       $0x14, Y4, Y4
@@ -8715,14 +8715,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSRLD       $0x14, Y5, Y5
 	VPOR         Y14, Y5, Y5
 	IMULQ        88(AX), R8
 	VPADDD       Y4, Y0, Y0
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y0, Y8, Y8
 	ADCQ         R8, R11
 	VPADDD       Y5, Y1, Y1
@@ -8783,14 +8783,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R8
 	VPADDD       Y6, Y2, Y2
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R8, R11
 	VPADDD       Y7, Y3, Y3
@@ -8852,13 +8852,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         R8, R11
 	VPADDD       Y11, Y12, Y12
@@ -8920,13 +8920,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R11
 	VPXOR        Y2, Y9, Y9
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         R8, R11
 	VPADDD       Y9, Y12, Y12
@@ -8988,13 +8988,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y12, Y4, Y4
 	IMULQ        88(AX), R8
 	VPADDD       Y9, Y13, Y13
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y13, Y5, Y5
 	ADCQ         R8, R11
 	VPSLLD       $0x07, Y4, Y14
@@ -9056,13 +9056,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y10, Y12, Y12
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R8
 	VPADDD       Y11, Y13, Y13
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R8, R11
 	VPSLLD       $0x07, Y6, Y14
@@ -9124,13 +9124,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R11
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), R8
 	VPOR         Y14, Y5, Y5
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x07, Y6, Y14
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         R8, R11
@@ -9192,14 +9192,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R11
 	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSRLD       $0x19, Y7, Y7
 	IMULQ        88(AX), R8
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R8, R11
 	VPOR         Y14, Y4, Y4
@@ -9260,14 +9260,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R11
 	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x19, Y5, Y5
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y5, Y5
 	VMOVDQU      Y12, (SP)
 	IMULQ        88(AX), R8
 	VMOVDQU      64(SP), Y12
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VMOVDQU      Y13, 32(SP)
 	ADCQ         R8, R11
 	VMOVDQU      96(SP), Y13
@@ -9328,14 +9328,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R11
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R8
 	VPXOR        Y0, Y11, Y11
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R8, R11
 	VPXOR        Y1, Y8, Y8
@@ -9397,13 +9397,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VMOVDQU      (SP), Y12
 	VMOVDQU      Y13, 96(SP)
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y7, Y2, Y2
 	IMULQ        88(AX), R8
 	VPXOR        Y2, Y9, Y9
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y4, Y3, Y3
 	ADCQ         R8, R11
 	VPXOR        Y3, Y10, Y10
@@ -9465,13 +9465,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y0, Y8, Y8
 	ADCQ         $0x00, R11
 	VPADDD       Y5, Y1, Y1
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y8, Y12, Y12
 	ADCQ         R8, R11
 	VPXOR        Y12, Y4, Y4
@@ -9533,13 +9533,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y2, Y10, Y10
 	ADCQ         $0x00, R11
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R8
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPADDD       Y10, Y12, Y12
 	ADCQ         R8, R11
 	VPXOR        Y12, Y6, Y6
@@ -9601,13 +9601,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R11
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R8
 	VPXOR        Y13, Y6, Y6
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R8, R11
 	VPSRLD       $0x14, Y5, Y5
@@ -9669,13 +9669,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R11
 	VPADDD       Y9, Y12, Y12
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPXOR        Y12, Y7, Y7
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), R8
 	VPXOR        Y13, Y4, Y4
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         R8, R11
@@ -9737,14 +9737,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R11
 	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x14, Y4, Y4
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R8
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPOR         Y14, Y5, Y5
 	ADCQ         R8, R11
 	VPADDD       Y4, Y0, Y0
@@ -9805,14 +9805,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R11
 	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPSRLD       $0x14, Y6, Y6
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R8
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPOR         Y14, Y7, Y7
 	ADCQ         R8, R11
 	VPADDD       Y6, Y2, Y2
@@ -9873,14 +9873,14 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         $0x00, R11
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPOR         Y14, Y6, Y6
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y0, Y11, Y11
 	IMULQ        88(AX), R8
 	VPADDD       Y6, Y1, Y1
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -9942,13 +9942,13 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $128-64
 	ADCQ         $0x00, R11
 	VPSRLD       $0x14, Y4, Y4
 	VPOR         Y14, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, SI
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), DI
+	IMULQ        104(AX), SI
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), R8
 	VPADDD       Y4, Y3, Y3
-	ADDQ         DI, R10
+	ADDQ         SI, R10
 	VPXOR        Y3, Y10, Y10
 	ADCQ         R8, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -12610,6 +12610,376 @@ TEXT ·sealFirstAVX2(SB), NOSPLIT, $144-64
 	VZEROUPPER
 	RET
 
+// func macBatchAVX2(st *[14]uint64, msg *[512]byte)
+// Requires: BMI2
+TEXT ·macBatchAVX2(SB), NOSPLIT, $56-16
+	MOVQ st+0(FP), AX
+	MOVQ msg+8(FP), CX
+	MOVQ 88(AX), DX
+	MOVQ DX, (SP)
+	MOVQ 96(AX), DX
+	MOVQ DX, 8(SP)
+	MOVQ 104(AX), DX
+	MOVQ DX, 16(SP)
+
+	// P = r^16.
+	MOVQ  (SP), BX
+	MOVQ  8(SP), DI
+	XORL  R9, R9
+	MOVQ  BX, DX
+	MULXQ (SP), SI, R8
+	MULXQ 8(SP), BX, R10
+	ADDQ  BX, R8
+	ADCQ  $0x00, R10
+	MOVQ  DI, DX
+	MULXQ (SP), BX, DI
+	ADDQ  BX, R8
+	ADCQ  DI, R10
+	MULXQ 16(SP), BX, DI
+	ADDQ  BX, SI
+	ADCQ  DI, R8
+	ADCQ  $0x00, R10
+	MOVQ  R9, BX
+	IMULQ 16(SP), BX
+	IMULQ (SP), R9
+	ADDQ  BX, R8
+	ADCQ  R9, R10
+	MOVQ  R10, R9
+	ANDQ  $0x03, R9
+	MOVQ  R10, DI
+	SHRQ  $0x02, DI
+	ANDQ  $-4, R10
+	ADDQ  DI, R10
+	ADDQ  R10, SI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, BX
+	MOVQ  R8, DI
+	MOVQ  BX, 24(SP)
+	MOVQ  DI, 32(SP)
+	MOVQ  R9, 40(SP)
+
+	// h·P in five words w0..w4.
+	XORL  R8, R8
+	MOVQ  BX, DX
+	MULXQ 24(SP), BX, SI
+	MULXQ 32(SP), R12, R10
+	ADDQ  R12, SI
+	MULXQ 40(SP), R12, R11
+	ADCQ  R12, R10
+	ADCQ  $0x00, R11
+	MOVQ  DI, DX
+	MULXQ 24(SP), R12, DI
+	ADDQ  R12, SI
+	ADCQ  DI, R10
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, R8
+	MULXQ 32(SP), R12, DI
+	ADDQ  R12, R10
+	ADCQ  DI, R11
+	ADCQ  $0x00, R8
+	MULXQ 40(SP), R12, DI
+	ADDQ  R12, R11
+	ADCQ  DI, R8
+	MOVQ  R9, DX
+	MULXQ 24(SP), R12, DI
+	ADDQ  R12, R10
+	ADCQ  DI, R11
+	ADCQ  $0x00, R8
+	MULXQ 32(SP), R12, DI
+	ADDQ  R12, R11
+	ADCQ  DI, R8
+	IMULQ 40(SP), DX
+	ADDQ  DX, R8
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R10, R9
+	ANDQ $0x03, R9
+	ANDQ $-4, R10
+	ADDQ R10, BX
+	ADCQ R11, SI
+	ADCQ R8, R9
+	SHRQ $0x02, R11, R10
+	SHRQ $0x02, R8, R11
+	SHRQ $0x02, R8
+	ADDQ R10, BX
+	ADCQ R11, SI
+	ADCQ R8, R9
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ R9, R12
+	SHRQ $0x02, R12
+	ANDQ $0x03, R9
+	LEAQ (R12)(R12*4), R12
+	ADDQ R12, BX
+	ADCQ $0x00, SI
+	ADCQ $0x00, R9
+	MOVQ SI, DI
+	MOVQ BX, 24(SP)
+	MOVQ DI, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// h·P in five words w0..w4.
+	XORL  R8, R8
+	MOVQ  BX, DX
+	MULXQ 24(SP), BX, SI
+	MULXQ 32(SP), R12, R10
+	ADDQ  R12, SI
+	MULXQ 40(SP), R12, R11
+	ADCQ  R12, R10
+	ADCQ  $0x00, R11
+	MOVQ  DI, DX
+	MULXQ 24(SP), R12, DI
+	ADDQ  R12, SI
+	ADCQ  DI, R10
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, R8
+	MULXQ 32(SP), R12, DI
+	ADDQ  R12, R10
+	ADCQ  DI, R11
+	ADCQ  $0x00, R8
+	MULXQ 40(SP), R12, DI
+	ADDQ  R12, R11
+	ADCQ  DI, R8
+	MOVQ  R9, DX
+	MULXQ 24(SP), R12, DI
+	ADDQ  R12, R10
+	ADCQ  DI, R11
+	ADCQ  $0x00, R8
+	MULXQ 32(SP), R12, DI
+	ADDQ  R12, R11
+	ADCQ  DI, R8
+	IMULQ 40(SP), DX
+	ADDQ  DX, R8
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R10, R9
+	ANDQ $0x03, R9
+	ANDQ $-4, R10
+	ADDQ R10, BX
+	ADCQ R11, SI
+	ADCQ R8, R9
+	SHRQ $0x02, R11, R10
+	SHRQ $0x02, R8, R11
+	SHRQ $0x02, R8
+	ADDQ R10, BX
+	ADCQ R11, SI
+	ADCQ R8, R9
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ R9, R12
+	SHRQ $0x02, R12
+	ANDQ $0x03, R9
+	LEAQ (R12)(R12*4), R12
+	ADDQ R12, BX
+	ADCQ $0x00, SI
+	ADCQ $0x00, R9
+	MOVQ SI, DI
+	MOVQ BX, 24(SP)
+	MOVQ DI, 32(SP)
+	MOVQ R9, 40(SP)
+
+	// h·P in five words w0..w4.
+	XORL  R8, R8
+	MOVQ  BX, DX
+	MULXQ 24(SP), BX, SI
+	MULXQ 32(SP), R12, R10
+	ADDQ  R12, SI
+	MULXQ 40(SP), R12, R11
+	ADCQ  R12, R10
+	ADCQ  $0x00, R11
+	MOVQ  DI, DX
+	MULXQ 24(SP), R12, DI
+	ADDQ  R12, SI
+	ADCQ  DI, R10
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, R8
+	MULXQ 32(SP), R12, DI
+	ADDQ  R12, R10
+	ADCQ  DI, R11
+	ADCQ  $0x00, R8
+	MULXQ 40(SP), R12, DI
+	ADDQ  R12, R11
+	ADCQ  DI, R8
+	MOVQ  R9, DX
+	MULXQ 24(SP), R12, DI
+	ADDQ  R12, R10
+	ADCQ  DI, R11
+	ADCQ  $0x00, R8
+	MULXQ 32(SP), R12, DI
+	ADDQ  R12, R11
+	ADCQ  DI, R8
+	IMULQ 40(SP), DX
+	ADDQ  DX, R8
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R10, R9
+	ANDQ $0x03, R9
+	ANDQ $-4, R10
+	ADDQ R10, BX
+	ADCQ R11, SI
+	ADCQ R8, R9
+	SHRQ $0x02, R11, R10
+	SHRQ $0x02, R8, R11
+	SHRQ $0x02, R8
+	ADDQ R10, BX
+	ADCQ R11, SI
+	ADCQ R8, R9
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ R9, R12
+	SHRQ $0x02, R12
+	ANDQ $0x03, R9
+	LEAQ (R12)(R12*4), R12
+	ADDQ R12, BX
+	ADCQ $0x00, SI
+	ADCQ $0x00, R9
+	MOVQ SI, DI
+	MOVQ BX, 24(SP)
+	MOVQ DI, 32(SP)
+	MOVQ R9, 40(SP)
+	MOVQ 64(AX), BX
+	XORQ DI, DI
+	MOVQ 72(AX), SI
+	XORQ R8, R8
+	MOVQ 80(AX), R10
+	XORQ R12, R12
+	MOVQ $0x00000010, 48(SP)
+
+macBatchAVX2_loop:
+	ADDQ  (CX), BX
+	ADCQ  8(CX), SI
+	ADCQ  $0x01, R10
+	MOVQ  BX, DX
+	MULXQ (SP), AX, R9
+	MULXQ 8(SP), BX, R11
+	ADDQ  BX, R9
+	ADCQ  $0x00, R11
+	MOVQ  SI, DX
+	MULXQ (SP), BX, SI
+	ADDQ  BX, R9
+	ADCQ  SI, R11
+	MULXQ 16(SP), BX, SI
+	ADDQ  BX, AX
+	ADCQ  SI, R9
+	ADCQ  $0x00, R11
+	MOVQ  R10, BX
+	IMULQ 16(SP), BX
+	IMULQ (SP), R10
+	ADDQ  BX, R9
+	ADCQ  R10, R11
+	MOVQ  R11, R10
+	ANDQ  $0x03, R10
+	MOVQ  R11, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R11
+	ADDQ  SI, R11
+	ADDQ  R11, AX
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R10
+	MOVQ  AX, BX
+	MOVQ  R9, SI
+	ADDQ  256(CX), DI
+	ADCQ  264(CX), R8
+	ADCQ  $0x01, R12
+	MOVQ  DI, DX
+	MULXQ (SP), AX, R9
+	MULXQ 8(SP), DI, R11
+	ADDQ  DI, R9
+	ADCQ  $0x00, R11
+	MOVQ  R8, DX
+	MULXQ (SP), DI, R8
+	ADDQ  DI, R9
+	ADCQ  R8, R11
+	MULXQ 16(SP), DI, R8
+	ADDQ  DI, AX
+	ADCQ  R8, R9
+	ADCQ  $0x00, R11
+	MOVQ  R12, DI
+	IMULQ 16(SP), DI
+	IMULQ (SP), R12
+	ADDQ  DI, R9
+	ADCQ  R12, R11
+	MOVQ  R11, R12
+	ANDQ  $0x03, R12
+	MOVQ  R11, R8
+	SHRQ  $0x02, R8
+	ANDQ  $-4, R11
+	ADDQ  R8, R11
+	ADDQ  R11, AX
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R12
+	MOVQ  AX, DI
+	MOVQ  R9, R8
+	ADDQ  $0x10, CX
+	DECQ  48(SP)
+	JNZ   macBatchAVX2_loop
+
+	// h·P in five words w0..w4.
+	XORL  CX, CX
+	MOVQ  BX, DX
+	MULXQ 24(SP), BX, AX
+	MULXQ 32(SP), R13, R9
+	ADDQ  R13, AX
+	MULXQ 40(SP), R13, R11
+	ADCQ  R13, R9
+	ADCQ  $0x00, R11
+	MOVQ  SI, DX
+	MULXQ 24(SP), R13, SI
+	ADDQ  R13, AX
+	ADCQ  SI, R9
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, CX
+	MULXQ 32(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, R11
+	ADCQ  $0x00, CX
+	MULXQ 40(SP), R13, SI
+	ADDQ  R13, R11
+	ADCQ  SI, CX
+	MOVQ  R10, DX
+	MULXQ 24(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, R11
+	ADCQ  $0x00, CX
+	MULXQ 32(SP), R13, SI
+	ADDQ  R13, R11
+	ADCQ  SI, CX
+	IMULQ 40(SP), DX
+	ADDQ  DX, CX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R9, R10
+	ANDQ $0x03, R10
+	ANDQ $-4, R9
+	ADDQ R9, BX
+	ADCQ R11, AX
+	ADCQ CX, R10
+	SHRQ $0x02, R11, R9
+	SHRQ $0x02, CX, R11
+	SHRQ $0x02, CX
+	ADDQ R9, BX
+	ADCQ R11, AX
+	ADCQ CX, R10
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ DI, BX
+	ADCQ R8, AX
+	ADCQ R12, R10
+	MOVQ R10, R13
+	SHRQ $0x02, R13
+	ANDQ $0x03, R10
+	LEAQ (R13)(R13*4), R13
+	ADDQ R13, BX
+	ADCQ $0x00, AX
+	ADCQ $0x00, R10
+	MOVQ AX, SI
+	MOVQ st+0(FP), AX
+	MOVQ BX, 64(AX)
+	MOVQ SI, 72(AX)
+	MOVQ R10, 80(AX)
+	RET
+
 // func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2
 TEXT ·sealNextAVX2(SB), NOSPLIT, $128-56
@@ -12881,13 +13251,13 @@ sealNextAVX2_loop:
 	VPADDD       Y6, Y1, Y1
 	ADCQ         $0x00, R12
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y8, Y13, Y13
@@ -12949,13 +13319,13 @@ sealNextAVX2_loop:
 	VPADDD       Y4, Y3, Y3
 	ADCQ         $0x00, R12
 	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y12, Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y12, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y10, Y13, Y13
@@ -13017,13 +13387,13 @@ sealNextAVX2_loop:
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y9, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y5, Y5
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -13085,13 +13455,13 @@ sealNextAVX2_loop:
 	VPADDD       Y10, Y12, Y12
 	ADCQ         $0x00, R12
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y11, Y13, Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y13, Y7, Y7
 	IMULQ        88(AX), R9
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
 	ADCQ         R9, R12
@@ -13153,14 +13523,14 @@ sealNextAVX2_loop:
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y6, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y14, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y12, 64(SP)
 	ADCQ         R9, R12
 	VMOVDQU      (SP), Y12
@@ -13221,14 +13591,14 @@ sealNextAVX2_loop:
 	VPSLLD       $0x07, Y7, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x07, Y4, Y14
 	VPSRLD       $0x19, Y4, Y4
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y0, Y0
 	ADCQ         R9, R12
 	VPXOR        Y0, Y8, Y8
@@ -13289,14 +13659,14 @@ sealNextAVX2_loop:
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y5, Y5
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      64(SP), Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VMOVDQU      Y13, 32(SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      96(SP), Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y2, Y2
 	ADCQ         R9, R12
 	VPXOR        Y2, Y10, Y10
@@ -13358,13 +13728,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y7, Y7
 	VPADDD       Y5, Y0, Y0
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y0, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y6, Y1, Y1
 	IMULQ        88(AX), R9
 	VPXOR        Y1, Y8, Y8
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
@@ -13426,13 +13796,13 @@ sealNextAVX2_loop:
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y2, Y2
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), R9
 	VPXOR        Y3, Y10, Y10
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -13494,13 +13864,13 @@ sealNextAVX2_loop:
 	VPXOR        Y1, Y9, Y9
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y9, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y5, Y5
@@ -13562,13 +13932,13 @@ sealNextAVX2_loop:
 	VPXOR        Y3, Y11, Y11
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y12, Y12
 	IMULQ        88(AX), R9
 	VPXOR        Y12, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y11, Y13, Y13
 	ADCQ         R9, R12
 	VPXOR        Y13, Y7, Y7
@@ -13630,13 +14000,13 @@ sealNextAVX2_loop:
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R12
 	VPADDD       Y8, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         R9, R12
@@ -13698,14 +14068,14 @@ sealNextAVX2_loop:
 	VPXOR        Y12, Y7, Y7
 	ADCQ         $0x00, R12
 	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y13, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y4, Y4
@@ -13766,14 +14136,14 @@ sealNextAVX2_loop:
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x14, Y5, Y5
 	VPOR         Y14, Y5, Y5
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y0, Y0
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y0, Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y5, Y1, Y1
@@ -13834,14 +14204,14 @@ sealNextAVX2_loop:
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPOR         Y14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y2, Y2
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y2, Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y7, Y3, Y3
@@ -13903,13 +14273,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y0, Y0
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         R9, R12
 	VPADDD       Y11, Y12, Y12
@@ -13971,13 +14341,13 @@ sealNextAVX2_loop:
 	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R12
 	VPXOR        Y2, Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         R9, R12
 	VPADDD       Y9, Y12, Y12
@@ -14039,13 +14409,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y8, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y4, Y4
 	IMULQ        88(AX), R9
 	VPADDD       Y9, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y5, Y5
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y4, Y14
@@ -14107,13 +14477,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y10, Y12, Y12
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), R9
 	VPADDD       Y11, Y13, Y13
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y13, Y7, Y7
 	ADCQ         R9, R12
 	VPSLLD       $0x07, Y6, Y14
@@ -14175,13 +14545,13 @@ sealNextAVX2_loop:
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x07, Y6, Y14
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         R9, R12
@@ -14243,14 +14613,14 @@ sealNextAVX2_loop:
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R12
 	VPXOR        Y13, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSRLD       $0x19, Y7, Y7
 	IMULQ        88(AX), R9
 	VPOR         Y14, Y7, Y7
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         R9, R12
 	VPOR         Y14, Y4, Y4
@@ -14311,14 +14681,14 @@ sealNextAVX2_loop:
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y5, Y5
 	VMOVDQU      Y12, (SP)
 	IMULQ        88(AX), R9
 	VMOVDQU      64(SP), Y12
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VMOVDQU      Y13, 32(SP)
 	ADCQ         R9, R12
 	VMOVDQU      96(SP), Y13
@@ -14379,14 +14749,14 @@ sealNextAVX2_loop:
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), R9
 	VPXOR        Y0, Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y6, Y1, Y1
 	ADCQ         R9, R12
 	VPXOR        Y1, Y8, Y8
@@ -14448,13 +14818,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VMOVDQU      (SP), Y12
 	VMOVDQU      Y13, 96(SP)
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VMOVDQU      32(SP), Y13
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y7, Y2, Y2
 	IMULQ        88(AX), R9
 	VPXOR        Y2, Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y4, Y3, Y3
 	ADCQ         R9, R12
 	VPXOR        Y3, Y10, Y10
@@ -14516,13 +14886,13 @@ sealNextAVX2_loop:
 	VPXOR        Y0, Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y8, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y4, Y4
@@ -14584,13 +14954,13 @@ sealNextAVX2_loop:
 	VPXOR        Y2, Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y7, Y3, Y3
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	IMULQ        88(AX), R9
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPADDD       Y10, Y12, Y12
 	ADCQ         R9, R12
 	VPXOR        Y12, Y6, Y6
@@ -14652,13 +15022,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R12
 	VPADDD       Y11, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y5, Y5
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y8, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y6, Y6
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         R9, R12
 	VPSRLD       $0x14, Y5, Y5
@@ -14720,13 +15090,13 @@ sealNextAVX2_loop:
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         $0x00, R12
 	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPXOR        Y12, Y7, Y7
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), R9
 	VPXOR        Y13, Y4, Y4
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         R9, R12
@@ -14788,14 +15158,14 @@ sealNextAVX2_loop:
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y4, Y4
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), R9
 	VPSLLD       $0x0c, Y5, Y14
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y5, Y5
 	ADCQ         R9, R12
 	VPADDD       Y4, Y0, Y0
@@ -14856,14 +15226,14 @@ sealNextAVX2_loop:
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R12
 	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPSRLD       $0x14, Y6, Y6
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPOR         Y14, Y6, Y6
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), R9
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPOR         Y14, Y7, Y7
 	ADCQ         R9, R12
 	VPADDD       Y6, Y2, Y2
@@ -14924,14 +15294,14 @@ sealNextAVX2_loop:
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPOR         Y14, Y6, Y6
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y0, Y11, Y11
 	IMULQ        88(AX), R9
 	VPADDD       Y6, Y1, Y1
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y1, Y8, Y8
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -14993,13 +15363,13 @@ sealNextAVX2_loop:
 	ADCQ         $0x00, R12
 	VPSRLD       $0x14, Y4, Y4
 	VPOR         Y14, Y4, Y4
-	MOVQ         R9, R8
+	MOVQ         R9, DI
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), R8
+	IMULQ        104(AX), DI
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), R9
 	VPADDD       Y4, Y3, Y3
-	ADDQ         R8, R11
+	ADDQ         DI, R11
 	VPXOR        Y3, Y10, Y10
 	ADCQ         R9, R12
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -16857,12 +17227,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y2, Y9, Y9
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
@@ -16911,12 +17281,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y9, Y12, Y12
 	ADCQ         $0x00, R9
 	VPXOR        Y12, Y7, Y7
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y10, Y13, Y13
 	IMULQ        88(AX), SI
 	VPXOR        Y13, Y4, Y4
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSLLD       $0x07, Y7, Y14
 	MOVQ         R9, SI
@@ -16964,12 +17334,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x0c, Y5, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x14, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPOR         Y14, Y5, Y5
 	MOVQ         R9, SI
@@ -17017,12 +17387,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VMOVDQU      64(SP), Y12
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VMOVDQU      Y13, 32(SP)
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VMOVDQU      96(SP), Y13
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17070,12 +17440,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPADDD       Y7, Y3, Y3
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17123,12 +17493,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y8, Y13, Y13
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x0c, Y5, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x14, Y5, Y5
@@ -17177,12 +17547,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y6, Y14
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x19, Y6, Y6
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y6, Y6
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VMOVDQU      Y12, 64(SP)
 	MOVQ         R9, SI
@@ -17230,12 +17600,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         $0x00, R9
 	VPSRLD       $0x14, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPADDD       Y7, Y2, Y2
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y2, Y9, Y9
 	MOVQ         R9, SI
@@ -17283,12 +17653,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPXOR        Y1, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17336,12 +17706,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPADDD       Y9, Y13, Y13
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y13, Y5, Y5
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSLLD       $0x07, Y4, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17389,12 +17759,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x0c, Y6, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x14, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPOR         Y14, Y6, Y6
 	ADCQ         SI, R9
 	VPSLLD       $0x0c, Y7, Y14
@@ -17443,12 +17813,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x19, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), SI
 	VPXOR        Y0, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPADDD       Y6, Y1, Y1
 	MOVQ         R9, SI
@@ -17496,12 +17866,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y1, Y8, Y8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), SI
 	VPADDD       Y11, Y12, Y12
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y12, Y5, Y5
 	MOVQ         R9, SI
@@ -17549,12 +17919,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y9, Y12, Y12
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y12, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y10, Y13, Y13
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17602,12 +17972,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x07, Y4, Y14
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17655,12 +18025,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y0, Y0
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y0, Y8, Y8
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y5, Y1, Y1
 	ADCQ         SI, R9
 	VPXOR        Y1, Y9, Y9
@@ -17709,12 +18079,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         $0x00, R9
 	VPXOR        Y2, Y10, Y10
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y7, Y3, Y3
 	IMULQ        88(AX), SI
 	VPXOR        Y3, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	MOVQ         R9, SI
@@ -17762,12 +18132,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R9
 	VPADDD       Y10, Y12, Y12
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPXOR        Y12, Y6, Y6
 	IMULQ        88(AX), SI
 	VPADDD       Y11, Y13, Y13
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y13, Y7, Y7
 	MOVQ         R9, SI
@@ -17815,12 +18185,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPOR         Y14, Y5, Y5
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17868,12 +18238,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VMOVDQU      Y12, 64(SP)
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VMOVDQU      (SP), Y12
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VMOVDQU      Y13, 96(SP)
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VMOVDQU      32(SP), Y13
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -17921,12 +18291,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y2, Y9, Y9
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
@@ -17975,12 +18345,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         $0x00, R9
 	VPXOR        Y12, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y9, Y13, Y13
 	IMULQ        88(AX), SI
 	VPXOR        Y13, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSLLD       $0x0c, Y4, Y14
 	MOVQ         R9, SI
@@ -18028,12 +18398,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x19, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x07, Y5, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x19, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPOR         Y14, Y5, Y5
 	MOVQ         R9, SI
@@ -18081,12 +18451,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSLLD       $0x0c, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18134,12 +18504,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPADDD       Y6, Y1, Y1
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y1, Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18187,12 +18557,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y12, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y8, Y13, Y13
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y13, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x07, Y5, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x19, Y5, Y5
@@ -18241,12 +18611,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y10, Y13, Y13
 	ADCQ         $0x00, R9
 	VPXOR        Y13, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x0c, Y7, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x14, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPOR         Y14, Y7, Y7
 	MOVQ         R9, SI
@@ -18294,12 +18664,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSLLD       $0x07, Y4, Y14
 	ADCQ         $0x00, R9
 	VPSRLD       $0x19, Y4, Y4
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y0, Y0
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y0, Y8, Y8
 	MOVQ         R9, SI
@@ -18347,12 +18717,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPXOR        Y1, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18400,12 +18770,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPADDD       Y10, Y12, Y12
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y12, Y6, Y6
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -18453,12 +18823,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPXOR        Y13, Y7, Y7
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x07, Y6, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x19, Y6, Y6
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPOR         Y14, Y6, Y6
 	ADCQ         SI, R9
 	VPSLLD       $0x07, Y7, Y14
@@ -18507,11 +18877,11 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y6, Y6
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPADDD       Y5, Y0, Y0
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y0, Y11, Y11
 	ADCQ         SI, R9
 	VPADDD       Y6, Y1, Y1
@@ -18560,12 +18930,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      32(SP), Y13
 	ADCQ         $0x00, R9
 	VPADDD       Y7, Y2, Y2
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y3, Y10, Y10
 	MOVQ         R9, SI
@@ -18613,12 +18983,12 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y9, Y12, Y12
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y12, Y7, Y7
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y10, Y13, Y13
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -20693,13 +21063,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPSLLD       $0x0c, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x14, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), SI
 	VPADDD       Y6, Y2, Y2
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y2, Y10, Y10
 	ADCQ         SI, R9
 	VPADDD       Y7, Y3, Y3
@@ -20754,12 +21124,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y13, Y6, Y6
 	ADCQ         $0x00, R9
 	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x14, Y5, Y5
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x0c, Y6, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x14, Y6, Y6
@@ -20814,12 +21184,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y2, Y9, Y9
 	ADCQ         $0x00, R9
 	VPADDD       Y4, Y3, Y3
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y3, Y10, Y10
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPADDD       Y9, Y12, Y12
@@ -20874,13 +21244,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSLLD       $0x07, Y4, Y14
 	ADCQ         $0x00, R9
 	VPSRLD       $0x19, Y4, Y4
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPOR         Y14, Y4, Y4
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPADDD       Y4, Y0, Y0
 	IMULQ        88(AX), SI
 	VPXOR        Y0, Y8, Y8
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y5, Y1, Y1
 	ADCQ         SI, R9
 	MOVQ         R9, SI
@@ -20934,13 +21304,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y4, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x19, Y4, Y4
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPSLLD       $0x07, Y5, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x19, Y5, Y5
 	ADCQ         SI, R9
 	VPOR         Y14, Y5, Y5
@@ -20994,13 +21364,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPADDD       Y7, Y3, Y3
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y3, Y11, Y11
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y10, Y12, Y12
 	ADCQ         SI, R9
 	VPXOR        Y12, Y6, Y6
@@ -21055,12 +21425,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y6, Y6
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y6, Y6
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y5, Y0, Y0
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y0, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y6, Y1, Y1
 	ADCQ         SI, R9
 	VPXOR        Y1, Y8, Y8
@@ -21115,13 +21485,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y9, Y12, Y12
 	ADCQ         $0x00, R9
 	VPXOR        Y12, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y10, Y13, Y13
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y13, Y4, Y4
 	IMULQ        88(AX), SI
 	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPSRLD       $0x14, Y7, Y7
 	MOVQ         R9, SI
@@ -21175,13 +21545,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y5, Y1, Y1
 	ADCQ         $0x00, R9
 	VPXOR        Y1, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y8, Y12, Y12
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y12, Y4, Y4
 	ADCQ         SI, R9
 	VPADDD       Y9, Y13, Y13
@@ -21235,13 +21605,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VMOVDQU      Y12, (SP)
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VMOVDQU      64(SP), Y12
 	IMULQ        88(AX), SI
 	VMOVDQU      Y13, 32(SP)
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VMOVDQU      96(SP), Y13
 	ADCQ         SI, R9
 	VPADDD       Y6, Y2, Y2
@@ -21296,12 +21666,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y12, Y6, Y6
 	ADCQ         $0x00, R9
 	VPADDD       Y11, Y13, Y13
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y13, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPSLLD       $0x07, Y6, Y14
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSRLD       $0x19, Y6, Y6
 	ADCQ         SI, R9
 	VPOR         Y14, Y6, Y6
@@ -21356,13 +21726,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y1, Y8, Y8
 	ADCQ         $0x00, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPADDD       Y11, Y12, Y12
 	IMULQ        88(AX), SI
 	VPXOR        Y12, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPADDD       Y8, Y13, Y13
 	MOVQ         R9, SI
@@ -21416,13 +21786,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x14, Y4, Y4
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y4, Y4
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y7, Y2, Y2
 	ADCQ         SI, R9
 	VPXOR        Y2, Y9, Y9
@@ -21476,13 +21846,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	VPADDD       Y9, Y13, Y13
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y13, Y5, Y5
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSLLD       $0x0c, Y4, Y14
 	IMULQ        88(AX), SI
 	VPSRLD       $0x14, Y4, Y4
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPOR         Y14, Y4, Y4
 	ADCQ         SI, R9
 	VPSLLD       $0x0c, Y5, Y14
@@ -21537,12 +21907,12 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y6, Y2, Y2
 	ADCQ         $0x00, R9
 	VPXOR        Y2, Y10, Y10
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y7, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
 	VPXOR        Y3, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
@@ -21597,13 +21967,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R9
 	VPSLLD       $0x07, Y7, Y14
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPOR         Y14, Y7, Y7
 	IMULQ        88(AX), SI
 	VPADDD       Y5, Y0, Y0
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	VPXOR        Y0, Y11, Y11
 	MOVQ         R9, SI
@@ -21657,13 +22027,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y8, Y13, Y13
 	ADCQ         $0x00, R9
 	VPXOR        Y13, Y6, Y6
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPSLLD       $0x07, Y5, Y14
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSRLD       $0x19, Y5, Y5
 	IMULQ        88(AX), SI
 	VPOR         Y14, Y5, Y5
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSLLD       $0x07, Y6, Y14
 	ADCQ         SI, R9
 	VPSRLD       $0x19, Y6, Y6
@@ -21717,13 +22087,13 @@ TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
 	VPXOR        Y2, Y9, Y9
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPADDD       Y9, Y12, Y12
@@ -23974,13 +24344,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y0, Y11, Y11
 	ADCQ         $0x00, R9
 	VPADDD       Y6, Y1, Y1
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y1, Y8, Y8
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y11, Y12, Y12
 	ADCQ         SI, R9
 	VPXOR        Y12, Y5, Y5
@@ -24040,13 +24410,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPOR         Y14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPADDD       Y7, Y2, Y2
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPXOR        Y2, Y9, Y9
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPADDD       Y4, Y3, Y3
 	IMULQ        88(AX), SI
 	VPXOR        Y3, Y10, Y10
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
@@ -24105,14 +24475,14 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y4, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y8, Y8
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y5, Y1, Y1
 	VPXOR        Y1, Y9, Y9
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPADDD       Y8, Y12, Y12
 	ADCQ         SI, R9
 	VPXOR        Y12, Y4, Y4
@@ -24171,14 +24541,14 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y10, Y10
 	IMULQ        88(AX), SI
 	VPADDD       Y7, Y3, Y3
 	VPXOR        Y3, Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
@@ -24237,13 +24607,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y5, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y11, Y11
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         SI, R9
 	VPADDD       Y11, Y12, Y12
@@ -24303,13 +24673,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y3, Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -24369,13 +24739,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y4, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y8, Y8
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y5, Y1, Y1
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y1, Y9, Y9
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADCQ         SI, R9
 	VPADDD       Y8, Y12, Y12
@@ -24435,13 +24805,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y7, Y7
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y7, Y7
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y10, Y10
 	IMULQ        88(AX), SI
 	VPADDD       Y7, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y3, Y11, Y11
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
@@ -24501,13 +24871,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPADDD       Y5, Y0, Y0
 	ADCQ         $0x00, R9
 	VPXOR        Y0, Y11, Y11
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y6, Y1, Y1
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y1, Y8, Y8
 	IMULQ        88(AX), SI
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         SI, R9
 	VPADDD       Y11, Y12, Y12
@@ -24567,13 +24937,13 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x14, Y4, Y4
 	ADCQ         $0x00, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         SI, BX
+	MOVQ         SI, CX
 	VPADDD       Y7, Y2, Y2
-	IMULQ        104(AX), BX
+	IMULQ        104(AX), CX
 	VPXOR        Y2, Y9, Y9
 	IMULQ        88(AX), SI
 	VPADDD       Y4, Y3, Y3
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	VPXOR        Y3, Y10, Y10
 	ADCQ         SI, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
@@ -24737,7 +25107,7 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 
 // func sealOneAVX2(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
+TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	MOVQ st+0(FP), AX
 
 	// Block 0 in general registers: the state with the counter one less.
@@ -24781,127 +25151,151 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
 	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
 	ADDL         DI, CX
-	VPADDD       Y5, Y1, Y1
+	VPXOR        Y0, Y8, Y8
 	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
 	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         R9, BX
+	XORL         CX, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDL         R10, SI
-	VPADDD       Y8, Y12, Y12
-	XORL         CX, R12
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
 	XORL         DX, R13
-	VPXOR        Y13, Y5, Y5
+	VPADDD       Y8, Y12, Y12
 	XORL         BX, R14
-	VPSLLD       $0x0c, Y4, Y14
+	VPXOR        Y12, Y4, Y4
 	XORL         SI, R15
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
+	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R12
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x10, R13
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R14
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x10, R15
-	VPXOR        Y0, Y8, Y8
-	ADDL         R12, 128(SP)
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R14, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R15, R11
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	XORL         128(SP), DI
-	VPADDD       Y9, Y13, Y13
-	XORL         132(SP), R8
 	VPXOR        Y13, Y5, Y5
-	XORL         136(SP), R9
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	XORL         R11, R10
+	ROLL         $0x10, R13
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R15
 	VPOR         Y14, Y4, Y4
-	ROLL         $0x0c, DI
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R9
-	VMOVDQU      Y12, (SP)
-	ROLL         $0x0c, R10
-	VMOVDQU      64(SP), Y12
-	VMOVDQU      Y13, 32(SP)
-	ADDL         DI, CX
-	VMOVDQU      96(SP), Y13
-	ADDL         R8, DX
-	VPADDD       Y6, Y2, Y2
-	ADDL         R9, BX
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	ADDL         R10, SI
-	VPXOR        Y3, Y11, Y11
-	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	XORL         BX, R14
-	VPXOR        Y12, Y6, Y6
-	XORL         SI, R15
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	ROLL         $0x08, R12
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x08, R13
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x08, R14
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x14, Y7, Y7
 	ADDL         R12, 128(SP)
-	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPADDD       Y4, Y0, Y0
+	XORL         132(SP), R8
+	VPXOR        Y0, Y8, Y8
+	XORL         136(SP), R9
+	VPADDD       Y5, Y1, Y1
+	XORL         R11, R10
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R9
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y4, Y4
+	ADDL         DI, CX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R9, BX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x19, Y4, Y4
+	XORL         CX, R12
+	VPOR         Y14, Y4, Y4
+	XORL         DX, R13
+	VPSLLD       $0x07, Y5, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y5, Y5
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R13
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x08, R14
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x08, R15
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R12, 128(SP)
+	VMOVDQU      96(SP), Y13
 	ADDL         R13, 132(SP)
 	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
 	ADDL         R14, 136(SP)
-	VPADDD       Y7, Y3, Y3
+	VPXOR        Y2, Y10, Y10
 	ADDL         R15, R11
-	VPXOR        Y3, Y11, Y11
+	VPADDD       Y7, Y3, Y3
 	XORL         128(SP), DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPXOR        Y3, Y11, Y11
 	XORL         132(SP), R8
-	VPADDD       Y10, Y12, Y12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	XORL         136(SP), R9
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	XORL         R11, R10
-	VPXOR        Y13, Y7, Y7
+	VPADDD       Y10, Y12, Y12
 	ROLL         $0x07, DI
-	VPSLLD       $0x07, Y6, Y14
+	VPXOR        Y12, Y6, Y6
 	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
+	VPADDD       Y11, Y13, Y13
 	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y7, Y14
+	VPXOR        Y13, Y7, Y7
 	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
 	ADDL         R8, CX
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y5, Y0, Y0
 	ADDL         R9, DX
-	VPXOR        Y0, Y11, Y11
+	VPSRLD       $0x14, Y6, Y6
 	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y7, Y7
+	XORL         DX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y6, Y2, Y2
+	XORL         SI, R14
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R15
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R12
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x07, Y6, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         R8, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R9, DX
 	VPADDD       Y6, Y1, Y1
+	ADDL         R10, BX
 	VPXOR        Y1, Y8, Y8
 	ADDL         DI, SI
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
@@ -24909,874 +25303,1042 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	XORL         DX, R12
 	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
 	XORL         BX, R13
-	VPADDD       Y8, Y13, Y13
-	XORL         SI, R14
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x10, R15
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x10, R12
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R13
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x10, R14
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ADDL         R15, 136(SP)
-	VPADDD       Y5, Y0, Y0
-	ADDL         R12, R11
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	ADDL         R13, 128(SP)
-	VPXOR        Y1, Y8, Y8
-	ADDL         R14, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         136(SP), R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	XORL         R11, R9
 	VPXOR        Y12, Y5, Y5
-	XORL         128(SP), R10
+	XORL         SI, R14
 	VPADDD       Y8, Y13, Y13
-	XORL         132(SP), DI
+	ROLL         $0x08, R15
 	VPXOR        Y13, Y6, Y6
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x0c, R8
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x0c, R9
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R15, 136(SP)
 	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R10
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x0c, DI
+	ADDL         R12, R11
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R14, 132(SP)
 	VPOR         Y14, Y6, Y6
-	ADDL         R8, CX
+	XORL         136(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         R11, R9
+	VPXOR        Y0, Y11, Y11
+	XORL         128(SP), R10
+	VPADDD       Y6, Y1, Y1
+	XORL         132(SP), DI
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, DI
+	VPXOR        Y12, Y5, Y5
+	ADDL         DI, CX
+	VPADDD       Y8, Y13, Y13
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         CX, R12
+	VPSRLD       $0x19, Y5, Y5
+	XORL         DX, R13
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x07, Y6, Y14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
 	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x10, R14
 	VMOVDQU      (SP), Y12
-	ADDL         R9, DX
+	ROLL         $0x10, R15
 	VMOVDQU      Y13, 96(SP)
-	ADDL         R10, BX
+	ADDL         R12, 128(SP)
 	VMOVDQU      32(SP), Y13
-	ADDL         DI, SI
+	ADDL         R13, 132(SP)
 	VPADDD       Y7, Y2, Y2
+	ADDL         R14, 136(SP)
 	VPXOR        Y2, Y9, Y9
-	XORL         CX, R15
+	ADDL         R15, R11
 	VPADDD       Y4, Y3, Y3
-	XORL         DX, R12
+	XORL         128(SP), DI
 	VPXOR        Y3, Y10, Y10
-	XORL         BX, R13
+	XORL         132(SP), R8
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         136(SP), R9
+	XORL         R11, R10
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         SI, R14
+	ROLL         $0x0c, DI
 	VPADDD       Y9, Y12, Y12
-	ROLL         $0x08, R15
+	ROLL         $0x0c, R8
 	VPXOR        Y12, Y7, Y7
-	ROLL         $0x08, R12
+	ROLL         $0x0c, R9
 	VPADDD       Y10, Y13, Y13
+	ROLL         $0x0c, R10
 	VPXOR        Y13, Y4, Y4
-	ROLL         $0x08, R13
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ADDL         R15, 136(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R12, R11
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R13, 128(SP)
-	VPOR         Y14, Y4, Y4
-	VPADDD       Y7, Y2, Y2
-	ADDL         R14, 132(SP)
-	VPXOR        Y2, Y9, Y9
-	XORL         136(SP), R8
-	VPADDD       Y4, Y3, Y3
-	XORL         R11, R9
-	VPXOR        Y3, Y10, Y10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         128(SP), R10
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	XORL         132(SP), DI
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x07, R8
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	ROLL         $0x07, R9
-	VPXOR        Y13, Y4, Y4
-	ROLL         $0x07, R10
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, DI
-	VPOR         Y14, Y7, Y7
 	ADDL         DI, CX
-	VPSLLD       $0x07, Y4, Y14
+	VPSLLD       $0x0c, Y7, Y14
 	ADDL         R8, DX
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
+	VPSRLD       $0x14, Y7, Y7
 	ADDL         R9, BX
-	VPADDD       Y4, Y0, Y0
+	VPOR         Y14, Y7, Y7
 	ADDL         R10, SI
-	VPXOR        Y0, Y8, Y8
+	VPSLLD       $0x0c, Y4, Y14
 	XORL         CX, R12
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
+	VPSRLD       $0x14, Y4, Y4
 	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPOR         Y14, Y4, Y4
 	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
+	VPADDD       Y7, Y2, Y2
 	XORL         SI, R15
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R12
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x08, R13
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R14, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, R11
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y7, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y7, Y7
+	XORL         R11, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, R10
+	VPADDD       Y4, Y0, Y0
+	ADDL         R8, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R13
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R14
 	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R12
+	ROLL         $0x10, R15
 	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R13
+	ROLL         $0x10, R12
 	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R13
 	VPSLLD       $0x0c, Y4, Y14
 	ROLL         $0x10, R14
 	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x10, R15
+	ADDL         R15, 136(SP)
 	VPOR         Y14, Y4, Y4
-	ADDL         R12, 128(SP)
+	ADDL         R12, R11
 	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R13, 128(SP)
 	VPSRLD       $0x14, Y5, Y5
-	ADDL         R13, 132(SP)
+	ADDL         R14, 132(SP)
 	VPOR         Y14, Y5, Y5
-	ADDL         R14, 136(SP)
+	XORL         136(SP), R8
 	VPADDD       Y4, Y0, Y0
-	ADDL         R15, R11
+	XORL         R11, R9
 	VPXOR        Y0, Y8, Y8
+	XORL         128(SP), R10
 	VPADDD       Y5, Y1, Y1
-	XORL         128(SP), DI
-	VPXOR        Y1, Y9, Y9
-	XORL         132(SP), R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         136(SP), R9
-	VPADDD       Y8, Y12, Y12
-	XORL         R11, R10
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x0c, DI
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), DI
 	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y4, Y14
+	VPXOR        Y1, Y9, Y9
 	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y4, Y4
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, DI
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R9, DX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y5, Y5
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y4, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y4, Y4
+	XORL         DX, R12
 	VPOR         Y14, Y4, Y4
+	XORL         BX, R13
 	VPSLLD       $0x07, Y5, Y14
-	ADDL         DI, CX
+	XORL         SI, R14
 	VPSRLD       $0x19, Y5, Y5
-	ADDL         R8, DX
+	ROLL         $0x08, R15
 	VPOR         Y14, Y5, Y5
-	ADDL         R9, BX
+	ROLL         $0x08, R12
 	VMOVDQU      Y12, (SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R10, SI
-	VMOVDQU      Y13, 32(SP)
-	XORL         CX, R12
-	VMOVDQU      96(SP), Y13
-	VPADDD       Y6, Y2, Y2
-	XORL         DX, R13
-	VPXOR        Y2, Y10, Y10
-	XORL         BX, R14
-	VPADDD       Y7, Y3, Y3
-	XORL         SI, R15
-	VPXOR        Y3, Y11, Y11
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x08, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ROLL         $0x08, R13
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x08, R14
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y7, Y7
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R13, 132(SP)
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	XORL         128(SP), DI
-	VPADDD       Y6, Y2, Y2
-	XORL         132(SP), R8
-	VPXOR        Y2, Y10, Y10
-	XORL         136(SP), R9
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	XORL         R11, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x07, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x07, R8
-	VPADDD       Y10, Y12, Y12
-	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R9
-	VPADDD       Y11, Y13, Y13
-	ROLL         $0x07, R10
-	VPXOR        Y13, Y7, Y7
-	ADDL         R8, CX
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	ADDL         R9, DX
-	VPOR         Y14, Y6, Y6
-	ADDL         R10, BX
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	ADDL         DI, SI
-	VPOR         Y14, Y7, Y7
-	XORL         CX, R15
-	VPADDD       Y5, Y0, Y0
-	XORL         DX, R12
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	XORL         BX, R13
-	VPXOR        Y1, Y8, Y8
-	XORL         SI, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x10, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x10, R12
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x10, R13
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x10, R14
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, 136(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R12, R11
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y6, Y6
-	XORL         136(SP), R8
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	XORL         R11, R9
-	VPADDD       Y6, Y1, Y1
-	XORL         128(SP), R10
-	VPXOR        Y1, Y8, Y8
-	XORL         132(SP), DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x0c, R8
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x0c, R9
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x0c, R10
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x0c, DI
-	VPSLLD       $0x07, Y5, Y14
-	ADDL         R8, CX
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ADDL         R9, DX
-	VPSLLD       $0x07, Y6, Y14
-	ADDL         R10, BX
-	VPSRLD       $0x19, Y6, Y6
-	ADDL         DI, SI
-	VPOR         Y14, Y6, Y6
-	VMOVDQU      Y12, 64(SP)
-	XORL         CX, R15
-	VMOVDQU      (SP), Y12
-	XORL         DX, R12
-	VMOVDQU      Y13, 96(SP)
-	XORL         BX, R13
-	VMOVDQU      32(SP), Y13
-	VPADDD       Y7, Y2, Y2
-	XORL         SI, R14
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R15
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x08, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x08, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x08, R14
-	VPADDD       Y9, Y12, Y12
-	VPXOR        Y12, Y7, Y7
-	ADDL         R15, 136(SP)
-	VPADDD       Y10, Y13, Y13
-	ADDL         R12, R11
-	VPXOR        Y13, Y4, Y4
-	ADDL         R13, 128(SP)
-	VPSLLD       $0x0c, Y7, Y14
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y7, Y7
-	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         R11, R9
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	XORL         128(SP), R10
-	VPADDD       Y7, Y2, Y2
-	XORL         132(SP), DI
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	ROLL         $0x07, R8
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x07, DI
-	VPXOR        Y12, Y7, Y7
-	ADDL         DI, CX
-	VPADDD       Y10, Y13, Y13
-	ADDL         R8, DX
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x07, Y7, Y14
-	ADDL         R9, BX
-	VPSRLD       $0x19, Y7, Y7
-	ADDL         R10, SI
-	VPOR         Y14, Y7, Y7
-	XORL         CX, R12
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	XORL         DX, R13
-	VPOR         Y14, Y4, Y4
-	XORL         BX, R14
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	XORL         SI, R15
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x10, R12
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R14
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R15
-	VPXOR        Y12, Y4, Y4
-	ADDL         R12, 128(SP)
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	ADDL         R13, 132(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R14, 136(SP)
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADDL         R15, R11
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x14, Y5, Y5
-	XORL         132(SP), R8
-	VPOR         Y14, Y5, Y5
-	VPADDD       Y4, Y0, Y0
-	XORL         136(SP), R9
-	VPXOR        Y0, Y8, Y8
-	XORL         R11, R10
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, DI
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x0c, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R9
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x0c, R10
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	ADDL         DI, CX
-	VPXOR        Y13, Y5, Y5
-	ADDL         R8, DX
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R9, BX
-	VPOR         Y14, Y4, Y4
-	ADDL         R10, SI
-	VPSLLD       $0x07, Y5, Y14
-	XORL         CX, R12
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	XORL         DX, R13
-	VMOVDQU      Y12, (SP)
-	XORL         BX, R14
-	VMOVDQU      64(SP), Y12
-	XORL         SI, R15
-	VMOVDQU      Y13, 32(SP)
-	VMOVDQU      96(SP), Y13
-	ROLL         $0x08, R12
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x08, R13
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x08, R14
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	ADDL         R13, 132(SP)
-	VPXOR        Y12, Y6, Y6
-	ADDL         R14, 136(SP)
-	VPADDD       Y11, Y13, Y13
-	ADDL         R15, R11
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x14, Y6, Y6
-	XORL         132(SP), R8
-	VPOR         Y14, Y6, Y6
-	XORL         136(SP), R9
-	VPSLLD       $0x0c, Y7, Y14
-	VPSRLD       $0x14, Y7, Y7
-	XORL         R11, R10
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, DI
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x07, R8
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x07, R9
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R8, CX
-	VPADDD       Y10, Y12, Y12
-	ADDL         R9, DX
-	VPXOR        Y12, Y6, Y6
-	ADDL         R10, BX
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	ADDL         DI, SI
-	VPSLLD       $0x07, Y6, Y14
-	XORL         CX, R15
-	VPSRLD       $0x19, Y6, Y6
-	XORL         DX, R12
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x07, Y7, Y14
-	XORL         BX, R13
-	VPSRLD       $0x19, Y7, Y7
-	XORL         SI, R14
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R15
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x10, R12
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x10, R13
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x10, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         R15, 136(SP)
-	VPADDD       Y11, Y12, Y12
-	ADDL         R12, R11
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	ADDL         R13, 128(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R14, 132(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         136(SP), R8
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	XORL         R11, R9
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	XORL         132(SP), DI
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x0c, R8
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x0c, R9
-	VPADDD       Y6, Y1, Y1
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R8, CX
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	ADDL         R9, DX
-	VPADDD       Y8, Y13, Y13
-	ADDL         R10, BX
-	VPXOR        Y13, Y6, Y6
-	ADDL         DI, SI
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	XORL         CX, R15
-	VPOR         Y14, Y5, Y5
-	XORL         DX, R12
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	XORL         BX, R13
-	VPOR         Y14, Y6, Y6
-	XORL         SI, R14
-	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x08, R15
-	VMOVDQU      (SP), Y12
-	VMOVDQU      Y13, 96(SP)
-	ROLL         $0x08, R12
-	VMOVDQU      32(SP), Y13
-	ROLL         $0x08, R13
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R14
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	ADDL         R15, 136(SP)
-	VPXOR        Y3, Y10, Y10
-	ADDL         R12, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	ADDL         R14, 132(SP)
-	VPXOR        Y12, Y7, Y7
-	XORL         136(SP), R8
-	VPADDD       Y10, Y13, Y13
-	VPXOR        Y13, Y4, Y4
-	XORL         R11, R9
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x14, Y7, Y7
-	XORL         132(SP), DI
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x07, R9
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x07, R10
-	VPADDD       Y7, Y2, Y2
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x07, DI
-	VPADDD       Y4, Y3, Y3
-	ADDL         DI, CX
-	VPXOR        Y3, Y10, Y10
-	ADDL         R8, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R9, BX
-	VPADDD       Y9, Y12, Y12
-	ADDL         R10, SI
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	XORL         CX, R12
-	VPXOR        Y13, Y4, Y4
-	XORL         DX, R13
-	VPSLLD       $0x07, Y7, Y14
-	XORL         BX, R14
-	VPSRLD       $0x19, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	XORL         SI, R15
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x10, R12
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x10, R13
-	VPOR         Y14, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x10, R14
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x10, R15
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDL         R14, 136(SP)
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	ADDL         R15, R11
-	VPADDD       Y9, Y13, Y13
-	XORL         128(SP), DI
-	VPXOR        Y13, Y5, Y5
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	XORL         136(SP), R9
-	VPOR         Y14, Y4, Y4
-	XORL         R11, R10
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R8
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R9
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, R10
-	VPXOR        Y1, Y9, Y9
-	ADDL         DI, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R8, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
-	ADDL         R9, BX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R10, SI
-	VPADDD       Y9, Y13, Y13
-	XORL         CX, R12
-	VPXOR        Y13, Y5, Y5
-	VPSLLD       $0x07, Y4, Y14
-	XORL         DX, R13
-	VPSRLD       $0x19, Y4, Y4
-	XORL         BX, R14
-	VPOR         Y14, Y4, Y4
-	XORL         SI, R15
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R12
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x08, R13
-	VMOVDQU      Y12, (SP)
 	VMOVDQU      64(SP), Y12
 	ROLL         $0x08, R14
-	VMOVDQU      Y13, 32(SP)
-	ROLL         $0x08, R15
-	VMOVDQU      96(SP), Y13
-	ADDL         R12, 128(SP)
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	ADDL         R13, 132(SP)
-	VPADDD       Y7, Y3, Y3
-	ADDL         R14, 136(SP)
-	VPXOR        Y3, Y11, Y11
-	ADDL         R15, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         128(SP), DI
-	VPADDD       Y10, Y12, Y12
-	XORL         132(SP), R8
-	VPXOR        Y12, Y6, Y6
-	XORL         136(SP), R9
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	XORL         R11, R10
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x07, DI
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, R8
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x07, R9
-	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x07, R10
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y6, Y2, Y2
-	ADDL         R8, CX
-	VPXOR        Y2, Y10, Y10
-	ADDL         R9, DX
-	VPADDD       Y7, Y3, Y3
-	ADDL         R10, BX
-	VPXOR        Y3, Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         DI, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         CX, R15
-	VPADDD       Y10, Y12, Y12
-	XORL         DX, R12
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	XORL         BX, R13
-	VPXOR        Y13, Y7, Y7
-	XORL         SI, R14
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R15
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R12
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x10, R13
-	VPSRLD       $0x19, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R14
-	VPADDD       Y5, Y0, Y0
 	ADDL         R15, 136(SP)
-	VPXOR        Y0, Y11, Y11
+	VMOVDQU      Y13, 32(SP)
 	ADDL         R12, R11
-	VPADDD       Y6, Y1, Y1
-	VPXOR        Y1, Y8, Y8
+	VMOVDQU      96(SP), Y13
 	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y6, Y2, Y2
 	ADDL         R14, 132(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
+	VPXOR        Y2, Y10, Y10
 	XORL         136(SP), R8
-	VPXOR        Y12, Y5, Y5
+	VPADDD       Y7, Y3, Y3
 	XORL         R11, R9
-	VPADDD       Y8, Y13, Y13
+	VPXOR        Y3, Y11, Y11
 	XORL         128(SP), R10
-	VPXOR        Y13, Y6, Y6
-	VPSLLD       $0x0c, Y5, Y14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	XORL         132(SP), DI
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, DI
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, CX
 	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R8, DX
 	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x0c, R10
+	ADDL         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         R10, SI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSRLD       $0x14, Y7, Y7
+	XORL         BX, R14
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R15
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R12
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R13
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R14
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R13, 132(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R14, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, R11
+	VPADDD       Y11, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y7, Y7
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R10
 	VPOR         Y14, Y6, Y6
 	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, CX
 	VPADDD       Y5, Y0, Y0
-	ADDL         R8, CX
+	ADDL         R8, DX
 	VPXOR        Y0, Y11, Y11
+	ADDL         R9, BX
 	VPADDD       Y6, Y1, Y1
-	ADDL         R9, DX
+	ADDL         R10, SI
 	VPXOR        Y1, Y8, Y8
-	ADDL         R10, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         DI, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
 	VPADDD       Y11, Y12, Y12
-	XORL         CX, R15
+	XORL         SI, R15
 	VPXOR        Y12, Y5, Y5
-	XORL         DX, R12
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	XORL         BX, R13
-	VPSLLD       $0x07, Y5, Y14
-	XORL         SI, R14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R15
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x07, Y6, Y14
 	ROLL         $0x08, R12
-	VPSRLD       $0x19, Y6, Y6
+	VPADDD       Y8, Y13, Y13
 	ROLL         $0x08, R13
-	VPOR         Y14, Y6, Y6
+	VPXOR        Y13, Y6, Y6
 	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y6, Y6
+	XORL         128(SP), DI
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         136(SP), R9
+	VPXOR        Y0, Y11, Y11
+	XORL         R11, R10
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, DI
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R9, DX
+	VPADDD       Y8, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y6, Y6
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y5, Y5
+	XORL         DX, R12
+	XORL         BX, R13
+	VPOR         Y14, Y5, Y5
+	XORL         SI, R14
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
 	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x10, R14
 	VMOVDQU      (SP), Y12
 	ADDL         R15, 136(SP)
 	VMOVDQU      Y13, 96(SP)
 	ADDL         R12, R11
 	VMOVDQU      32(SP), Y13
-	VPADDD       Y7, Y2, Y2
 	ADDL         R13, 128(SP)
-	VPXOR        Y2, Y9, Y9
-	ADDL         R14, 132(SP)
-	VPADDD       Y4, Y3, Y3
-	XORL         136(SP), R8
-	VPXOR        Y3, Y10, Y10
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         R11, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         128(SP), R10
-	VPADDD       Y9, Y12, Y12
-	XORL         132(SP), DI
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	ROLL         $0x07, R8
-	VPXOR        Y13, Y4, Y4
-	ROLL         $0x07, R9
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x07, R10
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, DI
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         DI, CX
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADDL         R8, DX
 	VPADDD       Y7, Y2, Y2
-	ADDL         R9, BX
+	ADDL         R14, 132(SP)
 	VPXOR        Y2, Y9, Y9
-	ADDL         R10, SI
+	XORL         136(SP), R8
 	VPADDD       Y4, Y3, Y3
+	XORL         R11, R9
 	VPXOR        Y3, Y10, Y10
-	XORL         CX, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         DX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	XORL         BX, R14
-	VPADDD       Y9, Y12, Y12
-	VPXOR        Y12, Y7, Y7
-	XORL         SI, R15
-	VPADDD       Y10, Y13, Y13
-	ROLL         $0x10, R12
-	VPXOR        Y13, Y4, Y4
-	ROLL         $0x10, R13
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x10, R14
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R15
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R12, 128(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R13, 132(SP)
-	VPADDD       Y4, Y0, Y0
-	ADDL         R14, 136(SP)
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	ADDL         R15, R11
-	VPXOR        Y1, Y9, Y9
-	XORL         128(SP), DI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         132(SP), R8
+	XORL         128(SP), R10
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
-	XORL         136(SP), R9
-	VPXOR        Y12, Y4, Y4
-	XORL         R11, R10
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x0c, DI
-	VPSLLD       $0x0c, Y4, Y14
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ROLL         $0x0c, R8
-	VPSRLD       $0x14, Y4, Y4
+	VPADDD       Y9, Y12, Y12
 	ROLL         $0x0c, R9
-	VPOR         Y14, Y4, Y4
-	VPSLLD       $0x0c, Y5, Y14
+	VPXOR        Y12, Y7, Y7
 	ROLL         $0x0c, R10
-	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, DI
+	VPADDD       Y10, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         DI, SI
+	VPOR         Y14, Y7, Y7
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y4, Y4
+	XORL         BX, R13
+	VPOR         Y14, Y4, Y4
+	XORL         SI, R14
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x08, R15
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R12
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x08, R13
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R12, R11
+	VPADDD       Y9, Y12, Y12
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y7, Y7
+	XORL         136(SP), R8
+	VPADDD       Y10, Y13, Y13
+	XORL         R11, R9
+	VPXOR        Y13, Y4, Y4
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
 	ADDL         DI, CX
-	VPOR         Y14, Y5, Y5
-	ADDL         R8, DX
 	VPADDD       Y4, Y0, Y0
+	ADDL         R8, DX
 	VPXOR        Y0, Y8, Y8
 	ADDL         R9, BX
 	VPADDD       Y5, Y1, Y1
 	ADDL         R10, SI
 	VPXOR        Y1, Y9, Y9
 	XORL         CX, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	XORL         DX, R13
-	VPADDD       Y8, Y12, Y12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	XORL         BX, R14
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
+	VPADDD       Y8, Y12, Y12
 	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R14
 	VPXOR        Y13, Y5, Y5
-	ROLL         $0x08, R12
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x08, R13
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R14
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y4, Y14
 	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
 	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPADDD       Y4, Y0, Y0
+	XORL         136(SP), R9
+	VPXOR        Y0, Y8, Y8
+	XORL         R11, R10
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, DI
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, DX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R9, BX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R10, SI
+	VPXOR        Y13, Y5, Y5
+	XORL         CX, R12
+	VPSLLD       $0x07, Y4, Y14
+	XORL         DX, R13
+	VPSRLD       $0x19, Y4, Y4
+	XORL         BX, R14
+	VPOR         Y14, Y4, Y4
+	XORL         SI, R15
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R14
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x08, R15
+	VMOVDQU      64(SP), Y12
+	ADDL         R12, 128(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R14, 136(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R15, R11
+	VPXOR        Y2, Y10, Y10
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPADDD       Y7, Y3, Y3
+	XORL         136(SP), R9
+	VPXOR        Y3, Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         DI, SI
+	VPOR         Y14, Y6, Y6
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y7, Y7
+	XORL         BX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R13
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R14
+	VPXOR        Y3, Y11, Y11
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y6, Y6
+	XORL         136(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         R11, R9
+	VPXOR        Y13, Y7, Y7
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R10, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R15
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         BX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R14
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R15
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R12
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R13
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, R11
+	VPOR         Y14, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x14, Y6, Y6
+	XORL         136(SP), R8
+	VPOR         Y14, Y6, Y6
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPADDD       Y5, Y0, Y0
+	XORL         132(SP), DI
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x07, R8
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, R9
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R8, DX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R9, BX
+	VPADDD       Y8, Y13, Y13
+	ADDL         R10, SI
+	VPXOR        Y13, Y6, Y6
+	XORL         CX, R12
+	VPSLLD       $0x07, Y5, Y14
+	XORL         DX, R13
+	VPSRLD       $0x19, Y5, Y5
+	XORL         BX, R14
+	VPOR         Y14, Y5, Y5
+	XORL         SI, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R12
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R15
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R12, 128(SP)
+	VMOVDQU      (SP), Y12
+	ADDL         R13, 132(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R14, 136(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R15, R11
+	VPADDD       Y7, Y2, Y2
+	XORL         128(SP), DI
+	VPXOR        Y2, Y9, Y9
+	XORL         132(SP), R8
+	VPADDD       Y4, Y3, Y3
+	XORL         136(SP), R9
+	VPXOR        Y3, Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R8
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, R10
+	VPADDD       Y10, Y13, Y13
+	ADDL         DI, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R8, DX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y7, Y7
+	XORL         CX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R12
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x08, R13
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R14
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x08, R15
+	VPXOR        Y3, Y10, Y10
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R14, 136(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y7, Y7
+	XORL         128(SP), DI
+	VPADDD       Y10, Y13, Y13
+	XORL         132(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R8, CX
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, DX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R10, BX
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y5, Y1, Y1
+	XORL         CX, R15
+	VPXOR        Y1, Y9, Y9
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         SI, R14
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R9
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), R10
+	VPADDD       Y4, Y0, Y0
+	XORL         132(SP), DI
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R8
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R8, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, DX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y9, Y13, Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R12
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R13
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R14
+	VMOVDQU      Y12, (SP)
+	ADDL         R15, 136(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R12, R11
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R13, 128(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R14, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	XORL         136(SP), R8
+	VPXOR        Y2, Y10, Y10
+	XORL         R11, R9
+	VPADDD       Y7, Y3, Y3
+	XORL         128(SP), R10
+	VPXOR        Y3, Y11, Y11
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, DI
+	VPXOR        Y12, Y6, Y6
+	ADDL         DI, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R9, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         CX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y7, Y7
+	XORL         SI, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R14
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R15
+	VPXOR        Y3, Y11, Y11
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R15, R11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R10
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         DI, CX
+	VPOR         Y14, Y7, Y7
+	ADDL         R8, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), R8
+	VPOR         Y14, Y6, Y6
+	XORL         136(SP), R9
+	VPADDD       Y5, Y0, Y0
+	XORL         R11, R10
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x07, DI
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R9, DX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R10, BX
+	VPXOR        Y12, Y5, Y5
+	ADDL         DI, SI
+	VPADDD       Y8, Y13, Y13
+	XORL         CX, R15
+	VPXOR        Y13, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x07, Y5, Y14
+	XORL         BX, R13
+	VPSRLD       $0x19, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R12
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R14
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R15, 136(SP)
+	VMOVDQU      (SP), Y12
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R14, 132(SP)
+	VMOVDQU      32(SP), Y13
+	XORL         136(SP), R8
+	VPADDD       Y7, Y2, Y2
+	XORL         R11, R9
+	VPXOR        Y2, Y9, Y9
+	XORL         128(SP), R10
+	VPADDD       Y4, Y3, Y3
+	XORL         132(SP), DI
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R10
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, DI
+	VPXOR        Y12, Y7, Y7
+	ADDL         R8, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R12
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x08, R13
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R14
+	VPADDD       Y4, Y3, Y3
+	ADDL         R15, 136(SP)
+	VPXOR        Y3, Y10, Y10
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R14, 132(SP)
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R8, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, BX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R10, SI
+	VPXOR        Y0, Y8, Y8
+	XORL         CX, R12
+	VPADDD       Y5, Y1, Y1
+	XORL         DX, R13
+	VPXOR        Y1, Y9, Y9
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R8
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, 128(SP)
 	VMOVDQU      Y12, (SP)
 	ADDL         R13, 132(SP)
 	VMOVDQU      64(SP), Y12
@@ -25784,122 +26346,426 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VMOVDQU      Y13, 32(SP)
 	ADDL         R15, R11
 	VMOVDQU      96(SP), Y13
-	VPADDD       Y6, Y2, Y2
 	XORL         128(SP), DI
-	VPXOR        Y2, Y10, Y10
+	VPADDD       Y6, Y2, Y2
 	XORL         132(SP), R8
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
+	VPXOR        Y2, Y10, Y10
 	XORL         136(SP), R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPADDD       Y7, Y3, Y3
 	XORL         R11, R10
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R9
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y6, Y6
+	XORL         DX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R14
+	VPADDD       Y7, Y3, Y3
+	ADDL         R15, 136(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y12, Y12
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPXOR        Y12, Y6, Y6
+	XORL         128(SP), R10
+	VPADDD       Y11, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R9, DX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, BX
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, SI
+	VPXOR        Y0, Y11, Y11
+	XORL         CX, R15
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         SI, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R15
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ADDL         R15, 136(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, R8
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x07, R9
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, R10
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R10, SI
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R12
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R14
+	VPSLLD       $0x07, Y5, Y14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R15
+	VPOR         Y14, Y6, Y6
+	ADDL         R12, 128(SP)
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      (SP), Y12
+	ADDL         R14, 136(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R15, R11
+	VMOVDQU      32(SP), Y13
+	XORL         128(SP), DI
+	VPADDD       Y7, Y2, Y2
+	XORL         132(SP), R8
+	VPXOR        Y2, Y9, Y9
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x0c, DI
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R10
+	VPADDD       Y9, Y12, Y12
+	ADDL         DI, CX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R8, DX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, BX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, SI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         CX, R12
+	VPSRLD       $0x14, Y7, Y7
+	XORL         DX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, 128(SP)
+	VPADDD       Y4, Y3, Y3
+	ADDL         R13, 132(SP)
+	VPXOR        Y3, Y10, Y10
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         128(SP), DI
+	VPADDD       Y9, Y12, Y12
+	XORL         132(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         136(SP), R9
+	VPADDD       Y10, Y13, Y13
+	XORL         R11, R10
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y4, Y0, Y0
+	XORL         CX, R15
+	VPXOR        Y0, Y8, Y8
+	XORL         DX, R12
+	VPADDD       Y5, Y1, Y1
+	XORL         BX, R13
+	VPXOR        Y1, Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y13, Y13
+	ADDL         R15, 136(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, R11
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y4, Y4
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), R10
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R9
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R10
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, DI
+	VPXOR        Y1, Y9, Y9
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R10, BX
+	VPADDD       Y8, Y12, Y12
+	ADDL         DI, SI
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R15
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R12
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, R11
+	VMOVDQU      Y12, (SP)
+	ADDL         R13, 128(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R14, 132(SP)
+	VMOVDQU      Y13, 32(SP)
+	XORL         136(SP), R8
+	VMOVDQU      96(SP), Y13
+	XORL         R11, R9
+	VPADDD       Y6, Y2, Y2
+	XORL         128(SP), R10
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), DI
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R8
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R10
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ROLL         $0x07, DI
 	VPADDD       Y10, Y12, Y12
+	ADDL         DI, CX
 	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R8
+	ADDL         R8, DX
 	VPADDD       Y11, Y13, Y13
-	ROLL         $0x07, R9
+	ADDL         R9, BX
 	VPXOR        Y13, Y7, Y7
-	ROLL         $0x07, R10
+	ADDL         R10, SI
 	VPSLLD       $0x0c, Y6, Y14
+	XORL         CX, R12
+	XORL         DX, R13
 	VPSRLD       $0x14, Y6, Y6
-	ADDL         R8, CX
+	XORL         BX, R14
 	VPOR         Y14, Y6, Y6
-	ADDL         R9, DX
+	XORL         SI, R15
 	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R10, BX
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ADDL         DI, SI
-	VPADDD       Y6, Y2, Y2
-	XORL         CX, R15
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	XORL         DX, R12
-	VPXOR        Y3, Y11, Y11
-	XORL         BX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	XORL         SI, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x10, R15
-	VPXOR        Y12, Y6, Y6
 	ROLL         $0x10, R12
-	VPADDD       Y11, Y13, Y13
+	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x10, R13
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R15
+	VPXOR        Y2, Y10, Y10
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 132(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), DI
+	VPADDD       Y10, Y12, Y12
+	XORL         132(SP), R8
+	VPXOR        Y12, Y6, Y6
+	XORL         136(SP), R9
+	VPADDD       Y11, Y13, Y13
+	XORL         R11, R10
 	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, CX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R9, BX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         DX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         BX, R14
+	VPXOR        Y1, Y8, Y8
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y6, Y6
+	XORL         R11, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, DI
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, R8
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x07, R9
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, R10
+	VPXOR        Y1, Y8, Y8
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R10, BX
+	VPADDD       Y11, Y12, Y12
+	ADDL         DI, SI
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y13, Y6, Y6
+	XORL         SI, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R13
 	VPSLLD       $0x07, Y6, Y14
 	ROLL         $0x10, R14
 	VPSRLD       $0x19, Y6, Y6
 	ADDL         R15, 136(SP)
 	VPOR         Y14, Y6, Y6
 	ADDL         R12, R11
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	ADDL         R13, 128(SP)
-	VPOR         Y14, Y7, Y7
-	ADDL         R14, 132(SP)
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	XORL         136(SP), R8
-	VPADDD       Y6, Y1, Y1
-	XORL         R11, R9
-	VPXOR        Y1, Y8, Y8
-	XORL         128(SP), R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         132(SP), DI
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x0c, R8
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x0c, R9
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x0c, R10
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ADDL         R8, CX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R9, DX
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         R10, BX
-	VPOR         Y14, Y6, Y6
-	VPADDD       Y5, Y0, Y0
-	ADDL         DI, SI
-	VPXOR        Y0, Y11, Y11
-	XORL         CX, R15
-	VPADDD       Y6, Y1, Y1
-	XORL         DX, R12
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         BX, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         SI, R14
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R15
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R12
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R13
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R14
-	VPOR         Y14, Y5, Y5
-	ADDL         R15, 136(SP)
-	VPSLLD       $0x07, Y6, Y14
-	ADDL         R12, R11
-	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ADDL         R13, 128(SP)
 	VMOVDQU      Y12, 64(SP)
-	ADDL         R14, 132(SP)
+	ADDL         R13, 128(SP)
 	VMOVDQU      (SP), Y12
-	XORL         136(SP), R8
+	ADDL         R14, 132(SP)
 	VMOVDQU      Y13, 96(SP)
+	XORL         136(SP), R8
 	VMOVDQU      32(SP), Y13
 	XORL         R11, R9
 	VPADDD       Y7, Y2, Y2
@@ -25907,633 +26773,193 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VPXOR        Y2, Y9, Y9
 	XORL         132(SP), DI
 	VPADDD       Y4, Y3, Y3
+	ROLL         $0x0c, R8
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x07, R8
+	ROLL         $0x0c, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x07, R9
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R8, CX
 	VPADDD       Y9, Y12, Y12
-	ROLL         $0x07, R10
+	ADDL         R9, DX
 	VPXOR        Y12, Y7, Y7
-	ROLL         $0x07, DI
+	ADDL         R10, BX
 	VPADDD       Y10, Y13, Y13
-	ADDL         DI, CX
+	ADDL         DI, SI
 	VPXOR        Y13, Y4, Y4
+	XORL         CX, R15
 	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R8, DX
+	XORL         DX, R12
 	VPSRLD       $0x14, Y7, Y7
-	ADDL         R9, BX
+	XORL         BX, R13
 	VPOR         Y14, Y7, Y7
-	ADDL         R10, SI
+	XORL         SI, R14
 	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R15
 	VPSRLD       $0x14, Y4, Y4
-	XORL         CX, R12
+	ROLL         $0x08, R12
 	VPOR         Y14, Y4, Y4
-	XORL         DX, R13
+	ROLL         $0x08, R13
 	VPADDD       Y7, Y2, Y2
-	XORL         BX, R14
+	ROLL         $0x08, R14
 	VPXOR        Y2, Y9, Y9
+	ADDL         R15, 136(SP)
 	VPADDD       Y4, Y3, Y3
-	XORL         SI, R15
+	ADDL         R12, R11
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x10, R12
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         136(SP), R8
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x10, R13
+	XORL         R11, R9
 	VPADDD       Y9, Y12, Y12
-	ROLL         $0x10, R14
+	XORL         128(SP), R10
 	VPXOR        Y12, Y7, Y7
-	ROLL         $0x10, R15
+	XORL         132(SP), DI
 	VPADDD       Y10, Y13, Y13
+	ROLL         $0x07, R8
 	VPXOR        Y13, Y4, Y4
-	ADDL         R12, 128(SP)
+	ROLL         $0x07, R9
 	VPSLLD       $0x07, Y7, Y14
-	ADDL         R13, 132(SP)
+	ROLL         $0x07, R10
 	VPSRLD       $0x19, Y7, Y7
-	ADDL         R14, 136(SP)
+	ROLL         $0x07, DI
 	VPOR         Y14, Y7, Y7
+	ADDL         DI, CX
 	VPSLLD       $0x07, Y4, Y14
-	ADDL         R15, R11
+	ADDL         R8, DX
 	VPSRLD       $0x19, Y4, Y4
+	ADDL         R9, BX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y4, Y0, Y0
+	XORL         CX, R12
+	VPXOR        Y0, Y8, Y8
+	XORL         DX, R13
+	VPADDD       Y5, Y1, Y1
+	XORL         BX, R14
+	VPXOR        Y1, Y9, Y9
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R14
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R15
+	VPXOR        Y12, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y4, Y4
 	XORL         128(SP), DI
 	VPOR         Y14, Y4, Y4
 	XORL         132(SP), R8
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	XORL         136(SP), R9
-	VPADDD       Y5, Y1, Y1
-	XORL         R11, R10
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R8
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x0c, R9
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x0c, R10
-	VPXOR        Y13, Y5, Y5
-	ADDL         DI, CX
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R8, DX
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, BX
 	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R10, SI
+	XORL         136(SP), R9
 	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R10
 	VPOR         Y14, Y5, Y5
-	XORL         CX, R12
+	ROLL         $0x0c, DI
 	VPADDD       Y4, Y0, Y0
-	XORL         DX, R13
+	ROLL         $0x0c, R8
 	VPXOR        Y0, Y8, Y8
-	XORL         BX, R14
+	ROLL         $0x0c, R9
 	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
 	VPXOR        Y1, Y9, Y9
-	XORL         SI, R15
+	ADDL         R8, DX
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x08, R12
+	ADDL         R9, BX
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x08, R13
+	ADDL         R10, SI
 	VPADDD       Y8, Y12, Y12
+	XORL         CX, R12
 	VPXOR        Y12, Y4, Y4
-	ROLL         $0x08, R14
+	XORL         DX, R13
 	VPADDD       Y9, Y13, Y13
-	ROLL         $0x08, R15
+	XORL         BX, R14
 	VPXOR        Y13, Y5, Y5
-	ADDL         R12, 128(SP)
+	XORL         SI, R15
 	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R12
 	VPSRLD       $0x19, Y4, Y4
-	ADDL         R13, 132(SP)
+	ROLL         $0x08, R13
 	VPOR         Y14, Y4, Y4
-	ADDL         R14, 136(SP)
+	ROLL         $0x08, R14
 	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R15
 	VPSRLD       $0x19, Y5, Y5
-	ADDL         R15, R11
+	ADDL         R12, 128(SP)
 	VPOR         Y14, Y5, Y5
-	XORL         128(SP), DI
+	ADDL         R13, 132(SP)
 	VMOVDQU      Y12, (SP)
-	XORL         132(SP), R8
+	ADDL         R14, 136(SP)
 	VMOVDQU      64(SP), Y12
+	ADDL         R15, R11
+	XORL         128(SP), DI
 	VMOVDQU      Y13, 32(SP)
-	XORL         136(SP), R9
+	XORL         132(SP), R8
 	VMOVDQU      96(SP), Y13
-	XORL         R11, R10
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x07, DI
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x07, R8
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	ADDL         R8, CX
-	VPXOR        Y12, Y6, Y6
-	ADDL         R9, DX
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	ADDL         R10, BX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         DI, SI
-	VPSRLD       $0x14, Y6, Y6
-	XORL         CX, R15
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         DX, R12
-	VPSRLD       $0x14, Y7, Y7
-	XORL         BX, R13
-	VPOR         Y14, Y7, Y7
-	XORL         SI, R14
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R15
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R12
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x10, R14
-	VPADDD       Y10, Y12, Y12
-	ADDL         R15, 136(SP)
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	ADDL         R12, R11
-	VPXOR        Y13, Y7, Y7
-	ADDL         R13, 128(SP)
-	VPSLLD       $0x07, Y6, Y14
-	ADDL         R14, 132(SP)
-	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	XORL         136(SP), R8
-	VPSLLD       $0x07, Y7, Y14
-	XORL         R11, R9
-	VPSRLD       $0x19, Y7, Y7
-	XORL         128(SP), R10
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y5, Y0, Y0
-	XORL         132(SP), DI
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x0c, R8
-	VPADDD       Y6, Y1, Y1
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x0c, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x0c, DI
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	ADDL         R8, CX
-	VPADDD       Y8, Y13, Y13
-	ADDL         R9, DX
-	VPXOR        Y13, Y6, Y6
-	ADDL         R10, BX
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         DI, SI
-	VPOR         Y14, Y5, Y5
-	XORL         CX, R15
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         DX, R12
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	XORL         BX, R13
-	VPADDD       Y5, Y0, Y0
-	XORL         SI, R14
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x08, R15
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x08, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x08, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R14
-	VPXOR        Y12, Y5, Y5
-	ADDL         R15, 136(SP)
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, R11
-	VPXOR        Y13, Y6, Y6
-	VPSLLD       $0x07, Y5, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x19, Y5, Y5
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y5, Y5
-	XORL         136(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	XORL         R11, R9
-	VPOR         Y14, Y6, Y6
-	XORL         128(SP), R10
-	VMOVDQU      Y12, 64(SP)
-	VMOVDQU      (SP), Y12
-	XORL         132(SP), DI
-	VMOVDQU      Y13, 96(SP)
-	ROLL         $0x07, R8
-	VMOVDQU      32(SP), Y13
-	ROLL         $0x07, R9
-	VPADDD       Y7, Y2, Y2
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x07, R10
-	VPADDD       Y4, Y3, Y3
-	ROLL         $0x07, DI
-	VPXOR        Y3, Y10, Y10
-	ADDL         DI, CX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R8, DX
-	VPADDD       Y9, Y12, Y12
-	ADDL         R9, BX
-	VPXOR        Y12, Y7, Y7
-	ADDL         R10, SI
-	VPADDD       Y10, Y13, Y13
-	VPXOR        Y13, Y4, Y4
-	XORL         CX, R12
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         DX, R13
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	XORL         BX, R14
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         SI, R15
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x10, R12
-	VPOR         Y14, Y4, Y4
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x10, R13
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x10, R14
-	VPADDD       Y4, Y3, Y3
-	ROLL         $0x10, R15
-	VPXOR        Y3, Y10, Y10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R13, 132(SP)
-	VPADDD       Y9, Y12, Y12
-	ADDL         R14, 136(SP)
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	ADDL         R15, R11
-	VPXOR        Y13, Y4, Y4
-	XORL         128(SP), DI
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	XORL         132(SP), R8
-	VPOR         Y14, Y7, Y7
 	XORL         136(SP), R9
-	VPSLLD       $0x07, Y4, Y14
-	XORL         R11, R10
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x0c, DI
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R8
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R9
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         DI, CX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
-	ADDL         R8, DX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R9, BX
-	VPADDD       Y9, Y13, Y13
-	ADDL         R10, SI
-	VPXOR        Y13, Y5, Y5
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         CX, R12
-	VPSRLD       $0x14, Y4, Y4
-	XORL         DX, R13
-	VPOR         Y14, Y4, Y4
-	XORL         BX, R14
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	XORL         SI, R15
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x08, R12
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x08, R13
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x08, R14
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R12, 128(SP)
-	VPADDD       Y8, Y12, Y12
-	ADDL         R13, 132(SP)
-	VPXOR        Y12, Y4, Y4
-	ADDL         R14, 136(SP)
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	ADDL         R15, R11
-	VPSLLD       $0x07, Y4, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x19, Y4, Y4
-	XORL         132(SP), R8
-	VPOR         Y14, Y4, Y4
-	VPSLLD       $0x07, Y5, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y5, Y5
-	XORL         R11, R10
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x07, DI
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      64(SP), Y12
-	ROLL         $0x07, R8
-	VMOVDQU      Y13, 32(SP)
-	ROLL         $0x07, R9
-	VMOVDQU      96(SP), Y13
 	VPADDD       Y6, Y2, Y2
-	ROLL         $0x07, R10
+	XORL         R11, R10
 	VPXOR        Y2, Y10, Y10
-	ADDL         R8, CX
+	ROLL         $0x07, DI
 	VPADDD       Y7, Y3, Y3
-	ADDL         R9, DX
+	ROLL         $0x07, R8
 	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R10, BX
+	ROLL         $0x07, R10
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         DI, SI
+	ADDL         R8, CX
 	VPADDD       Y10, Y12, Y12
-	XORL         CX, R15
+	ADDL         R9, DX
 	VPXOR        Y12, Y6, Y6
+	ADDL         R10, BX
 	VPADDD       Y11, Y13, Y13
-	XORL         DX, R12
+	ADDL         DI, SI
 	VPXOR        Y13, Y7, Y7
-	XORL         BX, R13
+	XORL         CX, R15
 	VPSLLD       $0x0c, Y6, Y14
-	XORL         SI, R14
+	XORL         DX, R12
 	VPSRLD       $0x14, Y6, Y6
+	XORL         BX, R13
 	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
 	ROLL         $0x10, R15
-	VPSLLD       $0x0c, Y7, Y14
 	ROLL         $0x10, R12
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R13
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R14
-	VPXOR        Y2, Y10, Y10
-	ADDL         R15, 136(SP)
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R14, 132(SP)
-	VPADDD       Y10, Y12, Y12
-	VPXOR        Y12, Y6, Y6
-	XORL         136(SP), R8
-	VPADDD       Y11, Y13, Y13
-	XORL         R11, R9
-	VPXOR        Y13, Y7, Y7
-	XORL         128(SP), R10
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	XORL         132(SP), DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x0c, R9
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, R10
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x0c, DI
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	ADDL         R8, CX
-	VPXOR        Y1, Y8, Y8
-	ADDL         R9, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         R10, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	ADDL         DI, SI
-	VPXOR        Y12, Y5, Y5
-	XORL         CX, R15
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	XORL         DX, R12
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         BX, R13
-	VPSRLD       $0x14, Y5, Y5
-	XORL         SI, R14
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x08, R12
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x08, R13
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x08, R14
-	VPADDD       Y6, Y1, Y1
-	ADDL         R15, 136(SP)
-	VPXOR        Y1, Y8, Y8
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R13, 128(SP)
-	VPADDD       Y11, Y12, Y12
-	ADDL         R14, 132(SP)
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	XORL         136(SP), R8
-	VPXOR        Y13, Y6, Y6
-	XORL         R11, R9
-	VPSLLD       $0x07, Y5, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), DI
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x07, R9
-	VPOR         Y14, Y6, Y6
-	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x07, R10
-	VMOVDQU      (SP), Y12
-	ROLL         $0x07, DI
-	VMOVDQU      Y13, 96(SP)
-	ADDL         DI, CX
-	VMOVDQU      32(SP), Y13
-	VPADDD       Y7, Y2, Y2
-	ADDL         R8, DX
-	VPXOR        Y2, Y9, Y9
-	ADDL         R9, BX
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	ADDL         R10, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         DX, R13
-	VPADDD       Y9, Y12, Y12
-	VPXOR        Y12, Y7, Y7
-	XORL         BX, R14
-	VPADDD       Y10, Y13, Y13
-	XORL         SI, R15
-	VPXOR        Y13, Y4, Y4
-	ROLL         $0x10, R12
-	VPSLLD       $0x0c, Y7, Y14
 	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x10, R13
 	VPOR         Y14, Y7, Y7
 	ROLL         $0x10, R14
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x10, R15
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADDL         R12, 128(SP)
-	VPADDD       Y7, Y2, Y2
-	ADDL         R13, 132(SP)
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	ADDL         R14, 136(SP)
-	VPXOR        Y3, Y10, Y10
-	ADDL         R15, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         128(SP), DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	XORL         132(SP), R8
-	VPXOR        Y12, Y7, Y7
-	XORL         136(SP), R9
-	VPADDD       Y10, Y13, Y13
-	XORL         R11, R10
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, R9
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x0c, R10
-	VPOR         Y14, Y4, Y4
-	ADDL         DI, CX
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	ADDL         R8, DX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R9, BX
-	VPXOR        Y1, Y9, Y9
-	ADDL         R10, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         CX, R12
-	VPADDD       Y8, Y12, Y12
-	XORL         DX, R13
-	VPXOR        Y12, Y4, Y4
-	XORL         BX, R14
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	XORL         SI, R15
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x08, R12
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R13
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x08, R15
-	VPOR         Y14, Y5, Y5
-	VPADDD       Y4, Y0, Y0
-	ADDL         R12, 128(SP)
-	VPXOR        Y0, Y8, Y8
-	ADDL         R13, 132(SP)
-	VPADDD       Y5, Y1, Y1
-	ADDL         R14, 136(SP)
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R15, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	XORL         128(SP), DI
-	VPADDD       Y8, Y12, Y12
-	XORL         132(SP), R8
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	XORL         136(SP), R9
-	VPXOR        Y13, Y5, Y5
-	XORL         R11, R10
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x07, DI
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x07, R8
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x07, R9
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x07, R10
-	VMOVDQU      Y12, (SP)
-	ADDL         R8, CX
-	VMOVDQU      64(SP), Y12
-	ADDL         R9, DX
-	VMOVDQU      Y13, 32(SP)
-	VMOVDQU      96(SP), Y13
-	ADDL         R10, BX
 	VPADDD       Y6, Y2, Y2
-	ADDL         DI, SI
-	VPXOR        Y2, Y10, Y10
-	XORL         CX, R15
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	XORL         DX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         BX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	XORL         SI, R14
-	VPXOR        Y12, Y6, Y6
-	ROLL         $0x10, R15
-	VPADDD       Y11, Y13, Y13
-	ROLL         $0x10, R12
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x10, R13
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x10, R14
-	VPOR         Y14, Y6, Y6
 	ADDL         R15, 136(SP)
-	VPSLLD       $0x0c, Y7, Y14
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         R12, R11
-	VPOR         Y14, Y7, Y7
-	ADDL         R13, 128(SP)
-	VPADDD       Y6, Y2, Y2
-	ADDL         R14, 132(SP)
 	VPXOR        Y2, Y10, Y10
+	ADDL         R12, R11
 	VPADDD       Y7, Y3, Y3
-	XORL         136(SP), R8
+	ADDL         R13, 128(SP)
 	VPXOR        Y3, Y11, Y11
-	XORL         R11, R9
+	ADDL         R14, 132(SP)
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         136(SP), R8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         128(SP), R10
+	XORL         R11, R9
 	VPADDD       Y10, Y12, Y12
-	XORL         132(SP), DI
+	XORL         128(SP), R10
 	VPXOR        Y12, Y6, Y6
-	ROLL         $0x0c, R8
+	XORL         132(SP), DI
 	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R8
 	VPXOR        Y13, Y7, Y7
 	ROLL         $0x0c, R9
 	VPSLLD       $0x07, Y6, Y14
@@ -26541,518 +26967,52 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VPSRLD       $0x19, Y6, Y6
 	ROLL         $0x0c, DI
 	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x07, Y7, Y14
 	ADDL         R8, CX
-	VPSRLD       $0x19, Y7, Y7
 	ADDL         R9, DX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, BX
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	ADDL         DI, SI
-	VPADDD       Y6, Y1, Y1
-	XORL         CX, R15
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         DX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         BX, R13
-	VPADDD       Y11, Y12, Y12
-	XORL         SI, R14
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R12
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x08, R13
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x08, R14
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R15, 136(SP)
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ADDL         R12, R11
-	VPADDD       Y5, Y0, Y0
-	ADDL         R13, 128(SP)
-	VPXOR        Y0, Y11, Y11
-	ADDL         R14, 132(SP)
-	VPADDD       Y6, Y1, Y1
-	VPXOR        Y1, Y8, Y8
-	XORL         136(SP), R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	XORL         R11, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         128(SP), R10
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	XORL         132(SP), DI
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x07, R8
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x07, R10
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x07, DI
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	ADDL         DI, CX
-	VPOR         Y14, Y6, Y6
-	ADDL         R8, DX
-	VMOVDQU      Y12, 64(SP)
-	ADDL         R9, BX
-	VMOVDQU      (SP), Y12
-	VMOVDQU      Y13, 96(SP)
-	ADDL         R10, SI
-	VMOVDQU      32(SP), Y13
-	XORL         CX, R12
-	VPADDD       Y7, Y2, Y2
-	XORL         DX, R13
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	XORL         BX, R14
-	VPXOR        Y3, Y10, Y10
-	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x10, R13
-	VPXOR        Y12, Y7, Y7
-	ROLL         $0x10, R14
-	VPADDD       Y10, Y13, Y13
-	VPXOR        Y13, Y4, Y4
-	ROLL         $0x10, R15
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R12, 128(SP)
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         R13, 132(SP)
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R14, 136(SP)
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R15, R11
-	VPOR         Y14, Y4, Y4
-	XORL         128(SP), DI
-	VPADDD       Y7, Y2, Y2
-	VPXOR        Y2, Y9, Y9
-	XORL         132(SP), R8
-	VPADDD       Y4, Y3, Y3
-	XORL         136(SP), R9
-	VPXOR        Y3, Y10, Y10
-	XORL         R11, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x0c, DI
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, R8
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	ROLL         $0x0c, R9
-	VPXOR        Y13, Y4, Y4
-	ROLL         $0x0c, R10
 	VPSLLD       $0x07, Y7, Y14
-	ADDL         DI, CX
-	VPSRLD       $0x19, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ADDL         R8, DX
-	VPSLLD       $0x07, Y4, Y14
-	ADDL         R9, BX
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R10, SI
-	VPOR         Y14, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	XORL         CX, R12
-	VPXOR        Y0, Y8, Y8
-	XORL         DX, R13
-	VPADDD       Y5, Y1, Y1
-	VPXOR        Y1, Y9, Y9
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x08, R12
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x08, R13
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x08, R14
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x08, R15
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R12, 128(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R13, 132(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R14, 136(SP)
-	VPSRLD       $0x14, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ADDL         R15, R11
-	VPADDD       Y4, Y0, Y0
-	XORL         128(SP), DI
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	XORL         132(SP), R8
-	VPXOR        Y1, Y9, Y9
-	XORL         136(SP), R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	XORL         R11, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x07, DI
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x07, R8
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x07, R9
-	VPXOR        Y13, Y5, Y5
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R8, CX
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, DX
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
 	ADDL         R10, BX
-	VPOR         Y14, Y5, Y5
-	ADDL         DI, SI
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      64(SP), Y12
-	XORL         CX, R15
-	VMOVDQU      Y13, 32(SP)
-	XORL         DX, R12
-	VMOVDQU      96(SP), Y13
-	XORL         BX, R13
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	XORL         SI, R14
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R15
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x10, R13
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x10, R14
-	VPXOR        Y12, Y6, Y6
-	ADDL         R15, 136(SP)
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	ADDL         R12, R11
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ADDL         R14, 132(SP)
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         136(SP), R8
-	VPSRLD       $0x14, Y7, Y7
-	XORL         R11, R9
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y6, Y2, Y2
-	XORL         128(SP), R10
-	VPXOR        Y2, Y10, Y10
-	XORL         132(SP), DI
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x0c, R8
-	VPXOR        Y3, Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x0c, R10
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x0c, DI
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	ADDL         R8, CX
-	VPXOR        Y13, Y7, Y7
-	ADDL         R9, DX
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	ADDL         R10, BX
-	VPOR         Y14, Y6, Y6
-	ADDL         DI, SI
-	VPSLLD       $0x07, Y7, Y14
-	XORL         CX, R15
 	VPSRLD       $0x19, Y7, Y7
+	ADDL         DI, SI
 	VPOR         Y14, Y7, Y7
-	XORL         DX, R12
+	XORL         CX, R15
 	VPADDD       Y5, Y0, Y0
-	XORL         BX, R13
+	XORL         DX, R12
 	VPXOR        Y0, Y11, Y11
-	XORL         SI, R14
+	XORL         BX, R13
 	VPADDD       Y6, Y1, Y1
+	XORL         SI, R14
 	VPXOR        Y1, Y8, Y8
 	ROLL         $0x08, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ROLL         $0x08, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
 	ROLL         $0x08, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R14
-	VPADDD       Y8, Y13, Y13
-	ADDL         R15, 136(SP)
-	VPXOR        Y13, Y6, Y6
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R12, R11
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R13, 128(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R14, 132(SP)
-	VPSLLD       $0x0c, Y6, Y14
-	VPSRLD       $0x14, Y6, Y6
-	XORL         136(SP), R8
-	VPOR         Y14, Y6, Y6
-	XORL         R11, R9
-	VPADDD       Y5, Y0, Y0
-	XORL         128(SP), R10
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	XORL         132(SP), DI
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x07, R9
 	VPADDD       Y11, Y12, Y12
-	ROLL         $0x07, R10
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x07, DI
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	ADDL         DI, CX
-	VPSLLD       $0x07, Y5, Y14
-	ADDL         R8, DX
-	VPSRLD       $0x19, Y5, Y5
-	ADDL         R9, BX
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x07, Y6, Y14
-	ADDL         R10, SI
-	VPSRLD       $0x19, Y6, Y6
-	XORL         CX, R12
-	VPOR         Y14, Y6, Y6
-	XORL         DX, R13
-	VMOVDQU      Y12, 64(SP)
-	VMOVDQU      (SP), Y12
-	XORL         BX, R14
-	VMOVDQU      Y13, 96(SP)
-	XORL         SI, R15
-	VMOVDQU      32(SP), Y13
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x10, R12
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x10, R13
-	VPADDD       Y4, Y3, Y3
-	ROLL         $0x10, R14
-	VPXOR        Y3, Y10, Y10
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R12, 128(SP)
-	VPADDD       Y9, Y12, Y12
-	ADDL         R13, 132(SP)
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	ADDL         R14, 136(SP)
-	VPXOR        Y13, Y4, Y4
-	ADDL         R15, R11
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	XORL         R11, R10
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x0c, DI
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x0c, R8
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x0c, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         DI, CX
-	VPADDD       Y9, Y12, Y12
-	VPXOR        Y12, Y7, Y7
-	ADDL         R8, DX
-	VPADDD       Y10, Y13, Y13
-	ADDL         R9, BX
-	VPXOR        Y13, Y4, Y4
-	ADDL         R10, SI
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	XORL         CX, R12
-	VPOR         Y14, Y7, Y7
-	XORL         DX, R13
-	VPSLLD       $0x07, Y4, Y14
-	VPSRLD       $0x19, Y4, Y4
-	XORL         BX, R14
-	VPOR         Y14, Y4, Y4
-	XORL         SI, R15
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x08, R12
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x08, R13
-	VPXOR        Y1, Y9, Y9
 	ROLL         $0x08, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPADDD       Y8, Y12, Y12
-	ADDL         R12, 128(SP)
-	VPXOR        Y12, Y4, Y4
-	ADDL         R13, 132(SP)
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y4, Y4
-	XORL         128(SP), DI
-	VPOR         Y14, Y4, Y4
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         132(SP), R8
-	VPSRLD       $0x14, Y5, Y5
-	XORL         136(SP), R9
-	VPOR         Y14, Y5, Y5
-	XORL         R11, R10
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x07, DI
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x07, R8
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x07, R10
-	VPADDD       Y8, Y12, Y12
-	ADDL         R8, CX
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	ADDL         R9, DX
-	VPXOR        Y13, Y5, Y5
-	ADDL         R10, BX
-	VPSLLD       $0x07, Y4, Y14
-	ADDL         DI, SI
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	XORL         CX, R15
-	VPSLLD       $0x07, Y5, Y14
-	XORL         DX, R12
-	VPSRLD       $0x19, Y5, Y5
-	XORL         BX, R13
-	VPOR         Y14, Y5, Y5
-	VMOVDQU      Y12, (SP)
-	XORL         SI, R14
-	VMOVDQU      64(SP), Y12
-	ROLL         $0x10, R15
-	VMOVDQU      Y13, 32(SP)
-	ROLL         $0x10, R12
-	VMOVDQU      96(SP), Y13
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R13
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R14
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ADDL         R15, 136(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R12, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         R13, 128(SP)
-	VPADDD       Y10, Y12, Y12
-	VPXOR        Y12, Y6, Y6
-	ADDL         R14, 132(SP)
-	VPADDD       Y11, Y13, Y13
-	XORL         136(SP), R8
-	VPXOR        Y13, Y7, Y7
-	XORL         R11, R9
-	VPSLLD       $0x0c, Y6, Y14
-	VPSRLD       $0x14, Y6, Y6
-	XORL         128(SP), R10
-	VPOR         Y14, Y6, Y6
-	XORL         132(SP), DI
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x0c, R8
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, R9
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x0c, R10
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x0c, DI
-	VPXOR        Y3, Y11, Y11
-	ADDL         R8, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R9, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	ADDL         R10, BX
-	VPXOR        Y12, Y6, Y6
-	ADDL         DI, SI
-	VPADDD       Y11, Y13, Y13
-	XORL         CX, R15
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x07, Y6, Y14
-	XORL         DX, R12
-	VPSRLD       $0x19, Y6, Y6
-	XORL         BX, R13
-	VPOR         Y14, Y6, Y6
-	XORL         SI, R14
-	VPSLLD       $0x07, Y7, Y14
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x08, R15
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x08, R12
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x08, R13
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x08, R14
-	VPXOR        Y1, Y8, Y8
-	ADDL         R15, 136(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         R12, R11
-	VPADDD       Y11, Y12, Y12
-	ADDL         R13, 128(SP)
 	VPXOR        Y12, Y5, Y5
-	ADDL         R14, 132(SP)
+	ADDL         R15, 136(SP)
 	VPADDD       Y8, Y13, Y13
+	ADDL         R12, R11
 	VPXOR        Y13, Y6, Y6
-	XORL         136(SP), R8
+	ADDL         R13, 128(SP)
 	VPSLLD       $0x0c, Y5, Y14
-	XORL         R11, R9
+	ADDL         R14, 132(SP)
 	VPSRLD       $0x14, Y5, Y5
+	XORL         136(SP), R8
 	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
 	XORL         128(SP), R10
 	VPSLLD       $0x0c, Y6, Y14
 	XORL         132(SP), DI
 	VPSRLD       $0x14, Y6, Y6
 	ROLL         $0x07, R8
 	VPOR         Y14, Y6, Y6
-	VPADDD       Y5, Y0, Y0
 	ROLL         $0x07, R9
-	VPXOR        Y0, Y11, Y11
+	VPADDD       Y5, Y0, Y0
 	ROLL         $0x07, R10
-	VPADDD       Y6, Y1, Y1
+	VPXOR        Y0, Y11, Y11
 	ROLL         $0x07, DI
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y6, Y1, Y1
 	ADDL         (AX), CX
 	ADDL         4(AX), DX
 	ADDL         8(AX), BX
@@ -27081,88 +27041,994 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	SHLQ         $0x20, R10
 	ORQ          R10, R9
 	MOVQ         R9, 120(AX)
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPXOR        Y1, Y8, Y8
 	XORQ         CX, CX
-	VPADDD       Y11, Y12, Y12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	XORQ         BX, BX
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	XORQ         SI, SI
-	VPXOR        Y13, Y6, Y6
+	VPADDD       Y11, Y12, Y12
 	ADDQ         928(AX), CX
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
+	VPXOR        Y12, Y5, Y5
 	ADCQ         936(AX), BX
-	VPOR         Y14, Y5, Y5
+	VPADDD       Y8, Y13, Y13
 	ADCQ         400(AX), SI
-	VPSLLD       $0x07, Y6, Y14
+	VPXOR        Y13, Y6, Y6
 	MOVQ         CX, DX
-	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y5, Y14
 	MULXQ        88(AX), DI, R8
-	VMOVDQU      Y12, 64(SP)
+	VPSRLD       $0x19, Y5, Y5
 	MULXQ        96(AX), CX, R9
-	VMOVDQU      (SP), Y12
 	ADDQ         CX, R8
-	VMOVDQU      Y13, 96(SP)
-	VMOVDQU      32(SP), Y13
+	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R9
-	VPADDD       Y7, Y2, Y2
+	VPSLLD       $0x07, Y6, Y14
 	MOVQ         BX, DX
-	VPXOR        Y2, Y9, Y9
+	VPSRLD       $0x19, Y6, Y6
 	MULXQ        88(AX), CX, BX
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
+	VPOR         Y14, Y6, Y6
 	ADDQ         CX, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VMOVDQU      Y12, 64(SP)
 	ADCQ         BX, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
+	VMOVDQU      (SP), Y12
 	MULXQ        104(AX), CX, BX
-	VPXOR        Y12, Y7, Y7
+	VMOVDQU      Y13, 96(SP)
 	ADDQ         CX, DI
-	VPADDD       Y10, Y13, Y13
+	VMOVDQU      32(SP), Y13
 	ADCQ         BX, R8
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x00, R9
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         SI, BX
-	VPOR         Y14, Y7, Y7
-	IMULQ        104(AX), BX
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	IMULQ        88(AX), SI
-	VPOR         Y14, Y4, Y4
-	ADDQ         BX, R8
 	VPADDD       Y7, Y2, Y2
-	ADCQ         SI, R9
+	ADCQ         $0x00, R9
 	VPXOR        Y2, Y9, Y9
+	MOVQ         SI, CX
 	VPADDD       Y4, Y3, Y3
-	MOVQ         R9, SI
+	IMULQ        104(AX), CX
 	VPXOR        Y3, Y10, Y10
-	ANDQ         $0x03, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R9, BX
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         SI, R9
 	VPADDD       Y9, Y12, Y12
-	SHRQ         $0x02, BX
+	MOVQ         R9, SI
 	VPXOR        Y12, Y7, Y7
-	ANDQ         $-4, R9
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
 	VPADDD       Y10, Y13, Y13
+	SHRQ         $0x02, BX
 	VPXOR        Y13, Y4, Y4
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y7, Y14
 	ADDQ         BX, R9
-	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
 	ADDQ         R9, DI
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R8
 	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y4, Y14
 	ADCQ         $0x00, SI
-	VPSRLD       $0x19, Y4, Y4
+	VPSRLD       $0x14, Y4, Y4
 	MOVQ         DI, CX
 	VPOR         Y14, Y4, Y4
 	MOVQ         R8, BX
+	VPADDD       Y7, Y2, Y2
+	MOVQ         88(AX), R8
+	MOVQ         R8, 144(SP)
+	MOVQ         96(AX), R10
+	MOVQ         R10, 152(SP)
+	MOVQ         104(AX), R12
+	MOVQ         R12, 160(SP)
+	MOVQ         $0x00000001, R8
+	MOVQ         R8, 168(SP)
+	XORL         R11, R11
+	MOVQ         R11, 176(SP)
+	MOVQ         R11, 184(SP)
+	MOVQ         144(SP), DI
+	MOVQ         152(SP), R9
+	VPXOR        Y2, Y9, Y9
+	MOVQ         DI, 192(SP)
+	MOVQ         R9, 200(SP)
+	MOVQ         R11, 208(SP)
+	VPADDD       Y4, Y3, Y3
+	MOVQ         DI, DX
+	VPXOR        Y3, Y10, Y10
+	MULXQ        144(SP), R8, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        152(SP), DI, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         DI, R10
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	VPXOR        Y12, Y7, Y7
+	MULXQ        144(SP), DI, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         DI, R10
+	VPXOR        Y13, Y4, Y4
+	ADCQ         R9, R12
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        160(SP), DI, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         DI, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         R9, R10
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R11, DI
+	VPOR         Y14, Y4, Y4
+	IMULQ        160(SP), DI
+	VPADDD       Y4, Y0, Y0
+	IMULQ        144(SP), R11
+	VPXOR        Y0, Y8, Y8
+	ADDQ         DI, R10
+	VPADDD       Y5, Y1, Y1
+	ADCQ         R11, R12
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R12, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ANDQ         $0x03, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R12, R9
+	VPADDD       Y8, Y12, Y12
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R9, R12
+	VPADDD       Y9, Y13, Y13
+	ADDQ         R12, R8
+	VPXOR        Y13, Y5, Y5
+	ADCQ         $0x00, R10
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R8, DI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R10, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         DI, 216(SP)
+	MOVQ         R9, 224(SP)
+	MOVQ         R11, 232(SP)
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         DI, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        144(SP), R8, R10
+	VPADDD       Y4, Y0, Y0
+	MULXQ        152(SP), DI, R12
+	VPXOR        Y0, Y8, Y8
+	ADDQ         DI, R10
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R12
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        144(SP), DI, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	VPADDD       Y8, Y12, Y12
+	MULXQ        160(SP), DI, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         DI, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         R9, R10
+	VPXOR        Y13, Y5, Y5
+	ADCQ         $0x00, R12
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R11, DI
+	VPSRLD       $0x19, Y4, Y4
+	IMULQ        160(SP), DI
+	VPOR         Y14, Y4, Y4
+	IMULQ        144(SP), R11
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         R11, R12
+	VPOR         Y14, Y5, Y5
+	MOVQ         R12, R11
+	VMOVDQU      Y12, (SP)
+	ANDQ         $0x03, R11
+	VMOVDQU      64(SP), Y12
+	MOVQ         R12, R9
+	VMOVDQU      Y13, 32(SP)
+	SHRQ         $0x02, R9
+	VMOVDQU      96(SP), Y13
+	ANDQ         $-4, R12
+	VPADDD       Y6, Y2, Y2
+	ADDQ         R9, R12
+	VPXOR        Y2, Y10, Y10
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R11
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R8, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R10, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         DI, 240(SP)
+	MOVQ         R9, 248(SP)
+	MOVQ         R11, 256(SP)
+	VPADDD       Y10, Y12, Y12
+	MOVQ         DI, DX
+	VPXOR        Y12, Y6, Y6
+	MULXQ        144(SP), R8, R10
+	VPADDD       Y11, Y13, Y13
+	MULXQ        152(SP), DI, R12
+	VPXOR        Y13, Y7, Y7
+	ADDQ         DI, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R9, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        144(SP), DI, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         R9, R12
+	VPOR         Y14, Y7, Y7
+	MULXQ        160(SP), DI, R9
+	VPADDD       Y6, Y2, Y2
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R12
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R11, DI
+	VPXOR        Y3, Y11, Y11
+	IMULQ        160(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        144(SP), R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         DI, R10
+	VPADDD       Y10, Y12, Y12
+	ADCQ         R11, R12
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ANDQ         $0x03, R11
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R12, R9
+	VPSLLD       $0x07, Y6, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R12
+	VPOR         Y14, Y6, Y6
+	ADDQ         R9, R12
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R12, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R10
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R10, R9
+	VPXOR        Y0, Y11, Y11
+	MOVQ         DI, 264(SP)
+	MOVQ         R9, 272(SP)
+	MOVQ         R11, 280(SP)
+	VPADDD       Y6, Y1, Y1
+	MOVQ         DI, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        144(SP), R8, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        152(SP), DI, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         DI, R10
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R12
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, DX
+	VPADDD       Y8, Y13, Y13
+	MULXQ        144(SP), DI, R9
+	VPXOR        Y13, Y6, Y6
+	ADDQ         DI, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         R9, R12
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        160(SP), DI, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         DI, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         R9, R10
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, DI
+	IMULQ        160(SP), DI
+	VPADDD       Y5, Y0, Y0
+	IMULQ        144(SP), R11
+	VPXOR        Y0, Y11, Y11
+	ADDQ         DI, R10
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R11, R12
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ANDQ         $0x03, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         R12, R9
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, R9
+	VPXOR        Y12, Y5, Y5
+	ANDQ         $-4, R12
+	VPADDD       Y8, Y13, Y13
+	ADDQ         R9, R12
+	VPXOR        Y13, Y6, Y6
+	ADDQ         R12, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R10
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y5, Y5
+	MOVQ         R8, DI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R10, R9
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         DI, 288(SP)
+	MOVQ         R9, 296(SP)
+	MOVQ         R11, 304(SP)
+	MOVQ         DI, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        144(SP), R8, R10
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        152(SP), DI, R12
+	VMOVDQU      (SP), Y12
+	ADDQ         DI, R10
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         $0x00, R12
+	VMOVDQU      32(SP), Y13
+	MOVQ         R9, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        144(SP), DI, R9
+	VPXOR        Y2, Y9, Y9
+	ADDQ         DI, R10
+	VPADDD       Y4, Y3, Y3
+	ADCQ         R9, R12
+	VPXOR        Y3, Y10, Y10
+	MULXQ        160(SP), DI, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         R9, R10
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R12
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R11, DI
+	VPADDD       Y10, Y13, Y13
+	IMULQ        160(SP), DI
+	VPXOR        Y13, Y4, Y4
+	IMULQ        144(SP), R11
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R12, R11
+	VPOR         Y14, Y7, Y7
+	ANDQ         $0x03, R11
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R12, R9
+	VPSRLD       $0x14, Y4, Y4
+	SHRQ         $0x02, R9
+	VPOR         Y14, Y4, Y4
+	ANDQ         $-4, R12
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, R12
+	VPXOR        Y2, Y9, Y9
+	ADDQ         R12, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R10
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R8, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R10, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         DI, 312(SP)
+	MOVQ         R9, 320(SP)
+	MOVQ         R11, 328(SP)
+	VPXOR        Y12, Y7, Y7
+	MOVQ         DI, DX
+	VPADDD       Y10, Y13, Y13
+	MULXQ        144(SP), R8, R10
+	VPXOR        Y13, Y4, Y4
+	MULXQ        152(SP), DI, R12
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R12
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R9, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        144(SP), DI, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         R9, R12
+	VPOR         Y14, Y4, Y4
+	MULXQ        160(SP), DI, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         DI, R8
+	VPXOR        Y0, Y8, Y8
+	ADCQ         R9, R10
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R12
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R11, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        160(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	IMULQ        144(SP), R11
+	VPADDD       Y8, Y12, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y4, Y4
+	ADCQ         R11, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R12, R11
+	VPXOR        Y13, Y5, Y5
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y4, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x14, Y4, Y4
+	ANDQ         $-4, R12
+	VPOR         Y14, Y4, Y4
+	ADDQ         R9, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         R12, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R10
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R11
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R8, DI
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R10, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         DI, 336(SP)
+	MOVQ         R9, 344(SP)
+	MOVQ         R11, 352(SP)
+	VPXOR        Y1, Y9, Y9
+	MOVQ         DI, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        144(SP), R8, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        152(SP), DI, R12
+	VPADDD       Y8, Y12, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, DX
+	MULXQ        144(SP), DI, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         R9, R12
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        160(SP), DI, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         DI, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R9, R10
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y5, Y5
+	MOVQ         R11, DI
+	VMOVDQU      Y12, (SP)
+	IMULQ        160(SP), DI
+	VMOVDQU      64(SP), Y12
+	IMULQ        144(SP), R11
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         DI, R10
+	VMOVDQU      96(SP), Y13
+	ADCQ         R11, R12
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R12, R11
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $0x03, R11
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R12, R9
+	VPXOR        Y3, Y11, Y11
+	SHRQ         $0x02, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         R12, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R10
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R11
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R8, DI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R10, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         DI, 360(SP)
+	MOVQ         R9, 368(SP)
+	MOVQ         R11, 376(SP)
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         DI, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        144(SP), R8, R10
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        152(SP), DI, R12
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         DI, R10
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R12
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R9, DX
+	VPXOR        Y2, Y10, Y10
+	MULXQ        144(SP), DI, R9
+	VPADDD       Y7, Y3, Y3
+	ADDQ         DI, R10
+	VPXOR        Y3, Y11, Y11
+	ADCQ         R9, R12
+	MULXQ        160(SP), DI, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         DI, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         R9, R10
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R12
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R11, DI
+	VPADDD       Y11, Y13, Y13
+	IMULQ        160(SP), DI
+	VPXOR        Y13, Y7, Y7
+	IMULQ        144(SP), R11
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R11, R12
+	VPOR         Y14, Y6, Y6
+	MOVQ         R12, R11
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $0x03, R11
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R12, R9
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, R9
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $-4, R12
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R9, R12
+	VPADDD       Y6, Y1, Y1
+	ADDQ         R12, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         R8, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R10, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         DI, 384(SP)
+	MOVQ         R9, 392(SP)
+	MOVQ         R11, 400(SP)
+	VPXOR        Y12, Y5, Y5
+	MOVQ         DI, DX
+	VPADDD       Y8, Y13, Y13
+	MULXQ        144(SP), R8, R10
+	VPXOR        Y13, Y6, Y6
+	MULXQ        152(SP), DI, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         DI, R10
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        144(SP), DI, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         DI, R10
+	VPOR         Y14, Y6, Y6
+	ADCQ         R9, R12
+	VPADDD       Y5, Y0, Y0
+	MULXQ        160(SP), DI, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         DI, R8
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R11, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        160(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        144(SP), R11
+	VPADDD       Y11, Y12, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y5, Y5
+	ADCQ         R11, R12
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R12, R11
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $0x03, R11
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R12, R9
+	VPSRLD       $0x19, Y5, Y5
+	SHRQ         $0x02, R9
+	VPOR         Y14, Y5, Y5
+	ANDQ         $-4, R12
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         R9, R12
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         R12, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R10
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R11
+	VMOVDQU      (SP), Y12
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         DI, 408(SP)
+	MOVQ         R9, 416(SP)
+	MOVQ         R11, 424(SP)
+	VMOVDQU      32(SP), Y13
+	MOVQ         DI, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        144(SP), R8, R10
+	VPXOR        Y2, Y9, Y9
+	MULXQ        152(SP), DI, R12
+	VPADDD       Y4, Y3, Y3
+	ADDQ         DI, R10
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        144(SP), DI, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y7, Y7
+	ADCQ         R9, R12
+	VPADDD       Y10, Y13, Y13
+	MULXQ        160(SP), DI, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         DI, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         R9, R10
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y7, Y7
+	MOVQ         R11, DI
+	VPSLLD       $0x0c, Y4, Y14
+	IMULQ        160(SP), DI
+	IMULQ        144(SP), R11
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         DI, R10
+	VPOR         Y14, Y4, Y4
+	ADCQ         R11, R12
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R12, R11
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $0x03, R11
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R12, R9
+	VPXOR        Y3, Y10, Y10
+	SHRQ         $0x02, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $-4, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         R9, R12
+	VPADDD       Y9, Y12, Y12
+	ADDQ         R12, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R10
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R11
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, DI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R10, R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         DI, 432(SP)
+	MOVQ         R9, 440(SP)
+	MOVQ         R11, 448(SP)
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, DX
+	MULXQ        144(SP), R8, R10
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        152(SP), DI, R12
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         DI, R10
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, DX
+	VPXOR        Y0, Y8, Y8
+	MULXQ        144(SP), DI, R9
+	VPADDD       Y5, Y1, Y1
+	ADDQ         DI, R10
+	VPXOR        Y1, Y9, Y9
+	ADCQ         R9, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        160(SP), DI, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         DI, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         R9, R10
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R11, DI
+	VPXOR        Y13, Y5, Y5
+	IMULQ        160(SP), DI
+	VPSLLD       $0x0c, Y4, Y14
+	IMULQ        144(SP), R11
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         DI, R10
+	VPOR         Y14, Y4, Y4
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ANDQ         $0x03, R11
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         R12, R9
+	VPOR         Y14, Y5, Y5
+	SHRQ         $0x02, R9
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R12
+	VPXOR        Y0, Y8, Y8
+	ADDQ         R9, R12
+	VPADDD       Y5, Y1, Y1
+	ADDQ         R12, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R8, DI
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R10, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         DI, 456(SP)
+	MOVQ         R9, 464(SP)
+	MOVQ         R11, 472(SP)
+	VPADDD       Y9, Y13, Y13
+	MOVQ         DI, DX
+	VPXOR        Y13, Y5, Y5
+	MULXQ        144(SP), R8, R10
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        152(SP), DI, R12
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        144(SP), DI, R9
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         DI, R10
+	VPOR         Y14, Y5, Y5
+	ADCQ         R9, R12
+	VMOVDQU      Y12, (SP)
+	MULXQ        160(SP), DI, R9
+	VMOVDQU      64(SP), Y12
+	ADDQ         DI, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         R9, R10
+	VMOVDQU      96(SP), Y13
+	ADCQ         $0x00, R12
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R11, DI
+	VPXOR        Y2, Y10, Y10
+	IMULQ        160(SP), DI
+	VPADDD       Y7, Y3, Y3
+	IMULQ        144(SP), R11
+	VPXOR        Y3, Y11, Y11
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         R11, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         R12, R11
+	VPADDD       Y10, Y12, Y12
+	ANDQ         $0x03, R11
+	VPXOR        Y12, Y6, Y6
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	VPADDD       Y11, Y13, Y13
+	ANDQ         $-4, R12
+	VPXOR        Y13, Y7, Y7
+	ADDQ         R9, R12
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         R12, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x00, R10
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R11
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R8, DI
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R10, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, 480(SP)
+	MOVQ         R9, 488(SP)
+	MOVQ         R11, 496(SP)
+	VPADDD       Y6, Y2, Y2
+	MOVQ         DI, DX
+	VPXOR        Y2, Y10, Y10
+	MULXQ        144(SP), R8, R10
+	VPADDD       Y7, Y3, Y3
+	MULXQ        152(SP), DI, R12
+	VPXOR        Y3, Y11, Y11
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R9, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        144(SP), DI, R9
+	ADDQ         DI, R10
+	VPXOR        Y12, Y6, Y6
+	ADCQ         R9, R12
+	VPADDD       Y11, Y13, Y13
+	MULXQ        160(SP), DI, R9
+	VPXOR        Y13, Y7, Y7
+	ADDQ         DI, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         R9, R10
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R12
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, DI
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        160(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	IMULQ        144(SP), R11
+	VPOR         Y14, Y7, Y7
+	ADDQ         DI, R10
+	VPADDD       Y5, Y0, Y0
+	ADCQ         R11, R12
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R12, R11
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $0x03, R11
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R12, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	SHRQ         $0x02, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ANDQ         $-4, R12
+	VPADDD       Y11, Y12, Y12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R10
+	VPADDD       Y8, Y13, Y13
+	ADCQ         $0x00, R11
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R8, DI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R10, R9
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         DI, 504(SP)
+	MOVQ         R9, 512(SP)
+	MOVQ         R11, 520(SP)
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        144(SP), R8, R10
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        152(SP), DI, R12
+	VPOR         Y14, Y6, Y6
+	ADDQ         DI, R10
+	VPADDD       Y5, Y0, Y0
+	ADCQ         $0x00, R12
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R9, DX
+	VPADDD       Y6, Y1, Y1
+	MULXQ        144(SP), DI, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         R9, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        160(SP), DI, R9
+	ADDQ         DI, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R9, R10
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R12
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R11, DI
+	VPXOR        Y13, Y6, Y6
+	IMULQ        160(SP), DI
+	VPSLLD       $0x07, Y5, Y14
+	IMULQ        144(SP), R11
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         DI, R10
+	VPOR         Y14, Y5, Y5
+	ADCQ         R11, R12
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R12, R11
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $0x03, R11
+	VPOR         Y14, Y6, Y6
+	MOVQ         R12, R9
+	VMOVDQU      Y12, 64(SP)
+	SHRQ         $0x02, R9
+	VMOVDQU      (SP), Y12
+	ANDQ         $-4, R12
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         R9, R12
+	VMOVDQU      32(SP), Y13
+	ADDQ         R12, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R10
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R10, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, 528(SP)
+	MOVQ         R9, 536(SP)
+	MOVQ         R11, 544(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         DI, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        144(SP), R8, R10
+	VPADDD       Y9, Y12, Y12
+	MULXQ        152(SP), DI, R12
+	VPXOR        Y12, Y7, Y7
+	ADDQ         DI, R10
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R12
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        144(SP), DI, R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         DI, R10
+	VPOR         Y14, Y7, Y7
+	ADCQ         R9, R12
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        160(SP), DI, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         DI, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         R9, R10
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	VPXOR        Y2, Y9, Y9
+	IMULQ        160(SP), DI
+	VPADDD       Y4, Y3, Y3
+	IMULQ        144(SP), R11
+	VPXOR        Y3, Y10, Y10
+	ADDQ         DI, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         R11, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R12, R11
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $0x03, R11
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R12, R9
+	VPADDD       Y10, Y13, Y13
+	SHRQ         $0x02, R9
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $-4, R12
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, R12
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R12, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R10
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R8, DI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R10, R9
+	MOVQ         DI, 552(SP)
+	MOVQ         R9, 560(SP)
+	MOVQ         R11, 568(SP)
 	LEAQ         960(AX), R10
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
@@ -27284,35 +28150,53 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $144-8
 	VPXOR        480(R10), Y2, Y2
 	VMOVDQU      Y2, 480(R10)
 
-	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
-	MOVQ    1488(AX), R11
+	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
+	MOVQ    1488(AX), DX
 	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(R11*1)
-	ADDQ    $0x0f, R11
-	SHRQ    $0x04, R11
-	JZ      sealOneAVX2_lengths
+	VMOVDQU X0, (R10)(DX*1)
+	ADDQ    $0x0f, DX
+	ANDQ    $-16, DX
+	VMOVDQU 944(AX), X0
+	VMOVDQU X0, (R10)(DX*1)
 
-sealOneAVX2_loop:
+	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
+	SHRQ  $0x04, DX
+	INCQ  DX
+	MOVQ  DX, AX
+	SHRQ  $0x01, AX
+	LEAQ  (AX)(AX*2), DI
+	MOVQ  168(SP)(DI*8), R8
+	MOVQ  R8, 576(SP)
+	MOVQ  176(SP)(DI*8), R8
+	MOVQ  R8, 584(SP)
+	MOVQ  184(SP)(DI*8), DI
+	MOVQ  DI, 592(SP)
+	MOVQ  AX, 600(SP)
+	XORQ  R11, R11
+	XORQ  R12, R12
+	XORQ  R13, R13
+	TESTL $0x00000001, DX
+	JZ    sealOneAVX2_even
 	ADDQ  (R10), CX
 	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -27326,30 +28210,33 @@ sealOneAVX2_loop:
 	MOVQ  DI, CX
 	MOVQ  R8, BX
 	ADDQ  $0x10, R10
-	DECQ  R11
-	JNZ   sealOneAVX2_loop
 
-sealOneAVX2_lengths:
-	ADDQ  944(AX), CX
-	ADCQ  952(AX), BX
+sealOneAVX2_even:
+	SHLQ $0x04, AX
+	CMPQ 600(SP), $0x00
+	JE   sealOneAVX2_done
+
+sealOneAVX2_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -27362,11 +28249,108 @@ sealOneAVX2_lengths:
 	ADCQ  $0x00, SI
 	MOVQ  DI, CX
 	MOVQ  R8, BX
-	MOVQ  CX, DI
-	MOVQ  BX, R8
-	SUBQ  $-5, DI
-	SBBQ  $-1, R8
-	SBBQ  $0x03, SI
+	ADDQ  (R10)(AX*1), R11
+	ADCQ  8(R10)(AX*1), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	ADDQ  $0x10, R10
+	DECQ  600(SP)
+	JNZ   sealOneAVX2_loop
+
+sealOneAVX2_done:
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 576(SP), CX, AX
+	MULXQ 584(SP), R10, R8
+	ADDQ  R10, AX
+	MULXQ 592(SP), R10, R9
+	ADCQ  R10, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 576(SP), R10, BX
+	ADDQ  R10, AX
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, DI
+	MULXQ 584(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 592(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	MOVQ  SI, DX
+	MULXQ 576(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 584(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	IMULQ 592(SP), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R8, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R8
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+	SHRQ $0x02, R9, R8
+	SHRQ $0x02, DI, R9
+	SHRQ $0x02, DI
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, AX
+	ADCQ R13, SI
+	MOVQ SI, R10
+	SHRQ $0x02, R10
+	ANDQ $0x03, SI
+	LEAQ (R10)(R10*4), R10
+	ADDQ R10, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, SI
+	MOVQ AX, BX
+	MOVQ st+0(FP), AX
+	MOVQ CX, DI
+	MOVQ BX, R8
+	SUBQ $-5, DI
+	SBBQ $-1, R8
+	SBBQ $0x03, SI
 
 	// No borrow: h >= p, so h - p is the reduced value.
 	CMOVQCC DI, CX
@@ -28650,10 +29634,10 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z6, Z5, Z5
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -28689,11 +29673,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x39, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -28728,11 +29712,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -28768,11 +29752,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x93, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -28807,11 +29791,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -28847,11 +29831,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x39, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -28886,11 +29870,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z5, Z5
 	MOVQ            R9, SI
@@ -28926,11 +29910,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x93, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -28965,11 +29949,11 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z6, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPROLD          $0x0c, Z5, Z5
@@ -29005,10 +29989,10 @@ TEXT ·openOne10Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x07, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x39, Z4, Z4
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -30296,11 +31280,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x07, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x93, Z4, Z4
@@ -30335,10 +31319,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x10, Z7, Z7
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z7, Z6, Z6
 	MOVQ            R9, SI
@@ -30373,11 +31357,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	VPROLD          $0x08, Z7, Z7
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z7, Z6, Z6
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30411,11 +31395,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z5, Z4, Z4
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30449,11 +31433,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z5, Z4, Z4
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z4, Z7, Z7
@@ -30488,10 +31472,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x93, Z4, Z4
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x39, Z6, Z6
 	MOVQ            R9, SI
@@ -30526,10 +31510,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPADDD          Z7, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPXORD          Z6, Z5, Z5
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -30564,11 +31548,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z6, Z5, Z5
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30602,11 +31586,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z4, Z7, Z7
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30641,10 +31625,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z4, Z7, Z7
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x08, Z7, Z7
 	MOVQ            R9, SI
@@ -30679,10 +31663,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPSHUFD         $0x39, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x4e, Z7, Z7
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -30717,11 +31701,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	VPXORD          Z6, Z5, Z5
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPROLD          $0x0c, Z5, Z5
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30755,11 +31739,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x07, Z5, Z5
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30793,11 +31777,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x10, Z7, Z7
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z7, Z6, Z6
@@ -30832,10 +31816,10 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x08, Z7, Z7
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z7, Z6, Z6
 	MOVQ            R9, SI
@@ -30870,11 +31854,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	VPSHUFD         $0x4e, Z7, Z7
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z5, Z4, Z4
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30908,11 +31892,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z5, Z4, Z4
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -30946,11 +31930,11 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPSHUFD         $0x39, Z4, Z4
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x93, Z6, Z6
@@ -31006,7 +31990,7 @@ TEXT ·openOne18Z4(SB), NOSPLIT, $144-8
 
 // func sealOneZ4(st *[1496]byte)
 // Requires: AVX, AVX512F, BMI2, CMOV
-TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
+TEXT ·sealOneZ4(SB), NOSPLIT, $416-8
 	MOVQ st+0(FP), AX
 
 	// Block 0 in general registers: the state with the counter one less.
@@ -31043,145 +32027,169 @@ TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
 	ADDL            DI, CX
 	ADDL            R8, DX
 	ADDL            R9, BX
-	VPXORD          Z4, Z7, Z7
 	ADDL            R10, SI
+	VPXORD          Z4, Z7, Z7
 	XORL            CX, R12
 	XORL            DX, R13
-	VPROLD          $0x10, Z7, Z7
 	XORL            BX, R14
 	XORL            SI, R15
+	VPROLD          $0x10, Z7, Z7
 	ROLL            $0x10, R12
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
 	ROLL            $0x10, R15
+	VPADDD          Z7, Z6, Z6
 	ADDL            R12, 128(SP)
-	VPXORD          Z6, Z5, Z5
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
 	ADDL            R15, R11
-	VPROLD          $0x0c, Z5, Z5
+	VPXORD          Z6, Z5, Z5
 	XORL            128(SP), DI
 	XORL            132(SP), R8
 	XORL            136(SP), R9
-	VPADDD          Z5, Z4, Z4
 	XORL            R11, R10
+	VPROLD          $0x0c, Z5, Z5
 	ROLL            $0x0c, DI
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
-	VPXORD          Z4, Z7, Z7
 	ROLL            $0x0c, R10
+	VPADDD          Z5, Z4, Z4
 	ADDL            DI, CX
 	ADDL            R8, DX
-	VPROLD          $0x08, Z7, Z7
 	ADDL            R9, BX
 	ADDL            R10, SI
+	VPXORD          Z4, Z7, Z7
 	XORL            CX, R12
-	VPADDD          Z7, Z6, Z6
 	XORL            DX, R13
 	XORL            BX, R14
 	XORL            SI, R15
+	VPROLD          $0x08, Z7, Z7
 	ROLL            $0x08, R12
-	VPXORD          Z6, Z5, Z5
 	ROLL            $0x08, R13
 	ROLL            $0x08, R14
 	ROLL            $0x08, R15
-	VPROLD          $0x07, Z5, Z5
+	VPADDD          Z7, Z6, Z6
 	ADDL            R12, 128(SP)
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
-	VPSHUFD         $0x93, Z4, Z4
 	ADDL            R15, R11
+	VPXORD          Z6, Z5, Z5
 	XORL            128(SP), DI
 	XORL            132(SP), R8
 	XORL            136(SP), R9
-	VPSHUFD         $0x39, Z6, Z6
 	XORL            R11, R10
+	VPROLD          $0x07, Z5, Z5
 	ROLL            $0x07, DI
 	ROLL            $0x07, R8
-	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x07, R9
 	ROLL            $0x07, R10
+	VPSHUFD         $0x93, Z4, Z4
 	ADDL            R8, CX
-	VPADDD          Z5, Z4, Z4
 	ADDL            R9, DX
 	ADDL            R10, BX
 	ADDL            DI, SI
+	VPSHUFD         $0x39, Z6, Z6
 	XORL            CX, R15
-	VPXORD          Z4, Z7, Z7
 	XORL            DX, R12
 	XORL            BX, R13
 	XORL            SI, R14
-	VPROLD          $0x10, Z7, Z7
+	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x10, R15
 	ROLL            $0x10, R12
 	ROLL            $0x10, R13
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x10, R14
+	VPADDD          Z5, Z4, Z4
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
 	ADDL            R13, 128(SP)
-	VPXORD          Z6, Z5, Z5
 	ADDL            R14, 132(SP)
+	VPXORD          Z4, Z7, Z7
 	XORL            136(SP), R8
 	XORL            R11, R9
-	VPROLD          $0x0c, Z5, Z5
 	XORL            128(SP), R10
 	XORL            132(SP), DI
+	VPROLD          $0x10, Z7, Z7
 	ROLL            $0x0c, R8
-	VPADDD          Z5, Z4, Z4
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
 	ROLL            $0x0c, DI
+	VPADDD          Z7, Z6, Z6
 	ADDL            R8, CX
-	VPXORD          Z4, Z7, Z7
 	ADDL            R9, DX
 	ADDL            R10, BX
 	ADDL            DI, SI
-	VPROLD          $0x08, Z7, Z7
+	VPXORD          Z6, Z5, Z5
 	XORL            CX, R15
 	XORL            DX, R12
 	XORL            BX, R13
-	VPADDD          Z7, Z6, Z6
 	XORL            SI, R14
+	VPROLD          $0x0c, Z5, Z5
 	ROLL            $0x08, R15
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
-	VPXORD          Z6, Z5, Z5
 	ROLL            $0x08, R14
+	VPADDD          Z5, Z4, Z4
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	VPROLD          $0x07, Z5, Z5
 	ADDL            R13, 128(SP)
 	ADDL            R14, 132(SP)
+	VPXORD          Z4, Z7, Z7
 	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z7, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPXORD          Z6, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
 	VPSHUFD         $0x39, Z4, Z4
-	XORL            R11, R9
-	XORL            128(SP), R10
-	XORL            132(SP), DI
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
 	VPSHUFD         $0x93, Z6, Z6
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
 	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z5, Z4, Z4
 	ADDL            DI, CX
 	ADDL            R8, DX
 	ADDL            R9, BX
-	VPADDD          Z5, Z4, Z4
 	ADDL            R10, SI
+	VPXORD          Z4, Z7, Z7
 	XORL            CX, R12
 	XORL            DX, R13
-	VPXORD          Z4, Z7, Z7
 	XORL            BX, R14
 	XORL            SI, R15
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
 	VPROLD          $0x10, Z7, Z7
-	ROLL            $0x10, R14
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
 	VPADDD          Z7, Z6, Z6
+	ADDL            R12, 128(SP)
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
 	ADDL            R15, R11
@@ -31191,740 +32199,560 @@ TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
 	XORL            136(SP), R9
 	XORL            R11, R10
 	VPROLD          $0x0c, Z5, Z5
-	ROLL            $0x0c, DI
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
 	VPADDD          Z5, Z4, Z4
-	ROLL            $0x0c, R10
-	ADDL            DI, CX
-	ADDL            R8, DX
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
 	VPXORD          Z4, Z7, Z7
-	ADDL            R9, BX
-	ADDL            R10, SI
-	XORL            CX, R12
-	XORL            DX, R13
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
 	VPROLD          $0x08, Z7, Z7
-	XORL            BX, R14
-	XORL            SI, R15
-	ROLL            $0x08, R12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
 	VPADDD          Z7, Z6, Z6
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
 	VPXORD          Z6, Z5, Z5
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
 	VPROLD          $0x07, Z5, Z5
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	XORL            136(SP), R9
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
 	VPSHUFD         $0x93, Z4, Z4
-	XORL            R11, R10
-	ROLL            $0x07, DI
-	ROLL            $0x07, R8
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
 	VPSHUFD         $0x39, Z6, Z6
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	ADDL            R8, CX
-	ADDL            R9, DX
-	VPSHUFD         $0x4e, Z7, Z7
-	ADDL            R10, BX
-	ADDL            DI, SI
-	XORL            CX, R15
-	VPADDD          Z5, Z4, Z4
 	XORL            DX, R12
 	XORL            BX, R13
-	XORL            SI, R14
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x10, R15
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPROLD          $0x10, Z7, Z7
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	VPADDD          Z7, Z6, Z6
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPXORD          Z6, Z5, Z5
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	VPROLD          $0x0c, Z5, Z5
-	ROLL            $0x0c, R10
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	VPADDD          Z5, Z4, Z4
-	ADDL            R9, DX
-	ADDL            R10, BX
-	ADDL            DI, SI
-	VPXORD          Z4, Z7, Z7
-	XORL            CX, R15
-	XORL            DX, R12
-	XORL            BX, R13
-	VPROLD          $0x08, Z7, Z7
 	XORL            SI, R14
 	ROLL            $0x08, R15
+	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x08, R14
 	ADDL            R15, 136(SP)
+	VPADDD          Z5, Z4, Z4
 	ADDL            R12, R11
-	VPXORD          Z6, Z5, Z5
 	ADDL            R13, 128(SP)
 	ADDL            R14, 132(SP)
 	XORL            136(SP), R8
-	VPROLD          $0x07, Z5, Z5
+	VPXORD          Z4, Z7, Z7
 	XORL            R11, R9
 	XORL            128(SP), R10
 	XORL            132(SP), DI
 	ROLL            $0x07, R8
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z4, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z6, Z5, Z5
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
 	VPSHUFD         $0x39, Z4, Z4
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
 	VPSHUFD         $0x93, Z6, Z6
-	ADDL            DI, CX
-	ADDL            R8, DX
-	ADDL            R9, BX
-	VPSHUFD         $0x4e, Z7, Z7
-	ADDL            R10, SI
-	XORL            CX, R12
-	XORL            DX, R13
-	XORL            BX, R14
-	VPADDD          Z5, Z4, Z4
-	XORL            SI, R15
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x10, R14
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
-	VPROLD          $0x10, Z7, Z7
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPADDD          Z7, Z6, Z6
 	XORL            132(SP), R8
 	XORL            136(SP), R9
-	XORL            R11, R10
-	VPXORD          Z6, Z5, Z5
-	ROLL            $0x0c, DI
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	VPROLD          $0x0c, Z5, Z5
-	ROLL            $0x0c, R10
-	ADDL            DI, CX
-	ADDL            R8, DX
-	ADDL            R9, BX
-	VPADDD          Z5, Z4, Z4
-	ADDL            R10, SI
-	XORL            CX, R12
-	XORL            DX, R13
-	VPXORD          Z4, Z7, Z7
-	XORL            BX, R14
-	XORL            SI, R15
-	ROLL            $0x08, R12
-	VPROLD          $0x08, Z7, Z7
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	VPADDD          Z7, Z6, Z6
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	VPXORD          Z6, Z5, Z5
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	VPROLD          $0x07, Z5, Z5
 	XORL            R11, R10
 	ROLL            $0x07, DI
+	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z4, Z7, Z7
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPADDD          Z7, Z6, Z6
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x07, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
 	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z7, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z6, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x07, R9
 	ROLL            $0x07, R10
 	ADDL            R8, CX
 	ADDL            R9, DX
-	VPSHUFD         $0x39, Z6, Z6
+	VPADDD          Z7, Z6, Z6
 	ADDL            R10, BX
 	ADDL            DI, SI
 	XORL            CX, R15
-	VPSHUFD         $0x4e, Z7, Z7
 	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
 	XORL            BX, R13
 	XORL            SI, R14
 	ROLL            $0x10, R15
-	VPADDD          Z5, Z4, Z4
 	ROLL            $0x10, R12
+	VPROLD          $0x07, Z5, Z5
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
-	VPXORD          Z4, Z7, Z7
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	VPROLD          $0x10, Z7, Z7
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPADDD          Z7, Z6, Z6
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	VPXORD          Z6, Z5, Z5
-	ROLL            $0x0c, R10
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	VPROLD          $0x0c, Z5, Z5
-	ADDL            R9, DX
-	ADDL            R10, BX
-	ADDL            DI, SI
-	VPADDD          Z5, Z4, Z4
-	XORL            CX, R15
-	XORL            DX, R12
-	XORL            BX, R13
-	XORL            SI, R14
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x08, R15
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPROLD          $0x08, Z7, Z7
-	ROLL            $0x08, R14
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	VPADDD          Z7, Z6, Z6
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPXORD          Z6, Z5, Z5
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	VPROLD          $0x07, Z5, Z5
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
 	VPSHUFD         $0x39, Z4, Z4
-	ADDL            DI, CX
-	ADDL            R8, DX
-	ADDL            R9, BX
-	ADDL            R10, SI
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
 	VPSHUFD         $0x93, Z6, Z6
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPXORD          Z4, Z7, Z7
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPADDD          Z7, Z6, Z6
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPXORD          Z6, Z5, Z5
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
 	XORL            CX, R12
 	XORL            DX, R13
+	VPXORD          Z4, Z7, Z7
 	XORL            BX, R14
-	VPSHUFD         $0x4e, Z7, Z7
 	XORL            SI, R15
 	ROLL            $0x10, R12
 	ROLL            $0x10, R13
-	VPADDD          Z5, Z4, Z4
+	VPROLD          $0x08, Z7, Z7
 	ROLL            $0x10, R14
 	ROLL            $0x10, R15
 	ADDL            R12, 128(SP)
 	ADDL            R13, 132(SP)
-	VPXORD          Z4, Z7, Z7
+	VPADDD          Z7, Z6, Z6
 	ADDL            R14, 136(SP)
 	ADDL            R15, R11
 	XORL            128(SP), DI
-	VPROLD          $0x10, Z7, Z7
 	XORL            132(SP), R8
+	VPXORD          Z6, Z5, Z5
 	XORL            136(SP), R9
 	XORL            R11, R10
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x0c, DI
 	ROLL            $0x0c, R8
+	VPROLD          $0x07, Z5, Z5
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
-	VPXORD          Z6, Z5, Z5
 	ADDL            DI, CX
 	ADDL            R8, DX
-	ADDL            R9, BX
-	VPROLD          $0x0c, Z5, Z5
-	ADDL            R10, SI
-	XORL            CX, R12
-	XORL            DX, R13
-	VPADDD          Z5, Z4, Z4
-	XORL            BX, R14
-	XORL            SI, R15
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	VPROLD          $0x08, Z7, Z7
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	VPADDD          Z7, Z6, Z6
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPXORD          Z6, Z5, Z5
-	ROLL            $0x07, DI
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPROLD          $0x07, Z5, Z5
-	ROLL            $0x07, R10
-	ADDL            R8, CX
-	ADDL            R9, DX
 	VPSHUFD         $0x93, Z4, Z4
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPSHUFD         $0x39, Z6, Z6
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x4e, Z7, Z7
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPADDD          Z5, Z4, Z4
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPXORD          Z4, Z7, Z7
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z7, Z6, Z6
 	ADDL            R10, BX
 	ADDL            DI, SI
 	XORL            CX, R15
-	VPSHUFD         $0x39, Z6, Z6
 	XORL            DX, R12
+	VPXORD          Z6, Z5, Z5
 	XORL            BX, R13
 	XORL            SI, R14
 	ROLL            $0x10, R15
-	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x10, R12
+	VPROLD          $0x0c, Z5, Z5
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
-	VPADDD          Z5, Z4, Z4
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
+	VPADDD          Z5, Z4, Z4
 	ADDL            R13, 128(SP)
-	VPXORD          Z4, Z7, Z7
 	ADDL            R14, 132(SP)
 	XORL            136(SP), R8
 	XORL            R11, R9
+	VPXORD          Z4, Z7, Z7
 	XORL            128(SP), R10
-	VPROLD          $0x10, Z7, Z7
 	XORL            132(SP), DI
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x0c, R10
+	VPROLD          $0x08, Z7, Z7
 	ROLL            $0x0c, DI
 	ADDL            R8, CX
-	VPXORD          Z6, Z5, Z5
 	ADDL            R9, DX
 	ADDL            R10, BX
+	VPADDD          Z7, Z6, Z6
 	ADDL            DI, SI
 	XORL            CX, R15
-	VPROLD          $0x0c, Z5, Z5
 	XORL            DX, R12
 	XORL            BX, R13
+	VPXORD          Z6, Z5, Z5
 	XORL            SI, R14
-	VPADDD          Z5, Z4, Z4
 	ROLL            $0x08, R15
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
-	VPXORD          Z4, Z7, Z7
+	VPROLD          $0x07, Z5, Z5
 	ROLL            $0x08, R14
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
 	ADDL            R13, 128(SP)
-	VPROLD          $0x08, Z7, Z7
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPADDD          Z7, Z6, Z6
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	VPXORD          Z6, Z5, Z5
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
-	ADDL            DI, CX
-	VPROLD          $0x07, Z5, Z5
-	ADDL            R8, DX
-	ADDL            R9, BX
-	ADDL            R10, SI
 	VPSHUFD         $0x39, Z4, Z4
-	XORL            CX, R12
-	XORL            DX, R13
-	XORL            BX, R14
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
 	VPSHUFD         $0x93, Z6, Z6
-	XORL            SI, R15
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
 	VPSHUFD         $0x4e, Z7, Z7
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPADDD          Z5, Z4, Z4
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPXORD          Z4, Z7, Z7
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	XORL            R11, R10
-	ROLL            $0x0c, DI
-	VPROLD          $0x10, Z7, Z7
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPADDD          Z7, Z6, Z6
+	ROLL            $0x07, DI
 	ADDL            DI, CX
 	ADDL            R8, DX
 	ADDL            R9, BX
-	VPXORD          Z6, Z5, Z5
+	VPADDD          Z5, Z4, Z4
 	ADDL            R10, SI
 	XORL            CX, R12
 	XORL            DX, R13
 	XORL            BX, R14
-	VPROLD          $0x0c, Z5, Z5
-	XORL            SI, R15
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPADDD          Z5, Z4, Z4
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
 	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
+	VPADDD          Z7, Z6, Z6
 	ADDL            R15, R11
-	VPROLD          $0x08, Z7, Z7
 	XORL            128(SP), DI
 	XORL            132(SP), R8
 	XORL            136(SP), R9
+	VPXORD          Z6, Z5, Z5
 	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPROLD          $0x0c, Z5, Z5
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPADDD          Z5, Z4, Z4
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z4, Z7, Z7
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x08, Z7, Z7
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
 	VPADDD          Z7, Z6, Z6
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPXORD          Z6, Z5, Z5
+	XORL            R11, R10
 	ROLL            $0x07, DI
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
-	VPXORD          Z6, Z5, Z5
+	VPROLD          $0x07, Z5, Z5
 	ROLL            $0x07, R10
 	ADDL            R8, CX
 	ADDL            R9, DX
-	VPROLD          $0x07, Z5, Z5
 	ADDL            R10, BX
-	ADDL            DI, SI
-	XORL            CX, R15
-	XORL            DX, R12
 	VPSHUFD         $0x93, Z4, Z4
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
 	XORL            BX, R13
-	XORL            SI, R14
-	ROLL            $0x10, R15
 	VPSHUFD         $0x39, Z6, Z6
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPSHUFD         $0x4e, Z7, Z7
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPADDD          Z5, Z4, Z4
-	XORL            136(SP), R8
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPXORD          Z4, Z7, Z7
-	XORL            132(SP), DI
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	VPROLD          $0x10, Z7, Z7
-	ROLL            $0x0c, R10
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	ADDL            R9, DX
-	VPADDD          Z7, Z6, Z6
-	ADDL            R10, BX
-	ADDL            DI, SI
-	XORL            CX, R15
-	VPXORD          Z6, Z5, Z5
-	XORL            DX, R12
-	XORL            BX, R13
-	XORL            SI, R14
-	VPROLD          $0x0c, Z5, Z5
-	ROLL            $0x08, R15
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	VPADDD          Z5, Z4, Z4
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	VPXORD          Z4, Z7, Z7
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPROLD          $0x08, Z7, Z7
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPADDD          Z7, Z6, Z6
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
-	ADDL            DI, CX
-	VPXORD          Z6, Z5, Z5
-	ADDL            R8, DX
-	ADDL            R9, BX
-	ADDL            R10, SI
-	VPROLD          $0x07, Z5, Z5
-	XORL            CX, R12
-	XORL            DX, R13
-	XORL            BX, R14
-	XORL            SI, R15
-	VPSHUFD         $0x39, Z4, Z4
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPSHUFD         $0x93, Z6, Z6
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPSHUFD         $0x4e, Z7, Z7
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPADDD          Z5, Z4, Z4
-	XORL            136(SP), R9
-	XORL            R11, R10
-	ROLL            $0x0c, DI
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPROLD          $0x10, Z7, Z7
-	ADDL            DI, CX
-	ADDL            R8, DX
-	ADDL            R9, BX
-	VPADDD          Z7, Z6, Z6
-	ADDL            R10, SI
-	XORL            CX, R12
-	XORL            DX, R13
-	XORL            BX, R14
-	VPXORD          Z6, Z5, Z5
-	XORL            SI, R15
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPROLD          $0x0c, Z5, Z5
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	VPADDD          Z5, Z4, Z4
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPXORD          Z4, Z7, Z7
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPROLD          $0x08, Z7, Z7
-	ROLL            $0x07, DI
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPADDD          Z7, Z6, Z6
-	ROLL            $0x07, R10
-	ADDL            R8, CX
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPXORD          Z6, Z5, Z5
-	ADDL            DI, SI
-	XORL            CX, R15
-	XORL            DX, R12
-	VPROLD          $0x07, Z5, Z5
-	XORL            BX, R13
-	XORL            SI, R14
-	ROLL            $0x10, R15
-	VPSHUFD         $0x93, Z4, Z4
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	ADDL            R15, 136(SP)
-	VPSHUFD         $0x39, Z6, Z6
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPSHUFD         $0x4e, Z7, Z7
-	XORL            136(SP), R8
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPADDD          Z5, Z4, Z4
-	XORL            132(SP), DI
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	ADDL            R9, DX
-	VPROLD          $0x10, Z7, Z7
-	ADDL            R10, BX
-	ADDL            DI, SI
-	XORL            CX, R15
-	VPADDD          Z7, Z6, Z6
-	XORL            DX, R12
-	XORL            BX, R13
-	XORL            SI, R14
-	ROLL            $0x08, R15
-	VPXORD          Z6, Z5, Z5
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	VPROLD          $0x0c, Z5, Z5
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	VPADDD          Z5, Z4, Z4
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPXORD          Z4, Z7, Z7
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPROLD          $0x08, Z7, Z7
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
-	ADDL            DI, CX
-	VPADDD          Z7, Z6, Z6
-	ADDL            R8, DX
-	ADDL            R9, BX
-	ADDL            R10, SI
-	XORL            CX, R12
-	VPXORD          Z6, Z5, Z5
-	XORL            DX, R13
-	XORL            BX, R14
-	XORL            SI, R15
-	VPROLD          $0x07, Z5, Z5
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPSHUFD         $0x39, Z4, Z4
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPSHUFD         $0x93, Z6, Z6
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPSHUFD         $0x4e, Z7, Z7
-	XORL            136(SP), R9
-	XORL            R11, R10
-	ROLL            $0x0c, DI
-	VPADDD          Z5, Z4, Z4
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPXORD          Z4, Z7, Z7
-	ADDL            DI, CX
-	ADDL            R8, DX
-	ADDL            R9, BX
-	ADDL            R10, SI
-	VPROLD          $0x10, Z7, Z7
-	XORL            CX, R12
-	XORL            DX, R13
-	XORL            BX, R14
-	VPADDD          Z7, Z6, Z6
-	XORL            SI, R15
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPXORD          Z6, Z5, Z5
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPROLD          $0x0c, Z5, Z5
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPADDD          Z5, Z4, Z4
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x07, DI
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	VPROLD          $0x08, Z7, Z7
-	ADDL            R8, CX
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPADDD          Z7, Z6, Z6
-	ADDL            DI, SI
-	XORL            CX, R15
-	XORL            DX, R12
-	VPXORD          Z6, Z5, Z5
-	XORL            BX, R13
 	XORL            SI, R14
 	ROLL            $0x10, R15
 	ROLL            $0x10, R12
-	VPROLD          $0x07, Z5, Z5
 	ROLL            $0x10, R13
+	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x10, R14
 	ADDL            R15, 136(SP)
-	VPSHUFD         $0x93, Z4, Z4
 	ADDL            R12, R11
 	ADDL            R13, 128(SP)
+	VPADDD          Z5, Z4, Z4
 	ADDL            R14, 132(SP)
-	VPSHUFD         $0x39, Z6, Z6
 	XORL            136(SP), R8
 	XORL            R11, R9
 	XORL            128(SP), R10
+	VPXORD          Z4, Z7, Z7
 	XORL            132(SP), DI
-	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
-	VPADDD          Z5, Z4, Z4
+	VPROLD          $0x10, Z7, Z7
 	ROLL            $0x0c, DI
 	ADDL            R8, CX
 	ADDL            R9, DX
-	VPXORD          Z4, Z7, Z7
 	ADDL            R10, BX
+	VPADDD          Z7, Z6, Z6
 	ADDL            DI, SI
 	XORL            CX, R15
 	XORL            DX, R12
-	VPROLD          $0x10, Z7, Z7
 	XORL            BX, R13
+	VPXORD          Z6, Z5, Z5
 	XORL            SI, R14
 	ROLL            $0x08, R15
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
+	VPROLD          $0x0c, Z5, Z5
 	ROLL            $0x08, R14
-	VPXORD          Z6, Z5, Z5
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
 	ADDL            R13, 128(SP)
+	VPADDD          Z5, Z4, Z4
 	ADDL            R14, 132(SP)
-	VPROLD          $0x0c, Z5, Z5
 	XORL            136(SP), R8
 	XORL            R11, R9
 	XORL            128(SP), R10
-	VPADDD          Z5, Z4, Z4
+	VPXORD          Z4, Z7, Z7
 	XORL            132(SP), DI
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
-	VPXORD          Z4, Z7, Z7
 	ROLL            $0x07, R10
+	VPROLD          $0x08, Z7, Z7
 	ROLL            $0x07, DI
 	ADDL            DI, CX
-	VPROLD          $0x08, Z7, Z7
 	ADDL            R8, DX
 	ADDL            R9, BX
+	VPADDD          Z7, Z6, Z6
 	ADDL            R10, SI
 	XORL            CX, R12
-	VPADDD          Z7, Z6, Z6
 	XORL            DX, R13
 	XORL            BX, R14
-	XORL            SI, R15
 	VPXORD          Z6, Z5, Z5
+	XORL            SI, R15
 	ROLL            $0x10, R12
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
@@ -31937,357 +32765,462 @@ TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
 	ADDL            R15, R11
 	XORL            128(SP), DI
 	XORL            132(SP), R8
+	XORL            136(SP), R9
 	VPSHUFD         $0x93, Z6, Z6
-	XORL            136(SP), R9
 	XORL            R11, R10
 	ROLL            $0x0c, DI
-	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
+	VPSHUFD         $0x4e, Z7, Z7
 	ROLL            $0x0c, R10
 	ADDL            DI, CX
-	VPADDD          Z5, Z4, Z4
 	ADDL            R8, DX
 	ADDL            R9, BX
 	ADDL            R10, SI
-	VPXORD          Z4, Z7, Z7
+	VPADDD          Z5, Z4, Z4
 	XORL            CX, R12
 	XORL            DX, R13
 	XORL            BX, R14
-	VPROLD          $0x10, Z7, Z7
 	XORL            SI, R15
+	VPXORD          Z4, Z7, Z7
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
 	ROLL            $0x08, R14
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x08, R15
+	VPROLD          $0x10, Z7, Z7
 	ADDL            R12, 128(SP)
 	ADDL            R13, 132(SP)
-	VPXORD          Z6, Z5, Z5
 	ADDL            R14, 136(SP)
 	ADDL            R15, R11
+	VPADDD          Z7, Z6, Z6
 	XORL            128(SP), DI
-	VPROLD          $0x0c, Z5, Z5
 	XORL            132(SP), R8
 	XORL            136(SP), R9
 	XORL            R11, R10
+	VPXORD          Z6, Z5, Z5
 	ROLL            $0x07, DI
-	VPADDD          Z5, Z4, Z4
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
 	ROLL            $0x07, R10
-	VPXORD          Z4, Z7, Z7
+	VPROLD          $0x0c, Z5, Z5
 	ADDL            R8, CX
 	ADDL            R9, DX
 	ADDL            R10, BX
-	VPROLD          $0x08, Z7, Z7
 	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
 	XORL            CX, R15
 	XORL            DX, R12
 	XORL            BX, R13
-	VPADDD          Z7, Z6, Z6
 	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
 	ROLL            $0x10, R15
 	ROLL            $0x10, R12
-	VPXORD          Z6, Z5, Z5
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
+	VPROLD          $0x08, Z7, Z7
 	ADDL            R15, 136(SP)
-	VPROLD          $0x07, Z5, Z5
 	ADDL            R12, R11
 	ADDL            R13, 128(SP)
 	ADDL            R14, 132(SP)
+	VPADDD          Z7, Z6, Z6
 	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
 	VPSHUFD         $0x93, Z4, Z4
-	XORL            R11, R9
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	VPSHUFD         $0x39, Z6, Z6
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPSHUFD         $0x4e, Z7, Z7
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPADDD          Z5, Z4, Z4
-	ADDL            DI, SI
 	XORL            CX, R15
 	XORL            DX, R12
-	VPXORD          Z4, Z7, Z7
 	XORL            BX, R13
 	XORL            SI, R14
+	VPSHUFD         $0x39, Z6, Z6
 	ROLL            $0x08, R15
-	VPROLD          $0x10, Z7, Z7
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
 	ROLL            $0x08, R14
-	VPADDD          Z7, Z6, Z6
+	VPSHUFD         $0x4e, Z7, Z7
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
 	ADDL            R13, 128(SP)
 	ADDL            R14, 132(SP)
-	VPXORD          Z6, Z5, Z5
+	VPADDD          Z5, Z4, Z4
 	XORL            136(SP), R8
 	XORL            R11, R9
 	XORL            128(SP), R10
-	VPROLD          $0x0c, Z5, Z5
 	XORL            132(SP), DI
+	VPXORD          Z4, Z7, Z7
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
-	VPADDD          Z5, Z4, Z4
 	ROLL            $0x07, R10
 	ROLL            $0x07, DI
+	VPROLD          $0x10, Z7, Z7
 	ADDL            DI, CX
 	ADDL            R8, DX
-	VPXORD          Z4, Z7, Z7
 	ADDL            R9, BX
 	ADDL            R10, SI
+	VPADDD          Z7, Z6, Z6
 	XORL            CX, R12
-	VPROLD          $0x08, Z7, Z7
 	XORL            DX, R13
 	XORL            BX, R14
 	XORL            SI, R15
-	VPADDD          Z7, Z6, Z6
+	VPXORD          Z6, Z5, Z5
 	ROLL            $0x10, R12
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
 	ROLL            $0x10, R15
-	VPXORD          Z6, Z5, Z5
+	VPROLD          $0x0c, Z5, Z5
 	ADDL            R12, 128(SP)
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
-	VPROLD          $0x07, Z5, Z5
 	ADDL            R15, R11
+	VPADDD          Z5, Z4, Z4
 	XORL            128(SP), DI
 	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPROLD          $0x08, Z7, Z7
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z7, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
 	VPSHUFD         $0x39, Z4, Z4
+	XORL            128(SP), DI
+	XORL            132(SP), R8
 	XORL            136(SP), R9
 	XORL            R11, R10
-	ROLL            $0x0c, DI
-	ROLL            $0x0c, R8
 	VPSHUFD         $0x93, Z6, Z6
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	ADDL            DI, CX
-	VPSHUFD         $0x4e, Z7, Z7
-	ADDL            R8, DX
-	ADDL            R9, BX
-	ADDL            R10, SI
-	VPADDD          Z5, Z4, Z4
-	XORL            CX, R12
-	XORL            DX, R13
-	XORL            BX, R14
-	XORL            SI, R15
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	VPROLD          $0x10, Z7, Z7
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPADDD          Z7, Z6, Z6
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPXORD          Z6, Z5, Z5
-	XORL            136(SP), R9
-	XORL            R11, R10
 	ROLL            $0x07, DI
-	VPROLD          $0x0c, Z5, Z5
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
 	ROLL            $0x07, R10
-	VPADDD          Z5, Z4, Z4
+	VPSHUFD         $0x4e, Z7, Z7
 	ADDL            R8, CX
 	ADDL            R9, DX
 	ADDL            R10, BX
 	ADDL            DI, SI
-	VPXORD          Z4, Z7, Z7
+	VPADDD          Z5, Z4, Z4
 	XORL            CX, R15
 	XORL            DX, R12
 	XORL            BX, R13
-	VPROLD          $0x08, Z7, Z7
 	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
 	ROLL            $0x10, R15
 	ROLL            $0x10, R12
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
+	VPROLD          $0x10, Z7, Z7
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	VPXORD          Z6, Z5, Z5
 	ADDL            R13, 128(SP)
 	ADDL            R14, 132(SP)
+	VPADDD          Z7, Z6, Z6
 	XORL            136(SP), R8
-	VPROLD          $0x07, Z5, Z5
 	XORL            R11, R9
 	XORL            128(SP), R10
 	XORL            132(SP), DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z5, Z4, Z4
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
 	VPSHUFD         $0x93, Z4, Z4
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPSHUFD         $0x39, Z6, Z6
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPSHUFD         $0x4e, Z7, Z7
-	ADDL            DI, SI
-	XORL            CX, R15
-	XORL            DX, R12
-	VPADDD          Z5, Z4, Z4
-	XORL            BX, R13
-	XORL            SI, R14
-	ROLL            $0x08, R15
-	VPXORD          Z4, Z7, Z7
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	ADDL            R15, 136(SP)
-	VPROLD          $0x10, Z7, Z7
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPADDD          Z7, Z6, Z6
-	XORL            136(SP), R8
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPXORD          Z6, Z5, Z5
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	VPROLD          $0x0c, Z5, Z5
-	ROLL            $0x07, DI
-	ADDL            DI, CX
-	ADDL            R8, DX
-	VPADDD          Z5, Z4, Z4
-	ADDL            R9, BX
-	ADDL            R10, SI
-	XORL            CX, R12
-	VPXORD          Z4, Z7, Z7
 	XORL            DX, R13
 	XORL            BX, R14
 	XORL            SI, R15
 	ROLL            $0x10, R12
-	VPROLD          $0x08, Z7, Z7
+	VPSHUFD         $0x39, Z6, Z6
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
 	ROLL            $0x10, R15
-	VPADDD          Z7, Z6, Z6
 	ADDL            R12, 128(SP)
+	VPSHUFD         $0x4e, Z7, Z7
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
-	VPXORD          Z6, Z5, Z5
 	ADDL            R15, R11
 	XORL            128(SP), DI
+	VPADDD          Z5, Z4, Z4
 	XORL            132(SP), R8
 	XORL            136(SP), R9
-	VPROLD          $0x07, Z5, Z5
 	XORL            R11, R10
 	ROLL            $0x0c, DI
+	VPXORD          Z4, Z7, Z7
 	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x0c, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z5, Z4, Z4
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x08, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
 	VPSHUFD         $0x39, Z4, Z4
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x93, Z6, Z6
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z5, Z4, Z4
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	VPXORD          Z4, Z7, Z7
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z7, Z7
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPADDD          Z7, Z6, Z6
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
 	ADDL            DI, CX
-	VPSHUFD         $0x93, Z6, Z6
+	VPROLD          $0x0c, Z5, Z5
 	ADDL            R8, DX
 	ADDL            R9, BX
 	ADDL            R10, SI
 	XORL            CX, R12
-	VPSHUFD         $0x4e, Z7, Z7
+	VPADDD          Z5, Z4, Z4
 	XORL            DX, R13
 	XORL            BX, R14
 	XORL            SI, R15
-	VPADDD          Z5, Z4, Z4
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
+	ROLL            $0x10, R12
 	VPXORD          Z4, Z7, Z7
-	ROLL            $0x08, R15
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
 	ADDL            R12, 128(SP)
+	VPROLD          $0x08, Z7, Z7
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
-	VPROLD          $0x10, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z7, Z6, Z6
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPXORD          Z6, Z5, Z5
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPROLD          $0x07, Z5, Z5
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPSHUFD         $0x93, Z4, Z4
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPSHUFD         $0x39, Z6, Z6
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
 	ADDL            R15, R11
 	XORL            128(SP), DI
 	XORL            132(SP), R8
-	VPADDD          Z7, Z6, Z6
+	VPADDD          Z5, Z4, Z4
 	XORL            136(SP), R9
 	XORL            R11, R10
 	ROLL            $0x07, DI
-	VPXORD          Z6, Z5, Z5
 	ROLL            $0x07, R8
+	VPXORD          Z4, Z7, Z7
 	ROLL            $0x07, R9
 	ROLL            $0x07, R10
 	ADDL            R8, CX
-	VPROLD          $0x0c, Z5, Z5
 	ADDL            R9, DX
+	VPROLD          $0x10, Z7, Z7
 	ADDL            R10, BX
 	ADDL            DI, SI
-	VPADDD          Z5, Z4, Z4
 	XORL            CX, R15
 	XORL            DX, R12
+	VPADDD          Z7, Z6, Z6
 	XORL            BX, R13
-	VPXORD          Z4, Z7, Z7
 	XORL            SI, R14
 	ROLL            $0x10, R15
 	ROLL            $0x10, R12
-	VPROLD          $0x08, Z7, Z7
+	VPXORD          Z6, Z5, Z5
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	VPADDD          Z7, Z6, Z6
+	VPROLD          $0x0c, Z5, Z5
 	ADDL            R13, 128(SP)
 	ADDL            R14, 132(SP)
 	XORL            136(SP), R8
-	VPXORD          Z6, Z5, Z5
 	XORL            R11, R9
+	VPADDD          Z5, Z4, Z4
 	XORL            128(SP), R10
 	XORL            132(SP), DI
-	VPROLD          $0x07, Z5, Z5
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
+	VPXORD          Z4, Z7, Z7
 	ROLL            $0x0c, R10
 	ROLL            $0x0c, DI
-	VPSHUFD         $0x93, Z4, Z4
 	ADDL            R8, CX
 	ADDL            R9, DX
+	VPROLD          $0x08, Z7, Z7
 	ADDL            R10, BX
-	VPSHUFD         $0x39, Z6, Z6
 	ADDL            DI, SI
 	XORL            CX, R15
 	XORL            DX, R12
-	VPSHUFD         $0x4e, Z7, Z7
+	VPADDD          Z7, Z6, Z6
 	XORL            BX, R13
 	XORL            SI, R14
 	ROLL            $0x08, R15
 	ROLL            $0x08, R12
-	VPADDD          Z5, Z4, Z4
+	VPXORD          Z6, Z5, Z5
 	ROLL            $0x08, R13
 	ROLL            $0x08, R14
 	ADDL            R15, 136(SP)
-	VPXORD          Z4, Z7, Z7
 	ADDL            R12, R11
+	VPROLD          $0x07, Z5, Z5
 	ADDL            R13, 128(SP)
 	ADDL            R14, 132(SP)
-	VPROLD          $0x10, Z7, Z7
 	XORL            136(SP), R8
 	XORL            R11, R9
+	VPSHUFD         $0x39, Z4, Z4
 	XORL            128(SP), R10
 	XORL            132(SP), DI
-	VPADDD          Z7, Z6, Z6
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
+	VPSHUFD         $0x93, Z6, Z6
 	ROLL            $0x07, R10
-	VPXORD          Z6, Z5, Z5
 	ROLL            $0x07, DI
 	ADDL            (AX), CX
 	ADDL            4(AX), DX
@@ -32318,7 +33251,7 @@ TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
 	ORQ             R10, R9
 	MOVQ            R9, 120(AX)
 	XORQ            CX, CX
-	VPROLD          $0x0c, Z5, Z5
+	VPSHUFD         $0x4e, Z7, Z7
 	XORQ            BX, BX
 	XORQ            SI, SI
 	ADDQ            928(AX), CX
@@ -32327,41 +33260,332 @@ TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
 	ADCQ            400(AX), SI
 	MOVQ            CX, DX
 	MULXQ           88(AX), DI, R8
-	VPXORD          Z4, Z7, Z7
 	MULXQ           96(AX), CX, R9
+	VPXORD          Z4, Z7, Z7
 	ADDQ            CX, R8
 	ADCQ            $0x00, R9
-	VPROLD          $0x08, Z7, Z7
 	MOVQ            BX, DX
 	MULXQ           88(AX), CX, BX
+	VPROLD          $0x10, Z7, Z7
 	ADDQ            CX, R8
 	ADCQ            BX, R9
-	VPADDD          Z7, Z6, Z6
 	MULXQ           104(AX), CX, BX
 	ADDQ            CX, DI
+	VPADDD          Z7, Z6, Z6
 	ADCQ            BX, R8
-	VPXORD          Z6, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
-	VPROLD          $0x07, Z5, Z5
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
+	VPXORD          Z6, Z5, Z5
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
-	VPSHUFD         $0x39, Z4, Z4
+	VPROLD          $0x0c, Z5, Z5
 	ANDQ            $0x03, SI
 	MOVQ            R9, BX
 	SHRQ            $0x02, BX
-	VPSHUFD         $0x93, Z6, Z6
 	ANDQ            $-4, R9
+	VPADDD          Z5, Z4, Z4
 	ADDQ            BX, R9
 	ADDQ            R9, DI
-	VPSHUFD         $0x4e, Z7, Z7
 	ADCQ            $0x00, R8
 	ADCQ            $0x00, SI
+	VPXORD          Z4, Z7, Z7
 	MOVQ            DI, CX
 	MOVQ            R8, BX
+	MOVQ            88(AX), R8
+	MOVQ            R8, 144(SP)
+	MOVQ            96(AX), R10
+	MOVQ            R10, 152(SP)
+	MOVQ            104(AX), R12
+	MOVQ            R12, 160(SP)
+	MOVQ            $0x00000001, R8
+	MOVQ            R8, 168(SP)
+	XORL            R11, R11
+	MOVQ            R11, 176(SP)
+	MOVQ            R11, 184(SP)
+	MOVQ            144(SP), DI
+	MOVQ            152(SP), R9
+	MOVQ            DI, 192(SP)
+	MOVQ            R9, 200(SP)
+	MOVQ            R11, 208(SP)
+	VPROLD          $0x08, Z7, Z7
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	VPADDD          Z7, Z6, Z6
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	VPXORD          Z6, Z5, Z5
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	VPROLD          $0x07, Z5, Z5
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	VPSHUFD         $0x93, Z4, Z4
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPSHUFD         $0x39, Z6, Z6
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	VPSHUFD         $0x4e, Z7, Z7
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	VPADDD          Z5, Z4, Z4
+	MOVQ            R10, R9
+	MOVQ            DI, 216(SP)
+	MOVQ            R9, 224(SP)
+	MOVQ            R11, 232(SP)
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	VPXORD          Z4, Z7, Z7
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	VPROLD          $0x10, Z7, Z7
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPADDD          Z7, Z6, Z6
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	VPXORD          Z6, Z5, Z5
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	VPROLD          $0x0c, Z5, Z5
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPADDD          Z5, Z4, Z4
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	VPXORD          Z4, Z7, Z7
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 240(SP)
+	MOVQ            R9, 248(SP)
+	MOVQ            R11, 256(SP)
+	MOVQ            DI, DX
+	VPROLD          $0x08, Z7, Z7
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPADDD          Z7, Z6, Z6
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPXORD          Z6, Z5, Z5
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPROLD          $0x07, Z5, Z5
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPSHUFD         $0x39, Z4, Z4
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPSHUFD         $0x93, Z6, Z6
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPADDD          Z5, Z4, Z4
+	MOVQ            DI, 264(SP)
+	MOVQ            R9, 272(SP)
+	MOVQ            R11, 280(SP)
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPXORD          Z4, Z7, Z7
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPROLD          $0x10, Z7, Z7
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPXORD          Z6, Z5, Z5
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	VPROLD          $0x0c, Z5, Z5
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPADDD          Z5, Z4, Z4
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPXORD          Z4, Z7, Z7
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 288(SP)
+	MOVQ            R9, 296(SP)
+	MOVQ            R11, 304(SP)
+	MOVQ            DI, DX
+	VPROLD          $0x08, Z7, Z7
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPADDD          Z7, Z6, Z6
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPXORD          Z6, Z5, Z5
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPROLD          $0x07, Z5, Z5
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPSHUFD         $0x93, Z4, Z4
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPSHUFD         $0x39, Z6, Z6
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPADDD          Z5, Z4, Z4
+	MOVQ            DI, 312(SP)
+	MOVQ            R9, 320(SP)
+	MOVQ            R11, 328(SP)
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPXORD          Z4, Z7, Z7
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPROLD          $0x10, Z7, Z7
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPADDD          Z7, Z6, Z6
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPXORD          Z6, Z5, Z5
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	VPROLD          $0x0c, Z5, Z5
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPADDD          Z5, Z4, Z4
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPXORD          Z4, Z7, Z7
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 336(SP)
+	MOVQ            R9, 344(SP)
+	MOVQ            R11, 352(SP)
+	MOVQ            DI, DX
+	VPROLD          $0x08, Z7, Z7
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPADDD          Z7, Z6, Z6
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPXORD          Z6, Z5, Z5
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPROLD          $0x07, Z5, Z5
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPSHUFD         $0x39, Z4, Z4
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPSHUFD         $0x93, Z6, Z6
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPSHUFD         $0x4e, Z7, Z7
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 360(SP)
+	MOVQ            R9, 368(SP)
+	MOVQ            R11, 376(SP)
 	VPADDD          Z0, Z4, Z4
 	VPADDD          Z1, Z5, Z5
 	VPADDD          Z2, Z6, Z6
@@ -32386,35 +33610,53 @@ TEXT ·sealOneZ4(SB), NOSPLIT, $144-8
 	VPXORD     192(R10), Z0, Z0
 	VMOVDQU64  Z0, 192(R10)
 
-	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
-	MOVQ    1488(AX), R11
+	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
+	MOVQ    1488(AX), DX
 	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(R11*1)
-	ADDQ    $0x0f, R11
-	SHRQ    $0x04, R11
-	JZ      sealOneZ4_lengths
+	VMOVDQU X0, (R10)(DX*1)
+	ADDQ    $0x0f, DX
+	ANDQ    $-16, DX
+	VMOVDQU 944(AX), X0
+	VMOVDQU X0, (R10)(DX*1)
 
-sealOneZ4_loop:
+	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
+	SHRQ  $0x04, DX
+	INCQ  DX
+	MOVQ  DX, AX
+	SHRQ  $0x01, AX
+	LEAQ  (AX)(AX*2), DI
+	MOVQ  168(SP)(DI*8), R8
+	MOVQ  R8, 384(SP)
+	MOVQ  176(SP)(DI*8), R8
+	MOVQ  R8, 392(SP)
+	MOVQ  184(SP)(DI*8), DI
+	MOVQ  DI, 400(SP)
+	MOVQ  AX, 408(SP)
+	XORQ  R11, R11
+	XORQ  R12, R12
+	XORQ  R13, R13
+	TESTL $0x00000001, DX
+	JZ    sealOneZ4_even
 	ADDQ  (R10), CX
 	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -32428,30 +33670,33 @@ sealOneZ4_loop:
 	MOVQ  DI, CX
 	MOVQ  R8, BX
 	ADDQ  $0x10, R10
-	DECQ  R11
-	JNZ   sealOneZ4_loop
 
-sealOneZ4_lengths:
-	ADDQ  944(AX), CX
-	ADCQ  952(AX), BX
+sealOneZ4_even:
+	SHLQ $0x04, AX
+	CMPQ 408(SP), $0x00
+	JE   sealOneZ4_done
+
+sealOneZ4_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -32464,11 +33709,108 @@ sealOneZ4_lengths:
 	ADCQ  $0x00, SI
 	MOVQ  DI, CX
 	MOVQ  R8, BX
-	MOVQ  CX, DI
-	MOVQ  BX, R8
-	SUBQ  $-5, DI
-	SBBQ  $-1, R8
-	SBBQ  $0x03, SI
+	ADDQ  (R10)(AX*1), R11
+	ADCQ  8(R10)(AX*1), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	ADDQ  $0x10, R10
+	DECQ  408(SP)
+	JNZ   sealOneZ4_loop
+
+sealOneZ4_done:
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 384(SP), CX, AX
+	MULXQ 392(SP), R10, R8
+	ADDQ  R10, AX
+	MULXQ 400(SP), R10, R9
+	ADCQ  R10, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 384(SP), R10, BX
+	ADDQ  R10, AX
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, DI
+	MULXQ 392(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 400(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	MOVQ  SI, DX
+	MULXQ 384(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 392(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	IMULQ 400(SP), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R8, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R8
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+	SHRQ $0x02, R9, R8
+	SHRQ $0x02, DI, R9
+	SHRQ $0x02, DI
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, AX
+	ADCQ R13, SI
+	MOVQ SI, R10
+	SHRQ $0x02, R10
+	ANDQ $0x03, SI
+	LEAQ (R10)(R10*4), R10
+	ADDQ R10, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, SI
+	MOVQ AX, BX
+	MOVQ st+0(FP), AX
+	MOVQ CX, DI
+	MOVQ BX, R8
+	SUBQ $-5, DI
+	SBBQ $-1, R8
+	SBBQ $0x03, SI
 
 	// No borrow: h >= p, so h - p is the reduced value.
 	CMOVQCC DI, CX
@@ -33814,11 +35156,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPROLD          $0x08, Z8, Z8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x08, Z12, Z12
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z8, Z7, Z7
 	MOVQ            R9, SI
@@ -33856,10 +35198,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x93, Z7, Z7
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x93, Z11, Z11
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -33897,11 +35239,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x10, Z12, Z12
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z8, Z7, Z7
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z12, Z11, Z11
@@ -33938,11 +35280,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPXORD          Z5, Z8, Z8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z9, Z12, Z12
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x08, Z8, Z8
 	MOVQ            R9, SI
@@ -33980,10 +35322,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x93, Z5, Z5
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPSHUFD         $0x93, Z9, Z9
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34021,11 +35363,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPXORD          Z9, Z12, Z12
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x10, Z8, Z8
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPROLD          $0x10, Z12, Z12
@@ -34062,11 +35404,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPADDD          Z6, Z5, Z5
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z10, Z9, Z9
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPXORD          Z5, Z8, Z8
 	MOVQ            R9, SI
@@ -34104,11 +35446,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPROLD          $0x07, Z6, Z6
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPROLD          $0x07, Z10, Z10
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -34145,11 +35487,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPADDD          Z10, Z9, Z9
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPXORD          Z5, Z8, Z8
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z9, Z12, Z12
@@ -34186,11 +35528,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPROLD          $0x0c, Z6, Z6
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x0c, Z10, Z10
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPADDD          Z6, Z5, Z5
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34228,11 +35570,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z7, Z6, Z6
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z11, Z10, Z10
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -34269,11 +35611,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPSHUFD         $0x4e, Z12, Z12
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z6, Z5, Z5
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPADDD          Z10, Z9, Z9
 	MOVQ            R9, SI
@@ -34310,11 +35652,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z11, Z10, Z10
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPROLD          $0x0c, Z6, Z6
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34352,11 +35694,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPADDD          Z8, Z7, Z7
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z12, Z11, Z11
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z7, Z6, Z6
@@ -34393,11 +35735,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPSHUFD         $0x93, Z11, Z11
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPSHUFD         $0x4e, Z8, Z8
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x4e, Z12, Z12
 	MOVQ            R9, SI
@@ -34434,11 +35776,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z12, Z11, Z11
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPXORD          Z7, Z6, Z6
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34476,11 +35818,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x08, Z8, Z8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPROLD          $0x08, Z12, Z12
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z8, Z7, Z7
@@ -34517,11 +35859,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPSHUFD         $0x93, Z9, Z9
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPSHUFD         $0x39, Z7, Z7
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x39, Z11, Z11
 	MOVQ            R9, SI
@@ -34559,10 +35901,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPROLD          $0x10, Z12, Z12
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPADDD          Z8, Z7, Z7
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34600,11 +35942,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPXORD          Z5, Z8, Z8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z9, Z12, Z12
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPROLD          $0x08, Z8, Z8
@@ -34641,11 +35983,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPROLD          $0x07, Z10, Z10
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPSHUFD         $0x39, Z5, Z5
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPSHUFD         $0x39, Z9, Z9
 	MOVQ            R9, SI
@@ -34683,10 +36025,10 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPXORD          Z9, Z12, Z12
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPROLD          $0x10, Z8, Z8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34724,11 +36066,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPADDD          Z6, Z5, Z5
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z10, Z9, Z9
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPXORD          Z5, Z8, Z8
@@ -34765,11 +36107,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPXORD          Z11, Z10, Z10
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x07, Z6, Z6
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x07, Z10, Z10
 	MOVQ            R9, SI
@@ -34807,11 +36149,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPADDD          Z10, Z9, Z9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPXORD          Z5, Z8, Z8
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -34848,11 +36190,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPROLD          $0x0c, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPROLD          $0x0c, Z10, Z10
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPADDD          Z6, Z5, Z5
@@ -34889,11 +36231,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPADDD          Z12, Z11, Z11
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPXORD          Z7, Z6, Z6
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPXORD          Z11, Z10, Z10
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -34931,11 +36273,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x4e, Z12, Z12
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPADDD          Z6, Z5, Z5
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	ANDQ            $0x03, SI
@@ -34972,11 +36314,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPXORD          Z7, Z6, Z6
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPXORD          Z11, Z10, Z10
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPROLD          $0x0c, Z6, Z6
 	MOVQ            R9, SI
@@ -35013,11 +36355,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPADDD          Z8, Z7, Z7
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPADDD          Z12, Z11, Z11
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35055,11 +36397,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
 	VPSHUFD         $0x39, Z11, Z11
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x4e, Z8, Z8
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x4e, Z12, Z12
@@ -35096,11 +36438,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	VPADDD          Z8, Z7, Z7
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	VPADDD          Z12, Z11, Z11
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	VPXORD          Z7, Z6, Z6
 	MOVQ            R9, SI
@@ -35137,11 +36479,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADDQ            CX, DI
 	ADCQ            BX, R8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
+	MOVQ            SI, CX
 	VPROLD          $0x08, Z8, Z8
-	IMULQ           104(AX), BX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	VPROLD          $0x08, Z12, Z12
 	ADCQ            SI, R9
 	MOVQ            R9, SI
@@ -35179,11 +36521,11 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 	ADCQ            BX, R8
 	VPSHUFD         $0x39, Z9, Z9
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	IMULQ           104(AX), BX
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
 	IMULQ           88(AX), SI
 	VPSHUFD         $0x93, Z7, Z7
-	ADDQ            BX, R8
+	ADDQ            CX, R8
 	ADCQ            SI, R9
 	MOVQ            R9, SI
 	VPSHUFD         $0x93, Z11, Z11
@@ -35260,7 +36602,7 @@ TEXT ·openOne34Z8(SB), NOSPLIT, $144-8
 
 // func sealOneZ8(st *[1496]byte)
 // Requires: AVX, AVX512F, BMI2, CMOV
-TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
+TEXT ·sealOneZ8(SB), NOSPLIT, $608-8
 	MOVQ st+0(FP), AX
 
 	// Block 0 in general registers: the state with the counter one less.
@@ -35300,340 +36642,436 @@ TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
 	VMOVDQA32       Z3, Z12
 	VPADDD          Z6, Z5, Z5
 	ADDL            DI, CX
-	VPADDD          Z10, Z9, Z9
 	ADDL            R8, DX
+	VPADDD          Z10, Z9, Z9
 	ADDL            R9, BX
-	VPXORD          Z5, Z8, Z8
 	ADDL            R10, SI
-	VPXORD          Z9, Z12, Z12
+	VPXORD          Z5, Z8, Z8
 	XORL            CX, R12
 	XORL            DX, R13
-	VPROLD          $0x10, Z8, Z8
 	XORL            BX, R14
+	VPXORD          Z9, Z12, Z12
 	XORL            SI, R15
-	VPROLD          $0x10, Z12, Z12
 	ROLL            $0x10, R12
-	VPADDD          Z8, Z7, Z7
+	VPROLD          $0x10, Z8, Z8
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
-	VPADDD          Z12, Z11, Z11
 	ROLL            $0x10, R15
+	VPROLD          $0x10, Z12, Z12
 	ADDL            R12, 128(SP)
-	VPXORD          Z7, Z6, Z6
 	ADDL            R13, 132(SP)
-	VPXORD          Z11, Z10, Z10
+	VPADDD          Z8, Z7, Z7
 	ADDL            R14, 136(SP)
 	ADDL            R15, R11
-	VPROLD          $0x0c, Z6, Z6
+	VPADDD          Z12, Z11, Z11
 	XORL            128(SP), DI
 	XORL            132(SP), R8
-	VPROLD          $0x0c, Z10, Z10
 	XORL            136(SP), R9
-	VPADDD          Z6, Z5, Z5
+	VPXORD          Z7, Z6, Z6
 	XORL            R11, R10
 	ROLL            $0x0c, DI
-	VPADDD          Z10, Z9, Z9
+	VPXORD          Z11, Z10, Z10
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
-	VPXORD          Z5, Z8, Z8
 	ROLL            $0x0c, R10
-	VPXORD          Z9, Z12, Z12
+	VPROLD          $0x0c, Z6, Z6
 	ADDL            DI, CX
 	ADDL            R8, DX
-	VPROLD          $0x08, Z8, Z8
+	VPROLD          $0x0c, Z10, Z10
 	ADDL            R9, BX
 	ADDL            R10, SI
-	VPROLD          $0x08, Z12, Z12
+	VPADDD          Z6, Z5, Z5
 	XORL            CX, R12
-	VPADDD          Z8, Z7, Z7
 	XORL            DX, R13
 	XORL            BX, R14
-	VPADDD          Z12, Z11, Z11
+	VPADDD          Z10, Z9, Z9
 	XORL            SI, R15
 	ROLL            $0x08, R12
-	VPXORD          Z7, Z6, Z6
+	VPXORD          Z5, Z8, Z8
 	ROLL            $0x08, R13
-	VPXORD          Z11, Z10, Z10
 	ROLL            $0x08, R14
 	ROLL            $0x08, R15
-	VPROLD          $0x07, Z6, Z6
+	VPXORD          Z9, Z12, Z12
 	ADDL            R12, 128(SP)
 	ADDL            R13, 132(SP)
-	VPROLD          $0x07, Z10, Z10
+	VPROLD          $0x08, Z8, Z8
 	ADDL            R14, 136(SP)
-	VPSHUFD         $0x93, Z5, Z5
 	ADDL            R15, R11
 	XORL            128(SP), DI
-	VPSHUFD         $0x93, Z9, Z9
+	VPROLD          $0x08, Z12, Z12
 	XORL            132(SP), R8
 	XORL            136(SP), R9
-	VPSHUFD         $0x39, Z7, Z7
+	VPADDD          Z8, Z7, Z7
 	XORL            R11, R10
-	VPSHUFD         $0x39, Z11, Z11
 	ROLL            $0x07, DI
+	VPADDD          Z12, Z11, Z11
 	ROLL            $0x07, R8
-	VPSHUFD         $0x4e, Z8, Z8
 	ROLL            $0x07, R9
 	ROLL            $0x07, R10
-	VPSHUFD         $0x4e, Z12, Z12
+	VPXORD          Z7, Z6, Z6
 	ADDL            R8, CX
-	VPADDD          Z6, Z5, Z5
 	ADDL            R9, DX
+	VPXORD          Z11, Z10, Z10
 	ADDL            R10, BX
-	VPADDD          Z10, Z9, Z9
 	ADDL            DI, SI
 	XORL            CX, R15
-	VPXORD          Z5, Z8, Z8
+	VPROLD          $0x07, Z6, Z6
 	XORL            DX, R12
-	VPXORD          Z9, Z12, Z12
 	XORL            BX, R13
+	VPROLD          $0x07, Z10, Z10
 	XORL            SI, R14
-	VPROLD          $0x10, Z8, Z8
 	ROLL            $0x10, R15
+	VPSHUFD         $0x93, Z5, Z5
 	ROLL            $0x10, R12
-	VPROLD          $0x10, Z12, Z12
 	ROLL            $0x10, R13
-	VPADDD          Z8, Z7, Z7
 	ROLL            $0x10, R14
+	VPSHUFD         $0x93, Z9, Z9
 	ADDL            R15, 136(SP)
-	VPADDD          Z12, Z11, Z11
 	ADDL            R12, R11
+	VPSHUFD         $0x39, Z7, Z7
 	ADDL            R13, 128(SP)
-	VPXORD          Z7, Z6, Z6
 	ADDL            R14, 132(SP)
-	VPXORD          Z11, Z10, Z10
 	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z11, Z11
 	XORL            R11, R9
-	VPROLD          $0x0c, Z6, Z6
 	XORL            128(SP), R10
+	VPSHUFD         $0x4e, Z8, Z8
 	XORL            132(SP), DI
-	VPROLD          $0x0c, Z10, Z10
 	ROLL            $0x0c, R8
-	VPADDD          Z6, Z5, Z5
+	VPSHUFD         $0x4e, Z12, Z12
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
-	VPADDD          Z10, Z9, Z9
 	ROLL            $0x0c, DI
+	VPADDD          Z6, Z5, Z5
 	ADDL            R8, CX
-	VPXORD          Z5, Z8, Z8
 	ADDL            R9, DX
-	VPXORD          Z9, Z12, Z12
+	VPADDD          Z10, Z9, Z9
 	ADDL            R10, BX
 	ADDL            DI, SI
-	VPROLD          $0x08, Z8, Z8
 	XORL            CX, R15
+	VPXORD          Z5, Z8, Z8
 	XORL            DX, R12
-	VPROLD          $0x08, Z12, Z12
 	XORL            BX, R13
-	VPADDD          Z8, Z7, Z7
+	VPXORD          Z9, Z12, Z12
 	XORL            SI, R14
 	ROLL            $0x08, R15
-	VPADDD          Z12, Z11, Z11
 	ROLL            $0x08, R12
+	VPROLD          $0x10, Z8, Z8
 	ROLL            $0x08, R13
-	VPXORD          Z7, Z6, Z6
 	ROLL            $0x08, R14
-	VPXORD          Z11, Z10, Z10
+	VPROLD          $0x10, Z12, Z12
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	VPROLD          $0x07, Z6, Z6
+	VPADDD          Z8, Z7, Z7
 	ADDL            R13, 128(SP)
-	VPROLD          $0x07, Z10, Z10
 	ADDL            R14, 132(SP)
 	XORL            136(SP), R8
-	VPSHUFD         $0x39, Z5, Z5
+	VPADDD          Z12, Z11, Z11
 	XORL            R11, R9
 	XORL            128(SP), R10
-	VPSHUFD         $0x39, Z9, Z9
+	VPXORD          Z7, Z6, Z6
 	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z6, Z5, Z5
+	XORL            DX, R13
+	XORL            BX, R14
+	VPADDD          Z10, Z9, Z9
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x08, Z12, Z12
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z8, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPROLD          $0x07, Z6, Z6
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x07, Z10, Z10
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
 	VPSHUFD         $0x93, Z7, Z7
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
+	ADDL            R15, R11
+	XORL            128(SP), DI
 	VPSHUFD         $0x93, Z11, Z11
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
 	VPSHUFD         $0x4e, Z8, Z8
-	ADDL            DI, CX
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
 	VPSHUFD         $0x4e, Z12, Z12
-	ADDL            R8, DX
-	ADDL            R9, BX
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
 	VPADDD          Z6, Z5, Z5
-	ADDL            R10, SI
-	XORL            CX, R12
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
 	VPADDD          Z10, Z9, Z9
-	XORL            DX, R13
+	ADDL            DI, SI
+	XORL            CX, R15
 	VPXORD          Z5, Z8, Z8
-	XORL            BX, R14
-	XORL            SI, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
 	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R15
 	ROLL            $0x10, R12
-	ROLL            $0x10, R13
 	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x10, R13
 	ROLL            $0x10, R14
 	VPROLD          $0x10, Z12, Z12
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
 	VPADDD          Z8, Z7, Z7
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
 	VPADDD          Z12, Z11, Z11
-	ADDL            R15, R11
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
 	VPXORD          Z7, Z6, Z6
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPXORD          Z11, Z10, Z10
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPROLD          $0x0c, Z6, Z6
-	ROLL            $0x0c, DI
-	VPROLD          $0x0c, Z10, Z10
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
-	VPADDD          Z6, Z5, Z5
+	VPXORD          Z11, Z10, Z10
 	ROLL            $0x0c, R10
-	ADDL            DI, CX
+	ROLL            $0x0c, DI
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPADDD          Z6, Z5, Z5
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
 	VPADDD          Z10, Z9, Z9
-	ADDL            R8, DX
-	VPXORD          Z5, Z8, Z8
-	ADDL            R9, BX
-	ADDL            R10, SI
-	VPXORD          Z9, Z12, Z12
-	XORL            CX, R12
-	XORL            DX, R13
-	VPROLD          $0x08, Z8, Z8
-	XORL            BX, R14
-	VPROLD          $0x08, Z12, Z12
-	XORL            SI, R15
+	ROLL            $0x08, R15
 	ROLL            $0x08, R12
-	VPADDD          Z8, Z7, Z7
+	VPXORD          Z5, Z8, Z8
 	ROLL            $0x08, R13
 	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	VPROLD          $0x08, Z12, Z12
+	XORL            R11, R9
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
 	VPADDD          Z12, Z11, Z11
-	ROLL            $0x08, R15
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
 	VPXORD          Z7, Z6, Z6
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
+	ADDL            R8, DX
+	ADDL            R9, BX
 	VPXORD          Z11, Z10, Z10
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
+	ADDL            R10, SI
+	XORL            CX, R12
 	VPROLD          $0x07, Z6, Z6
-	XORL            128(SP), DI
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
 	VPROLD          $0x07, Z10, Z10
-	XORL            132(SP), R8
-	XORL            136(SP), R9
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
 	VPSHUFD         $0x93, Z5, Z5
-	XORL            R11, R10
-	ROLL            $0x07, DI
-	VPSHUFD         $0x93, Z9, Z9
-	ROLL            $0x07, R8
-	VPSHUFD         $0x39, Z7, Z7
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	VPSHUFD         $0x39, Z11, Z11
-	ADDL            R8, CX
-	ADDL            R9, DX
-	VPSHUFD         $0x4e, Z8, Z8
-	ADDL            R10, BX
-	VPSHUFD         $0x4e, Z12, Z12
-	ADDL            DI, SI
-	XORL            CX, R15
-	VPADDD          Z6, Z5, Z5
-	XORL            DX, R12
-	XORL            BX, R13
-	VPADDD          Z10, Z9, Z9
-	XORL            SI, R14
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x10, R15
-	ROLL            $0x10, R12
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x10, R13
 	ROLL            $0x10, R14
-	VPROLD          $0x10, Z8, Z8
-	ADDL            R15, 136(SP)
-	VPROLD          $0x10, Z12, Z12
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	VPADDD          Z8, Z7, Z7
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	VPADDD          Z12, Z11, Z11
-	XORL            R11, R9
-	VPXORD          Z7, Z6, Z6
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	VPXORD          Z11, Z10, Z10
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	VPROLD          $0x0c, Z6, Z6
-	ROLL            $0x0c, R10
-	VPROLD          $0x0c, Z10, Z10
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPSHUFD         $0x4e, Z8, Z8
 	ROLL            $0x0c, DI
-	ADDL            R8, CX
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
 	VPADDD          Z6, Z5, Z5
-	ADDL            R9, DX
+	ADDL            R8, DX
+	ADDL            R9, BX
 	VPADDD          Z10, Z9, Z9
-	ADDL            R10, BX
-	ADDL            DI, SI
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
 	VPXORD          Z5, Z8, Z8
-	XORL            CX, R15
-	XORL            DX, R12
+	XORL            BX, R14
+	XORL            SI, R15
 	VPXORD          Z9, Z12, Z12
-	XORL            BX, R13
-	VPROLD          $0x08, Z8, Z8
-	XORL            SI, R14
-	ROLL            $0x08, R15
-	VPROLD          $0x08, Z12, Z12
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
-	VPADDD          Z8, Z7, Z7
+	VPROLD          $0x10, Z8, Z8
 	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPADDD          Z8, Z7, Z7
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
 	VPADDD          Z12, Z11, Z11
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
+	XORL            136(SP), R9
+	XORL            R11, R10
 	VPXORD          Z7, Z6, Z6
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPXORD          Z11, Z10, Z10
-	XORL            136(SP), R8
-	VPROLD          $0x07, Z6, Z6
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPROLD          $0x07, Z10, Z10
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	VPSHUFD         $0x39, Z5, Z5
-	ROLL            $0x07, R9
-	VPSHUFD         $0x39, Z9, Z9
-	ROLL            $0x07, R10
 	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPROLD          $0x0c, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z6, Z5, Z5
+	XORL            BX, R13
+	XORL            SI, R14
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x08, Z8, Z8
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x08, Z12, Z12
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z11, Z10, Z10
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x07, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
 	VPSHUFD         $0x93, Z7, Z7
-	ADDL            DI, CX
-	ADDL            R8, DX
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
 	VPSHUFD         $0x93, Z11, Z11
-	ADDL            R9, BX
+	XORL            128(SP), R10
+	XORL            132(SP), DI
 	VPSHUFD         $0x4e, Z8, Z8
-	ADDL            R10, SI
-	XORL            CX, R12
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
 	VPSHUFD         $0x4e, Z12, Z12
-	XORL            DX, R13
-	XORL            BX, R14
+	ROLL            $0x07, DI
+	ADDL            DI, CX
 	VPADDD          Z6, Z5, Z5
-	XORL            SI, R15
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
 	VPADDD          Z10, Z9, Z9
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            BX, R14
+	XORL            SI, R15
+	VPXORD          Z9, Z12, Z12
 	ROLL            $0x10, R12
 	ROLL            $0x10, R13
-	VPXORD          Z5, Z8, Z8
 	ROLL            $0x10, R14
-	ROLL            $0x10, R15
-	VPXORD          Z9, Z12, Z12
-	ADDL            R12, 128(SP)
 	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	VPROLD          $0x10, Z12, Z12
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
-	VPROLD          $0x10, Z12, Z12
 	ADDL            R15, R11
-	XORL            128(SP), DI
 	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), DI
 	XORL            132(SP), R8
 	VPADDD          Z12, Z11, Z11
 	XORL            136(SP), R9
@@ -35641,235 +37079,343 @@ TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
 	VPXORD          Z7, Z6, Z6
 	ROLL            $0x0c, DI
 	ROLL            $0x0c, R8
-	VPXORD          Z11, Z10, Z10
 	ROLL            $0x0c, R9
-	VPROLD          $0x0c, Z6, Z6
+	VPXORD          Z11, Z10, Z10
 	ROLL            $0x0c, R10
 	ADDL            DI, CX
-	VPROLD          $0x0c, Z10, Z10
+	VPROLD          $0x0c, Z6, Z6
 	ADDL            R8, DX
 	ADDL            R9, BX
-	VPADDD          Z6, Z5, Z5
 	ADDL            R10, SI
-	VPADDD          Z10, Z9, Z9
+	VPROLD          $0x0c, Z10, Z10
 	XORL            CX, R12
 	XORL            DX, R13
-	VPXORD          Z5, Z8, Z8
+	VPADDD          Z6, Z5, Z5
 	XORL            BX, R14
 	XORL            SI, R15
-	VPXORD          Z9, Z12, Z12
+	VPADDD          Z10, Z9, Z9
 	ROLL            $0x08, R12
-	VPROLD          $0x08, Z8, Z8
 	ROLL            $0x08, R13
 	ROLL            $0x08, R14
-	VPROLD          $0x08, Z12, Z12
+	VPXORD          Z5, Z8, Z8
 	ROLL            $0x08, R15
 	ADDL            R12, 128(SP)
-	VPADDD          Z8, Z7, Z7
+	VPXORD          Z9, Z12, Z12
 	ADDL            R13, 132(SP)
-	VPADDD          Z12, Z11, Z11
 	ADDL            R14, 136(SP)
 	ADDL            R15, R11
-	VPXORD          Z7, Z6, Z6
+	VPROLD          $0x08, Z8, Z8
 	XORL            128(SP), DI
 	XORL            132(SP), R8
-	VPXORD          Z11, Z10, Z10
+	VPROLD          $0x08, Z12, Z12
 	XORL            136(SP), R9
-	VPROLD          $0x07, Z6, Z6
 	XORL            R11, R10
 	ROLL            $0x07, DI
-	VPROLD          $0x07, Z10, Z10
+	VPADDD          Z8, Z7, Z7
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPXORD          Z11, Z10, Z10
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x07, Z6, Z6
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
 	VPSHUFD         $0x93, Z5, Z5
-	ROLL            $0x07, R10
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
 	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x0c, DI
 	ADDL            R8, CX
 	ADDL            R9, DX
-	VPSHUFD         $0x39, Z7, Z7
+	VPADDD          Z6, Z5, Z5
 	ADDL            R10, BX
 	ADDL            DI, SI
-	VPSHUFD         $0x39, Z11, Z11
+	VPADDD          Z10, Z9, Z9
 	XORL            CX, R15
-	VPSHUFD         $0x4e, Z8, Z8
 	XORL            DX, R12
+	VPXORD          Z5, Z8, Z8
 	XORL            BX, R13
-	VPSHUFD         $0x4e, Z12, Z12
 	XORL            SI, R14
-	ROLL            $0x10, R15
+	ROLL            $0x08, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPROLD          $0x10, Z8, Z8
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z12, Z11, Z11
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z11, Z10, Z10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPROLD          $0x0c, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x0c, Z10, Z10
+	XORL            CX, R12
+	XORL            DX, R13
 	VPADDD          Z6, Z5, Z5
+	XORL            BX, R14
+	XORL            SI, R15
 	ROLL            $0x10, R12
 	VPADDD          Z10, Z9, Z9
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
 	VPXORD          Z5, Z8, Z8
-	ADDL            R15, 136(SP)
+	ROLL            $0x10, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
 	VPXORD          Z9, Z12, Z12
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	VPROLD          $0x10, Z8, Z8
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	VPROLD          $0x10, Z12, Z12
-	XORL            R11, R9
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x08, Z8, Z8
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x08, Z12, Z12
+	XORL            R11, R10
+	ROLL            $0x0c, DI
 	VPADDD          Z8, Z7, Z7
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	VPADDD          Z12, Z11, Z11
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x0c, R10
-	VPXORD          Z11, Z10, Z10
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	VPROLD          $0x0c, Z6, Z6
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPROLD          $0x0c, Z10, Z10
-	ADDL            DI, SI
-	VPADDD          Z6, Z5, Z5
-	XORL            CX, R15
-	XORL            DX, R12
-	VPADDD          Z10, Z9, Z9
-	XORL            BX, R13
-	XORL            SI, R14
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x08, R15
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPROLD          $0x08, Z8, Z8
-	ROLL            $0x08, R14
-	ADDL            R15, 136(SP)
-	VPROLD          $0x08, Z12, Z12
-	ADDL            R12, R11
-	VPADDD          Z8, Z7, Z7
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
 	VPADDD          Z12, Z11, Z11
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPXORD          Z7, Z6, Z6
-	XORL            128(SP), R10
-	VPXORD          Z11, Z10, Z10
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	VPROLD          $0x07, Z6, Z6
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	VPROLD          $0x07, Z10, Z10
-	ROLL            $0x07, DI
-	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x0c, R10
 	ADDL            DI, CX
 	ADDL            R8, DX
-	VPSHUFD         $0x39, Z9, Z9
+	VPXORD          Z7, Z6, Z6
 	ADDL            R9, BX
 	ADDL            R10, SI
+	VPXORD          Z11, Z10, Z10
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x07, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPSHUFD         $0x39, Z5, Z5
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
 	VPSHUFD         $0x93, Z7, Z7
-	XORL            CX, R12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
 	VPSHUFD         $0x93, Z11, Z11
-	XORL            DX, R13
-	XORL            BX, R14
-	VPSHUFD         $0x4e, Z8, Z8
-	XORL            SI, R15
-	ROLL            $0x10, R12
-	VPSHUFD         $0x4e, Z12, Z12
-	ROLL            $0x10, R13
-	VPADDD          Z6, Z5, Z5
-	ROLL            $0x10, R14
-	ROLL            $0x10, R15
-	VPADDD          Z10, Z9, Z9
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPXORD          Z5, Z8, Z8
-	ADDL            R14, 136(SP)
-	VPXORD          Z9, Z12, Z12
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPROLD          $0x10, Z8, Z8
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	VPROLD          $0x10, Z12, Z12
 	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z10, Z9, Z9
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
 	VPADDD          Z8, Z7, Z7
-	ROLL            $0x0c, DI
-	ROLL            $0x0c, R8
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
 	VPADDD          Z12, Z11, Z11
+	XORL            132(SP), DI
+	ROLL            $0x0c, R8
+	VPXORD          Z7, Z6, Z6
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
-	VPXORD          Z7, Z6, Z6
-	ADDL            DI, CX
+	ROLL            $0x0c, DI
 	VPXORD          Z11, Z10, Z10
-	ADDL            R8, DX
-	ADDL            R9, BX
+	ADDL            R8, CX
+	ADDL            R9, DX
 	VPROLD          $0x0c, Z6, Z6
-	ADDL            R10, SI
-	XORL            CX, R12
+	ADDL            R10, BX
+	ADDL            DI, SI
 	VPROLD          $0x0c, Z10, Z10
-	XORL            DX, R13
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
 	VPADDD          Z6, Z5, Z5
-	XORL            BX, R14
-	XORL            SI, R15
+	XORL            SI, R14
+	ROLL            $0x08, R15
 	VPADDD          Z10, Z9, Z9
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
-	VPXORD          Z5, Z8, Z8
 	ROLL            $0x08, R14
+	VPXORD          Z5, Z8, Z8
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
 	VPXORD          Z9, Z12, Z12
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
 	VPROLD          $0x08, Z8, Z8
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
+	XORL            R11, R9
+	XORL            128(SP), R10
 	VPROLD          $0x08, Z12, Z12
-	ADDL            R15, R11
-	VPADDD          Z8, Z7, Z7
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPADDD          Z12, Z11, Z11
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x07, DI
-	VPXORD          Z11, Z10, Z10
+	XORL            132(SP), DI
 	ROLL            $0x07, R8
+	VPADDD          Z8, Z7, Z7
 	ROLL            $0x07, R9
-	VPROLD          $0x07, Z6, Z6
 	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	VPADDD          Z12, Z11, Z11
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x07, Z6, Z6
+	XORL            SI, R15
+	ROLL            $0x10, R12
 	VPROLD          $0x07, Z10, Z10
-	ADDL            R8, CX
-	ADDL            R9, DX
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
 	VPSHUFD         $0x93, Z5, Z5
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPSHUFD         $0x93, Z9, Z9
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPSHUFD         $0x39, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPSHUFD         $0x39, Z11, Z11
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPADDD          Z6, Z5, Z5
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            DX, R13
+	XORL            BX, R14
+	VPXORD          Z5, Z8, Z8
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z8, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z12, Z11, Z11
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPXORD          Z11, Z10, Z10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPROLD          $0x0c, Z6, Z6
 	ADDL            R10, BX
 	ADDL            DI, SI
-	VPSHUFD         $0x93, Z9, Z9
 	XORL            CX, R15
-	VPSHUFD         $0x39, Z7, Z7
+	VPROLD          $0x0c, Z10, Z10
 	XORL            DX, R12
 	XORL            BX, R13
-	VPSHUFD         $0x39, Z11, Z11
+	VPADDD          Z6, Z5, Z5
 	XORL            SI, R14
 	ROLL            $0x10, R15
-	VPSHUFD         $0x4e, Z8, Z8
 	ROLL            $0x10, R12
-	VPSHUFD         $0x4e, Z12, Z12
+	VPADDD          Z10, Z9, Z9
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
-	VPADDD          Z6, Z5, Z5
+	VPXORD          Z5, Z8, Z8
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	VPADDD          Z10, Z9, Z9
 	ADDL            R13, 128(SP)
-	VPXORD          Z5, Z8, Z8
+	VPXORD          Z9, Z12, Z12
 	ADDL            R14, 132(SP)
 	XORL            136(SP), R8
-	VPXORD          Z9, Z12, Z12
+	VPROLD          $0x08, Z8, Z8
 	XORL            R11, R9
 	XORL            128(SP), R10
-	VPROLD          $0x10, Z8, Z8
+	VPROLD          $0x08, Z12, Z12
 	XORL            132(SP), DI
-	VPROLD          $0x10, Z12, Z12
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
 	VPADDD          Z8, Z7, Z7
@@ -35877,446 +37423,122 @@ TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
 	ROLL            $0x0c, DI
 	VPADDD          Z12, Z11, Z11
 	ADDL            R8, CX
-	VPXORD          Z7, Z6, Z6
 	ADDL            R9, DX
 	ADDL            R10, BX
-	VPXORD          Z11, Z10, Z10
+	VPXORD          Z7, Z6, Z6
 	ADDL            DI, SI
 	XORL            CX, R15
-	VPROLD          $0x0c, Z6, Z6
+	VPXORD          Z11, Z10, Z10
 	XORL            DX, R12
-	VPROLD          $0x0c, Z10, Z10
 	XORL            BX, R13
+	VPROLD          $0x07, Z6, Z6
 	XORL            SI, R14
-	VPADDD          Z6, Z5, Z5
 	ROLL            $0x08, R15
 	ROLL            $0x08, R12
-	VPADDD          Z10, Z9, Z9
+	VPROLD          $0x07, Z10, Z10
 	ROLL            $0x08, R13
-	VPXORD          Z5, Z8, Z8
 	ROLL            $0x08, R14
+	VPSHUFD         $0x39, Z5, Z5
 	ADDL            R15, 136(SP)
-	VPXORD          Z9, Z12, Z12
 	ADDL            R12, R11
 	ADDL            R13, 128(SP)
-	VPROLD          $0x08, Z8, Z8
-	ADDL            R14, 132(SP)
-	VPROLD          $0x08, Z12, Z12
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPADDD          Z8, Z7, Z7
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x07, R8
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	VPXORD          Z11, Z10, Z10
-	ROLL            $0x07, DI
-	ADDL            DI, CX
-	VPROLD          $0x07, Z6, Z6
-	ADDL            R8, DX
-	VPROLD          $0x07, Z10, Z10
-	ADDL            R9, BX
-	ADDL            R10, SI
-	VPSHUFD         $0x39, Z5, Z5
-	XORL            CX, R12
-	XORL            DX, R13
 	VPSHUFD         $0x39, Z9, Z9
-	XORL            BX, R14
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
 	VPSHUFD         $0x93, Z7, Z7
-	XORL            SI, R15
-	ROLL            $0x10, R12
+	XORL            R11, R9
+	XORL            128(SP), R10
 	VPSHUFD         $0x93, Z11, Z11
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPSHUFD         $0x4e, Z8, Z8
-	ROLL            $0x10, R15
-	VPSHUFD         $0x4e, Z12, Z12
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPADDD          Z6, Z5, Z5
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	VPADDD          Z10, Z9, Z9
-	XORL            128(SP), DI
-	VPXORD          Z5, Z8, Z8
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	VPXORD          Z9, Z12, Z12
-	XORL            R11, R10
-	ROLL            $0x0c, DI
-	VPROLD          $0x10, Z8, Z8
-	ROLL            $0x0c, R8
-	VPROLD          $0x10, Z12, Z12
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPADDD          Z8, Z7, Z7
-	ADDL            DI, CX
-	ADDL            R8, DX
-	VPADDD          Z12, Z11, Z11
-	ADDL            R9, BX
-	VPXORD          Z7, Z6, Z6
-	ADDL            R10, SI
-	XORL            CX, R12
-	VPXORD          Z11, Z10, Z10
-	XORL            DX, R13
-	XORL            BX, R14
-	VPROLD          $0x0c, Z6, Z6
-	XORL            SI, R15
-	VPROLD          $0x0c, Z10, Z10
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPADDD          Z6, Z5, Z5
-	ROLL            $0x08, R14
-	VPADDD          Z10, Z9, Z9
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	VPXORD          Z5, Z8, Z8
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	VPXORD          Z9, Z12, Z12
-	ADDL            R15, R11
-	VPROLD          $0x08, Z8, Z8
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPROLD          $0x08, Z12, Z12
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPADDD          Z8, Z7, Z7
-	ROLL            $0x07, DI
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x07, R10
-	ADDL            R8, CX
-	VPXORD          Z11, Z10, Z10
-	ADDL            R9, DX
-	VPROLD          $0x07, Z6, Z6
-	ADDL            R10, BX
-	ADDL            DI, SI
-	VPROLD          $0x07, Z10, Z10
-	XORL            CX, R15
-	XORL            DX, R12
-	VPSHUFD         $0x93, Z5, Z5
-	XORL            BX, R13
-	VPSHUFD         $0x93, Z9, Z9
-	XORL            SI, R14
-	ROLL            $0x10, R15
-	VPSHUFD         $0x39, Z7, Z7
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	VPSHUFD         $0x39, Z11, Z11
-	ROLL            $0x10, R14
-	VPSHUFD         $0x4e, Z8, Z8
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	VPSHUFD         $0x4e, Z12, Z12
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPADDD          Z6, Z5, Z5
-	XORL            136(SP), R8
-	VPADDD          Z10, Z9, Z9
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPXORD          Z5, Z8, Z8
 	XORL            132(SP), DI
-	ROLL            $0x0c, R8
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x0c, R9
-	VPROLD          $0x10, Z8, Z8
-	ROLL            $0x0c, R10
-	ROLL            $0x0c, DI
-	VPROLD          $0x10, Z12, Z12
-	ADDL            R8, CX
-	ADDL            R9, DX
-	VPADDD          Z8, Z7, Z7
-	ADDL            R10, BX
-	VPADDD          Z12, Z11, Z11
-	ADDL            DI, SI
-	XORL            CX, R15
-	VPXORD          Z7, Z6, Z6
-	XORL            DX, R12
-	XORL            BX, R13
-	VPXORD          Z11, Z10, Z10
-	XORL            SI, R14
-	VPROLD          $0x0c, Z6, Z6
-	ROLL            $0x08, R15
-	ROLL            $0x08, R12
-	VPROLD          $0x0c, Z10, Z10
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	VPADDD          Z6, Z5, Z5
-	ADDL            R15, 136(SP)
-	VPADDD          Z10, Z9, Z9
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
-	VPXORD          Z5, Z8, Z8
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	VPXORD          Z9, Z12, Z12
-	XORL            R11, R9
-	VPROLD          $0x08, Z8, Z8
-	XORL            128(SP), R10
-	XORL            132(SP), DI
-	VPROLD          $0x08, Z12, Z12
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
-	VPADDD          Z8, Z7, Z7
-	ROLL            $0x07, R10
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x07, DI
-	ADDL            DI, CX
-	VPXORD          Z7, Z6, Z6
-	ADDL            R8, DX
-	ADDL            R9, BX
-	VPXORD          Z11, Z10, Z10
-	ADDL            R10, SI
-	VPROLD          $0x07, Z6, Z6
-	XORL            CX, R12
-	XORL            DX, R13
-	VPROLD          $0x07, Z10, Z10
-	XORL            BX, R14
-	XORL            SI, R15
-	VPSHUFD         $0x39, Z5, Z5
-	ROLL            $0x10, R12
-	VPSHUFD         $0x39, Z9, Z9
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPSHUFD         $0x93, Z7, Z7
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
-	VPSHUFD         $0x93, Z11, Z11
-	ADDL            R13, 132(SP)
 	VPSHUFD         $0x4e, Z8, Z8
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
 	VPSHUFD         $0x4e, Z12, Z12
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPADDD          Z6, Z5, Z5
-	XORL            136(SP), R9
-	VPADDD          Z10, Z9, Z9
-	XORL            R11, R10
-	ROLL            $0x0c, DI
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x0c, R8
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x0c, R9
-	ROLL            $0x0c, R10
-	VPROLD          $0x10, Z8, Z8
 	ADDL            DI, CX
 	ADDL            R8, DX
-	VPROLD          $0x10, Z12, Z12
 	ADDL            R9, BX
-	VPADDD          Z8, Z7, Z7
+	VPADDD          Z6, Z5, Z5
 	ADDL            R10, SI
 	XORL            CX, R12
-	VPADDD          Z12, Z11, Z11
+	VPADDD          Z10, Z9, Z9
 	XORL            DX, R13
 	XORL            BX, R14
-	VPXORD          Z7, Z6, Z6
 	XORL            SI, R15
-	VPXORD          Z11, Z10, Z10
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPROLD          $0x0c, Z6, Z6
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
-	VPROLD          $0x0c, Z10, Z10
-	ADDL            R12, 128(SP)
-	VPADDD          Z6, Z5, Z5
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	VPADDD          Z10, Z9, Z9
-	ADDL            R15, R11
-	XORL            128(SP), DI
 	VPXORD          Z5, Z8, Z8
-	XORL            132(SP), R8
-	VPXORD          Z9, Z12, Z12
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPROLD          $0x08, Z8, Z8
-	ROLL            $0x07, DI
-	ROLL            $0x07, R8
-	VPROLD          $0x08, Z12, Z12
-	ROLL            $0x07, R9
-	VPADDD          Z8, Z7, Z7
-	ROLL            $0x07, R10
-	ADDL            R8, CX
-	VPADDD          Z12, Z11, Z11
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPXORD          Z7, Z6, Z6
-	ADDL            DI, SI
-	VPXORD          Z11, Z10, Z10
-	XORL            CX, R15
-	XORL            DX, R12
-	VPROLD          $0x07, Z6, Z6
-	XORL            BX, R13
-	XORL            SI, R14
-	VPROLD          $0x07, Z10, Z10
-	ROLL            $0x10, R15
-	VPSHUFD         $0x93, Z5, Z5
 	ROLL            $0x10, R12
 	ROLL            $0x10, R13
-	VPSHUFD         $0x93, Z9, Z9
+	VPXORD          Z9, Z12, Z12
 	ROLL            $0x10, R14
-	ADDL            R15, 136(SP)
-	VPSHUFD         $0x39, Z7, Z7
-	ADDL            R12, R11
-	VPSHUFD         $0x39, Z11, Z11
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPSHUFD         $0x4e, Z8, Z8
-	XORL            136(SP), R8
-	XORL            R11, R9
-	VPSHUFD         $0x4e, Z12, Z12
-	XORL            128(SP), R10
-	VPADDD          Z6, Z5, Z5
-	XORL            132(SP), DI
+	ROLL            $0x10, R15
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPADDD          Z8, Z7, Z7
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, DI
 	ROLL            $0x0c, R8
-	VPADDD          Z10, Z9, Z9
+	VPXORD          Z7, Z6, Z6
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x0c, DI
-	VPXORD          Z9, Z12, Z12
-	ADDL            R8, CX
-	ADDL            R9, DX
-	VPROLD          $0x10, Z8, Z8
-	ADDL            R10, BX
-	ADDL            DI, SI
-	VPROLD          $0x10, Z12, Z12
-	XORL            CX, R15
-	VPADDD          Z8, Z7, Z7
-	XORL            DX, R12
-	XORL            BX, R13
-	VPADDD          Z12, Z11, Z11
-	XORL            SI, R14
-	ROLL            $0x08, R15
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x08, R12
 	VPXORD          Z11, Z10, Z10
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	VPROLD          $0x0c, Z6, Z6
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	VPROLD          $0x0c, Z10, Z10
-	ADDL            R13, 128(SP)
-	VPADDD          Z6, Z5, Z5
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	VPADDD          Z10, Z9, Z9
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPXORD          Z5, Z8, Z8
-	XORL            132(SP), DI
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPROLD          $0x08, Z8, Z8
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
-	VPROLD          $0x08, Z12, Z12
 	ADDL            DI, CX
-	VPADDD          Z8, Z7, Z7
 	ADDL            R8, DX
 	ADDL            R9, BX
-	VPADDD          Z12, Z11, Z11
+	VPROLD          $0x0c, Z6, Z6
 	ADDL            R10, SI
 	XORL            CX, R12
-	VPXORD          Z7, Z6, Z6
+	VPROLD          $0x0c, Z10, Z10
 	XORL            DX, R13
-	VPXORD          Z11, Z10, Z10
 	XORL            BX, R14
 	XORL            SI, R15
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPXORD          Z5, Z8, Z8
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
+	VPXORD          Z9, Z12, Z12
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPROLD          $0x08, Z8, Z8
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R9, DX
+	ADDL            R10, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z11, Z10, Z10
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
 	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R15
 	ROLL            $0x10, R12
 	VPROLD          $0x07, Z10, Z10
 	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPSHUFD         $0x39, Z5, Z5
-	ROLL            $0x10, R15
-	ADDL            R12, 128(SP)
-	VPSHUFD         $0x39, Z9, Z9
-	ADDL            R13, 132(SP)
-	VPSHUFD         $0x93, Z7, Z7
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	VPSHUFD         $0x93, Z11, Z11
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPSHUFD         $0x4e, Z8, Z8
-	XORL            136(SP), R9
-	VPSHUFD         $0x4e, Z12, Z12
-	XORL            R11, R10
-	ROLL            $0x0c, DI
-	VPADDD          Z6, Z5, Z5
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	VPADDD          Z10, Z9, Z9
-	ROLL            $0x0c, R10
-	VPXORD          Z5, Z8, Z8
-	ADDL            DI, CX
-	ADDL            R8, DX
-	VPXORD          Z9, Z12, Z12
-	ADDL            R9, BX
-	ADDL            R10, SI
-	VPROLD          $0x10, Z8, Z8
-	XORL            CX, R12
-	VPROLD          $0x10, Z12, Z12
-	XORL            DX, R13
-	XORL            BX, R14
-	VPADDD          Z8, Z7, Z7
-	XORL            SI, R15
-	ROLL            $0x08, R12
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x08, R13
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x08, R14
-	ROLL            $0x08, R15
-	VPXORD          Z11, Z10, Z10
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPROLD          $0x0c, Z6, Z6
-	ADDL            R14, 136(SP)
-	VPROLD          $0x0c, Z10, Z10
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPADDD          Z6, Z5, Z5
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	VPADDD          Z10, Z9, Z9
-	XORL            R11, R10
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x07, DI
-	ROLL            $0x07, R8
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	VPROLD          $0x08, Z8, Z8
-	ADDL            R8, CX
-	VPROLD          $0x08, Z12, Z12
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPADDD          Z8, Z7, Z7
-	ADDL            DI, SI
-	XORL            CX, R15
-	VPADDD          Z12, Z11, Z11
-	XORL            DX, R12
-	VPXORD          Z7, Z6, Z6
-	XORL            BX, R13
-	XORL            SI, R14
-	VPXORD          Z11, Z10, Z10
-	ROLL            $0x10, R15
-	ROLL            $0x10, R12
-	VPROLD          $0x07, Z6, Z6
-	ROLL            $0x10, R13
-	VPROLD          $0x07, Z10, Z10
 	ROLL            $0x10, R14
 	ADDL            R15, 136(SP)
 	VPSHUFD         $0x93, Z5, Z5
@@ -36324,519 +37546,459 @@ TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
 	ADDL            R13, 128(SP)
 	VPSHUFD         $0x93, Z9, Z9
 	ADDL            R14, 132(SP)
-	VPSHUFD         $0x39, Z7, Z7
 	XORL            136(SP), R8
+	VPSHUFD         $0x39, Z7, Z7
 	XORL            R11, R9
-	VPSHUFD         $0x39, Z11, Z11
 	XORL            128(SP), R10
 	XORL            132(SP), DI
-	VPSHUFD         $0x4e, Z8, Z8
+	VPSHUFD         $0x39, Z11, Z11
 	ROLL            $0x0c, R8
-	VPSHUFD         $0x4e, Z12, Z12
 	ROLL            $0x0c, R9
+	VPSHUFD         $0x4e, Z8, Z8
 	ROLL            $0x0c, R10
-	VPADDD          Z6, Z5, Z5
 	ROLL            $0x0c, DI
 	ADDL            R8, CX
-	VPADDD          Z10, Z9, Z9
+	VPSHUFD         $0x4e, Z12, Z12
 	ADDL            R9, DX
-	VPXORD          Z5, Z8, Z8
 	ADDL            R10, BX
+	VPADDD          Z6, Z5, Z5
 	ADDL            DI, SI
-	VPXORD          Z9, Z12, Z12
 	XORL            CX, R15
 	XORL            DX, R12
-	VPROLD          $0x10, Z8, Z8
-	XORL            BX, R13
-	VPROLD          $0x10, Z12, Z12
-	XORL            SI, R14
-	ROLL            $0x08, R15
-	VPADDD          Z8, Z7, Z7
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x08, R14
-	VPXORD          Z7, Z6, Z6
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	VPXORD          Z11, Z10, Z10
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPROLD          $0x0c, Z6, Z6
-	XORL            136(SP), R8
-	VPROLD          $0x0c, Z10, Z10
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPADDD          Z6, Z5, Z5
-	XORL            132(SP), DI
 	VPADDD          Z10, Z9, Z9
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	VPROLD          $0x10, Z12, Z12
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z12, Z11, Z11
 	ROLL            $0x07, R8
 	ROLL            $0x07, R9
-	VPXORD          Z5, Z8, Z8
+	VPXORD          Z7, Z6, Z6
 	ROLL            $0x07, R10
 	ROLL            $0x07, DI
-	VPXORD          Z9, Z12, Z12
 	ADDL            DI, CX
-	VPROLD          $0x08, Z8, Z8
+	VPXORD          Z11, Z10, Z10
 	ADDL            R8, DX
 	ADDL            R9, BX
-	VPROLD          $0x08, Z12, Z12
+	VPROLD          $0x0c, Z6, Z6
 	ADDL            R10, SI
 	XORL            CX, R12
-	VPADDD          Z8, Z7, Z7
 	XORL            DX, R13
-	VPADDD          Z12, Z11, Z11
+	VPROLD          $0x0c, Z10, Z10
 	XORL            BX, R14
 	XORL            SI, R15
-	VPXORD          Z7, Z6, Z6
+	VPADDD          Z6, Z5, Z5
 	ROLL            $0x10, R12
 	ROLL            $0x10, R13
-	VPXORD          Z11, Z10, Z10
+	VPADDD          Z10, Z9, Z9
 	ROLL            $0x10, R14
-	VPROLD          $0x07, Z6, Z6
 	ROLL            $0x10, R15
 	ADDL            R12, 128(SP)
-	VPROLD          $0x07, Z10, Z10
+	VPXORD          Z5, Z8, Z8
 	ADDL            R13, 132(SP)
 	ADDL            R14, 136(SP)
-	VPSHUFD         $0x39, Z5, Z5
+	VPXORD          Z9, Z12, Z12
 	ADDL            R15, R11
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPROLD          $0x08, Z8, Z8
+	XORL            136(SP), R9
+	XORL            R11, R10
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R8, DX
+	ADDL            R9, BX
+	VPXORD          Z7, Z6, Z6
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            BX, R14
+	XORL            SI, R15
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	VPSHUFD         $0x39, Z5, Z5
+	ADDL            R13, 132(SP)
+	ADDL            R14, 136(SP)
 	VPSHUFD         $0x39, Z9, Z9
+	ADDL            R15, R11
 	XORL            128(SP), DI
 	XORL            132(SP), R8
 	VPSHUFD         $0x93, Z7, Z7
 	XORL            136(SP), R9
 	XORL            R11, R10
 	VPSHUFD         $0x93, Z11, Z11
-	ROLL            $0x0c, DI
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
 	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R15
+	XORL            DX, R12
+	VPADDD          Z10, Z9, Z9
+	XORL            BX, R13
+	XORL            SI, R14
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x10, R14
+	ADDL            R15, 136(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPROLD          $0x10, Z12, Z12
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPADDD          Z8, Z7, Z7
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	VPADDD          Z12, Z11, Z11
 	ROLL            $0x0c, R8
 	ROLL            $0x0c, R9
-	VPSHUFD         $0x4e, Z12, Z12
 	ROLL            $0x0c, R10
-	ADDL            DI, CX
+	VPXORD          Z7, Z6, Z6
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x0c, Z6, Z6
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x0c, Z10, Z10
+	XORL            BX, R13
+	XORL            SI, R14
 	VPADDD          Z6, Z5, Z5
-	ADDL            R8, DX
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
 	VPADDD          Z10, Z9, Z9
+	ROLL            $0x08, R14
+	ADDL            R15, 136(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R12, R11
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	VPXORD          Z9, Z12, Z12
+	XORL            136(SP), R8
+	XORL            R11, R9
+	VPROLD          $0x08, Z8, Z8
+	XORL            128(SP), R10
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z8, Z7, Z7
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R8, DX
 	ADDL            R9, BX
 	ADDL            R10, SI
-	VPXORD          Z5, Z8, Z8
+	VPXORD          Z7, Z6, Z6
 	XORL            CX, R12
 	XORL            DX, R13
-	VPXORD          Z9, Z12, Z12
+	VPXORD          Z11, Z10, Z10
 	XORL            BX, R14
-	VPROLD          $0x10, Z8, Z8
 	XORL            SI, R15
-	ROLL            $0x08, R12
-	VPROLD          $0x10, Z12, Z12
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	VPADDD          Z8, Z7, Z7
-	ROLL            $0x08, R15
-	VPADDD          Z12, Z11, Z11
+	ROLL            $0x10, R12
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x07, Z10, Z10
+	ROLL            $0x10, R15
 	ADDL            R12, 128(SP)
+	VPSHUFD         $0x93, Z5, Z5
 	ADDL            R13, 132(SP)
-	VPXORD          Z7, Z6, Z6
 	ADDL            R14, 136(SP)
 	ADDL            R15, R11
-	VPXORD          Z11, Z10, Z10
+	VPSHUFD         $0x93, Z9, Z9
 	XORL            128(SP), DI
-	VPROLD          $0x0c, Z6, Z6
 	XORL            132(SP), R8
+	VPSHUFD         $0x39, Z7, Z7
 	XORL            136(SP), R9
-	VPROLD          $0x0c, Z10, Z10
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	VPSHUFD         $0x39, Z11, Z11
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPADDD          Z6, Z5, Z5
+	XORL            CX, R12
+	XORL            DX, R13
+	VPADDD          Z10, Z9, Z9
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPXORD          Z5, Z8, Z8
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	VPXORD          Z9, Z12, Z12
+	ROLL            $0x08, R15
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	VPADDD          Z8, Z7, Z7
+	XORL            136(SP), R9
 	XORL            R11, R10
 	ROLL            $0x07, DI
-	VPADDD          Z6, Z5, Z5
+	VPADDD          Z12, Z11, Z11
 	ROLL            $0x07, R8
-	VPADDD          Z10, Z9, Z9
 	ROLL            $0x07, R9
+	VPXORD          Z7, Z6, Z6
 	ROLL            $0x07, R10
-	VPXORD          Z5, Z8, Z8
 	ADDL            R8, CX
 	ADDL            R9, DX
-	VPXORD          Z9, Z12, Z12
-	ADDL            R10, BX
-	VPROLD          $0x08, Z8, Z8
-	ADDL            DI, SI
-	XORL            CX, R15
-	VPROLD          $0x08, Z12, Z12
-	XORL            DX, R12
-	XORL            BX, R13
-	VPADDD          Z8, Z7, Z7
-	XORL            SI, R14
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x10, R15
-	ROLL            $0x10, R12
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
 	VPXORD          Z11, Z10, Z10
+	ADDL            R10, BX
+	ADDL            DI, SI
+	VPROLD          $0x0c, Z6, Z6
+	XORL            CX, R15
+	XORL            DX, R12
+	VPROLD          $0x0c, Z10, Z10
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	VPADDD          Z10, Z9, Z9
+	ROLL            $0x10, R14
 	ADDL            R15, 136(SP)
-	VPROLD          $0x07, Z6, Z6
 	ADDL            R12, R11
+	VPXORD          Z5, Z8, Z8
 	ADDL            R13, 128(SP)
-	VPROLD          $0x07, Z10, Z10
 	ADDL            R14, 132(SP)
+	VPXORD          Z9, Z12, Z12
 	XORL            136(SP), R8
-	VPSHUFD         $0x93, Z5, Z5
 	XORL            R11, R9
-	VPSHUFD         $0x93, Z9, Z9
 	XORL            128(SP), R10
+	VPROLD          $0x08, Z8, Z8
 	XORL            132(SP), DI
-	VPSHUFD         $0x39, Z7, Z7
 	ROLL            $0x0c, R8
+	VPROLD          $0x08, Z12, Z12
 	ROLL            $0x0c, R9
-	VPSHUFD         $0x39, Z11, Z11
 	ROLL            $0x0c, R10
-	VPSHUFD         $0x4e, Z8, Z8
+	VPADDD          Z8, Z7, Z7
 	ROLL            $0x0c, DI
 	ADDL            R8, CX
-	VPSHUFD         $0x4e, Z12, Z12
 	ADDL            R9, DX
+	VPADDD          Z12, Z11, Z11
 	ADDL            R10, BX
-	VPADDD          Z6, Z5, Z5
 	ADDL            DI, SI
-	VPADDD          Z10, Z9, Z9
+	VPXORD          Z7, Z6, Z6
 	XORL            CX, R15
 	XORL            DX, R12
-	VPXORD          Z5, Z8, Z8
 	XORL            BX, R13
-	VPXORD          Z9, Z12, Z12
+	VPXORD          Z11, Z10, Z10
 	XORL            SI, R14
 	ROLL            $0x08, R15
-	VPROLD          $0x10, Z8, Z8
+	VPROLD          $0x07, Z6, Z6
 	ROLL            $0x08, R12
 	ROLL            $0x08, R13
-	VPROLD          $0x10, Z12, Z12
+	VPROLD          $0x07, Z10, Z10
 	ROLL            $0x08, R14
-	VPADDD          Z8, Z7, Z7
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	VPADDD          Z12, Z11, Z11
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPXORD          Z7, Z6, Z6
-	XORL            136(SP), R8
-	VPXORD          Z11, Z10, Z10
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPROLD          $0x0c, Z6, Z6
-	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	VPROLD          $0x0c, Z10, Z10
-	ROLL            $0x07, R9
-	VPADDD          Z6, Z5, Z5
-	ROLL            $0x07, R10
-	ROLL            $0x07, DI
-	VPADDD          Z10, Z9, Z9
-	ADDL            DI, CX
-	ADDL            R8, DX
-	VPXORD          Z5, Z8, Z8
-	ADDL            R9, BX
-	VPXORD          Z9, Z12, Z12
-	ADDL            R10, SI
-	XORL            CX, R12
-	VPROLD          $0x08, Z8, Z8
-	XORL            DX, R13
-	XORL            BX, R14
-	VPROLD          $0x08, Z12, Z12
-	XORL            SI, R15
-	VPADDD          Z8, Z7, Z7
-	ROLL            $0x10, R12
-	ROLL            $0x10, R13
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x10, R14
-	ROLL            $0x10, R15
-	VPXORD          Z7, Z6, Z6
-	ADDL            R12, 128(SP)
-	VPXORD          Z11, Z10, Z10
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	VPROLD          $0x07, Z6, Z6
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPROLD          $0x07, Z10, Z10
-	XORL            132(SP), R8
 	VPSHUFD         $0x39, Z5, Z5
-	XORL            136(SP), R9
-	XORL            R11, R10
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
 	VPSHUFD         $0x39, Z9, Z9
-	ROLL            $0x0c, DI
-	ROLL            $0x0c, R8
+	XORL            136(SP), R8
+	XORL            R11, R9
+	XORL            128(SP), R10
 	VPSHUFD         $0x93, Z7, Z7
-	ROLL            $0x0c, R9
+	XORL            132(SP), DI
+	ROLL            $0x07, R8
 	VPSHUFD         $0x93, Z11, Z11
-	ROLL            $0x0c, R10
-	ADDL            DI, CX
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
 	VPSHUFD         $0x4e, Z8, Z8
+	ROLL            $0x07, DI
+	ADDL            DI, CX
 	ADDL            R8, DX
-	ADDL            R9, BX
 	VPSHUFD         $0x4e, Z12, Z12
+	ADDL            R9, BX
 	ADDL            R10, SI
 	VPADDD          Z6, Z5, Z5
 	XORL            CX, R12
 	XORL            DX, R13
-	VPADDD          Z10, Z9, Z9
 	XORL            BX, R14
-	XORL            SI, R15
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x08, R12
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x08, R13
-	ROLL            $0x08, R14
-	VPROLD          $0x10, Z8, Z8
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	VPROLD          $0x10, Z12, Z12
-	ADDL            R13, 132(SP)
-	VPADDD          Z8, Z7, Z7
-	ADDL            R14, 136(SP)
-	ADDL            R15, R11
-	VPADDD          Z12, Z11, Z11
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPXORD          Z7, Z6, Z6
-	XORL            136(SP), R9
-	VPXORD          Z11, Z10, Z10
-	XORL            R11, R10
-	ROLL            $0x07, DI
-	VPROLD          $0x0c, Z6, Z6
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPROLD          $0x0c, Z10, Z10
-	ROLL            $0x07, R10
-	VPADDD          Z6, Z5, Z5
-	ADDL            R8, CX
-	ADDL            R9, DX
 	VPADDD          Z10, Z9, Z9
-	ADDL            R10, BX
-	ADDL            DI, SI
-	VPXORD          Z5, Z8, Z8
-	XORL            CX, R15
-	VPXORD          Z9, Z12, Z12
-	XORL            DX, R12
-	XORL            BX, R13
-	VPROLD          $0x08, Z8, Z8
-	XORL            SI, R14
-	ROLL            $0x10, R15
-	VPROLD          $0x08, Z12, Z12
+	XORL            SI, R15
 	ROLL            $0x10, R12
-	VPADDD          Z8, Z7, Z7
+	VPXORD          Z5, Z8, Z8
 	ROLL            $0x10, R13
 	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	VPXORD          Z9, Z12, Z12
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPROLD          $0x10, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	VPROLD          $0x10, Z12, Z12
+	XORL            128(SP), DI
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPADDD          Z8, Z7, Z7
+	XORL            R11, R10
+	ROLL            $0x0c, DI
 	VPADDD          Z12, Z11, Z11
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	VPXORD          Z7, Z6, Z6
+	ADDL            DI, CX
+	ADDL            R8, DX
+	VPXORD          Z11, Z10, Z10
+	ADDL            R9, BX
+	ADDL            R10, SI
+	VPROLD          $0x0c, Z6, Z6
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	VPROLD          $0x0c, Z10, Z10
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	VPADDD          Z6, Z5, Z5
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	VPADDD          Z10, Z9, Z9
+	ADDL            R12, 128(SP)
+	ADDL            R13, 132(SP)
+	VPXORD          Z5, Z8, Z8
+	ADDL            R14, 136(SP)
+	ADDL            R15, R11
+	XORL            128(SP), DI
+	VPXORD          Z9, Z12, Z12
+	XORL            132(SP), R8
+	XORL            136(SP), R9
+	VPROLD          $0x08, Z8, Z8
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	VPROLD          $0x08, Z12, Z12
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	VPADDD          Z8, Z7, Z7
+	ADDL            R8, CX
+	ADDL            R9, DX
+	VPADDD          Z12, Z11, Z11
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	VPXORD          Z7, Z6, Z6
+	XORL            DX, R12
+	XORL            BX, R13
+	VPXORD          Z11, Z10, Z10
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	VPROLD          $0x07, Z6, Z6
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	VPROLD          $0x07, Z10, Z10
 	ADDL            R15, 136(SP)
 	ADDL            R12, R11
-	VPXORD          Z7, Z6, Z6
-	ADDL            R13, 128(SP)
-	VPXORD          Z11, Z10, Z10
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	VPROLD          $0x07, Z6, Z6
-	XORL            R11, R9
-	VPROLD          $0x07, Z10, Z10
-	XORL            128(SP), R10
-	XORL            132(SP), DI
 	VPSHUFD         $0x93, Z5, Z5
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
+	XORL            136(SP), R8
 	VPSHUFD         $0x93, Z9, Z9
-	ROLL            $0x0c, R10
-	VPSHUFD         $0x39, Z7, Z7
-	ROLL            $0x0c, DI
-	ADDL            R8, CX
-	VPSHUFD         $0x39, Z11, Z11
-	ADDL            R9, DX
-	ADDL            R10, BX
-	VPSHUFD         $0x4e, Z8, Z8
-	ADDL            DI, SI
-	VPSHUFD         $0x4e, Z12, Z12
-	XORL            CX, R15
-	XORL            DX, R12
-	VPADDD          Z6, Z5, Z5
-	XORL            BX, R13
-	XORL            SI, R14
-	VPADDD          Z10, Z9, Z9
-	ROLL            $0x08, R15
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x08, R14
-	ADDL            R15, 136(SP)
-	VPROLD          $0x10, Z8, Z8
-	ADDL            R12, R11
-	VPROLD          $0x10, Z12, Z12
-	ADDL            R13, 128(SP)
-	ADDL            R14, 132(SP)
-	VPADDD          Z8, Z7, Z7
-	XORL            136(SP), R8
 	XORL            R11, R9
-	VPADDD          Z12, Z11, Z11
 	XORL            128(SP), R10
-	VPXORD          Z7, Z6, Z6
+	VPSHUFD         $0x39, Z7, Z7
 	XORL            132(SP), DI
-	ROLL            $0x07, R8
-	VPXORD          Z11, Z10, Z10
-	ROLL            $0x07, R9
-	ROLL            $0x07, R10
-	VPROLD          $0x0c, Z6, Z6
-	ROLL            $0x07, DI
-	VPROLD          $0x0c, Z10, Z10
-	ADDL            DI, CX
-	ADDL            R8, DX
-	VPADDD          Z6, Z5, Z5
-	ADDL            R9, BX
-	ADDL            R10, SI
-	VPADDD          Z10, Z9, Z9
-	XORL            CX, R12
-	VPXORD          Z5, Z8, Z8
-	XORL            DX, R13
-	XORL            BX, R14
-	VPXORD          Z9, Z12, Z12
-	XORL            SI, R15
-	ROLL            $0x10, R12
-	VPROLD          $0x08, Z8, Z8
-	ROLL            $0x10, R13
-	VPROLD          $0x08, Z12, Z12
-	ROLL            $0x10, R14
-	ROLL            $0x10, R15
-	VPADDD          Z8, Z7, Z7
-	ADDL            R12, 128(SP)
-	ADDL            R13, 132(SP)
-	VPADDD          Z12, Z11, Z11
-	ADDL            R14, 136(SP)
-	VPXORD          Z7, Z6, Z6
-	ADDL            R15, R11
-	XORL            128(SP), DI
-	VPXORD          Z11, Z10, Z10
-	XORL            132(SP), R8
-	XORL            136(SP), R9
-	VPROLD          $0x07, Z6, Z6
-	XORL            R11, R10
-	VPROLD          $0x07, Z10, Z10
-	ROLL            $0x0c, DI
 	ROLL            $0x0c, R8
-	VPSHUFD         $0x39, Z5, Z5
+	VPSHUFD         $0x39, Z11, Z11
 	ROLL            $0x0c, R9
 	ROLL            $0x0c, R10
-	VPSHUFD         $0x39, Z9, Z9
-	ADDL            DI, CX
-	VPSHUFD         $0x93, Z7, Z7
-	ADDL            R8, DX
-	ADDL            R9, BX
-	VPSHUFD         $0x93, Z11, Z11
-	ADDL            R10, SI
-	XORL            CX, R12
-	VPSHUFD         $0x4e, Z8, Z8
-	XORL            DX, R13
-	VPSHUFD         $0x4e, Z12, Z12
-	XORL            BX, R14
-	XORL            SI, R15
-	VPADDD          Z6, Z5, Z5
-	ROLL            $0x08, R12
-	ROLL            $0x08, R13
-	VPADDD          Z10, Z9, Z9
-	ROLL            $0x08, R14
-	VPXORD          Z5, Z8, Z8
-	ROLL            $0x08, R15
-	ADDL            R12, 128(SP)
-	VPXORD          Z9, Z12, Z12
-	ADDL            R13, 132(SP)
-	ADDL            R14, 136(SP)
-	VPROLD          $0x10, Z8, Z8
-	ADDL            R15, R11
-	VPROLD          $0x10, Z12, Z12
-	XORL            128(SP), DI
-	XORL            132(SP), R8
-	VPADDD          Z8, Z7, Z7
-	XORL            136(SP), R9
-	XORL            R11, R10
-	VPADDD          Z12, Z11, Z11
-	ROLL            $0x07, DI
-	VPXORD          Z7, Z6, Z6
-	ROLL            $0x07, R8
-	ROLL            $0x07, R9
-	VPXORD          Z11, Z10, Z10
-	ROLL            $0x07, R10
-	ADDL            R8, CX
-	VPROLD          $0x0c, Z6, Z6
-	ADDL            R9, DX
-	VPROLD          $0x0c, Z10, Z10
-	ADDL            R10, BX
-	ADDL            DI, SI
-	VPADDD          Z6, Z5, Z5
-	XORL            CX, R15
-	VPADDD          Z10, Z9, Z9
-	XORL            DX, R12
-	XORL            BX, R13
-	VPXORD          Z5, Z8, Z8
-	XORL            SI, R14
-	ROLL            $0x10, R15
-	VPXORD          Z9, Z12, Z12
-	ROLL            $0x10, R12
-	VPROLD          $0x08, Z8, Z8
-	ROLL            $0x10, R13
-	ROLL            $0x10, R14
-	VPROLD          $0x08, Z12, Z12
-	ADDL            R15, 136(SP)
-	ADDL            R12, R11
-	VPADDD          Z8, Z7, Z7
-	ADDL            R13, 128(SP)
-	VPADDD          Z12, Z11, Z11
-	ADDL            R14, 132(SP)
-	XORL            136(SP), R8
-	VPXORD          Z7, Z6, Z6
-	XORL            R11, R9
-	XORL            128(SP), R10
-	VPXORD          Z11, Z10, Z10
-	XORL            132(SP), DI
-	VPROLD          $0x07, Z6, Z6
-	ROLL            $0x0c, R8
-	ROLL            $0x0c, R9
-	VPROLD          $0x07, Z10, Z10
-	ROLL            $0x0c, R10
 	ROLL            $0x0c, DI
-	VPSHUFD         $0x93, Z5, Z5
+	VPSHUFD         $0x4e, Z8, Z8
 	ADDL            R8, CX
-	VPSHUFD         $0x93, Z9, Z9
 	ADDL            R9, DX
+	VPSHUFD         $0x4e, Z12, Z12
 	ADDL            R10, BX
-	VPSHUFD         $0x39, Z7, Z7
 	ADDL            DI, SI
 	XORL            CX, R15
-	VPSHUFD         $0x39, Z11, Z11
+	VPADDD          Z6, Z5, Z5
 	XORL            DX, R12
-	VPSHUFD         $0x4e, Z8, Z8
 	XORL            BX, R13
+	VPADDD          Z10, Z9, Z9
 	XORL            SI, R14
-	VPSHUFD         $0x4e, Z12, Z12
 	ROLL            $0x08, R15
 	ROLL            $0x08, R12
-	VPADDD          Z6, Z5, Z5
-	ROLL            $0x08, R13
-	VPADDD          Z10, Z9, Z9
-	ROLL            $0x08, R14
-	ADDL            R15, 136(SP)
 	VPXORD          Z5, Z8, Z8
-	ADDL            R12, R11
-	ADDL            R13, 128(SP)
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
 	VPXORD          Z9, Z12, Z12
-	ADDL            R14, 132(SP)
+	ADDL            R15, 136(SP)
+	ADDL            R12, R11
 	VPROLD          $0x10, Z8, Z8
+	ADDL            R13, 128(SP)
+	ADDL            R14, 132(SP)
 	XORL            136(SP), R8
-	XORL            R11, R9
 	VPROLD          $0x10, Z12, Z12
+	XORL            R11, R9
 	XORL            128(SP), R10
-	XORL            132(SP), DI
 	VPADDD          Z8, Z7, Z7
+	XORL            132(SP), DI
 	ROLL            $0x07, R8
-	VPADDD          Z12, Z11, Z11
 	ROLL            $0x07, R9
+	VPADDD          Z12, Z11, Z11
 	ROLL            $0x07, R10
-	VPXORD          Z7, Z6, Z6
 	ROLL            $0x07, DI
+	VPXORD          Z7, Z6, Z6
 	ADDL            (AX), CX
 	ADDL            4(AX), DX
 	ADDL            8(AX), BX
@@ -36865,62 +38027,738 @@ TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
 	SHLQ            $0x20, R10
 	ORQ             R10, R9
 	MOVQ            R9, 120(AX)
-	VPXORD          Z11, Z10, Z10
 	XORQ            CX, CX
-	VPROLD          $0x0c, Z6, Z6
+	VPXORD          Z11, Z10, Z10
 	XORQ            BX, BX
 	XORQ            SI, SI
-	VPROLD          $0x0c, Z10, Z10
 	ADDQ            928(AX), CX
+	VPROLD          $0x0c, Z6, Z6
 	ADCQ            936(AX), BX
-	VPADDD          Z6, Z5, Z5
 	ADCQ            400(AX), SI
-	VPADDD          Z10, Z9, Z9
+	VPROLD          $0x0c, Z10, Z10
 	MOVQ            CX, DX
 	MULXQ           88(AX), DI, R8
-	VPXORD          Z5, Z8, Z8
 	MULXQ           96(AX), CX, R9
+	VPADDD          Z6, Z5, Z5
 	ADDQ            CX, R8
-	VPXORD          Z9, Z12, Z12
 	ADCQ            $0x00, R9
-	VPROLD          $0x08, Z8, Z8
+	VPADDD          Z10, Z9, Z9
 	MOVQ            BX, DX
 	MULXQ           88(AX), CX, BX
-	VPROLD          $0x08, Z12, Z12
+	VPXORD          Z5, Z8, Z8
 	ADDQ            CX, R8
 	ADCQ            BX, R9
-	VPADDD          Z8, Z7, Z7
 	MULXQ           104(AX), CX, BX
-	VPADDD          Z12, Z11, Z11
+	VPXORD          Z9, Z12, Z12
 	ADDQ            CX, DI
 	ADCQ            BX, R8
-	VPXORD          Z7, Z6, Z6
+	VPROLD          $0x08, Z8, Z8
 	ADCQ            $0x00, R9
-	MOVQ            SI, BX
-	VPXORD          Z11, Z10, Z10
-	IMULQ           104(AX), BX
-	VPROLD          $0x07, Z6, Z6
+	MOVQ            SI, CX
+	IMULQ           104(AX), CX
+	VPROLD          $0x08, Z12, Z12
 	IMULQ           88(AX), SI
-	ADDQ            BX, R8
-	VPROLD          $0x07, Z10, Z10
+	ADDQ            CX, R8
+	VPADDD          Z8, Z7, Z7
 	ADCQ            SI, R9
 	MOVQ            R9, SI
-	VPSHUFD         $0x39, Z5, Z5
 	ANDQ            $0x03, SI
-	VPSHUFD         $0x39, Z9, Z9
+	VPADDD          Z12, Z11, Z11
 	MOVQ            R9, BX
 	SHRQ            $0x02, BX
-	VPSHUFD         $0x93, Z7, Z7
+	VPXORD          Z7, Z6, Z6
 	ANDQ            $-4, R9
 	ADDQ            BX, R9
-	VPSHUFD         $0x93, Z11, Z11
+	VPXORD          Z11, Z10, Z10
 	ADDQ            R9, DI
-	VPSHUFD         $0x4e, Z8, Z8
 	ADCQ            $0x00, R8
 	ADCQ            $0x00, SI
-	VPSHUFD         $0x4e, Z12, Z12
+	VPROLD          $0x07, Z6, Z6
 	MOVQ            DI, CX
 	MOVQ            R8, BX
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            88(AX), R8
+	MOVQ            R8, 144(SP)
+	MOVQ            96(AX), R10
+	MOVQ            R10, 152(SP)
+	MOVQ            104(AX), R12
+	MOVQ            R12, 160(SP)
+	MOVQ            $0x00000001, R8
+	MOVQ            R8, 168(SP)
+	XORL            R11, R11
+	MOVQ            R11, 176(SP)
+	MOVQ            R11, 184(SP)
+	MOVQ            144(SP), DI
+	MOVQ            152(SP), R9
+	MOVQ            DI, 192(SP)
+	MOVQ            R9, 200(SP)
+	MOVQ            R11, 208(SP)
+	MOVQ            DI, DX
+	VPSHUFD         $0x39, Z5, Z5
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPSHUFD         $0x39, Z9, Z9
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPSHUFD         $0x93, Z7, Z7
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	VPSHUFD         $0x93, Z11, Z11
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPADDD          Z6, Z5, Z5
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	VPADDD          Z10, Z9, Z9
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPXORD          Z5, Z8, Z8
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPXORD          Z9, Z12, Z12
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPROLD          $0x10, Z8, Z8
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 216(SP)
+	MOVQ            R9, 224(SP)
+	MOVQ            R11, 232(SP)
+	VPADDD          Z8, Z7, Z7
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	VPADDD          Z12, Z11, Z11
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPXORD          Z11, Z10, Z10
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPROLD          $0x0c, Z6, Z6
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	VPROLD          $0x0c, Z10, Z10
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	VPADDD          Z6, Z5, Z5
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	VPADDD          Z10, Z9, Z9
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	VPXORD          Z5, Z8, Z8
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPXORD          Z9, Z12, Z12
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	VPROLD          $0x08, Z8, Z8
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	VPROLD          $0x08, Z12, Z12
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPADDD          Z8, Z7, Z7
+	MOVQ            DI, 240(SP)
+	MOVQ            R9, 248(SP)
+	MOVQ            R11, 256(SP)
+	MOVQ            DI, DX
+	VPADDD          Z12, Z11, Z11
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPXORD          Z7, Z6, Z6
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	VPXORD          Z11, Z10, Z10
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	VPROLD          $0x07, Z6, Z6
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPROLD          $0x07, Z10, Z10
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPSHUFD         $0x93, Z5, Z5
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPSHUFD         $0x93, Z9, Z9
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	VPSHUFD         $0x39, Z7, Z7
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPSHUFD         $0x39, Z11, Z11
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPSHUFD         $0x4e, Z8, Z8
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPSHUFD         $0x4e, Z12, Z12
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	VPADDD          Z6, Z5, Z5
+	MOVQ            R10, R9
+	MOVQ            DI, 264(SP)
+	MOVQ            R9, 272(SP)
+	MOVQ            R11, 280(SP)
+	VPADDD          Z10, Z9, Z9
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	VPXORD          Z5, Z8, Z8
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPXORD          Z9, Z12, Z12
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPROLD          $0x10, Z8, Z8
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPROLD          $0x10, Z12, Z12
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	VPADDD          Z8, Z7, Z7
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	VPADDD          Z12, Z11, Z11
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPXORD          Z7, Z6, Z6
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	VPXORD          Z11, Z10, Z10
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPROLD          $0x0c, Z6, Z6
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	VPROLD          $0x0c, Z10, Z10
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	VPADDD          Z6, Z5, Z5
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPADDD          Z10, Z9, Z9
+	MOVQ            DI, 288(SP)
+	MOVQ            R9, 296(SP)
+	MOVQ            R11, 304(SP)
+	MOVQ            DI, DX
+	VPXORD          Z5, Z8, Z8
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	VPROLD          $0x08, Z8, Z8
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPROLD          $0x08, Z12, Z12
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPADDD          Z8, Z7, Z7
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	VPXORD          Z7, Z6, Z6
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	VPXORD          Z11, Z10, Z10
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPROLD          $0x07, Z6, Z6
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPROLD          $0x07, Z10, Z10
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPSHUFD         $0x39, Z5, Z5
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	VPSHUFD         $0x39, Z9, Z9
+	MOVQ            R10, R9
+	MOVQ            DI, 312(SP)
+	MOVQ            R9, 320(SP)
+	MOVQ            R11, 328(SP)
+	VPSHUFD         $0x93, Z7, Z7
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPSHUFD         $0x93, Z11, Z11
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPSHUFD         $0x4e, Z8, Z8
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPSHUFD         $0x4e, Z12, Z12
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPADDD          Z6, Z5, Z5
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	VPADDD          Z10, Z9, Z9
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPXORD          Z5, Z8, Z8
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPXORD          Z9, Z12, Z12
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPROLD          $0x10, Z8, Z8
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPROLD          $0x10, Z12, Z12
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	VPADDD          Z8, Z7, Z7
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPADDD          Z12, Z11, Z11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPXORD          Z7, Z6, Z6
+	MOVQ            DI, 336(SP)
+	MOVQ            R9, 344(SP)
+	MOVQ            R11, 352(SP)
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	VPXORD          Z11, Z10, Z10
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	VPROLD          $0x0c, Z10, Z10
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPADDD          Z6, Z5, Z5
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPADDD          Z10, Z9, Z9
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	VPXORD          Z5, Z8, Z8
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	VPXORD          Z9, Z12, Z12
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	VPROLD          $0x08, Z8, Z8
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPROLD          $0x08, Z12, Z12
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPADDD          Z8, Z7, Z7
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	VPXORD          Z7, Z6, Z6
+	MOVQ            R10, R9
+	MOVQ            DI, 360(SP)
+	MOVQ            R9, 368(SP)
+	MOVQ            R11, 376(SP)
+	MOVQ            DI, DX
+	VPXORD          Z11, Z10, Z10
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPROLD          $0x07, Z6, Z6
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	VPSHUFD         $0x93, Z5, Z5
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPSHUFD         $0x93, Z9, Z9
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPSHUFD         $0x39, Z7, Z7
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPSHUFD         $0x39, Z11, Z11
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPSHUFD         $0x4e, Z8, Z8
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPADDD          Z6, Z5, Z5
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPADDD          Z10, Z9, Z9
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPXORD          Z5, Z8, Z8
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 384(SP)
+	MOVQ            R9, 392(SP)
+	MOVQ            R11, 400(SP)
+	VPXORD          Z9, Z12, Z12
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	VPROLD          $0x10, Z8, Z8
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPADDD          Z8, Z7, Z7
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPADDD          Z12, Z11, Z11
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	VPXORD          Z7, Z6, Z6
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	VPXORD          Z11, Z10, Z10
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	VPROLD          $0x0c, Z6, Z6
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	VPROLD          $0x0c, Z10, Z10
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPADDD          Z6, Z5, Z5
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	VPADDD          Z10, Z9, Z9
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	VPXORD          Z5, Z8, Z8
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPXORD          Z9, Z12, Z12
+	MOVQ            DI, 408(SP)
+	MOVQ            R9, 416(SP)
+	MOVQ            R11, 424(SP)
+	MOVQ            DI, DX
+	VPROLD          $0x08, Z8, Z8
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPROLD          $0x08, Z12, Z12
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	VPADDD          Z8, Z7, Z7
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	VPADDD          Z12, Z11, Z11
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPXORD          Z7, Z6, Z6
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPXORD          Z11, Z10, Z10
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPROLD          $0x07, Z6, Z6
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPSHUFD         $0x39, Z5, Z5
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPSHUFD         $0x39, Z9, Z9
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPSHUFD         $0x93, Z7, Z7
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPSHUFD         $0x93, Z11, Z11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 432(SP)
+	MOVQ            R9, 440(SP)
+	MOVQ            R11, 448(SP)
+	VPSHUFD         $0x4e, Z8, Z8
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	VPSHUFD         $0x4e, Z12, Z12
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPADDD          Z6, Z5, Z5
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPADDD          Z10, Z9, Z9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPXORD          Z5, Z8, Z8
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	VPXORD          Z9, Z12, Z12
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	VPROLD          $0x10, Z8, Z8
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPROLD          $0x10, Z12, Z12
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	VPADDD          Z8, Z7, Z7
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPADDD          Z12, Z11, Z11
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	VPXORD          Z7, Z6, Z6
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPROLD          $0x0c, Z6, Z6
+	MOVQ            DI, 456(SP)
+	MOVQ            R9, 464(SP)
+	MOVQ            R11, 472(SP)
+	MOVQ            DI, DX
+	VPROLD          $0x0c, Z10, Z10
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	VPADDD          Z6, Z5, Z5
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	VPADDD          Z10, Z9, Z9
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	VPXORD          Z5, Z8, Z8
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPXORD          Z9, Z12, Z12
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPROLD          $0x08, Z8, Z8
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	VPROLD          $0x08, Z12, Z12
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	VPADDD          Z8, Z7, Z7
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPADDD          Z12, Z11, Z11
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPXORD          Z7, Z6, Z6
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPXORD          Z11, Z10, Z10
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	VPROLD          $0x07, Z6, Z6
+	MOVQ            R10, R9
+	MOVQ            DI, 480(SP)
+	MOVQ            R9, 488(SP)
+	MOVQ            R11, 496(SP)
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPSHUFD         $0x93, Z5, Z5
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPSHUFD         $0x93, Z9, Z9
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	VPSHUFD         $0x39, Z7, Z7
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPSHUFD         $0x39, Z11, Z11
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	VPSHUFD         $0x4e, Z8, Z8
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPSHUFD         $0x4e, Z12, Z12
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPADDD          Z6, Z5, Z5
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPADDD          Z10, Z9, Z9
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPXORD          Z5, Z8, Z8
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	VPXORD          Z9, Z12, Z12
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPROLD          $0x10, Z8, Z8
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	VPROLD          $0x10, Z12, Z12
+	MOVQ            DI, 504(SP)
+	MOVQ            R9, 512(SP)
+	MOVQ            R11, 520(SP)
+	MOVQ            DI, DX
+	MULXQ           144(SP), R8, R10
+	VPADDD          Z8, Z7, Z7
+	MULXQ           152(SP), DI, R12
+	ADDQ            DI, R10
+	VPADDD          Z12, Z11, Z11
+	ADCQ            $0x00, R12
+	MOVQ            R9, DX
+	VPXORD          Z7, Z6, Z6
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	ADCQ            R9, R12
+	VPXORD          Z11, Z10, Z10
+	MULXQ           160(SP), DI, R9
+	ADDQ            DI, R8
+	VPROLD          $0x0c, Z6, Z6
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	MOVQ            R11, DI
+	VPROLD          $0x0c, Z10, Z10
+	IMULQ           160(SP), DI
+	IMULQ           144(SP), R11
+	VPADDD          Z6, Z5, Z5
+	ADDQ            DI, R10
+	ADCQ            R11, R12
+	VPADDD          Z10, Z9, Z9
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	MOVQ            R12, R9
+	VPXORD          Z5, Z8, Z8
+	SHRQ            $0x02, R9
+	ANDQ            $-4, R12
+	VPXORD          Z9, Z12, Z12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	ADCQ            $0x00, R10
+	VPROLD          $0x08, Z8, Z8
+	ADCQ            $0x00, R11
+	MOVQ            R8, DI
+	VPROLD          $0x08, Z12, Z12
+	MOVQ            R10, R9
+	MOVQ            DI, 528(SP)
+	MOVQ            R9, 536(SP)
+	MOVQ            R11, 544(SP)
+	MOVQ            DI, DX
+	VPADDD          Z8, Z7, Z7
+	MULXQ           144(SP), R8, R10
+	MULXQ           152(SP), DI, R12
+	VPADDD          Z12, Z11, Z11
+	ADDQ            DI, R10
+	ADCQ            $0x00, R12
+	VPXORD          Z7, Z6, Z6
+	MOVQ            R9, DX
+	MULXQ           144(SP), DI, R9
+	ADDQ            DI, R10
+	VPXORD          Z11, Z10, Z10
+	ADCQ            R9, R12
+	MULXQ           160(SP), DI, R9
+	VPROLD          $0x07, Z6, Z6
+	ADDQ            DI, R8
+	ADCQ            R9, R10
+	ADCQ            $0x00, R12
+	VPROLD          $0x07, Z10, Z10
+	MOVQ            R11, DI
+	IMULQ           160(SP), DI
+	VPSHUFD         $0x39, Z5, Z5
+	IMULQ           144(SP), R11
+	ADDQ            DI, R10
+	VPSHUFD         $0x39, Z9, Z9
+	ADCQ            R11, R12
+	MOVQ            R12, R11
+	ANDQ            $0x03, R11
+	VPSHUFD         $0x93, Z7, Z7
+	MOVQ            R12, R9
+	SHRQ            $0x02, R9
+	VPSHUFD         $0x93, Z11, Z11
+	ANDQ            $-4, R12
+	ADDQ            R9, R12
+	ADDQ            R12, R8
+	VPSHUFD         $0x4e, Z8, Z8
+	ADCQ            $0x00, R10
+	ADCQ            $0x00, R11
+	VPSHUFD         $0x4e, Z12, Z12
+	MOVQ            R8, DI
+	MOVQ            R10, R9
+	MOVQ            DI, 552(SP)
+	MOVQ            R9, 560(SP)
+	MOVQ            R11, 568(SP)
 	VPADDD          Z0, Z5, Z5
 	VPADDD          Z1, Z6, Z6
 	VPADDD          Z2, Z7, Z7
@@ -36965,35 +38803,53 @@ TEXT ·sealOneZ8(SB), NOSPLIT, $144-8
 	VPXORD     448(R10), Z0, Z0
 	VMOVDQU64  Z0, 448(R10)
 
-	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
-	MOVQ    1488(AX), R11
+	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
+	MOVQ    1488(AX), DX
 	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(R11*1)
-	ADDQ    $0x0f, R11
-	SHRQ    $0x04, R11
-	JZ      sealOneZ8_lengths
+	VMOVDQU X0, (R10)(DX*1)
+	ADDQ    $0x0f, DX
+	ANDQ    $-16, DX
+	VMOVDQU 944(AX), X0
+	VMOVDQU X0, (R10)(DX*1)
 
-sealOneZ8_loop:
+	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
+	SHRQ  $0x04, DX
+	INCQ  DX
+	MOVQ  DX, AX
+	SHRQ  $0x01, AX
+	LEAQ  (AX)(AX*2), DI
+	MOVQ  168(SP)(DI*8), R8
+	MOVQ  R8, 576(SP)
+	MOVQ  176(SP)(DI*8), R8
+	MOVQ  R8, 584(SP)
+	MOVQ  184(SP)(DI*8), DI
+	MOVQ  DI, 592(SP)
+	MOVQ  AX, 600(SP)
+	XORQ  R11, R11
+	XORQ  R12, R12
+	XORQ  R13, R13
+	TESTL $0x00000001, DX
+	JZ    sealOneZ8_even
 	ADDQ  (R10), CX
 	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -37007,30 +38863,33 @@ sealOneZ8_loop:
 	MOVQ  DI, CX
 	MOVQ  R8, BX
 	ADDQ  $0x10, R10
-	DECQ  R11
-	JNZ   sealOneZ8_loop
 
-sealOneZ8_lengths:
-	ADDQ  944(AX), CX
-	ADCQ  952(AX), BX
+sealOneZ8_even:
+	SHLQ $0x04, AX
+	CMPQ 600(SP), $0x00
+	JE   sealOneZ8_done
+
+sealOneZ8_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -37043,11 +38902,108 @@ sealOneZ8_lengths:
 	ADCQ  $0x00, SI
 	MOVQ  DI, CX
 	MOVQ  R8, BX
-	MOVQ  CX, DI
-	MOVQ  BX, R8
-	SUBQ  $-5, DI
-	SBBQ  $-1, R8
-	SBBQ  $0x03, SI
+	ADDQ  (R10)(AX*1), R11
+	ADCQ  8(R10)(AX*1), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	ADDQ  $0x10, R10
+	DECQ  600(SP)
+	JNZ   sealOneZ8_loop
+
+sealOneZ8_done:
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 576(SP), CX, AX
+	MULXQ 584(SP), R10, R8
+	ADDQ  R10, AX
+	MULXQ 592(SP), R10, R9
+	ADCQ  R10, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 576(SP), R10, BX
+	ADDQ  R10, AX
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, DI
+	MULXQ 584(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 592(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	MOVQ  SI, DX
+	MULXQ 576(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 584(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	IMULQ 592(SP), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R8, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R8
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+	SHRQ $0x02, R9, R8
+	SHRQ $0x02, DI, R9
+	SHRQ $0x02, DI
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, AX
+	ADCQ R13, SI
+	MOVQ SI, R10
+	SHRQ $0x02, R10
+	ANDQ $0x03, SI
+	LEAQ (R10)(R10*4), R10
+	ADDQ R10, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, SI
+	MOVQ AX, BX
+	MOVQ st+0(FP), AX
+	MOVQ CX, DI
+	MOVQ BX, R8
+	SUBQ $-5, DI
+	SBBQ $-1, R8
+	SBBQ $0x03, SI
 
 	// No borrow: h >= p, so h - p is the reduced value.
 	CMOVQCC DI, CX
@@ -38685,11 +40641,11 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPXOR          Y7, Y6, Y6
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -38737,14 +40693,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPOR           Y3, Y6, Y6
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x39, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x39, Y10, Y10
 	MOVQ           R9, SI
@@ -38786,12 +40742,12 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -38839,14 +40795,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x93, Y10, Y10
 	MOVQ           R9, SI
@@ -38888,12 +40844,12 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -38941,14 +40897,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x39, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x39, Y10, Y10
 	MOVQ           R9, SI
@@ -38990,12 +40946,12 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y12, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
@@ -39043,14 +40999,14 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPSHUFD        $0x93, Y10, Y10
@@ -39092,11 +41048,11 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y13, Y12, Y12
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPXOR          Y12, Y11, Y11
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -39145,13 +41101,13 @@ TEXT ·openOne10Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSHUFD        $0x39, Y5, Y5
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -40750,16 +42706,16 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPXOR          Y12, Y11, Y11
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPSHUFD        $0x93, Y5, Y5
@@ -40799,11 +42755,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y8, Y7, Y7
 	MOVQ           R9, SI
@@ -40847,12 +42803,12 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPADDD         Y8, Y7, Y7
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPADDD         Y13, Y12, Y12
@@ -40896,11 +42852,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPADDD         Y6, Y5, Y5
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y11, Y10, Y10
 	MOVQ           R9, SI
@@ -40944,11 +42900,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPOR           Y3, Y11, Y11
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPADDD         Y6, Y5, Y5
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPADDD         Y11, Y10, Y10
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -40993,11 +42949,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPSHUFD        $0x93, Y5, Y5
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFD        $0x93, Y10, Y10
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFD        $0x39, Y7, Y7
 	MOVQ           R9, SI
@@ -41037,11 +42993,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y8, Y7, Y7
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPADDD         Y13, Y12, Y12
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPXOR          Y7, Y6, Y6
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -41086,11 +43042,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPADDD         Y13, Y12, Y12
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y7, Y6, Y6
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPXOR          Y12, Y11, Y11
 	MOVQ           R9, SI
@@ -41134,11 +43090,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPADDD         Y11, Y10, Y10
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPXOR          Y5, Y8, Y8
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPXOR          Y10, Y13, Y13
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -41183,11 +43139,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPXOR          Y5, Y8, Y8
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPXOR          Y10, Y13, Y13
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	MOVQ           R9, SI
@@ -41231,11 +43187,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPSHUFD        $0x39, Y7, Y7
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFD        $0x39, Y12, Y12
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSHUFD        $0x4e, Y8, Y8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -41276,13 +43232,13 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
 	VPXOR          Y12, Y11, Y11
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPSLLD         $0x0c, Y11, Y3
@@ -41324,13 +43280,13 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPXOR          Y12, Y11, Y11
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
@@ -41372,12 +43328,12 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPXOR          Y10, Y13, Y13
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPADDD         Y8, Y7, Y7
@@ -41421,11 +43377,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	ADCQ           BX, R8
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y8, Y7, Y7
 	MOVQ           R9, SI
@@ -41469,12 +43425,12 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSHUFD        $0x4e, Y8, Y8
 	ADCQ           BX, R8
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFD        $0x4e, Y13, Y13
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
 	VPADDD         Y6, Y5, Y5
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	MOVQ           R9, SI
 	VPADDD         Y11, Y10, Y10
@@ -41518,11 +43474,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	MOVQ           SI, BX
-	IMULQ          104(AX), BX
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
 	VPADDD         Y6, Y5, Y5
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	ADCQ           SI, R9
 	VPADDD         Y11, Y10, Y10
 	MOVQ           R9, SI
@@ -41566,11 +43522,11 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	MOVQ           SI, CX
 	VPSHUFD        $0x39, Y5, Y5
-	IMULQ          104(AX), BX
+	IMULQ          104(AX), CX
 	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADDQ           CX, R8
 	VPSHUFD        $0x39, Y10, Y10
 	ADCQ           SI, R9
 	MOVQ           R9, SI
@@ -41641,7 +43597,7 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 
 // func sealOneY4(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealOneY4(SB), NOSPLIT, $144-8
+TEXT ·sealOneY4(SB), NOSPLIT, $416-8
 	MOVQ st+0(FP), AX
 
 	// Block 0 in general registers: the state with the counter one less.
@@ -41681,199 +43637,223 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	VMOVDQA        Y9, Y13
 	VPADDD         Y6, Y5, Y5
 	ADDL           DI, CX
-	VPADDD         Y11, Y10, Y10
 	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
 	ADDL           R9, BX
-	VPXOR          Y5, Y8, Y8
 	ADDL           R10, SI
-	VPXOR          Y10, Y13, Y13
+	VPXOR          Y5, Y8, Y8
 	XORL           CX, R12
 	XORL           DX, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	VPXOR          Y10, Y13, Y13
 	XORL           BX, R14
 	XORL           SI, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ROLL           $0x10, R12
-	VPADDD         Y8, Y7, Y7
 	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	ROLL           $0x10, R14
-	VPADDD         Y13, Y12, Y12
 	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
 	ADDL           R12, 128(SP)
-	VPXOR          Y7, Y6, Y6
 	ADDL           R13, 132(SP)
-	VPXOR          Y12, Y11, Y11
+	VPADDD         Y13, Y12, Y12
 	ADDL           R14, 136(SP)
 	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	XORL           136(SP), R9
-	VPADDD         Y6, Y5, Y5
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, R8
 	ROLL           $0x0c, R9
-	VPXOR          Y5, Y8, Y8
 	ROLL           $0x0c, R10
-	VPXOR          Y10, Y13, Y13
+	VPADDD         Y6, Y5, Y5
 	ADDL           DI, CX
 	ADDL           R8, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	VPADDD         Y11, Y10, Y10
 	ADDL           R9, BX
 	ADDL           R10, SI
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	VPXOR          Y5, Y8, Y8
 	XORL           CX, R12
-	VPADDD         Y8, Y7, Y7
 	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
 	XORL           BX, R14
-	VPADDD         Y13, Y12, Y12
 	XORL           SI, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ROLL           $0x08, R12
-	VPXOR          Y7, Y6, Y6
 	ROLL           $0x08, R13
-	VPXOR          Y12, Y11, Y11
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
 	ROLL           $0x08, R14
 	ROLL           $0x08, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           R11, R10
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x4e, Y8, Y8
 	ROLL           $0x07, R9
 	ROLL           $0x07, R10
-	VPSHUFD        $0x4e, Y13, Y13
+	VPSHUFD        $0x93, Y5, Y5
 	ADDL           R8, CX
-	VPADDD         Y6, Y5, Y5
 	ADDL           R9, DX
+	VPSHUFD        $0x93, Y10, Y10
 	ADDL           R10, BX
-	VPADDD         Y11, Y10, Y10
 	ADDL           DI, SI
+	VPSHUFD        $0x39, Y7, Y7
 	XORL           CX, R15
-	VPXOR          Y5, Y8, Y8
 	XORL           DX, R12
-	VPXOR          Y10, Y13, Y13
+	VPSHUFD        $0x39, Y12, Y12
 	XORL           BX, R13
 	XORL           SI, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFD        $0x4e, Y8, Y8
 	ROLL           $0x10, R15
 	ROLL           $0x10, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	VPSHUFD        $0x4e, Y13, Y13
 	ROLL           $0x10, R13
-	VPADDD         Y8, Y7, Y7
 	ROLL           $0x10, R14
+	VPADDD         Y6, Y5, Y5
 	ADDL           R15, 136(SP)
-	VPADDD         Y13, Y12, Y12
 	ADDL           R12, R11
+	VPADDD         Y11, Y10, Y10
 	ADDL           R13, 128(SP)
-	VPXOR          Y7, Y6, Y6
 	ADDL           R14, 132(SP)
-	VPXOR          Y12, Y11, Y11
+	VPXOR          Y5, Y8, Y8
 	XORL           136(SP), R8
 	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R13
+	XORL           SI, R14
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	XORL           128(SP), R10
-	XORL           132(SP), DI
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, R8
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPXOR          Y5, Y8, Y8
-	ADDL           R9, DX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	XORL           BX, R13
-	VPADDD         Y8, Y7, Y7
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R12
 	ROLL           $0x08, R13
-	VPXOR          Y7, Y6, Y6
 	ROLL           $0x08, R14
-	VPXOR          Y12, Y11, Y11
+	VPADDD         Y6, Y5, Y5
 	ADDL           R15, 136(SP)
 	ADDL           R12, R11
+	VPADDD         Y11, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDL           R13, 128(SP)
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
 	VPSHUFD        $0x39, Y5, Y5
-	XORL           R11, R9
-	XORL           128(SP), R10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
 	VPSHUFD        $0x39, Y10, Y10
-	XORL           132(SP), DI
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
 	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
+	XORL           128(SP), DI
+	XORL           132(SP), R8
 	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
+	XORL           136(SP), R9
+	XORL           R11, R10
 	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           DI, CX
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
 	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
 	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
+	ADDL           DI, CX
+	ADDL           R8, DX
 	VPADDD         Y11, Y10, Y10
-	XORL           DX, R13
+	ADDL           R9, BX
+	ADDL           R10, SI
 	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
 	XORL           BX, R14
 	XORL           SI, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
 	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x10, R14
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
 	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
 	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
 	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 136(SP)
 	ADDL           R15, R11
 	VPXOR          Y7, Y6, Y6
 	XORL           128(SP), DI
@@ -41884,592 +43864,664 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, DI
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R8, DX
-	VPXOR          Y5, Y8, Y8
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y10, Y13, Y13
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	XORL           BX, R14
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R15
-	VPXOR          Y7, Y6, Y6
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPXOR          Y12, Y11, Y11
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           128(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPSHUFD        $0x93, Y10, Y10
-	ROLL           $0x07, R8
-	VPSHUFD        $0x39, Y7, Y7
 	ROLL           $0x07, R9
 	ROLL           $0x07, R10
-	VPSHUFD        $0x39, Y12, Y12
+	VPADDD         Y6, Y5, Y5
 	ADDL           R8, CX
 	ADDL           R9, DX
-	VPSHUFD        $0x4e, Y8, Y8
+	VPADDD         Y11, Y10, Y10
 	ADDL           R10, BX
-	VPSHUFD        $0x4e, Y13, Y13
 	ADDL           DI, SI
+	VPXOR          Y5, Y8, Y8
 	XORL           CX, R15
-	VPADDD         Y6, Y5, Y5
 	XORL           DX, R12
 	XORL           BX, R13
-	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y13, Y13
 	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
 	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R15, 136(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y13, Y12, Y12
-	XORL           R11, R9
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R10
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R13
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	XORL           SI, R14
-	ROLL           $0x08, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
 	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x08, R14
-	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
 	ADDL           R15, 136(SP)
+	VPADDD         Y8, Y7, Y7
 	ADDL           R12, R11
-	VPXOR          Y7, Y6, Y6
 	ADDL           R13, 128(SP)
+	VPADDD         Y13, Y12, Y12
 	ADDL           R14, 132(SP)
-	VPXOR          Y12, Y11, Y11
 	XORL           136(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y10, Y13, Y13
 	XORL           132(SP), DI
 	ROLL           $0x07, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
 	VPSHUFD        $0x39, Y5, Y5
-	ROLL           $0x07, R9
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
 	VPSHUFD        $0x39, Y10, Y10
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
+	ADDL           R15, R11
+	XORL           128(SP), DI
 	VPSHUFD        $0x93, Y7, Y7
-	ADDL           DI, CX
-	ADDL           R8, DX
+	XORL           132(SP), R8
+	XORL           136(SP), R9
 	VPSHUFD        $0x93, Y12, Y12
-	ADDL           R9, BX
+	XORL           R11, R10
+	ROLL           $0x07, DI
 	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R10, SI
-	XORL           CX, R12
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
 	VPSHUFD        $0x4e, Y13, Y13
-	XORL           DX, R13
-	XORL           BX, R14
+	ROLL           $0x07, R10
+	ADDL           R8, CX
 	VPADDD         Y6, Y5, Y5
-	XORL           SI, R15
+	ADDL           R9, DX
+	ADDL           R10, BX
 	VPADDD         Y11, Y10, Y10
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ROLL           $0x10, R12
 	ROLL           $0x10, R13
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPXOR          Y10, Y13, Y13
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
 	VPADDD         Y8, Y7, Y7
-	XORL           132(SP), R8
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
 	VPADDD         Y13, Y12, Y12
-	XORL           136(SP), R9
-	XORL           R11, R10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
 	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
+	XORL           R11, R9
+	XORL           128(SP), R10
 	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R9
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R9
 	ROLL           $0x0c, R10
-	ADDL           DI, CX
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y5, Y5
 	ADDL           R8, DX
 	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           136(SP), R9
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFD        $0x93, Y5, Y5
-	ROLL           $0x07, R10
 	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R8, CX
-	ADDL           R9, DX
+	ADDL           R10, SI
+	XORL           CX, R12
 	VPSHUFD        $0x39, Y7, Y7
-	ADDL           R10, BX
-	ADDL           DI, SI
+	XORL           DX, R13
+	XORL           BX, R14
 	VPSHUFD        $0x39, Y12, Y12
-	XORL           CX, R15
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPADDD         Y6, Y5, Y5
+	XORL           SI, R15
 	ROLL           $0x10, R12
-	VPADDD         Y11, Y10, Y10
+	VPSHUFD        $0x4e, Y8, Y8
 	ROLL           $0x10, R13
 	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), DI
+	XORL           132(SP), R8
 	VPXOR          Y5, Y8, Y8
-	ADDL           R15, 136(SP)
+	XORL           136(SP), R9
+	XORL           R11, R10
 	VPXOR          Y10, Y13, Y13
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           R11, R9
-	VPADDD         Y8, Y7, Y7
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, R10
-	VPXOR          Y12, Y11, Y11
 	ROLL           $0x0c, DI
-	ADDL           R8, CX
+	ROLL           $0x0c, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y13, Y12, Y12
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDL           R9, DX
-	ADDL           R10, BX
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDL           DI, SI
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
 	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y13, Y12, Y12
 	XORL           CX, R15
 	XORL           DX, R12
-	VPADDD         Y11, Y10, Y10
+	VPXOR          Y7, Y6, Y6
 	XORL           BX, R13
 	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R12, R11
-	VPADDD         Y8, Y7, Y7
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), R10
 	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, DI
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
 	VPSHUFD        $0x39, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
 	VPSHUFD        $0x39, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
+	XORL           136(SP), R8
+	XORL           R11, R9
 	VPSHUFD        $0x93, Y7, Y7
-	XORL           CX, R12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
 	VPSHUFD        $0x93, Y12, Y12
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x10, R13
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPADDD         Y11, Y10, Y10
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R14, 136(SP)
-	VPXOR          Y10, Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           R11, R10
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x0c, DI
 	ROLL           $0x0c, R8
-	VPADDD         Y13, Y12, Y12
 	ROLL           $0x0c, R9
+	VPSHUFD        $0x4e, Y8, Y8
 	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R8
+	XORL           R11, R9
 	VPXOR          Y7, Y6, Y6
-	ADDL           DI, CX
+	XORL           128(SP), R10
+	XORL           132(SP), DI
 	VPXOR          Y12, Y11, Y11
-	ADDL           R8, DX
-	ADDL           R9, BX
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
 	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
 	XORL           CX, R12
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
 	XORL           DX, R13
-	VPADDD         Y6, Y5, Y5
+	VPXOR          Y5, Y8, Y8
 	XORL           BX, R14
 	XORL           SI, R15
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R14
 	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
 	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R15, R11
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
 	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y13, Y12, Y12
 	XORL           128(SP), DI
 	XORL           132(SP), R8
-	VPADDD         Y13, Y12, Y12
+	VPXOR          Y7, Y6, Y6
 	XORL           136(SP), R9
 	XORL           R11, R10
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, DI
 	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDL           R8, CX
-	ADDL           R9, DX
+	ADDL           DI, CX
+	ADDL           R8, DX
 	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R10, BX
-	ADDL           DI, SI
+	ADDL           R9, BX
+	ADDL           R10, SI
 	VPSHUFD        $0x93, Y10, Y10
-	XORL           CX, R15
+	XORL           CX, R12
+	XORL           DX, R13
 	VPSHUFD        $0x39, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
+	XORL           BX, R14
+	XORL           SI, R15
 	VPSHUFD        $0x39, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x10, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
 	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R12
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
 	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
 	VPADDD         Y6, Y5, Y5
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
 	VPADDD         Y11, Y10, Y10
-	ADDL           R13, 128(SP)
+	XORL           128(SP), DI
+	XORL           132(SP), R8
 	VPXOR          Y5, Y8, Y8
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
 	VPXOR          Y10, Y13, Y13
-	XORL           R11, R9
-	XORL           128(SP), R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
 	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	XORL           132(SP), DI
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPADDD         Y13, Y12, Y12
 	ADDL           R8, CX
-	VPXOR          Y7, Y6, Y6
 	ADDL           R9, DX
+	VPADDD         Y8, Y7, Y7
 	ADDL           R10, BX
-	VPXOR          Y12, Y11, Y11
 	ADDL           DI, SI
+	VPADDD         Y13, Y12, Y12
 	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	XORL           DX, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	XORL           BX, R13
-	XORL           SI, R14
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x08, R13
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R14
 	ADDL           R15, 136(SP)
-	VPXOR          Y10, Y13, Y13
 	ADDL           R12, R11
+	VPADDD         Y6, Y5, Y5
 	ADDL           R13, 128(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ADDL           R14, 132(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	VPADDD         Y11, Y10, Y10
 	XORL           136(SP), R8
 	XORL           R11, R9
-	VPADDD         Y8, Y7, Y7
+	VPXOR          Y5, Y8, Y8
 	XORL           128(SP), R10
 	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
 	VPADDD         Y13, Y12, Y12
-	ROLL           $0x07, R8
+	XORL           DX, R12
+	XORL           BX, R13
 	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
+	XORL           SI, R14
+	ROLL           $0x08, R15
 	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, DI
-	ADDL           DI, CX
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDL           R8, DX
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDL           R9, BX
-	ADDL           R10, SI
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
 	VPSHUFD        $0x39, Y5, Y5
-	XORL           CX, R12
-	XORL           DX, R13
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
 	VPSHUFD        $0x39, Y10, Y10
-	XORL           BX, R14
+	XORL           R11, R9
+	XORL           128(SP), R10
 	VPSHUFD        $0x93, Y7, Y7
-	XORL           SI, R15
-	ROLL           $0x10, R12
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
 	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
 	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R15
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), DI
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPXOR          Y10, Y13, Y13
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x0c, R8
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, DI
 	ADDL           DI, CX
+	VPSHUFD        $0x4e, Y13, Y13
 	ADDL           R8, DX
-	VPADDD         Y13, Y12, Y12
 	ADDL           R9, BX
-	VPXOR          Y7, Y6, Y6
+	VPADDD         Y6, Y5, Y5
 	ADDL           R10, SI
 	XORL           CX, R12
-	VPXOR          Y12, Y11, Y11
+	VPADDD         Y11, Y10, Y10
 	XORL           DX, R13
 	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	XORL           SI, R15
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
+	ADDL           R8, DX
+	ADDL           R9, BX
 	VPADDD         Y6, Y5, Y5
-	ROLL           $0x08, R14
+	ADDL           R10, SI
+	XORL           CX, R12
 	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ROLL           $0x08, R15
 	ADDL           R12, 128(SP)
-	VPXOR          Y5, Y8, Y8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
 	ADDL           R13, 132(SP)
 	ADDL           R14, 136(SP)
-	VPXOR          Y10, Y13, Y13
-	ADDL           R15, R11
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	XORL           136(SP), R9
-	XORL           R11, R10
 	VPADDD         Y8, Y7, Y7
-	ROLL           $0x07, DI
+	ADDL           R15, R11
+	XORL           128(SP), DI
 	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y12, Y11, Y11
 	ROLL           $0x07, R8
 	ROLL           $0x07, R9
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPXOR          Y12, Y11, Y11
-	ADDL           R9, DX
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDL           R10, BX
-	ADDL           DI, SI
+	ROLL           $0x07, R10
+	ADDL           R8, CX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	XORL           CX, R15
-	XORL           DX, R12
+	ADDL           R9, DX
+	ADDL           R10, BX
 	VPSHUFD        $0x93, Y5, Y5
-	XORL           BX, R13
+	ADDL           DI, SI
+	XORL           CX, R15
 	VPSHUFD        $0x93, Y10, Y10
-	XORL           SI, R14
-	ROLL           $0x10, R15
+	XORL           DX, R12
+	XORL           BX, R13
 	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
 	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x10, R14
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
 	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x10, R14
 	ADDL           R15, 136(SP)
-	ADDL           R12, R11
 	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R12, R11
 	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
 	VPADDD         Y6, Y5, Y5
+	ADDL           R14, 132(SP)
 	XORL           136(SP), R8
 	VPADDD         Y11, Y10, Y10
 	XORL           R11, R9
@@ -42479,107 +44531,22 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	ROLL           $0x0c, R8
 	VPXOR          Y10, Y13, Y13
 	ROLL           $0x0c, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ROLL           $0x0c, DI
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	ADDL           R9, DX
-	VPADDD         Y8, Y7, Y7
 	ADDL           R10, BX
-	VPADDD         Y13, Y12, Y12
+	VPADDD         Y8, Y7, Y7
 	ADDL           DI, SI
 	XORL           CX, R15
-	VPXOR          Y7, Y6, Y6
+	VPADDD         Y13, Y12, Y12
 	XORL           DX, R12
 	XORL           BX, R13
-	VPXOR          Y12, Y11, Y11
+	VPXOR          Y7, Y6, Y6
 	XORL           SI, R14
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
 	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPADDD         Y6, Y5, Y5
-	ADDL           R15, 136(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y10, Y13, Y13
-	XORL           R11, R9
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x07, R10
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPXOR          Y7, Y6, Y6
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPXOR          Y12, Y11, Y11
-	ADDL           R10, SI
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFD        $0x39, Y5, Y5
-	ROLL           $0x10, R12
-	VPSHUFD        $0x39, Y10, Y10
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x93, Y12, Y12
-	ADDL           R13, 132(SP)
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPADDD         Y6, Y5, Y5
-	XORL           136(SP), R9
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R9, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y7, Y6, Y6
-	XORL           SI, R15
 	VPXOR          Y12, Y11, Y11
 	ROLL           $0x08, R12
 	ROLL           $0x08, R13
@@ -42587,98 +44554,11 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
 	ROLL           $0x08, R14
-	ROLL           $0x08, R15
+	ADDL           R15, 136(SP)
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDL           R12, 128(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), R8
-	VPXOR          Y10, Y13, Y13
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x07, R9
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPXOR          Y7, Y6, Y6
-	ADDL           DI, SI
-	VPXOR          Y12, Y11, Y11
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R15
-	VPSHUFD        $0x93, Y5, Y5
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFD        $0x93, Y10, Y10
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPSHUFD        $0x39, Y7, Y7
 	ADDL           R12, R11
-	VPSHUFD        $0x39, Y12, Y12
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           128(SP), R10
-	VPADDD         Y6, Y5, Y5
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, DI
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           CX, R15
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R12
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
 	ADDL           R13, 128(SP)
 	VPADDD         Y6, Y5, Y5
 	ADDL           R14, 132(SP)
@@ -42688,199 +44568,27 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	XORL           128(SP), R10
 	VPXOR          Y5, Y8, Y8
 	XORL           132(SP), DI
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           DI, CX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           DX, R13
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R12
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x39, Y5, Y5
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           R13, 132(SP)
-	VPSHUFD        $0x93, Y7, Y7
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPSHUFD        $0x93, Y12, Y12
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           136(SP), R9
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, R10
-	VPXOR          Y5, Y8, Y8
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	XORL           CX, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           DX, R13
-	XORL           BX, R14
-	VPADDD         Y8, Y7, Y7
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R13
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPXOR          Y12, Y11, Y11
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R14, 136(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y6, Y5, Y5
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R10
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, DI
 	ROLL           $0x07, R8
 	VPXOR          Y10, Y13, Y13
 	ROLL           $0x07, R9
 	ROLL           $0x07, R10
 	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R8, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R13
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R14, 132(SP)
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, R8
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, DX
-	VPXOR          Y5, Y8, Y8
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y10, Y13, Y13
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	XORL           BX, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R14
-	VPXOR          Y7, Y6, Y6
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPXOR          Y12, Y11, Y11
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           136(SP), R8
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPADDD         Y6, Y5, Y5
-	XORL           132(SP), DI
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R10
 	ROLL           $0x07, DI
-	VPXOR          Y10, Y13, Y13
 	ADDL           DI, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
 	ADDL           R8, DX
 	ADDL           R9, BX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	VPADDD         Y8, Y7, Y7
 	ADDL           R10, SI
 	XORL           CX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R13
 	VPADDD         Y13, Y12, Y12
+	XORL           DX, R13
 	XORL           BX, R14
-	XORL           SI, R15
 	VPXOR          Y7, Y6, Y6
+	XORL           SI, R15
 	ROLL           $0x10, R12
-	ROLL           $0x10, R13
 	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R13
 	ROLL           $0x10, R14
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
@@ -42894,482 +44602,605 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	ADDL           R14, 136(SP)
 	VPSHUFD        $0x39, Y5, Y5
 	ADDL           R15, R11
+	XORL           128(SP), DI
 	VPSHUFD        $0x39, Y10, Y10
-	XORL           128(SP), DI
 	XORL           132(SP), R8
+	XORL           136(SP), R9
 	VPSHUFD        $0x93, Y7, Y7
-	XORL           136(SP), R9
 	XORL           R11, R10
+	ROLL           $0x0c, DI
 	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x4e, Y8, Y8
 	ROLL           $0x0c, R8
 	ROLL           $0x0c, R9
-	VPSHUFD        $0x4e, Y13, Y13
+	VPSHUFD        $0x4e, Y8, Y8
 	ROLL           $0x0c, R10
 	ADDL           DI, CX
-	VPADDD         Y6, Y5, Y5
+	VPSHUFD        $0x4e, Y13, Y13
 	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
 	ADDL           R9, BX
 	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
+	VPADDD         Y6, Y5, Y5
 	XORL           CX, R12
 	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
+	VPADDD         Y11, Y10, Y10
 	XORL           BX, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
 	ROLL           $0x08, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	ROLL           $0x08, R13
+	VPXOR          Y10, Y13, Y13
 	ROLL           $0x08, R14
-	VPADDD         Y8, Y7, Y7
 	ROLL           $0x08, R15
-	VPADDD         Y13, Y12, Y12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ADDL           R12, 128(SP)
 	ADDL           R13, 132(SP)
-	VPXOR          Y7, Y6, Y6
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	ADDL           R14, 136(SP)
 	ADDL           R15, R11
-	VPXOR          Y12, Y11, Y11
+	VPADDD         Y8, Y7, Y7
 	XORL           128(SP), DI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
 	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
 	XORL           136(SP), R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
 	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
 	ROLL           $0x07, DI
-	VPADDD         Y6, Y5, Y5
 	ROLL           $0x07, R8
-	VPADDD         Y11, Y10, Y10
+	VPXOR          Y12, Y11, Y11
 	ROLL           $0x07, R9
 	ROLL           $0x07, R10
-	VPXOR          Y5, Y8, Y8
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R10, BX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y8, Y7, Y7
-	XORL           SI, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPXOR          Y12, Y11, Y11
-	ADDL           R15, 136(SP)
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           R11, R9
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x0c, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x08, R14
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y13, Y12, Y12
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPXOR          Y7, Y6, Y6
-	XORL           136(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           R11, R9
-	XORL           128(SP), R10
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
+	ADDL           R8, CX
+	ADDL           R9, DX
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, R9
+	ADDL           R10, BX
+	ADDL           DI, SI
 	VPADDD         Y6, Y5, Y5
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
+	XORL           CX, R15
+	XORL           DX, R12
 	VPADDD         Y11, Y10, Y10
-	ADDL           DI, CX
-	ADDL           R8, DX
+	XORL           BX, R13
+	XORL           SI, R14
 	VPXOR          Y5, Y8, Y8
-	ADDL           R9, BX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	XORL           SI, R15
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R14
 	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
 	VPXOR          Y7, Y6, Y6
-	ADDL           R12, 128(SP)
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
 	VPXOR          Y12, Y11, Y11
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDL           R15, R11
-	XORL           128(SP), DI
+	ADDL           R8, CX
+	ADDL           R9, DX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y11, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), DI
 	XORL           132(SP), R8
+	VPADDD         Y11, Y10, Y10
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
 	VPSHUFD        $0x39, Y5, Y5
-	XORL           136(SP), R9
-	XORL           R11, R10
+	XORL           128(SP), DI
+	XORL           132(SP), R8
 	VPSHUFD        $0x39, Y10, Y10
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
+	XORL           136(SP), R9
+	XORL           R11, R10
 	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x0c, R9
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
 	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R10, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R13, 132(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y13, Y12, Y12
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           136(SP), R9
-	VPXOR          Y12, Y11, Y11
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R8
 	ROLL           $0x07, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
 	ROLL           $0x07, R10
-	VPADDD         Y6, Y5, Y5
+	VPSHUFD        $0x4e, Y8, Y8
 	ADDL           R8, CX
 	ADDL           R9, DX
-	VPADDD         Y11, Y10, Y10
+	VPSHUFD        $0x4e, Y13, Y13
 	ADDL           R10, BX
 	ADDL           DI, SI
-	VPXOR          Y5, Y8, Y8
+	VPADDD         Y6, Y5, Y5
 	XORL           CX, R15
-	VPXOR          Y10, Y13, Y13
 	XORL           DX, R12
+	VPADDD         Y11, Y10, Y10
 	XORL           BX, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
 	ROLL           $0x10, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
 	ROLL           $0x10, R12
-	VPADDD         Y8, Y7, Y7
+	VPXOR          Y10, Y13, Y13
 	ROLL           $0x10, R13
 	ROLL           $0x10, R14
-	VPADDD         Y13, Y12, Y12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ADDL           R15, 136(SP)
 	ADDL           R12, R11
-	VPXOR          Y7, Y6, Y6
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	ADDL           R13, 128(SP)
-	VPXOR          Y12, Y11, Y11
 	ADDL           R14, 132(SP)
+	VPADDD         Y8, Y7, Y7
 	XORL           136(SP), R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
 	XORL           R11, R9
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
+	VPADDD         Y13, Y12, Y12
 	XORL           128(SP), R10
 	XORL           132(SP), DI
-	VPSHUFD        $0x93, Y5, Y5
+	VPXOR          Y7, Y6, Y6
 	ROLL           $0x0c, R8
 	ROLL           $0x0c, R9
-	VPSHUFD        $0x93, Y10, Y10
+	VPXOR          Y12, Y11, Y11
 	ROLL           $0x0c, R10
-	VPSHUFD        $0x39, Y7, Y7
 	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
 	ADDL           R8, CX
-	VPSHUFD        $0x39, Y12, Y12
 	ADDL           R9, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
 	ADDL           R10, BX
-	VPSHUFD        $0x4e, Y8, Y8
 	ADDL           DI, SI
-	VPSHUFD        $0x4e, Y13, Y13
+	VPADDD         Y6, Y5, Y5
 	XORL           CX, R15
 	XORL           DX, R12
-	VPADDD         Y6, Y5, Y5
+	VPADDD         Y11, Y10, Y10
 	XORL           BX, R13
 	XORL           SI, R14
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x08, R15
 	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
 	ROLL           $0x08, R12
 	ROLL           $0x08, R13
 	VPXOR          Y10, Y13, Y13
 	ROLL           $0x08, R14
 	ADDL           R15, 136(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
 	ADDL           R12, R11
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	ADDL           R13, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
 	ADDL           R14, 132(SP)
-	VPADDD         Y8, Y7, Y7
 	XORL           136(SP), R8
+	VPADDD         Y8, Y7, Y7
 	XORL           R11, R9
-	VPADDD         Y13, Y12, Y12
 	XORL           128(SP), R10
-	VPXOR          Y7, Y6, Y6
+	VPADDD         Y13, Y12, Y12
 	XORL           132(SP), DI
 	ROLL           $0x07, R8
-	VPXOR          Y12, Y11, Y11
+	VPXOR          Y7, Y6, Y6
 	ROLL           $0x07, R9
 	ROLL           $0x07, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, DI
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R12
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	VPXOR          Y7, Y6, Y6
-	ADDL           R15, R11
-	XORL           128(SP), DI
 	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), R8
-	XORL           136(SP), R9
+	ROLL           $0x07, DI
+	ADDL           DI, CX
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	XORL           R11, R10
+	ADDL           R8, DX
+	ADDL           R9, BX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R10
 	ROLL           $0x0c, DI
+	VPXOR          Y5, Y8, Y8
 	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y11, Y10, Y10
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y13, Y12, Y12
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
 	VPSHUFD        $0x39, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x93, Y7, Y7
 	ROLL           $0x0c, R9
 	ROLL           $0x0c, R10
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           DI, CX
-	VPSHUFD        $0x93, Y7, Y7
-	ADDL           R8, DX
-	ADDL           R9, BX
 	VPSHUFD        $0x93, Y12, Y12
-	ADDL           R10, SI
-	XORL           CX, R12
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
 	VPSHUFD        $0x4e, Y8, Y8
-	XORL           DX, R13
+	ADDL           R9, DX
+	ADDL           R10, BX
 	VPSHUFD        $0x4e, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
+	ADDL           DI, SI
+	XORL           CX, R15
 	VPADDD         Y6, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y5, Y8, Y8
 	ROLL           $0x08, R12
 	ROLL           $0x08, R13
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x08, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
 	VPXOR          Y10, Y13, Y13
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
 	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R15, R11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
 	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           128(SP), DI
-	XORL           132(SP), R8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
 	VPADDD         Y8, Y7, Y7
-	XORL           136(SP), R9
-	XORL           R11, R10
+	XORL           R11, R9
+	XORL           128(SP), R10
 	VPADDD         Y13, Y12, Y12
-	ROLL           $0x07, DI
-	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), DI
 	ROLL           $0x07, R8
+	VPXOR          Y7, Y6, Y6
 	ROLL           $0x07, R9
-	VPXOR          Y12, Y11, Y11
 	ROLL           $0x07, R10
-	ADDL           R8, CX
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ADDL           DI, CX
 	VPSLLD         $0x0c, Y6, Y3
 	VPSRLD         $0x14, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ADDL           R9, DX
+	ADDL           R8, DX
+	ADDL           R9, BX
 	VPSLLD         $0x0c, Y11, Y3
 	VPSRLD         $0x14, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
+	ADDL           R10, SI
+	XORL           CX, R12
 	VPADDD         Y6, Y5, Y5
-	XORL           CX, R15
+	XORL           DX, R13
+	XORL           BX, R14
 	VPADDD         Y11, Y10, Y10
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y5, Y8, Y8
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPXOR          Y10, Y13, Y13
+	XORL           SI, R15
 	ROLL           $0x10, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	VPXOR          Y5, Y8, Y8
 	ROLL           $0x10, R13
 	ROLL           $0x10, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
 	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
+	ADDL           R15, R11
+	XORL           128(SP), DI
 	VPADDD         Y8, Y7, Y7
-	ADDL           R13, 128(SP)
+	XORL           132(SP), R8
+	XORL           136(SP), R9
 	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
+	XORL           R11, R10
+	ROLL           $0x0c, DI
 	VPXOR          Y7, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
 	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
+	ADDL           R8, DX
+	ADDL           R9, BX
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
+	ADDL           R10, SI
+	XORL           CX, R12
 	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R8, CX
+	XORL           DX, R13
+	XORL           BX, R14
 	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x39, Y7, Y7
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           DX, R12
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x08, R15
+	XORL           SI, R15
 	ROLL           $0x08, R12
-	VPADDD         Y6, Y5, Y5
+	VPSHUFD        $0x39, Y7, Y7
 	ROLL           $0x08, R13
-	VPADDD         Y11, Y10, Y10
 	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPXOR          Y10, Y13, Y13
-	ADDL           R14, 132(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPADDD         Y8, Y7, Y7
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, DI
 	ROLL           $0x07, R8
-	VPADDD         Y13, Y12, Y12
+	VPXOR          Y5, Y8, Y8
 	ROLL           $0x07, R9
 	ROLL           $0x07, R10
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
 	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x07, R10
 	ROLL           $0x07, DI
+	VPSHUFD        $0x93, Y12, Y12
 	ADDL           (AX), CX
 	ADDL           4(AX), DX
 	ADDL           8(AX), BX
@@ -43398,70 +45229,435 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	SHLQ           $0x20, R10
 	ORQ            R10, R9
 	MOVQ           R9, 120(AX)
-	VPXOR          Y12, Y11, Y11
 	XORQ           CX, CX
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
+	VPSHUFD        $0x4e, Y8, Y8
 	XORQ           BX, BX
 	XORQ           SI, SI
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
+	VPSHUFD        $0x4e, Y13, Y13
 	ADDQ           928(AX), CX
 	ADCQ           936(AX), BX
 	VPADDD         Y6, Y5, Y5
 	ADCQ           400(AX), SI
-	VPADDD         Y11, Y10, Y10
 	MOVQ           CX, DX
+	VPADDD         Y11, Y10, Y10
 	MULXQ          88(AX), DI, R8
-	VPXOR          Y5, Y8, Y8
 	MULXQ          96(AX), CX, R9
+	VPXOR          Y5, Y8, Y8
 	ADDQ           CX, R8
-	VPXOR          Y10, Y13, Y13
 	ADCQ           $0x00, R9
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	VPXOR          Y10, Y13, Y13
 	MOVQ           BX, DX
 	MULXQ          88(AX), CX, BX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
 	ADDQ           CX, R8
 	ADCQ           BX, R9
-	VPADDD         Y8, Y7, Y7
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
 	MULXQ          104(AX), CX, BX
-	VPADDD         Y13, Y12, Y12
 	ADDQ           CX, DI
+	VPADDD         Y8, Y7, Y7
 	ADCQ           BX, R8
-	VPXOR          Y7, Y6, Y6
 	ADCQ           $0x00, R9
-	MOVQ           SI, BX
+	VPADDD         Y13, Y12, Y12
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	VPXOR          Y7, Y6, Y6
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
 	VPXOR          Y12, Y11, Y11
-	IMULQ          104(AX), BX
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y5, Y8, Y8
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPXOR          Y10, Y13, Y13
+	MOVQ           88(AX), R8
+	MOVQ           R8, 144(SP)
+	MOVQ           96(AX), R10
+	MOVQ           R10, 152(SP)
+	MOVQ           104(AX), R12
+	MOVQ           R12, 160(SP)
+	MOVQ           $0x00000001, R8
+	MOVQ           R8, 168(SP)
+	XORL           R11, R11
+	MOVQ           R11, 176(SP)
+	MOVQ           R11, 184(SP)
+	MOVQ           144(SP), DI
+	MOVQ           152(SP), R9
+	MOVQ           DI, 192(SP)
+	MOVQ           R9, 200(SP)
+	MOVQ           R11, 208(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           DI, DX
+	MULXQ          144(SP), R8, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          152(SP), DI, R12
+	ADDQ           DI, R10
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R12
+	MOVQ           R9, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          144(SP), DI, R9
+	ADDQ           DI, R10
+	VPXOR          Y7, Y6, Y6
+	ADCQ           R9, R12
+	MULXQ          160(SP), DI, R9
+	VPXOR          Y12, Y11, Y11
+	ADDQ           DI, R8
+	ADCQ           R9, R10
 	VPSLLD         $0x07, Y6, Y3
 	VPSRLD         $0x19, Y6, Y6
 	VPOR           Y3, Y6, Y6
-	IMULQ          88(AX), SI
-	ADDQ           BX, R8
+	ADCQ           $0x00, R12
+	MOVQ           R11, DI
 	VPSLLD         $0x07, Y11, Y3
 	VPSRLD         $0x19, Y11, Y11
 	VPOR           Y3, Y11, Y11
-	ADCQ           SI, R9
-	MOVQ           R9, SI
-	VPSHUFD        $0x39, Y5, Y5
-	ANDQ           $0x03, SI
-	VPSHUFD        $0x39, Y10, Y10
-	MOVQ           R9, BX
-	SHRQ           $0x02, BX
-	VPSHUFD        $0x93, Y7, Y7
-	ANDQ           $-4, R9
-	ADDQ           BX, R9
-	VPSHUFD        $0x93, Y12, Y12
-	ADDQ           R9, DI
+	IMULQ          160(SP), DI
+	IMULQ          144(SP), R11
+	VPSHUFD        $0x93, Y5, Y5
+	ADDQ           DI, R10
+	ADCQ           R11, R12
+	VPSHUFD        $0x93, Y10, Y10
+	MOVQ           R12, R11
+	ANDQ           $0x03, R11
+	VPSHUFD        $0x39, Y7, Y7
+	MOVQ           R12, R9
+	SHRQ           $0x02, R9
+	VPSHUFD        $0x39, Y12, Y12
+	ANDQ           $-4, R12
+	ADDQ           R9, R12
 	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
+	ADDQ           R12, R8
+	ADCQ           $0x00, R10
 	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           DI, CX
-	MOVQ           R8, BX
+	ADCQ           $0x00, R11
+	MOVQ           R8, DI
+	VPADDD         Y6, Y5, Y5
+	MOVQ           R10, R9
+	MOVQ           DI, 216(SP)
+	MOVQ           R9, 224(SP)
+	MOVQ           R11, 232(SP)
+	VPADDD         Y11, Y10, Y10
+	MOVQ           DI, DX
+	MULXQ          144(SP), R8, R10
+	VPXOR          Y5, Y8, Y8
+	MULXQ          152(SP), DI, R12
+	ADDQ           DI, R10
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R12
+	MOVQ           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MULXQ          144(SP), DI, R9
+	ADDQ           DI, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           R9, R12
+	MULXQ          160(SP), DI, R9
+	VPADDD         Y8, Y7, Y7
+	ADDQ           DI, R8
+	ADCQ           R9, R10
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R12
+	MOVQ           R11, DI
+	VPXOR          Y7, Y6, Y6
+	IMULQ          160(SP), DI
+	IMULQ          144(SP), R11
+	VPXOR          Y12, Y11, Y11
+	ADDQ           DI, R10
+	ADCQ           R11, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R12, R11
+	ANDQ           $0x03, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R12, R9
+	SHRQ           $0x02, R9
+	VPADDD         Y6, Y5, Y5
+	ANDQ           $-4, R12
+	ADDQ           R9, R12
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R12, R8
+	ADCQ           $0x00, R10
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, R11
+	MOVQ           R8, DI
+	MOVQ           R10, R9
+	VPXOR          Y10, Y13, Y13
+	MOVQ           DI, 240(SP)
+	MOVQ           R9, 248(SP)
+	MOVQ           R11, 256(SP)
+	MOVQ           DI, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MULXQ          144(SP), R8, R10
+	MULXQ          152(SP), DI, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDQ           DI, R10
+	ADCQ           $0x00, R12
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R9, DX
+	MULXQ          144(SP), DI, R9
+	VPADDD         Y13, Y12, Y12
+	ADDQ           DI, R10
+	ADCQ           R9, R12
+	VPXOR          Y7, Y6, Y6
+	MULXQ          160(SP), DI, R9
+	ADDQ           DI, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           R9, R10
+	ADCQ           $0x00, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R11, DI
+	IMULQ          160(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          144(SP), R11
+	ADDQ           DI, R10
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           R11, R12
+	MOVQ           R12, R11
+	VPSHUFD        $0x39, Y10, Y10
+	ANDQ           $0x03, R11
+	MOVQ           R12, R9
+	VPSHUFD        $0x93, Y7, Y7
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R12
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           R9, R12
+	ADDQ           R12, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R10
+	ADCQ           $0x00, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R8, DI
+	MOVQ           R10, R9
+	VPADDD         Y6, Y5, Y5
+	MOVQ           DI, 264(SP)
+	MOVQ           R9, 272(SP)
+	MOVQ           R11, 280(SP)
+	MOVQ           DI, DX
+	VPADDD         Y11, Y10, Y10
+	MULXQ          144(SP), R8, R10
+	MULXQ          152(SP), DI, R12
+	VPXOR          Y5, Y8, Y8
+	ADDQ           DI, R10
+	ADCQ           $0x00, R12
+	VPXOR          Y10, Y13, Y13
+	MOVQ           R9, DX
+	MULXQ          144(SP), DI, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           DI, R10
+	ADCQ           R9, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MULXQ          160(SP), DI, R9
+	ADDQ           DI, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           R9, R10
+	ADCQ           $0x00, R12
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R11, DI
+	IMULQ          160(SP), DI
+	VPXOR          Y7, Y6, Y6
+	IMULQ          144(SP), R11
+	ADDQ           DI, R10
+	VPXOR          Y12, Y11, Y11
+	ADCQ           R11, R12
+	MOVQ           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ANDQ           $0x03, R11
+	MOVQ           R12, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R12
+	VPADDD         Y6, Y5, Y5
+	ADDQ           R9, R12
+	ADDQ           R12, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R10
+	ADCQ           $0x00, R11
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R8, DI
+	MOVQ           R10, R9
+	VPXOR          Y10, Y13, Y13
+	MOVQ           DI, 288(SP)
+	MOVQ           R9, 296(SP)
+	MOVQ           R11, 304(SP)
+	MOVQ           DI, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MULXQ          144(SP), R8, R10
+	MULXQ          152(SP), DI, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDQ           DI, R10
+	ADCQ           $0x00, R12
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R9, DX
+	MULXQ          144(SP), DI, R9
+	VPADDD         Y13, Y12, Y12
+	ADDQ           DI, R10
+	ADCQ           R9, R12
+	VPXOR          Y7, Y6, Y6
+	MULXQ          160(SP), DI, R9
+	ADDQ           DI, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           R9, R10
+	ADCQ           $0x00, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R11, DI
+	IMULQ          160(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          144(SP), R11
+	ADDQ           DI, R10
+	VPSHUFD        $0x93, Y5, Y5
+	ADCQ           R11, R12
+	MOVQ           R12, R11
+	VPSHUFD        $0x93, Y10, Y10
+	ANDQ           $0x03, R11
+	MOVQ           R12, R9
+	VPSHUFD        $0x39, Y7, Y7
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R12
+	VPSHUFD        $0x39, Y12, Y12
+	ADDQ           R9, R12
+	ADDQ           R12, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R10
+	ADCQ           $0x00, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R8, DI
+	MOVQ           R10, R9
+	VPADDD         Y6, Y5, Y5
+	MOVQ           DI, 312(SP)
+	MOVQ           R9, 320(SP)
+	MOVQ           R11, 328(SP)
+	MOVQ           DI, DX
+	VPADDD         Y11, Y10, Y10
+	MULXQ          144(SP), R8, R10
+	MULXQ          152(SP), DI, R12
+	VPXOR          Y5, Y8, Y8
+	ADDQ           DI, R10
+	ADCQ           $0x00, R12
+	VPXOR          Y10, Y13, Y13
+	MOVQ           R9, DX
+	MULXQ          144(SP), DI, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           DI, R10
+	ADCQ           R9, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MULXQ          160(SP), DI, R9
+	ADDQ           DI, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           R9, R10
+	ADCQ           $0x00, R12
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R11, DI
+	IMULQ          160(SP), DI
+	VPXOR          Y7, Y6, Y6
+	IMULQ          144(SP), R11
+	ADDQ           DI, R10
+	VPXOR          Y12, Y11, Y11
+	ADCQ           R11, R12
+	MOVQ           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ANDQ           $0x03, R11
+	MOVQ           R12, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R12
+	VPADDD         Y6, Y5, Y5
+	ADDQ           R9, R12
+	ADDQ           R12, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R10
+	ADCQ           $0x00, R11
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R8, DI
+	MOVQ           R10, R9
+	VPXOR          Y10, Y13, Y13
+	MOVQ           DI, 336(SP)
+	MOVQ           R9, 344(SP)
+	MOVQ           R11, 352(SP)
+	MOVQ           DI, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MULXQ          144(SP), R8, R10
+	MULXQ          152(SP), DI, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDQ           DI, R10
+	ADCQ           $0x00, R12
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R9, DX
+	MULXQ          144(SP), DI, R9
+	VPADDD         Y13, Y12, Y12
+	ADDQ           DI, R10
+	ADCQ           R9, R12
+	VPXOR          Y7, Y6, Y6
+	MULXQ          160(SP), DI, R9
+	ADDQ           DI, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           R9, R10
+	ADCQ           $0x00, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R11, DI
+	IMULQ          160(SP), DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          144(SP), R11
+	ADDQ           DI, R10
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           R11, R12
+	MOVQ           R12, R11
+	VPSHUFD        $0x39, Y10, Y10
+	ANDQ           $0x03, R11
+	MOVQ           R12, R9
+	VPSHUFD        $0x93, Y7, Y7
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R12
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           R9, R12
+	ADDQ           R12, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R10
+	ADCQ           $0x00, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R8, DI
+	MOVQ           R10, R9
+	MOVQ           DI, 360(SP)
+	MOVQ           R9, 368(SP)
+	MOVQ           R11, 376(SP)
 	VPADDD         Y0, Y5, Y5
 	VPADDD         Y1, Y6, Y6
 	VPADDD         Y2, Y7, Y7
@@ -43498,35 +45694,53 @@ TEXT ·sealOneY4(SB), NOSPLIT, $144-8
 	VPXOR      224(R10), Y3, Y3
 	VMOVDQU    Y3, 224(R10)
 
-	// Zeros after the ciphertext (the MAC pads with them), then its blocks.
-	MOVQ    1488(AX), R11
+	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
+	MOVQ    1488(AX), DX
 	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(R11*1)
-	ADDQ    $0x0f, R11
-	SHRQ    $0x04, R11
-	JZ      sealOneY4_lengths
+	VMOVDQU X0, (R10)(DX*1)
+	ADDQ    $0x0f, DX
+	ANDQ    $-16, DX
+	VMOVDQU 944(AX), X0
+	VMOVDQU X0, (R10)(DX*1)
 
-sealOneY4_loop:
+	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
+	SHRQ  $0x04, DX
+	INCQ  DX
+	MOVQ  DX, AX
+	SHRQ  $0x01, AX
+	LEAQ  (AX)(AX*2), DI
+	MOVQ  168(SP)(DI*8), R8
+	MOVQ  R8, 384(SP)
+	MOVQ  176(SP)(DI*8), R8
+	MOVQ  R8, 392(SP)
+	MOVQ  184(SP)(DI*8), DI
+	MOVQ  DI, 400(SP)
+	MOVQ  AX, 408(SP)
+	XORQ  R11, R11
+	XORQ  R12, R12
+	XORQ  R13, R13
+	TESTL $0x00000001, DX
+	JZ    sealOneY4_even
 	ADDQ  (R10), CX
 	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -43540,30 +45754,33 @@ sealOneY4_loop:
 	MOVQ  DI, CX
 	MOVQ  R8, BX
 	ADDQ  $0x10, R10
-	DECQ  R11
-	JNZ   sealOneY4_loop
 
-sealOneY4_lengths:
-	ADDQ  944(AX), CX
-	ADCQ  952(AX), BX
+sealOneY4_even:
+	SHLQ $0x04, AX
+	CMPQ 408(SP), $0x00
+	JE   sealOneY4_done
+
+sealOneY4_loop:
+	ADDQ  (R10), CX
+	ADCQ  8(R10), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 88(AX), DI, R8
-	MULXQ 96(AX), CX, R9
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
 	ADDQ  CX, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 88(AX), CX, BX
+	MULXQ 144(SP), CX, BX
 	ADDQ  CX, R8
 	ADCQ  BX, R9
-	MULXQ 104(AX), CX, BX
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
-	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -43576,11 +45793,108 @@ sealOneY4_lengths:
 	ADCQ  $0x00, SI
 	MOVQ  DI, CX
 	MOVQ  R8, BX
-	MOVQ  CX, DI
-	MOVQ  BX, R8
-	SUBQ  $-5, DI
-	SBBQ  $-1, R8
-	SBBQ  $0x03, SI
+	ADDQ  (R10)(AX*1), R11
+	ADCQ  8(R10)(AX*1), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	ADDQ  $0x10, R10
+	DECQ  408(SP)
+	JNZ   sealOneY4_loop
+
+sealOneY4_done:
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 384(SP), CX, AX
+	MULXQ 392(SP), R10, R8
+	ADDQ  R10, AX
+	MULXQ 400(SP), R10, R9
+	ADCQ  R10, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 384(SP), R10, BX
+	ADDQ  R10, AX
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, DI
+	MULXQ 392(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 400(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	MOVQ  SI, DX
+	MULXQ 384(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 392(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	IMULQ 400(SP), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R8, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R8
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+	SHRQ $0x02, R9, R8
+	SHRQ $0x02, DI, R9
+	SHRQ $0x02, DI
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, AX
+	ADCQ R13, SI
+	MOVQ SI, R10
+	SHRQ $0x02, R10
+	ANDQ $0x03, SI
+	LEAQ (R10)(R10*4), R10
+	ADDQ R10, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, SI
+	MOVQ AX, BX
+	MOVQ st+0(FP), AX
+	MOVQ CX, DI
+	MOVQ BX, R8
+	SUBQ $-5, DI
+	SBBQ $-1, R8
+	SBBQ $0x03, SI
 
 	// No borrow: h >= p, so h - p is the reduced value.
 	CMOVQCC DI, CX
@@ -43590,6 +45904,84 @@ sealOneY4_lengths:
 	MOVQ    CX, 128(AX)
 	MOVQ    BX, 136(AX)
 	VZEROUPPER
+	RET
+
+// func mulAdd130(h *[3]uint64, p *[3]uint64, b *[3]uint64)
+// Requires: BMI2
+TEXT ·mulAdd130(SB), NOSPLIT, $0-24
+	MOVQ h+0(FP), DI
+	MOVQ p+8(FP), AX
+	MOVQ b+16(FP), R8
+	MOVQ (DI), DX
+	MOVQ (R8), CX
+	MOVQ 8(DI), BX
+	MOVQ 8(R8), SI
+	MOVQ 16(DI), DI
+	MOVQ 16(R8), R8
+
+	// h·P in five words w0..w4.
+	XORL  R13, R13
+	MULXQ (AX), R9, R10
+	MULXQ 8(AX), R14, R11
+	ADDQ  R14, R10
+	MULXQ 16(AX), R14, R12
+	ADCQ  R14, R11
+	ADCQ  $0x00, R12
+	MOVQ  BX, DX
+	MULXQ (AX), R14, BX
+	ADDQ  R14, R10
+	ADCQ  BX, R11
+	ADCQ  $0x00, R12
+	ADCQ  $0x00, R13
+	MULXQ 8(AX), R14, BX
+	ADDQ  R14, R11
+	ADCQ  BX, R12
+	ADCQ  $0x00, R13
+	MULXQ 16(AX), R14, BX
+	ADDQ  R14, R12
+	ADCQ  BX, R13
+	MOVQ  DI, DX
+	MULXQ (AX), R14, BX
+	ADDQ  R14, R11
+	ADCQ  BX, R12
+	ADCQ  $0x00, R13
+	MULXQ 8(AX), R14, BX
+	ADDQ  R14, R12
+	ADCQ  BX, R13
+	IMULQ 16(AX), DX
+	ADDQ  DX, R13
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R11, DI
+	ANDQ $0x03, DI
+	ANDQ $-4, R11
+	ADDQ R11, R9
+	ADCQ R12, R10
+	ADCQ R13, DI
+	SHRQ $0x02, R12, R11
+	SHRQ $0x02, R13, R12
+	SHRQ $0x02, R13
+	ADDQ R11, R9
+	ADCQ R12, R10
+	ADCQ R13, DI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ CX, R9
+	ADCQ SI, R10
+	ADCQ R8, DI
+	MOVQ DI, R14
+	SHRQ $0x02, R14
+	ANDQ $0x03, DI
+	LEAQ (R14)(R14*4), R14
+	ADDQ R14, R9
+	ADCQ $0x00, R10
+	ADCQ $0x00, DI
+	MOVQ R9, DX
+	MOVQ R10, BX
+	MOVQ h+0(FP), AX
+	MOVQ DX, (AX)
+	MOVQ BX, 8(AX)
+	MOVQ DI, 16(AX)
 	RET
 
 // func block0(out *[32]byte, key *[32]byte, nonce *[12]byte)
@@ -46033,13 +48425,13 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADCQ    BX, R8
 	VPXOR   Y6, Y5, Y5
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	VPSLLD  $0x07, Y5, Y8
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y8, Y5, Y5
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	VPSHUFD $0x39, Y4, Y4
@@ -46099,10 +48491,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -46136,10 +48528,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -46172,10 +48564,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -46209,10 +48601,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDQ         CX, DI
 	ADCQ         BX, R8
 	ADCQ         $0x00, R9
-	MOVQ         SI, BX
-	IMULQ        104(AX), BX
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
 	IMULQ        88(AX), SI
-	ADDQ         BX, R8
+	ADDQ         CX, R8
 	ADCQ         SI, R9
 	MOVQ         R9, SI
 	ANDQ         $0x03, SI
@@ -46243,10 +48635,10 @@ sealShort_lengths:
 	ADDQ  CX, DI
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, BX
-	IMULQ 104(AX), BX
+	MOVQ  SI, CX
+	IMULQ 104(AX), CX
 	IMULQ 88(AX), SI
-	ADDQ  BX, R8
+	ADDQ  CX, R8
 	ADCQ  SI, R9
 	MOVQ  R9, SI
 	ANDQ  $0x03, SI
@@ -47645,11 +50037,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADCQ    BX, R8
 	VPSHUFD $0x4e, Y7, Y7
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
 	VPADDD  Y5, Y4, Y4
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	ANDQ    $0x03, SI
@@ -47687,11 +50079,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	VPXOR   Y4, Y7, Y7
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	VPADDD  Y7, Y6, Y6
@@ -47729,11 +50121,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDQ    CX, DI
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
+	MOVQ    SI, CX
 	VPXOR   Y4, Y7, Y7
-	IMULQ   104(AX), BX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
 	MOVQ    R9, SI
@@ -47772,11 +50164,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
 	VPADDD  Y7, Y6, Y6
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
 	VPXOR   Y6, Y5, Y5
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	ANDQ    $0x03, SI
@@ -47814,11 +50206,11 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
-	IMULQ   104(AX), BX
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
 	VPADDD  Y7, Y6, Y6
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	MOVQ    R9, SI
 	VPXOR   Y6, Y5, Y5
@@ -47856,13 +50248,13 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDQ    CX, DI
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
-	MOVQ    SI, BX
+	MOVQ    SI, CX
 	VPSLLD  $0x07, Y5, Y8
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y8, Y5, Y5
-	IMULQ   104(AX), BX
+	IMULQ   104(AX), CX
 	IMULQ   88(AX), SI
-	ADDQ    BX, R8
+	ADDQ    CX, R8
 	ADCQ    SI, R9
 	VPSHUFD $0x39, Y4, Y4
 	MOVQ    R9, SI

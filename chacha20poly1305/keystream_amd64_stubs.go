@@ -65,6 +65,11 @@ func sealTailAVX2(st *[14]uint64, dst []byte, src []byte, mac *[512]byte)
 //go:noescape
 func sealFirstAVX2(st *[14]uint64, dst []byte, src []byte, key *[32]byte)
 
+// macBatchAVX2 absorbs msg into st.h (each block with 2^128 added).
+//
+//go:noescape
+func macBatchAVX2(st *[14]uint64, msg *[512]byte)
+
 // sealNextAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
 // and absorbs into st.h the 512 bytes before dst and every 512-byte batch of
 // dst but the last, each block with 2^128 added; st.x[12] advances.
@@ -97,8 +102,9 @@ func openOne18AVX2(st *[1496]byte)
 func openOne10AVX2(st *[1496]byte)
 
 // sealOneAVX2 encrypts the first n bytes (at most 512) of st's buffer in place
-// with the eight blocks (word-sliced in YMM) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the eight blocks (word-sliced in YMM) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneAVX2(st *[1496]byte)
@@ -120,8 +126,9 @@ func openOne10Z4(st *[1496]byte)
 func openOne18Z4(st *[1496]byte)
 
 // sealOneZ4 encrypts the first n bytes (at most 256) of st's buffer in place
-// with the 4 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the 4 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneZ4(st *[1496]byte)
@@ -135,8 +142,9 @@ func sealOneZ4(st *[1496]byte)
 func openOne34Z8(st *[1496]byte)
 
 // sealOneZ8 encrypts the first n bytes (at most 512) of st's buffer in place
-// with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneZ8(st *[1496]byte)
@@ -158,11 +166,19 @@ func openOne10Y4(st *[1496]byte)
 func openOne18Y4(st *[1496]byte)
 
 // sealOneY4 encrypts the first n bytes (at most 256) of st's buffer in place
-// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and writes the tag of: MAC block 28
-// (2^128 bit from hi[28]), the ciphertext zero-padded, block 29.
+// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and absorbs: MAC block 32
+// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
+// the tag.
 //
 //go:noescape
 func sealOneY4(st *[1496]byte)
+
+// mulAdd130 sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most
+// 4), for h, p and b with their third words at most 4 (the arithmetic
+// sealOne* combine their two Poly1305 chains with).
+//
+//go:noescape
+func mulAdd130(h *[3]uint64, p *[3]uint64, b *[3]uint64)
 
 // block0 writes the first 32 bytes of ChaCha20 keystream block 0 for key
 // and nonce to out.

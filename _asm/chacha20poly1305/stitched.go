@@ -36,7 +36,7 @@ package main
 //
 // The rounds are unrolled (ten double rounds per batch, no round counter),
 // which leaves enough general-purpose registers for the Poly1305 state, its
-// four temporaries and RDX beside the four pointers and counts.
+// three temporaries and RDX beside the four pointers and counts.
 
 import (
 	"fmt"
@@ -82,7 +82,7 @@ func stitchedData() {
 type sk struct {
 	st, dst, src, n GPVirtual
 	h               [3]GPVirtual
-	t               [4]GPVirtual
+	t               [3]GPVirtual
 	spill           Mem
 	creg            map[int]int
 	// queue holds the scalar instructions still to be emitted in this
@@ -336,8 +336,8 @@ func (k *sk) counterRow(dst VecPhysical) {
 
 // polyStep queues h = (h + block at m + 2^128)·r, partially reduced: the
 // same arithmetic as the poly1305 generator's mulStep (r1's multiple of 4
-// folds the 2^128 terms through s1 = r1 + r1/4), written for four
-// temporaries, h0 once it is consumed, and RDX.
+// folds the 2^128 terms through s1 = r1 + r1/4), written for three
+// temporaries, h0 and h1 once they are consumed, and RDX.
 func (k *sk) polyStep(m Mem) { k.polyStepHi(m, U8(1)) }
 
 // polyStepHi is polyStep adding hi·2^128 (hi 0 or 1, an immediate or a
@@ -345,47 +345,11 @@ func (k *sk) polyStep(m Mem) { k.polyStepHi(m, U8(1)) }
 func (k *sk) polyStepHi(m Mem, hi Op) { k.polyStepWords(m, m.Offset(8), hi) }
 
 // polyStepWords is polyStepHi with the block's two quadwords w0 and w1
-// taken from wherever they are (registers or memory).
+// taken from wherever they are (registers or memory): chain.stepOps on
+// k.h and k.t.
 func (k *sk) polyStepWords(w0, w1, hi Op) {
-	h0, h1, h2 := k.h[0], k.h[1], k.h[2]
-	t0, t1, t2, t3 := k.t[0], k.t[1], k.t[2], k.t[3]
-	r0, r1, s1 := k.rWord(0), k.rWord(1), k.rWord(2)
-	q := func(f func()) { k.queue = append(k.queue, f) }
-	q(func() { ADDQ(w0, h0) })
-	q(func() { ADCQ(w1, h1) })
-	q(func() { ADCQ(hi, h2) })
-	// Words w0 (t0), w1 (t1), w2 (t2) of the product.
-	q(func() { MOVQ(h0, RDX) })
-	q(func() { MULXQ(r0, t0, t1) })
-	q(func() { MULXQ(r1, h0, t2) })
-	q(func() { ADDQ(h0, t1) })
-	q(func() { ADCQ(U8(0), t2) })
-	q(func() { MOVQ(h1, RDX) })
-	q(func() { MULXQ(r0, h0, t3) })
-	q(func() { ADDQ(h0, t1) })
-	q(func() { ADCQ(t3, t2) })
-	q(func() { MULXQ(s1, h0, t3) })
-	q(func() { ADDQ(h0, t0) })
-	q(func() { ADCQ(t3, t1) })
-	q(func() { ADCQ(U8(0), t2) })
-	// h2 < 8: its products fit in 64 bits.
-	q(func() { MOVQ(h2, t3) })
-	q(func() { IMULQ(s1, t3) })
-	q(func() { IMULQ(r0, h2) })
-	q(func() { ADDQ(t3, t1) })
-	q(func() { ADCQ(h2, t2) })
-	// Keep bits 128, 129; add 5·(w2>>2) into w0.
-	q(func() { MOVQ(t2, h2) })
-	q(func() { ANDQ(U8(3), h2) })
-	q(func() { MOVQ(t2, t3) })
-	q(func() { SHRQ(U8(2), t3) })
-	q(func() { ANDQ(I8(-4), t2) })
-	q(func() { ADDQ(t3, t2) })
-	q(func() { ADDQ(t2, t0) })
-	q(func() { ADCQ(U8(0), t1) })
-	q(func() { ADCQ(U8(0), h2) })
-	q(func() { MOVQ(t0, h0) })
-	q(func() { MOVQ(t1, h1) })
+	c := chain{h: k.h, t: k.t}
+	k.queue = append(k.queue, c.stepOps(w0, w1, hi, [3]Mem{k.rWord(0), k.rWord(1), k.rWord(2)})...)
 }
 
 func (k *sk) add(src, dst VecPhysical) { k.vop(func() { VPADDD(src, dst, dst) }) }
@@ -659,39 +623,257 @@ func newOneSK(b oneBatch) *sk {
 }
 
 // stitchedSealOne emits sealOneAVX2: Seal of a message of up to 448 bytes
-// in one call. Block 0, the MAC key and the additional data's step run in
-// general registers beside the eight-block batch; the ciphertext's steps,
-// the lengths and the tag follow the batch's output.
+// in one call. Block 0, the MAC key, the additional data's step and the
+// powers r^1..r^maxJ of the MAC key run in general registers beside the
+// batch; the ciphertext's steps and the lengths' follow the batch's output
+// in two independent chains (see twoChains), then their combination and
+// the tag.
 func stitchedSealOne(name string, b oneBatch) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
 	Pragma("noescape")
 	Doc(name+fmt.Sprintf(" encrypts the first n bytes (at most %d) of st's buffer in place", 64*b.n()),
-		fmt.Sprintf("with the %s from st.x[12] on and writes the tag of: MAC block 28", b),
-		"(2^128 bit from hi[28]), the ciphertext zero-padded, block 29.")
+		fmt.Sprintf("with the %s from st.x[12] on and absorbs: MAC block 32", b),
+		"(2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes",
+		"the tag.")
 	k := newOneSK(b)
 	k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)})
+	maxJ := 2 * b.n() // half of the at most 4n+1 blocks after the batch
+	rf := AllocLocal(24)
+	pw := AllocLocal(24 * (maxJ + 1))
+	k.queuePowers(rf, pw, maxJ)
 	buf := k.batchInPlace()
+	k.twoChains(name, buf, rf, pw)
+	stAVX2.Return()
+}
 
-	Comment("Zeros after the ciphertext (the MAC pads with them), then its blocks.")
+// chain is a Poly1305 accumulator and the three temporaries of its step.
+type chain struct{ h, t [3]GPVirtual }
+
+func newChain() chain {
+	var c chain
+	for i := range c.h {
+		c.h[i], c.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
+	}
+	return c
+}
+
+// stepOps returns the instructions of h = (h + w0 + w1·2^64 + hi·2^128)·r
+// (without the addition where w0 is nil), partially reduced, with r0, r1
+// and s1 = r1 + r1/4 at r: six registers and RDX, so that two chains fit
+// beside the pointers.
+func (c chain) stepOps(w0, w1, hi Op, r [3]Mem) []func() {
+	h0, h1, h2 := c.h[0], c.h[1], c.h[2]
+	t0, t1, t2 := c.t[0], c.t[1], c.t[2]
+	var ops []func()
+	q := func(f func()) { ops = append(ops, f) }
+	if w0 != nil {
+		q(func() { ADDQ(w0, h0) })
+		q(func() { ADCQ(w1, h1) })
+		q(func() { ADCQ(hi, h2) })
+	}
+	q(func() { MOVQ(h0, RDX) })
+	q(func() { MULXQ(r[0], t0, t1) })
+	q(func() { MULXQ(r[1], h0, t2) })
+	q(func() { ADDQ(h0, t1) })
+	q(func() { ADCQ(U8(0), t2) })
+	q(func() { MOVQ(h1, RDX) })
+	q(func() { MULXQ(r[0], h0, h1) })
+	q(func() { ADDQ(h0, t1) })
+	q(func() { ADCQ(h1, t2) })
+	q(func() { MULXQ(r[2], h0, h1) })
+	q(func() { ADDQ(h0, t0) })
+	q(func() { ADCQ(h1, t1) })
+	q(func() { ADCQ(U8(0), t2) })
+	q(func() { MOVQ(h2, h0) })
+	q(func() { IMULQ(r[2], h0) })
+	q(func() { IMULQ(r[0], h2) })
+	q(func() { ADDQ(h0, t1) })
+	q(func() { ADCQ(h2, t2) })
+	q(func() { MOVQ(t2, h2) })
+	q(func() { ANDQ(U8(3), h2) })
+	q(func() { MOVQ(t2, h1) })
+	q(func() { SHRQ(U8(2), h1) })
+	q(func() { ANDQ(I8(-4), t2) })
+	q(func() { ADDQ(h1, t2) })
+	q(func() { ADDQ(t2, t0) })
+	q(func() { ADCQ(U8(0), t1) })
+	q(func() { ADCQ(U8(0), h2) })
+	q(func() { MOVQ(t0, h0) })
+	q(func() { MOVQ(t1, h1) })
+	return ops
+}
+
+// words3 is the three quadwords at m.
+func words3(m Mem) [3]Mem { return [3]Mem{m, m.Offset(8), m.Offset(16)} }
+
+// queuePowers queues, after the MAC key, its words r0, r1, s1 copied to rf
+// and the table pw of r^j for j = 0..maxJ (three words each, r^0 = 1).
+func (k *sk) queuePowers(rf, pw Mem, maxJ int) {
+	q := func(f func()) { k.queue = append(k.queue, f) }
+	r := words3(rf)
+	c := newChain()
+	q(func() {
+		for i := range 3 {
+			MOVQ(k.rWord(i), c.t[i])
+			MOVQ(c.t[i], r[i])
+		}
+		MOVQ(U32(1), c.t[0])
+		MOVQ(c.t[0], pw)
+		XORL(c.h[2].As32(), c.h[2].As32())
+		MOVQ(c.h[2], pw.Offset(8))
+		MOVQ(c.h[2], pw.Offset(16))
+		MOVQ(r[0], c.h[0])
+		MOVQ(r[1], c.h[1])
+	})
+	store := func(j int) {
+		q(func() {
+			for i := range 3 {
+				MOVQ(c.h[i], pw.Offset(24*j+8*i))
+			}
+		})
+	}
+	store(1)
+	for j := 2; j <= maxJ; j++ {
+		k.queue = append(k.queue, c.stepOps(nil, nil, nil, r)...)
+		store(j)
+	}
+}
+
+// twoChains absorbs, after the batch, the ciphertext's L-1 blocks at buf
+// (zero-padded) and the lengths (copied after them) in two chains: with
+// J = floor(L/2), chain A continues k.h over the first L-J blocks and chain
+// B starts from zero over the last J, both multiplying by r. Horner's sum
+// over all L blocks is then A·r^J + B (r^J from pw), and the tag follows.
+func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem) {
+	Comment("Zeros after the ciphertext (the MAC pads with them), then the lengths.")
 	n := GP64()
 	MOVQ(Mem{Base: k.st, Disp: ooN}, n)
 	z := XMM()
 	VPXOR(z, z, z)
 	VMOVDQU(z, Mem{Base: buf, Index: n, Scale: 1})
 	ADDQ(U8(15), n)
+	ANDQ(I8(-16), n)
+	VMOVDQU(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-1)}, z)
+	VMOVDQU(z, Mem{Base: buf, Index: n, Scale: 1})
+	Comment("L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.")
 	SHRQ(U8(4), n)
-	JZ(LabelRef(name + "_lengths"))
-	Label(name + "_loop")
-	k.polyStep(Mem{Base: buf})
-	k.flush()
+	INCQ(n)
+	jj := GP64()
+	MOVQ(n, jj)
+	SHRQ(U8(1), jj)
+	pOff := GP64()
+	LEAQ(Mem{Base: jj, Index: jj, Scale: 2}, pOff)
+	pf := AllocLocal(24)
+	for i := range 3 {
+		t := GP64()
+		MOVQ(pw.Idx(pOff, 8).Offset(8*i), t)
+		MOVQ(t, pf.Offset(8*i))
+	}
+	cnt := AllocLocal(8)
+	MOVQ(jj, cnt)
+	r := words3(rf)
+	a := chain{h: k.h, t: k.t}
+	b := newChain()
+	for i := range b.h {
+		XORQ(b.h[i], b.h[i])
+	}
+	TESTL(U32(1), n.As32())
+	JZ(LabelRef(name + "_even"))
+	for _, f := range a.stepOps(Mem{Base: buf}, Mem{Base: buf, Disp: 8}, U8(1), r) {
+		f()
+	}
 	ADDQ(U8(16), buf)
-	DECQ(n)
+	Label(name + "_even")
+	off := GP64()
+	SHLQ(U8(4), jj)
+	MOVQ(jj, off)
+	CMPQ(cnt, U8(0))
+	JE(LabelRef(name + "_done"))
+	Label(name + "_loop")
+	sa := a.stepOps(Mem{Base: buf}, Mem{Base: buf, Disp: 8}, U8(1), r)
+	sb := b.stepOps(Mem{Base: buf, Index: off, Scale: 1}, Mem{Base: buf, Index: off, Scale: 1, Disp: 8}, U8(1), r)
+	// One step after the other: both use RDX, and the out-of-order core
+	// overlaps the two independent chains anyway.
+	for _, f := range append(sa, sb...) {
+		f()
+	}
+	ADDQ(U8(16), buf)
+	DECQ(cnt)
 	JNZ(LabelRef(name + "_loop"))
-	Label(name + "_lengths")
-	k.polyStep(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-1)})
-	k.flush()
+	Label(name + "_done")
+	mulAdd(a.h, words3(pf), []Op{b.h[0], b.h[1], b.h[2]})
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.h = a.h
 	k.finishAt(ooS, ooTag)
-	stAVX2.Return()
+}
+
+// mulAdd sets h = h·p + b (b nil: zero) modulo 2^130-5, partially reduced (third limb at
+// most 4), for h, p and b with third limbs at most 4: the schoolbook
+// product in five words, the bits from 2^130 up folded back (times 5),
+// then b added and the top folded once more.
+func mulAdd(h [3]GPVirtual, p [3]Mem, b []Op) {
+	Comment("h·P in five words w0..w4.")
+	w := [5]GPVirtual{}
+	for i := range w {
+		w[i] = GP64().(GPVirtual)
+	}
+	x, y := GP64(), GP64()
+	XORL(w[4].As32(), w[4].As32())
+	MOVQ(h[0], RDX)
+	MULXQ(p[0], w[0], w[1])
+	MULXQ(p[1], x, w[2])
+	ADDQ(x, w[1])
+	MULXQ(p[2], x, w[3])
+	ADCQ(x, w[2])
+	ADCQ(U8(0), w[3])
+	// addAt adds the product hi:lo at word i, carrying to w4.
+	addAt := func(i int, lo, hi Op) {
+		ADDQ(lo, w[i])
+		ADCQ(hi, w[i+1])
+		for j := i + 2; j < 5; j++ {
+			ADCQ(U8(0), w[j])
+		}
+	}
+	MOVQ(h[1], RDX)
+	for j := range 3 {
+		MULXQ(p[j], x, y)
+		addAt(1+j, x, y)
+	}
+	MOVQ(h[2], RDX)
+	MULXQ(p[0], x, y)
+	addAt(2, x, y)
+	MULXQ(p[1], x, y)
+	addAt(3, x, y)
+	IMULQ(p[2], RDX) // both at most 4
+	ADDQ(RDX, w[4])
+	Comment("The low 130 bits plus 4·(w >> 130) plus (w >> 130).")
+	MOVQ(w[2], h[2])
+	ANDQ(U8(3), h[2])
+	ANDQ(I8(-4), w[2])
+	ADDQ(w[2], w[0])
+	ADCQ(w[3], w[1])
+	ADCQ(w[4], h[2])
+	SHRQ(U8(2), w[3], w[2])
+	SHRQ(U8(2), w[4], w[3])
+	SHRQ(U8(2), w[4])
+	ADDQ(w[2], w[0])
+	ADCQ(w[3], w[1])
+	ADCQ(w[4], h[2])
+	Comment("Plus b, and the bits from 2^130 up folded once more.")
+	if b != nil {
+		ADDQ(b[0], w[0])
+		ADCQ(b[1], w[1])
+		ADCQ(b[2], h[2])
+	}
+	MOVQ(h[2], x)
+	SHRQ(U8(2), x)
+	ANDQ(U8(3), h[2])
+	LEAQ(Mem{Base: x, Index: x, Scale: 4}, x)
+	ADDQ(x, w[0])
+	ADCQ(U8(0), w[1])
+	ADCQ(U8(0), h[2])
+	MOVQ(w[0], h[0])
+	MOVQ(w[1], h[1])
 }
 
 // countRounds counts the vector instructions of a batch's rounds (k.ticks)
@@ -737,4 +919,88 @@ func (k *sk) batchInPlace() GPVirtual {
 	k.dst, k.src = buf, buf
 	k.output()
 	return buf
+}
+
+// mulAddKernel emits mulAdd130: mulAdd alone, for the tests.
+func mulAddKernel(name string) {
+	TEXT(name, NOSPLIT, "func(h, p, b *[3]uint64)")
+	Pragma("noescape")
+	Doc(name+" sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most",
+		"4), for h, p and b with their third words at most 4 (the arithmetic",
+		"sealOne* combine their two Poly1305 chains with).")
+	hp := Load(Param("h"), GP64())
+	pp := Load(Param("p"), GP64())
+	bp := Load(Param("b"), GP64())
+	var h, b [3]GPVirtual
+	for i := range 3 {
+		h[i], b[i] = GP64().(GPVirtual), GP64().(GPVirtual)
+		MOVQ(Mem{Base: hp, Disp: 8 * i}, h[i])
+		MOVQ(Mem{Base: bp, Disp: 8 * i}, b[i])
+	}
+	mulAdd(h, words3(Mem{Base: pp}), []Op{b[0], b[1], b[2]})
+	hp = Load(Param("h"), GP64())
+	for i := range 3 {
+		MOVQ(h[i], Mem{Base: hp, Disp: 8 * i})
+	}
+	RET()
+}
+
+// macBatch emits macBatchAVX2: the 32 Poly1305 steps over one batch of
+// Seal's output that no stitched batch absorbs (its last), as two
+// independent chains of 16 blocks: A from st.h over the first 256 bytes,
+// B from zero over the rest, h = A·r^16 + B. r^16 (r·r, then three
+// squarings in mulAdd) does not depend on the chains, so the core runs it
+// beside their first steps.
+func macBatch(name string) {
+	TEXT(name, NOSPLIT, "func(st *[14]uint64, msg *[512]byte)")
+	Pragma("noescape")
+	Doc(name + " absorbs msg into st.h (each block with 2^128 added).")
+	st := Load(Param("st"), GP64())
+	m := Load(Param("msg"), GP64()).(GPVirtual)
+	rf, pf, cnt := AllocLocal(24), AllocLocal(24), AllocLocal(8)
+	r := words3(rf)
+	for i := range 3 {
+		t := GP64()
+		MOVQ(Mem{Base: st, Disp: offR + 8*i}, t)
+		MOVQ(t, r[i])
+	}
+	Comment("P = r^16.")
+	c := newChain()
+	MOVQ(r[0], c.h[0])
+	MOVQ(r[1], c.h[1])
+	XORL(c.h[2].As32(), c.h[2].As32())
+	for _, f := range c.stepOps(nil, nil, nil, r) {
+		f()
+	}
+	p := words3(pf)
+	for range 3 {
+		for i := range 3 {
+			MOVQ(c.h[i], p[i])
+		}
+		mulAdd(c.h, p, nil)
+	}
+	for i := range 3 {
+		MOVQ(c.h[i], p[i])
+	}
+	a, b := newChain(), newChain()
+	for i := range 3 {
+		MOVQ(Mem{Base: st, Disp: offH + 8*i}, a.h[i])
+		XORQ(b.h[i], b.h[i])
+	}
+	MOVQ(U32(16), cnt)
+	Label(name + "_loop")
+	sa := a.stepOps(Mem{Base: m}, Mem{Base: m, Disp: 8}, U8(1), r)
+	sb := b.stepOps(Mem{Base: m, Disp: 256}, Mem{Base: m, Disp: 264}, U8(1), r)
+	for _, f := range append(sa, sb...) {
+		f()
+	}
+	ADDQ(U8(16), m)
+	DECQ(cnt)
+	JNZ(LabelRef(name + "_loop"))
+	mulAdd(a.h, p, []Op{b.h[0], b.h[1], b.h[2]})
+	st = Load(Param("st"), GP64())
+	for i := range 3 {
+		MOVQ(a.h[i], Mem{Base: st, Disp: offH + 8*i})
+	}
+	RET()
 }
