@@ -11,7 +11,6 @@ import (
 	"unsafe"
 
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 )
 
 // The benchmarks run every registered path next to the standard library
@@ -59,7 +58,7 @@ func benchPaths(b *testing.B) []benchPath {
 		}
 		return c
 	}}}
-	for _, i := range catalog.For(cipherName) {
+	for _, i := range testkit.Paths(cipherName) {
 		if !i.Available() {
 			paths = append(paths, benchPath{name: i.Name, missing: fmt.Sprintf("%s needs %v", i.Name, i.Missing())})
 			continue

@@ -5,7 +5,6 @@ import (
 	"crypto/cipher"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -25,7 +24,7 @@ func BenchmarkCBCEncryptMulti(b *testing.B) {
 //	go test -run - -bench CBCEncryptMultiKeys ./aes/
 func BenchmarkCBCEncryptMultiKeys(b *testing.B) {
 	const messages, size = 64, 4 << 10
-	for _, i := range catalog.For(cipherName) {
+	for _, i := range testkit.Paths(cipherName) {
 		b.Run(i.Name, func(b *testing.B) {
 			if !i.Available() {
 				b.Skipf("%s needs %v", i.Name, i.Missing())

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/simdcrypt/simdcrypt/ecb"
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 // BenchmarkARIA measures every registered path in every bulk mode at 64 B
@@ -30,7 +30,7 @@ func BenchmarkARIA(b *testing.B) {
 		{"CTR", func(c cipher.Block, iv []byte) func(dst, src []byte) { return cipher.NewCTR(c, iv).XORKeyStream }},
 	}
 	for _, ks := range []int{16, 32} {
-		for _, i := range catalog.For(cipherName) {
+		for _, i := range testkit.Paths(cipherName) {
 			for _, m := range modes {
 				for _, size := range []int{64, 1024, 16384} {
 					unit := strconv.Itoa(size) + "B"

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xchacha "golang.org/x/crypto/chacha20"
 )
@@ -24,7 +23,7 @@ func BenchmarkXORKeyStream(b *testing.B) {
 		}
 	}
 	for _, n := range benchSizes {
-		for _, i := range catalog.For("chacha20") {
+		for _, i := range testkit.Paths("chacha20") {
 			b.Run(fmt.Sprintf("%s/%d", i.Name, n), func(b *testing.B) {
 				if !i.Available() {
 					b.Skipf("%s needs %v", i.Name, i.Missing())

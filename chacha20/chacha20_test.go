@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xchacha "golang.org/x/crypto/chacha20"
@@ -273,7 +272,7 @@ func FuzzXORKeyStream(f *testing.F) {
 			want1, wantPanic = model.XORKeyStream(data[s:])
 		}
 		want := append(want0, want1...)
-		for _, i := range catalog.For("chacha20") {
+		for _, i := range testkit.Paths("chacha20") {
 			if !i.Available() {
 				continue
 			}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/aes"
 	"github.com/simdcrypt/simdcrypt/aria"
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
@@ -978,7 +977,7 @@ func TestConcurrent(t *testing.T) {
 // dispatch order, and that each runnable path's constructor agrees with
 // crypto/cipher's GCM.
 func TestCatalog(t *testing.T) {
-	cat := catalog.For("gcm")
+	cat := testkit.Paths("gcm")
 	if len(cat) != len(paths)-1 {
 		t.Fatalf("catalogue has %d gcm paths, want %d", len(cat), len(paths)-1)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 // TestSpeedReport prints, when SIMDCRYPT_GCM_SPEED=1, cycles per byte of
@@ -41,7 +41,7 @@ func TestSpeedReport(t *testing.T) {
 			base := map[string]float64{}
 			base["seal"] = report(fmt.Sprintf("aes%d stdlib seal", ks*8), size, func() { std.Seal(out[:0], nonce, pt, ad) })
 			base["open"] = report(fmt.Sprintf("aes%d stdlib open", ks*8), size, func() { std.Open(out[:0], nonce, ct, ad) })
-			for _, i := range catalog.For("aes") {
+			for _, i := range testkit.Paths("aes") {
 				if !i.Available() || i.VariantOf != "" {
 					continue
 				}
@@ -61,7 +61,7 @@ func TestSpeedReport(t *testing.T) {
 		}
 	}
 	key := make([]byte, 16)
-	for _, i := range catalog.For("aria") {
+	for _, i := range testkit.Paths("aria") {
 		if !i.Available() || i.VariantOf != "" {
 			continue
 		}

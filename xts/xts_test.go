@@ -488,7 +488,7 @@ func TestNoAllocs(t *testing.T) {
 // TestCatalog checks that every runnable path in the catalogue encrypts as
 // x/crypto/xts does and that its constructor pins it.
 func TestCatalog(t *testing.T) {
-	paths := catalog.For("xts")
+	paths := testkit.Paths("xts")
 	if len(paths) == 0 || paths[len(paths)-1].Name != "generic" {
 		t.Fatalf("catalogue paths %v: want a list ending with generic", paths)
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 	xpoly "golang.org/x/crypto/poly1305" //nolint:staticcheck // the reference
@@ -347,7 +346,7 @@ func TestCatalogue(t *testing.T) {
 	var listed []string
 	key := new([32]byte)
 	key[0] = 1
-	for _, cp := range catalog.For("poly1305") {
+	for _, cp := range testkit.Paths("poly1305") {
 		listed = append(listed, cp.Name)
 		if !cp.Available() {
 			continue

@@ -79,7 +79,7 @@ func RandBytes(r *rand.Rand, n int) []byte {
 // skipped with the features they need, never left out unmentioned.
 func ForEachImpl(t *testing.T, cipherName string, f func(t *testing.T, i *catalog.Path)) {
 	t.Helper()
-	all := catalog.For(cipherName)
+	all := Paths(cipherName)
 	if len(all) == 0 {
 		t.Fatalf("no implementation of %s registered", cipherName)
 	}

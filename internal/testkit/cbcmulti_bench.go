@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/simdcrypt/simdcrypt/internal/catalog"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
 )
 
@@ -17,7 +16,7 @@ import (
 // (speedup).
 func BenchCBCMulti(b *testing.B, cipherName string, newCBC func(cipher.Block, []byte) (cipher.BlockMode, error), multi CBCMulti) {
 	const messages, size = 64, 4 << 10
-	for _, i := range catalog.For(cipherName) {
+	for _, i := range Paths(cipherName) {
 		b.Run(i.Name, func(b *testing.B) {
 			if !i.Available() {
 				b.Skipf("%s needs %v", i.Name, i.Missing())

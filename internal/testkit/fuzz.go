@@ -67,7 +67,7 @@ func FuzzBlockCipher(f *testing.F, s BlockSpec) {
 
 		so, do := int(offsets&15), int(offsets>>4)
 		srcBuf, dstBuf := make([]byte, n+16), make([]byte, n+16)
-		for _, i := range catalog.For(s.Cipher) {
+		for _, i := range Paths(s.Cipher) {
 			if !i.Available() {
 				continue
 			}

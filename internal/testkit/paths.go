@@ -181,3 +181,15 @@ func Mask(t testing.TB, mask string) (restore func()) {
 	}
 	return restore
 }
+
+// Paths returns the catalogue's paths of the named cipher for a test to
+// run. It also reads the two variables that decide what runs (the CPU mask
+// and RequireEnv) from inside the test, where the go command's test cache
+// sees the read: the mask itself is read at package init, before the cache
+// starts listening, so without this `SIMDCRYPT_CPU=avx512=off go test`
+// after a plain `go test` would replay the unmasked result.
+func Paths(cipherName string) []*catalog.Path {
+	os.Getenv(cpu.EnvVar)
+	os.Getenv(RequireEnv)
+	return catalog.For(cipherName)
+}
