@@ -1370,20 +1370,14 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -1542,20 +1536,14 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 sealVAES256_pairloop_5:
 	CMPQ           CX, $0x20
 	JB             sealVAES256_pairrest_6
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -1568,8 +1556,6 @@ sealVAES256_pairloop_5:
 	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1579,12 +1565,10 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1594,11 +1578,14 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1608,12 +1595,9 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1623,11 +1607,11 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1637,12 +1621,15 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1652,12 +1639,10 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1667,11 +1652,9 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1681,12 +1664,13 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1696,11 +1680,13 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1710,12 +1696,9 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1725,11 +1708,11 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1739,12 +1722,15 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1754,12 +1740,10 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -1785,20 +1769,14 @@ sealVAES256_pairloop_5:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -1810,10 +1788,8 @@ sealVAES256_pairloop_5:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1823,12 +1799,14 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1838,13 +1816,13 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1854,12 +1832,10 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1869,12 +1845,14 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1884,13 +1862,13 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1900,12 +1878,10 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1915,12 +1891,14 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1930,13 +1908,13 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1946,12 +1924,10 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1961,12 +1937,14 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1976,12 +1954,12 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -1992,13 +1970,12 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2008,9 +1985,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -2050,20 +2024,14 @@ sealVAES256_pairloop_5:
 sealVAES256_pairrest_6:
 	CMPQ           CX, $0x10
 	JB             sealVAES256_pairfin_7
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -2075,10 +2043,8 @@ sealVAES256_pairrest_6:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2088,12 +2054,12 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2103,11 +2069,12 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -160(DI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -2119,11 +2086,10 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2133,13 +2099,15 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2149,12 +2117,11 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2164,12 +2131,11 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2179,12 +2145,15 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2194,12 +2163,11 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2209,13 +2177,10 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2225,12 +2190,14 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2240,11 +2207,12 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -2255,13 +2223,12 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2271,9 +2238,6 @@ sealVAES256_pairrest_6:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -2312,82 +2276,78 @@ sealVAES256_pairrest_6:
 sealVAES256_pairfin_7:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -160(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -96(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -32(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -2605,8 +2565,6 @@ sealVAES256_pairloop_8:
 	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2616,12 +2574,10 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2631,11 +2587,14 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2645,12 +2604,9 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2660,11 +2616,11 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2674,12 +2630,15 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2689,12 +2648,10 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2704,11 +2661,9 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2718,12 +2673,13 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2733,11 +2689,13 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2747,12 +2705,9 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2762,11 +2717,11 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2776,12 +2731,15 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2791,12 +2749,10 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -2849,10 +2805,8 @@ sealVAES256_pairloop_8:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2862,12 +2816,14 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2877,13 +2833,13 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2893,12 +2849,10 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2908,12 +2862,14 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2923,13 +2879,13 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2939,12 +2895,10 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2954,12 +2908,14 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2969,13 +2925,13 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2985,12 +2941,10 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3000,12 +2954,14 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3015,12 +2971,12 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3031,13 +2987,12 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3047,9 +3002,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -3116,10 +3068,8 @@ sealVAES256_pairrest_9:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3129,12 +3079,12 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3144,11 +3094,12 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -160(DI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3160,11 +3111,10 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3174,13 +3124,15 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3190,12 +3142,11 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3205,12 +3156,11 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3220,12 +3170,15 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3235,12 +3188,11 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3250,13 +3202,10 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3266,12 +3215,14 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3281,11 +3232,12 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3296,13 +3248,12 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3312,9 +3263,6 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -3353,82 +3301,78 @@ sealVAES256_pairrest_9:
 sealVAES256_pairfin_10:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -160(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -96(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -32(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -3462,20 +3406,14 @@ sealVAES256_aes192_3:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -3616,20 +3554,14 @@ sealVAES256_aes192_3:
 sealVAES256_pairloop_12:
 	CMPQ           CX, $0x20
 	JB             sealVAES256_pairrest_13
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -3642,9 +3574,7 @@ sealVAES256_pairloop_12:
 	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        -224(DI), Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3654,13 +3584,11 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3670,12 +3598,14 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3685,13 +3615,10 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3701,12 +3628,14 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3716,13 +3645,13 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3732,12 +3661,10 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3747,13 +3674,14 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3763,12 +3691,13 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3780,11 +3709,8 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3794,12 +3720,14 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3809,13 +3737,13 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -3841,20 +3769,14 @@ sealVAES256_pairloop_12:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -3866,11 +3788,10 @@ sealVAES256_pairloop_12:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3880,13 +3801,16 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3896,12 +3820,9 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 80(AX), Y15
@@ -3913,13 +3834,14 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3929,14 +3851,14 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3946,13 +3868,11 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3962,13 +3882,17 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(DI), Y13
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3978,14 +3902,11 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(DI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3995,13 +3916,13 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4011,14 +3932,15 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4028,14 +3950,12 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4045,8 +3965,6 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -4088,20 +4006,14 @@ sealVAES256_pairloop_12:
 sealVAES256_pairrest_13:
 	CMPQ           CX, $0x10
 	JB             sealVAES256_pairfin_14
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -4113,11 +4025,9 @@ sealVAES256_pairrest_13:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4127,13 +4037,15 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4143,13 +4055,11 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        -128(DI), Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4159,14 +4069,15 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4176,13 +4087,13 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4192,13 +4103,12 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4208,13 +4118,16 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4224,14 +4137,11 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4241,13 +4151,13 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4257,13 +4167,15 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4273,14 +4185,12 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4290,8 +4200,6 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -4332,82 +4240,78 @@ sealVAES256_pairrest_13:
 sealVAES256_pairfin_14:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -160(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -96(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -32(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -4607,9 +4511,7 @@ sealVAES256_pairloop_15:
 	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        -224(DI), Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4619,13 +4521,11 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4635,12 +4535,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4650,13 +4552,10 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4666,12 +4565,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4681,13 +4582,13 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4697,12 +4598,10 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4712,13 +4611,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4728,12 +4628,13 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4745,11 +4646,8 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4759,12 +4657,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4774,13 +4674,13 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -4833,11 +4733,10 @@ sealVAES256_pairloop_15:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4847,13 +4746,16 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4863,12 +4765,9 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 80(AX), Y15
@@ -4880,13 +4779,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4896,14 +4796,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4913,13 +4813,11 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4929,13 +4827,17 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(DI), Y13
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4945,14 +4847,11 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(DI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4962,13 +4861,13 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4978,14 +4877,15 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4995,14 +4895,12 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5012,8 +4910,6 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -5082,11 +4978,9 @@ sealVAES256_pairrest_16:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5096,13 +4990,15 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5112,13 +5008,11 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        -128(DI), Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5128,14 +5022,15 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5145,13 +5040,13 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5161,13 +5056,12 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5177,13 +5071,16 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5193,14 +5090,11 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5210,13 +5104,13 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5226,13 +5120,15 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5242,14 +5138,12 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5259,8 +5153,6 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -5301,82 +5193,78 @@ sealVAES256_pairrest_16:
 sealVAES256_pairfin_17:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -160(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -96(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -32(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -5410,20 +5298,14 @@ sealVAES256_aes128_2:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -5546,20 +5428,14 @@ sealVAES256_aes128_2:
 sealVAES256_pairloop_19:
 	CMPQ           CX, $0x20
 	JB             sealVAES256_pairrest_20
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -5572,10 +5448,8 @@ sealVAES256_pairloop_19:
 	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5585,14 +5459,15 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5602,14 +5477,11 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5619,14 +5491,14 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5636,14 +5508,15 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5653,13 +5526,12 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5669,14 +5541,16 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5686,14 +5560,11 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5703,14 +5574,14 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5720,14 +5591,15 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -5753,20 +5625,14 @@ sealVAES256_pairloop_19:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -5778,12 +5644,12 @@ sealVAES256_pairloop_19:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5793,15 +5659,16 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5811,15 +5678,13 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5829,15 +5694,17 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5847,15 +5714,12 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5865,15 +5729,18 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5883,15 +5750,12 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(DI), Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5901,15 +5765,18 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5919,15 +5786,13 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5937,9 +5802,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -5982,20 +5844,14 @@ sealVAES256_pairloop_19:
 sealVAES256_pairrest_20:
 	CMPQ           CX, $0x10
 	JB             sealVAES256_pairfin_21
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -6007,12 +5863,10 @@ sealVAES256_pairrest_20:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6022,15 +5876,16 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6042,13 +5897,12 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6058,14 +5912,16 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6075,15 +5931,13 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6093,15 +5947,17 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6111,14 +5967,12 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6128,15 +5982,18 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6146,15 +6003,13 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6164,9 +6019,6 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -6208,82 +6060,78 @@ sealVAES256_pairrest_20:
 sealVAES256_pairfin_21:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -160(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -96(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -32(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -6465,10 +6313,8 @@ sealVAES256_pairloop_22:
 	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6478,14 +6324,15 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6495,14 +6342,11 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6512,14 +6356,14 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6529,14 +6373,15 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6546,13 +6391,12 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6562,14 +6406,16 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6579,14 +6425,11 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6596,14 +6439,14 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6613,14 +6456,15 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -6673,12 +6517,12 @@ sealVAES256_pairloop_22:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6688,15 +6532,16 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6706,15 +6551,13 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6724,15 +6567,17 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6742,15 +6587,12 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6760,15 +6602,18 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6778,15 +6623,12 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(DI), Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6796,15 +6638,18 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6814,15 +6659,13 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6832,9 +6675,6 @@ sealVAES256_pairloop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -6904,12 +6744,10 @@ sealVAES256_pairrest_23:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6919,15 +6757,16 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6939,13 +6778,12 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6955,14 +6793,16 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6972,15 +6812,13 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -6990,15 +6828,17 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7008,14 +6848,12 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7025,15 +6863,18 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7043,15 +6884,13 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7061,9 +6900,6 @@ sealVAES256_pairrest_23:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -7105,82 +6941,78 @@ sealVAES256_pairrest_23:
 sealVAES256_pairfin_24:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -160(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -96(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      -32(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -7416,20 +7248,14 @@ TEXT ·openVAES256(SB), NOSPLIT, $32-64
 openVAES256_loop2_7:
 	CMPQ           CX, $0x20
 	JB             openVAES256_loop_5
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -7442,8 +7268,6 @@ openVAES256_loop2_7:
 	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7453,12 +7277,10 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        32(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7468,11 +7290,14 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7482,12 +7307,9 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7497,11 +7319,11 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7511,12 +7333,15 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7526,12 +7351,10 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7541,11 +7364,9 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        160(SI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7555,12 +7376,13 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7570,11 +7392,13 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7584,12 +7408,9 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7599,11 +7420,11 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7613,12 +7434,15 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7628,12 +7452,10 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -7659,20 +7481,14 @@ openVAES256_loop2_7:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -7684,10 +7500,8 @@ openVAES256_loop2_7:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        256(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        288(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7697,12 +7511,14 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7712,13 +7528,13 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7728,12 +7544,10 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        320(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VMOVDQU        352(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7743,12 +7557,14 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        352(SI), Y13
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7758,13 +7574,13 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7774,12 +7590,10 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        384(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        416(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7789,12 +7603,14 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7804,13 +7620,13 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        416(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7820,12 +7636,10 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        448(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        480(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7835,12 +7649,14 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7850,12 +7666,12 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        480(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -7866,13 +7682,12 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7882,9 +7697,6 @@ openVAES256_loop2_7:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -7924,20 +7736,14 @@ openVAES256_loop2_7:
 openVAES256_loop_5:
 	CMPQ           CX, $0x10
 	JB             openVAES256_loopdone_6
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -7949,10 +7755,8 @@ openVAES256_loop_5:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        32(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VMOVDQU        64(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7962,12 +7766,12 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -7977,11 +7781,12 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        96(SI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -7993,11 +7798,10 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VMOVDQU        128(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8007,13 +7811,15 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8023,12 +7829,11 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        160(SI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8038,12 +7843,11 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8053,12 +7857,15 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8068,12 +7875,11 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        224(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8083,13 +7889,10 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VMOVDQU        (SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8099,12 +7902,14 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        (SI), Y13
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8114,11 +7919,12 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -8129,13 +7935,12 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8145,9 +7950,6 @@ openVAES256_loop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -8219,8 +8021,6 @@ openVAES256_loop2_10:
 	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8230,12 +8030,10 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        32(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8245,11 +8043,14 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8259,12 +8060,9 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8274,11 +8072,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8288,12 +8086,15 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8303,12 +8104,10 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8318,11 +8117,9 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        160(SI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8332,12 +8129,13 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8347,11 +8145,13 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8361,12 +8161,9 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8376,11 +8173,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8390,12 +8187,15 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8405,12 +8205,10 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -8463,10 +8261,8 @@ openVAES256_loop2_10:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        256(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        288(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8476,12 +8272,14 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8491,13 +8289,13 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8507,12 +8305,10 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        320(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VMOVDQU        352(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8522,12 +8318,14 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        352(SI), Y13
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8537,13 +8335,13 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8553,12 +8351,10 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        384(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        416(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8568,12 +8364,14 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8583,13 +8381,13 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        416(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8599,12 +8397,10 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        448(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        480(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8614,12 +8410,14 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8629,12 +8427,12 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        480(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -8645,13 +8443,12 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8661,9 +8458,6 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -8730,10 +8524,8 @@ openVAES256_loop_8:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        32(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VMOVDQU        64(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8743,12 +8535,12 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8758,11 +8550,12 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        96(SI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -8774,11 +8567,10 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VMOVDQU        128(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8788,13 +8580,15 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8804,12 +8598,11 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        160(SI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8819,12 +8612,11 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8834,12 +8626,15 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8849,12 +8644,11 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        224(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8864,13 +8658,10 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VMOVDQU        (SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8880,12 +8671,14 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        (SI), Y13
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8895,11 +8688,12 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -8910,13 +8704,12 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8926,9 +8719,6 @@ openVAES256_loop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -8991,20 +8781,14 @@ openVAES256_aes192_3:
 openVAES256_loop2_14:
 	CMPQ           CX, $0x20
 	JB             openVAES256_loop_12
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -9017,9 +8801,7 @@ openVAES256_loop2_14:
 	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        32(SI), Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9029,13 +8811,11 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9045,12 +8825,14 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        64(SI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9060,13 +8842,10 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9076,12 +8855,14 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9091,13 +8872,13 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9107,12 +8888,10 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VMOVDQU        160(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9122,13 +8901,14 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9138,12 +8918,13 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9155,11 +8936,8 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VMOVDQU        224(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9169,12 +8947,14 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9184,13 +8964,13 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -9216,20 +8996,14 @@ openVAES256_loop2_14:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -9241,11 +9015,10 @@ openVAES256_loop2_14:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        256(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VMOVDQU        288(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9255,13 +9028,16 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9271,12 +9047,9 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        320(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 80(AX), Y15
@@ -9288,13 +9061,14 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VMOVDQU        352(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9304,14 +9078,14 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        352(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9321,13 +9095,11 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        384(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        416(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9337,13 +9109,17 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        416(SI), Y13
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9353,14 +9129,11 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        448(SI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9370,13 +9143,13 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        448(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        480(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9386,14 +9159,15 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        480(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9403,14 +9177,12 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9420,8 +9192,6 @@ openVAES256_loop2_14:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -9463,20 +9233,14 @@ openVAES256_loop2_14:
 openVAES256_loop_12:
 	CMPQ           CX, $0x10
 	JB             openVAES256_loopdone_13
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -9488,11 +9252,9 @@ openVAES256_loop_12:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        32(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        64(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9502,13 +9264,15 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9518,13 +9282,11 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        96(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        128(SI), Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9534,14 +9296,15 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9551,13 +9314,13 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9567,13 +9330,12 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9583,13 +9345,16 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9599,14 +9364,11 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9616,13 +9378,13 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        (SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9632,13 +9394,15 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9648,14 +9412,12 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9665,8 +9427,6 @@ openVAES256_loop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -9740,9 +9500,7 @@ openVAES256_loop2_17:
 	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
+	VMOVDQU        32(SI), Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9752,13 +9510,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9768,12 +9524,14 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        64(SI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9783,13 +9541,10 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9799,12 +9554,14 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9814,13 +9571,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9830,12 +9587,10 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
+	VMOVDQU        160(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9845,13 +9600,14 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9861,12 +9617,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9878,11 +9635,8 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
+	VMOVDQU        224(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9892,12 +9646,14 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9907,13 +9663,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -9966,11 +9722,10 @@ openVAES256_loop2_17:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        256(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
+	VMOVDQU        288(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9980,13 +9735,16 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9996,12 +9754,9 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        320(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 80(AX), Y15
@@ -10013,13 +9768,14 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
+	VMOVDQU        352(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10029,14 +9785,14 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        352(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10046,13 +9802,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        384(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        416(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10062,13 +9816,17 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        416(SI), Y13
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10078,14 +9836,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        448(SI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10095,13 +9850,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        448(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        480(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10111,14 +9866,15 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        480(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10128,14 +9884,12 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10145,8 +9899,6 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -10215,11 +9967,9 @@ openVAES256_loop_15:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        32(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        64(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10229,13 +9979,15 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10245,13 +9997,11 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        96(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        128(SI), Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10261,14 +10011,15 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10278,13 +10029,13 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10294,13 +10045,12 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10310,13 +10060,16 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10326,14 +10079,11 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        224(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10343,13 +10093,13 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        (SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10359,13 +10109,15 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10375,14 +10127,12 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10392,8 +10142,6 @@ openVAES256_loop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -10458,20 +10206,14 @@ openVAES256_aes128_2:
 openVAES256_loop2_21:
 	CMPQ           CX, $0x20
 	JB             openVAES256_loop_19
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -10484,10 +10226,8 @@ openVAES256_loop2_21:
 	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VMOVDQU        32(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10497,14 +10237,15 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10514,14 +10255,11 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10531,14 +10269,14 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10548,14 +10286,15 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10565,13 +10304,12 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        160(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10581,14 +10319,16 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10598,14 +10338,11 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10615,14 +10352,14 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10632,14 +10369,15 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -10665,20 +10403,14 @@ openVAES256_loop2_21:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -10690,12 +10422,12 @@ openVAES256_loop2_21:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        256(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        288(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10705,15 +10437,16 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10723,15 +10456,13 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        320(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        352(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10741,15 +10472,17 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        352(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10759,15 +10492,12 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        384(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        416(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10777,15 +10507,18 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        416(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10795,15 +10528,12 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        448(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        480(SI), Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10813,15 +10543,18 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10831,15 +10564,13 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10849,9 +10580,6 @@ openVAES256_loop2_21:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -10894,20 +10622,14 @@ openVAES256_loop2_21:
 openVAES256_loop_19:
 	CMPQ           CX, $0x10
 	JB             openVAES256_loopdone_20
-	VBROADCASTI128 (SP), Y0
-	VPXOR          gcmCtrNibbles<>+0(SB), Y0, Y0
-	VBROADCASTI128 (SP), Y1
-	VPXOR          gcmCtrNibbles<>+32(SB), Y1, Y1
-	VBROADCASTI128 (SP), Y2
-	VPXOR          gcmCtrNibbles<>+64(SB), Y2, Y2
-	VBROADCASTI128 (SP), Y3
-	VPXOR          gcmCtrNibbles<>+96(SB), Y3, Y3
-	VBROADCASTI128 (SP), Y4
-	VPXOR          gcmCtrNibbles<>+128(SB), Y4, Y4
-	VBROADCASTI128 (SP), Y5
-	VPXOR          gcmCtrNibbles<>+160(SB), Y5, Y5
-	VBROADCASTI128 (SP), Y6
-	VPXOR          gcmCtrNibbles<>+192(SB), Y6, Y6
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
 	VBROADCASTI128 16(SP), Y7
 	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
 	MOVL           DX, 12(SP)
@@ -10919,12 +10641,10 @@ openVAES256_loop_19:
 	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        32(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        64(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        64(SI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10934,15 +10654,16 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10954,13 +10675,12 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        96(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VMOVDQU        128(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10970,14 +10690,16 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10987,15 +10709,13 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11005,15 +10725,17 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11023,14 +10745,12 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        224(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        (SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11040,15 +10760,18 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11058,15 +10781,13 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11076,9 +10797,6 @@ openVAES256_loop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -11153,10 +10871,8 @@ openVAES256_loop2_24:
 	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 512(R8), Y14, Y10
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
+	VMOVDQU        32(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11166,14 +10882,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 544(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 32(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11183,14 +10900,11 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 576(R8), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11200,14 +10914,14 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11217,14 +10931,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 608(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 96(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11234,13 +10949,12 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 640(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        160(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11250,14 +10964,16 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 672(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11267,14 +10983,11 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 160(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11284,14 +10997,14 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11301,14 +11014,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 736(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 224(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -11361,12 +11075,12 @@ openVAES256_loop2_24:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        256(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
+	VMOVDQU        288(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11376,15 +11090,16 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        288(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11394,15 +11109,13 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        320(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        352(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11412,15 +11125,17 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        352(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11430,15 +11145,12 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        384(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
+	VMOVDQU        416(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11448,15 +11160,18 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        416(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11466,15 +11181,12 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        448(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        480(SI), Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11484,15 +11196,18 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        480(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11502,15 +11217,13 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11520,9 +11233,6 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -11592,12 +11302,10 @@ openVAES256_loop_22:
 	VPXOR          Y15, Y7, Y7
 	VMOVDQU        32(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 800(R8), Y14, Y10
+	VMOVDQU        64(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VMOVDQU        64(SI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11607,15 +11315,16 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11627,13 +11336,12 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y7, Y7
 	VMOVDQU        96(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 864(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y14
+	VMOVDQU        128(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11643,14 +11351,16 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11660,15 +11370,13 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPXOR          Y10, Y14, Y10
 	VMOVDQU        160(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 928(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11678,15 +11386,17 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11696,14 +11406,12 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
 	VMOVDQU        224(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
+	VMOVDQU        (SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11713,15 +11421,18 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 992(R8), Y14, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11731,15 +11442,13 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y13, Y13
-	VPSHUFD        $0x4e, Y13, Y14
-	VPXOR          Y13, Y14, Y14
-	VPCLMULQDQ     $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y14
-	VPXOR          Y9, Y14, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y14
-	VPXOR          Y11, Y14, Y11
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -11749,9 +11458,6 @@ openVAES256_loop_22:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -11982,82 +11688,78 @@ ghashVAES256_loop_1:
 	JB           ghashVAES256_tail_2
 	VMOVDQU      32(SI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 800(R8), Y14, Y10
+	VMOVDQU      64(SI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VMOVDQU      64(SI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 832(R8), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      96(SI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 864(R8), Y14, Y14
+	VMOVDQU      128(SI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      128(SI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 896(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      160(SI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 928(R8), Y14, Y14
+	VMOVDQU      192(SI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      192(SI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 960(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VMOVDQU      224(SI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 992(R8), Y14, Y14
+	VMOVDQU      (SI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
-	VMOVDQU      (SI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VPSHUFD      $0x4e, Y13, Y14
-	VPXOR        Y13, Y14, Y14
-	VPCLMULQDQ   $0x00, 768(R8), Y14, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y14
-	VPXOR        Y9, Y14, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y14
-	VPXOR        Y11, Y14, Y11
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14

@@ -323,13 +323,17 @@ func (k *kernel) nextK() {
 // aligned is the counterPlan of the 256-bit kernels' fast path (see
 // alignedSetup).
 func (k *kernel) aligned(states []VecPhysical) {
+	// K(base) goes once into the key register, free until round 1, and
+	// each state but the last is one XOR from it.
+	key := k.reg(k.w, "key")
+	VBROADCASTI128(k.frame.Offset(kSlot0), key)
 	for i, s := range states {
-		slot := kSlot0
+		src := key
 		if i == 7 {
-			slot = kSlot1
+			VBROADCASTI128(k.frame.Offset(kSlot1), s)
+			src = s
 		}
-		VBROADCASTI128(k.frame.Offset(slot), s)
-		VPXOR(ctrNibbleConst.Offset(32*i), s, s)
+		VPXOR(ctrNibbleConst.Offset(32*i), src, s)
 	}
 	// The next batch's pair: K(base+16) moves down, K(base+32) comes in.
 	MOVL(k.ku.As32(), k.frame.Offset(kSlot0+12))
@@ -386,6 +390,65 @@ func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, firs
 		func() { clmul(0x11, pow, d, p) },
 		func() { k.xor(k.w, k.full(p), hi, hi) },
 	)
+}
+
+// ghashHalf is one data vector of a ghashPair: where it is, the offset of
+// its powers, and whether the running state goes into it.
+type ghashHalf struct {
+	m      Op
+	powOff int
+	acc    bool
+}
+
+// ghashPair is ghashVector for two full-width vectors on the 256-bit path,
+// whose Karatsuba middle operands share one register: per lane, a's in the
+// low word and b's in the high word, from one XOR of two blends of the
+// data instead of a shuffle and an XOR each. The key's middle operands
+// hold the value in both words, so imm 0x00 picks a's and 0x11 b's. The
+// products go through the key register, free between a round's AES
+// instructions and the next round's key load: each use of it is one
+// closure, so that stitch never splits it across a round.
+func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
+	w := k.w
+	lo, mi, hi, key := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.reg(w, "key")
+	t := k.temps(w)
+	var ops []func()
+	for i, h := range []ghashHalf{a, b} {
+		d := t[i]
+		ops = append(ops, func() { k.load(w, h.m, d) }, func() { k.shuffle(w, d, d) })
+		if h.acc {
+			ops = append(ops, func() { k.xor(w, d, k.reg(w, "acc"), d) })
+		}
+	}
+	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) func() {
+		if set {
+			return func() { clmul(imm, m, d, acc) }
+		}
+		return func() {
+			clmul(imm, m, d, key)
+			k.xor(w, key, acc, acc)
+		}
+	}
+	pow := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: powOffset + h.powOff} }
+	kar := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: karOffset + h.powOff} }
+	ops = append(ops,
+		product(0x00, pow(a), t[0], lo, first),
+		product(0x11, pow(a), t[0], hi, first),
+		product(0x00, pow(b), t[1], lo, false),
+		product(0x11, pow(b), t[1], hi, false),
+		func() {
+			// key = a.hi | b.lo, t0 = a.lo | b.hi, then their XOR.
+			VPALIGNR(Imm(8), t[0], t[1], key)
+			VPBLENDD(Imm(0xcc), t[1], t[0], t[0])
+			k.xor(w, t[0], key, t[0])
+		},
+	)
+	if first {
+		ops = append(ops, func() { clmul(0x00, kar(a), t[0], mi) })
+	} else {
+		ops = append(ops, func() { clmul(0x00, kar(a), t[0], t[1]) }, func() { k.xor(w, t[1], mi, mi) })
+	}
+	return append(ops, func() { clmul(0x11, kar(b), t[0], t[1]) }, func() { k.xor(w, t[1], mi, mi) })
 }
 
 // reduceOps returns the instructions that finish Karatsuba, reduce lo, mi
@@ -454,6 +517,7 @@ func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
 	nv := g * k.nv
 	bpi := nv * w.blocks()
 	out := make([][]func(), g)
+	var prev ghashHalf
 	for i := 1; i <= nv; i++ {
 		// A single batch takes its first vector, the one that takes in
 		// the running state, last: the other seven need nothing from the
@@ -467,6 +531,16 @@ func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
 		m := Mem{Base: base, Disp: disp + j*int(w)}
 		powOff := 16*(numPowers-bpi) + j*int(w)
 		b := (i - 1) / k.nv
+		if w == w256 {
+			// Vectors go in pairs (see ghashPair): this is the first
+			// of one when i is odd.
+			if i%2 == 1 {
+				prev = ghashHalf{m, powOff, j == 0}
+				continue
+			}
+			out[b] = append(out[b], k.ghashPair(prev, ghashHalf{m, powOff, j == 0}, i == 2)...)
+			continue
+		}
 		out[b] = append(out[b], k.ghashVector(w, m, k.hk, powOff, i == 1, j == 0, k.temps(w))...)
 	}
 	out[g-1] = append(out[g-1], k.reduceOps()...)
