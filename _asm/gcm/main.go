@@ -269,8 +269,8 @@ func (k *kernel) whitened(states []VecPhysical) {
 // K(base) or K(base+16) XOR a constant nibble in its last byte, where K(b)
 // is the block of counter b XOR the first key. Both K blocks live in the
 // frame; general-purpose instructions write the next batch's pair while
-// this one runs, and a state costs one broadcast load and one XOR where
-// the general plan spends a shuffle, an add and an XOR. The ctr register
+// this one runs, and a state costs one XOR (the batch two broadcast loads)
+// where the general plan spends a shuffle, an add and an XOR. The ctr register
 // still advances (one add a batch) for the tail.
 const (
 	kSlot0 = 0  // K(base)
@@ -814,7 +814,7 @@ func genSeal(w width) {
 func (k *kernel) batchDoc() string {
 	doc := fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch", 8*int(k.w), k.nv*k.w.blocks())
 	if k.w == w256 {
-		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16", pairs*k.nv*k.w.blocks())
+		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16", pairs*k.nv*k.w.blocks())
 	}
 	return doc + "."
 }
