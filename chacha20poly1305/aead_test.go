@@ -176,21 +176,23 @@ func TestSmallAD(t *testing.T) {
 	})
 }
 
-// TestSealOneChains runs the one-call kernels' lengths (193..512 bytes)
-// where their MAC's block count L (ciphertext blocks plus the lengths) is
-// even and odd, at the edges of the row and word-sliced batches, under many
-// keys: Seal splits the blocks into two Poly1305 chains and combines them
-// with r^floor(L/2).
+// TestSealOneChains runs the one-call kernels' lengths (193..512 bytes,
+// and sealTwoAVX2's 513..1024, whose chains cover the second batch) where
+// their MAC's block count L (ciphertext blocks after the stitched ones,
+// plus the lengths) is even and odd, at the edges of the row and
+// word-sliced batches, under many keys: Seal splits the blocks into two
+// Poly1305 chains and combines them with r^floor(L/2).
 func TestSealOneChains(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		rng := rand.New(rand.NewPCG(17, uint64(len(name))))
-		store := testkit.RandBytes(rng, 512+16)
+		store := testkit.RandBytes(rng, 1024+16)
 		for range 40 {
 			ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
-			for _, n := range []int{193, 208, 209, 240, 256, 257, 272, 496, 497, 511, 512} {
+			for _, n := range []int{193, 208, 209, 240, 256, 257, 272, 496, 497, 511, 512,
+				513, 528, 529, 544, 545, 767, 768, 1007, 1008, 1009, 1023, 1024} {
 				for _, adLen := range []int{0, 16} {
 					nonce := testkit.RandBytes(rng, ours.NonceSize())
-					checkOne(t, ours, ref, nonce, store[:n], store[512:][:adLen], 0)
+					checkOne(t, ours, ref, nonce, store[:n], store[1024:][:adLen], 0)
 				}
 			}
 		}

@@ -162,6 +162,10 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		sealOne(a.one, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
+	if a.stitched && len(plaintext) <= twoMax && len(additionalData) <= oneAD {
+		sealTwo(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+		return ret
+	}
 	if a.mid && len(plaintext) <= midMax {
 		a.sealMid(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret

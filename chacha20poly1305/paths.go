@@ -76,7 +76,7 @@ var paths = func() []*path {
 			add(&path{
 				Name:     "avx2-stitched",
 				Requires: append([]cpu.Feature{cpu.AVX2}, poly1305.MULX.Requires()...),
-				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last whole batch in two MULX chains (macBatchAVX2), tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx, except 193..512 bytes with additional data up to 16: one call whose general registers compute block 0, the MAC key and the MAC beside the batch (Seal: the ciphertext in two chains after it, combined with a power of r computed beside it; up to 256 bytes four blocks in YMM rows, sealOneY4, openOne18Y4; else sealOneAVX2, openOneAVX2); up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
+				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last whole batch in two MULX chains (macBatchAVX2), tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx, except 193..512 bytes with additional data up to 16: one call whose general registers compute block 0, the MAC key and the MAC beside the batch (Seal: the ciphertext in two chains after it, combined with a power of r computed beside it; up to 256 bytes four blocks in YMM rows, sealOneY4, openOne18Y4; else sealOneAVX2, openOneAVX2); Seal of 513..1024 bytes with additional data up to 16, one call of two batches with rolled rounds (sealTwoAVX2); up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
 				mac:      poly1305.MULX,
 				stitched: true,
 			})

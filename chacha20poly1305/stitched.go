@@ -231,17 +231,34 @@ const openSteps = oneMax/16 + 2
 // openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
 // generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
 type openState struct {
+	oneHead
+	buf [batch + 16]byte // the message in, the result out; sealOne* writes 16 zero bytes after it
+	n   uint64           // sealOne*: the message's length
+}
+
+// oneHead is what the one-call kernels' states hold before the buffer.
+type oneHead struct {
 	stitchState                     // x: blocks 1 on; r, written by the kernel
 	s           [2]uint64           // written by the kernel
 	tag         [Overhead]byte      // written by the kernel
 	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
 	mac         [openSteps][16]byte // the MAC input, right-aligned
-	buf         [batch + 16]byte    // the message in, the result out; sealOne* writes 16 zero bytes after it
-	n           uint64              // sealOne*: the message's length
+}
+
+// twoState is sealTwoAVX2's argument: openState's with a buffer for two
+// batches (ot* in the generator).
+type twoState struct {
+	oneHead
+	buf [2*batch + 16]byte
+	n   uint64
 }
 
 // The generator's offsets.
-var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-960+unsafe.Sizeof(openState{})-1496]
+var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-960+unsafe.Sizeof(openState{})-1496+
+	unsafe.Offsetof(twoState{}.buf)-960+unsafe.Sizeof(twoState{})-2008]
+
+// twoMax is the longest message sealTwo takes.
+const twoMax = 2 * batch
 
 // oneLayout names the batch layout of a set of one-call kernels (openOne*,
 // sealOne*; see oneLayouts).
@@ -290,6 +307,7 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 		copy(out, st.buf[:len(ciphertext)])
 	}
 	st.clear()
+	clear(st.buf[:])
 	return ok
 }
 
@@ -299,31 +317,57 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 //go:noinline
 func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	var st openState
-	st.init(key, nonce12, 1)
-	if len(ad) > 0 {
-		copy(st.mac[openSteps-2][:], ad)
-		st.hi[openSteps-2] = 1
-	}
-	st.lengths(len(ad), len(plaintext))
+	st.sealInput(ad, len(plaintext), key, nonce12)
 	copy(st.buf[:], plaintext)
 	st.n = uint64(len(plaintext))
 	sealOneCall(oneFor(ones, len(plaintext)), (*[1496]byte)(unsafe.Pointer(&st)))
 	copy(ciphertext, st.buf[:len(plaintext)])
 	*tag = st.tag
 	st.clear()
+	clear(st.buf[:])
+}
+
+// sealTwo is Seal on the avx2-stitched path for a message of oneMax+1 to
+// twoMax bytes with up to 16 bytes of additional data: one call of
+// sealTwoAVX2, two batches with the MAC beside and after them (measured on
+// Zen 5 under avx512=off, same run: 1 KiB about 1.3x the three stitched
+// calls with their Go code between, 768 bytes about 1.45x).
+//
+//go:noinline
+func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	var st twoState
+	st.sealInput(ad, len(plaintext), key, nonce12)
+	copy(st.buf[:], plaintext)
+	st.n = uint64(len(plaintext))
+	sealTwoAVX2((*[2008]byte)(unsafe.Pointer(&st)))
+	copy(ciphertext, st.buf[:len(plaintext)])
+	*tag = st.tag
+	st.clear()
+	clear(st.buf[:])
+}
+
+// sealInput loads the ChaCha20 state from block 1 and the MAC blocks Seal's
+// one-call kernels read: the additional data (one block at most) and the
+// lengths, for a message of n bytes.
+func (st *oneHead) sealInput(ad []byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	st.init(key, nonce12, 1)
+	if len(ad) > 0 {
+		copy(st.mac[openSteps-2][:], ad)
+		st.hi[openSteps-2] = 1
+	}
+	st.lengths(len(ad), n)
 }
 
 // lengths writes the MAC's last block.
-func (st *openState) lengths(adLen, msgLen int) {
+func (st *oneHead) lengths(adLen, msgLen int) {
 	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(adLen))
 	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(msgLen))
 	st.hi[openSteps-1] = 1
 }
 
-// clear wipes the key material and the message.
-func (st *openState) clear() {
+// clear wipes the key material; the callers wipe their buffers.
+func (st *oneHead) clear() {
 	clear(st.x[:])
 	clear(st.r[:])
 	clear(st.s[:])
-	clear(st.buf[:])
 }

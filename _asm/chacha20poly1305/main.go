@@ -71,6 +71,7 @@ func main() {
 	stitchedOpenOne("openOne18AVX2", 18, sliced)
 	stitchedOpenOne("openOne10AVX2", 10, sliced)
 	stitchedSealOne("sealOneAVX2", sliced)
+	stitchedSealTwo("sealTwoAVX2")
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")
 	block0Scalar("block0")
