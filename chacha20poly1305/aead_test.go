@@ -177,7 +177,8 @@ func TestSmallAD(t *testing.T) {
 }
 
 // TestSealOneChains runs the one-call kernels' lengths (193..512 bytes,
-// and sealTwoAVX2's 513..1024, whose chains cover the second batch) where
+// and sealTwoAVX2's and sealFourAVX2's up to 2048, whose chains cover the
+// last batch) where
 // their MAC's block count L (ciphertext blocks after the stitched ones,
 // plus the lengths) is even and odd, at the edges of the row and
 // word-sliced batches, under many keys: Seal splits the blocks into two
@@ -185,14 +186,15 @@ func TestSmallAD(t *testing.T) {
 func TestSealOneChains(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		rng := rand.New(rand.NewPCG(17, uint64(len(name))))
-		store := testkit.RandBytes(rng, 1024+16)
+		store := testkit.RandBytes(rng, 2048+16)
 		for range 40 {
 			ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
 			for _, n := range []int{193, 208, 209, 240, 256, 257, 272, 496, 497, 511, 512,
-				513, 528, 529, 544, 545, 767, 768, 1007, 1008, 1009, 1023, 1024} {
+				513, 528, 529, 544, 545, 767, 768, 1007, 1008, 1009, 1023, 1024,
+				1025, 1040, 1041, 1535, 1536, 1537, 1552, 2032, 2033, 2047, 2048} {
 				for _, adLen := range []int{0, 16} {
 					nonce := testkit.RandBytes(rng, ours.NonceSize())
-					checkOne(t, ours, ref, nonce, store[:n], store[1024:][:adLen], 0)
+					checkOne(t, ours, ref, nonce, store[:n], store[2048:][:adLen], 0)
 				}
 			}
 		}

@@ -27,7 +27,8 @@
 // call computes block 0 and the MAC in general registers beside the
 // keystream (sealOne, openOne: stitched.go); on the ifma path messages up
 // to midMax bytes past those take the keystream and block 0 from one call
-// (mid.go). Longer ones get the MAC key from block 0 computed by the block0
+// (mid.go), and on the avx2-stitched path Seal up to fourMax bytes runs
+// in one call of two or four batches (sealTwo in stitched.go). Longer ones get the MAC key from block 0 computed by the block0
 // kernel (see block0.go), except where the avx2-stitched kernels compute it
 // alongside other work.
 package chacha20poly1305
@@ -162,7 +163,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		sealOne(a.one, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
-	if a.stitched && len(plaintext) <= twoMax && len(additionalData) <= oneAD {
+	if a.stitched && len(plaintext) <= fourMax && len(additionalData) <= oneAD {
 		sealTwo(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}

@@ -553,11 +553,18 @@ func (k *sk) rolledRounds(label string, iter func()) {
 // (a chain of their own, sharing the temporaries: the steps are emitted
 // whole, and renaming keeps the chains apart). Its own ciphertext and the
 // lengths follow in two chains (twoChains).
-func stitchedSealTwo(name string) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", otEnd))
+//
+// With batches 4 (sealFourAVX2, on a fourState) it takes 513 to 2048
+// bytes: the batches after the second in a loop (moreBatches).
+func stitchedSealTwo(name string, batches int) {
+	size, nOff := otEnd, otN
+	if batches > 2 {
+		size, nOff = ofEnd, ofN
+	}
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
 	Pragma("noescape")
-	Doc(name+" encrypts the first n bytes (513 to 1024) of st's buffer in place",
-		"with the sixteen blocks (two word-sliced batches) from st.x[12] on and",
+	Doc(name+fmt.Sprintf(" encrypts the first n bytes (513 to %d) of st's buffer in place", batches*batchBytes),
+		fmt.Sprintf("with the blocks (up to %d word-sliced batches) from st.x[12] on and", batches),
 		"absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext",
 		"zero-padded, block 33, and writes the tag.")
 	k := &sk{}
@@ -635,11 +642,55 @@ func stitchedSealTwo(name string) {
 			f()
 		}
 	}
-	LEAQ(Mem{Base: k.st, Disp: ooBuf + batchBytes}, buf)
+	ADDQ(U8(32), buf)
 	k.dst, k.src = buf, buf
 	k.output()
-	k.twoChains(name, buf, rf, pw, otN, batchBytes)
+	if batches > 2 {
+		k.moreBatches(name, buf, r, nOff)
+	}
+	k.twoChains(name, buf, rf, pw, nOff, batchBytes)
 	stAVX2.Return()
+}
+
+// moreBatches emits sealFourAVX2's batches after the second, as many as the
+// message needs: each absorbs the one before it (buf, its output) beside
+// its rounds, and moves buf on to its own output. The message's length in
+// st at nOff then counts from buf on, plus a batch (twoChains skips one).
+func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int) {
+	a := chain{h: k.h, t: k.t}
+	cnt := AllocLocal(8)
+	n := GP64()
+	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	ADDQ(U32(batchBytes-1), n)
+	SHRQ(U8(9), n)
+	SUBQ(U8(2), n)
+	MOVQ(n, cnt)
+	JZ(LabelRef(name + "_last"))
+	Label(name + "_more")
+	ADDL(U8(8), k.stateWord(12))
+	k.loadState()
+	k.rolledRounds(name+"_bn", func() {
+		for j := range 3 {
+			k.queue = append(k.queue, a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r)...)
+		}
+		k.queue = append(k.queue, func() { ADDQ(U8(48), buf) })
+	})
+	for j := range 2 {
+		for _, f := range a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r) {
+			f()
+		}
+	}
+	ADDQ(U8(32), buf)
+	k.output()
+	DECQ(cnt)
+	JNZ(LabelRef(name + "_more"))
+	Comment("The length from the last batch on, plus the batch twoChains skips.")
+	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	ADDQ(k.st, n)
+	SUBQ(buf, n)
+	ADDQ(U32(ooBuf+batchBytes), n)
+	MOVQ(n, Mem{Base: k.st, Disp: nOff})
+	Label(name + "_last")
 }
 
 // block0Scalar emits a kernel computing the first 32 bytes of keystream
@@ -704,6 +755,8 @@ const batchBytes = 512
 const (
 	otN   = ooBuf + 2*batchBytes + 16
 	otEnd = otN + 8
+	ofN   = ooBuf + 4*batchBytes + 16 // fourState: four batches
+	ofEnd = ofN + 8
 )
 
 // openSteps is the number of MAC blocks openState holds: a message of up
