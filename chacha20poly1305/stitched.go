@@ -366,7 +366,8 @@ func (st *oneHead) sealVia(kernel func(), buf []byte, n *uint64, ciphertext, pla
 	copy(ciphertext, buf[:len(plaintext)])
 	*tag = st.tag
 	st.clear()
-	clear(buf[:(len(plaintext)+batch-1)&^(batch-1)]) // keystream past the message, too
+	// The ciphertext is public; the keystream past it in the last batch is not.
+	clear(buf[len(plaintext) : (len(plaintext)+batch-1)&^(batch-1)])
 }
 
 // sealInput loads the ChaCha20 state from block 1 and the MAC blocks Seal's
