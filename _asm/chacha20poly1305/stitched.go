@@ -556,17 +556,31 @@ func (k *sk) rolledRounds(label string, iter func()) {
 //
 // With batches 4 (sealFourAVX2, on a fourState) it takes 513 to 2048
 // bytes: the batches after the second in a loop (moreBatches).
-func stitchedSealTwo(name string, batches int) {
+//
+// With open, it is Open's kernel (openTwoAVX2, openFourAVX2): the same MAC
+// over the ciphertext, which stays where it is while the plaintext goes
+// one batch before it (the first batch's to the MAC input's blocks 0 to 31,
+// unused here), each batch's output stored once its MAC steps have read
+// the batch before. The caller compares the tag.
+func stitchedSealTwo(name string, batches int, open bool) {
 	size, nOff := otEnd, otN
 	if batches > 2 {
 		size, nOff = ofEnd, ofN
 	}
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
 	Pragma("noescape")
-	Doc(name+fmt.Sprintf(" encrypts the first n bytes (513 to %d) of st's buffer in place", batches*batchBytes),
-		fmt.Sprintf("with the blocks (up to %d word-sliced batches) from st.x[12] on and", batches),
-		"absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext",
-		"zero-padded, block 33, and writes the tag.")
+	if open {
+		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
+			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
+			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
+			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
+			"0 to 31, the rest at the buffer's start.")
+	} else {
+		Doc(name+fmt.Sprintf(" encrypts the first n bytes (513 to %d) of st's buffer in place", batches*batchBytes),
+			fmt.Sprintf("with the blocks (up to %d word-sliced batches) from st.x[12] on and", batches),
+			"absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext",
+			"zero-padded, block 33, and writes the tag.")
+	}
 	k := &sk{}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
@@ -613,6 +627,11 @@ func stitchedSealTwo(name string, batches int) {
 	buf := GP64().(GPVirtual)
 	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
 	k.dst, k.src = buf, buf
+	if open {
+		Comment("Open: the plaintext goes elsewhere, the ciphertext stays for the MAC.")
+		k.dst = GP64().(GPVirtual)
+		LEAQ(Mem{Base: k.st, Disp: ooMAC}, k.dst)
+	}
 	k.output()
 
 	Comment("The second batch: three MAC steps and two powers per double round.")
@@ -644,9 +663,13 @@ func stitchedSealTwo(name string, batches int) {
 	}
 	ADDQ(U8(32), buf)
 	k.dst, k.src = buf, buf
+	if open {
+		k.dst = GP64().(GPVirtual)
+		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
+	}
 	k.output()
 	if batches > 2 {
-		k.moreBatches(name, buf, r, nOff)
+		k.moreBatches(name, buf, r, nOff, open)
 	}
 	k.twoChains(name, buf, rf, pw, nOff, batchBytes)
 	stAVX2.Return()
@@ -656,7 +679,7 @@ func stitchedSealTwo(name string, batches int) {
 // message needs: each absorbs the one before it (buf, its output) beside
 // its rounds, and moves buf on to its own output. The message's length in
 // st at nOff then counts from buf on, plus a batch (twoChains skips one).
-func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int) {
+func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool) {
 	a := chain{h: k.h, t: k.t}
 	cnt := AllocLocal(8)
 	n := GP64()
@@ -681,6 +704,10 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int) {
 		}
 	}
 	ADDQ(U8(32), buf)
+	if open {
+		k.dst = GP64().(GPVirtual)
+		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
+	}
 	k.output()
 	DECQ(cnt)
 	JNZ(LabelRef(name + "_more"))
