@@ -176,21 +176,25 @@ func TestSmallAD(t *testing.T) {
 	})
 }
 
-// TestSealOneChains runs the one-call kernels' lengths (193..512 bytes)
-// where their MAC's block count L (ciphertext blocks plus the lengths) is
-// even and odd, at the edges of the row and word-sliced batches, under many
-// keys: Seal splits the blocks into two Poly1305 chains and combines them
-// with r^floor(L/2).
+// TestSealOneChains runs the one-call kernels' lengths (193..512 bytes,
+// and sealTwoAVX2's and sealFourAVX2's up to 2048, whose chains cover the
+// last batch) where
+// their MAC's block count L (ciphertext blocks after the stitched ones,
+// plus the lengths) is even and odd, at the edges of the row and
+// word-sliced batches, under many keys: Seal splits the blocks into two
+// Poly1305 chains and combines them with r^floor(L/2).
 func TestSealOneChains(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		rng := rand.New(rand.NewPCG(17, uint64(len(name))))
-		store := testkit.RandBytes(rng, 512+16)
+		store := testkit.RandBytes(rng, 2048+16)
 		for range 40 {
 			ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
-			for _, n := range []int{193, 208, 209, 240, 256, 257, 272, 496, 497, 511, 512} {
+			for _, n := range []int{193, 208, 209, 240, 256, 257, 272, 496, 497, 511, 512,
+				513, 528, 529, 544, 545, 767, 768, 1007, 1008, 1009, 1023, 1024,
+				1025, 1040, 1041, 1535, 1536, 1537, 1552, 2032, 2033, 2047, 2048} {
 				for _, adLen := range []int{0, 16} {
 					nonce := testkit.RandBytes(rng, ours.NonceSize())
-					checkOne(t, ours, ref, nonce, store[:n], store[512:][:adLen], 0)
+					checkOne(t, ours, ref, nonce, store[:n], store[2048:][:adLen], 0)
 				}
 			}
 		}
@@ -255,12 +259,14 @@ func TestFlippedBit(t *testing.T) {
 		for _, x := range []bool{false, true} {
 			rng := rand.New(rand.NewPCG(3, 4))
 			ours, _ := pair(t, name, testkit.RandBytes(rng, KeySize), x)
-			sizes := []int{0, 1, 63, 64, 300, 1025}
+			// Up to 16 bytes of AD, 513..2048 bytes take the one-call Open.
+			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {1025, 21}, {700, 13}, {1025, 16}, {2048, 0}}
 			if testing.Short() {
-				sizes = []int{0, 17, 300}
+				sizes = [][2]int{{0, 21}, {17, 21}, {300, 21}, {600, 13}}
 			}
-			for _, n := range sizes {
-				plain, ad := testkit.RandBytes(rng, n), testkit.RandBytes(rng, 21)
+			for _, size := range sizes {
+				n := size[0]
+				plain, ad := testkit.RandBytes(rng, n), testkit.RandBytes(rng, size[1])
 				nonce := testkit.RandBytes(rng, ours.NonceSize())
 				sealed := ours.Seal(nil, nonce, plain, ad)
 				for _, field := range [][]byte{sealed, ad, nonce} {

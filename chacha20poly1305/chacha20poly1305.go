@@ -27,7 +27,9 @@
 // call computes block 0 and the MAC in general registers beside the
 // keystream (sealOne, openOne: stitched.go); on the ifma path messages up
 // to midMax bytes past those take the keystream and block 0 from one call
-// (mid.go). Longer ones get the MAC key from block 0 computed by the block0
+// (mid.go), and on the avx2-stitched path Seal and Open up to fourMax
+// bytes run in one call of two or four batches (sealTwo, openTwo in
+// stitched.go). Longer ones get the MAC key from block 0 computed by the block0
 // kernel (see block0.go), except where the avx2-stitched kernels compute it
 // alongside other work.
 package chacha20poly1305
@@ -162,6 +164,10 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		sealOne(a.one, ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
+	if a.stitched && len(plaintext) <= fourMax && len(additionalData) <= oneAD {
+		sealTwo(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
+		return ret
+	}
 	if a.mid && len(plaintext) <= midMax {
 		a.sealMid(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
@@ -228,6 +234,13 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	}
 	if a.one != nil && len(ciphertext) <= oneMax && len(additionalData) <= oneAD {
 		if !openOne(a.one, out, ciphertext, additionalData, tag, &key, &nonce12) {
+			clear(out)
+			return nil, errOpen
+		}
+		return ret, nil
+	}
+	if a.stitched && len(ciphertext) <= fourMax && len(additionalData) <= oneAD {
+		if !openTwo(out, ciphertext, additionalData, tag, &key, &nonce12) {
 			clear(out)
 			return nil, errOpen
 		}

@@ -109,6 +109,40 @@ func openOne10AVX2(st *[1496]byte)
 //go:noescape
 func sealOneAVX2(st *[1496]byte)
 
+// sealTwoAVX2 encrypts the first n bytes (513 to 1024) of st's buffer in place
+// with the blocks (up to 2 word-sliced batches) from st.x[12] on and
+// absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext
+// zero-padded, block 33, and writes the tag.
+//
+//go:noescape
+func sealTwoAVX2(st *[2008]byte)
+
+// sealFourAVX2 encrypts the first n bytes (513 to 2048) of st's buffer in place
+// with the blocks (up to 4 word-sliced batches) from st.x[12] on and
+// absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext
+// zero-padded, block 33, and writes the tag.
+//
+//go:noescape
+func sealFourAVX2(st *[3032]byte)
+
+// openTwoAVX2 decrypts the first n bytes (513 to 1024) of st's buffer with the
+// blocks (up to 2 word-sliced batches) from st.x[12] on, writes the
+// tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
+// and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
+// 0 to 31, the rest at the buffer's start.
+//
+//go:noescape
+func openTwoAVX2(st *[2008]byte)
+
+// openFourAVX2 decrypts the first n bytes (513 to 2048) of st's buffer with the
+// blocks (up to 4 word-sliced batches) from st.x[12] on, writes the
+// tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
+// and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
+// 0 to 31, the rest at the buffer's start.
+//
+//go:noescape
+func openFourAVX2(st *[3032]byte)
+
 // openOne10Z4 writes the tag of the last 10 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
 // block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in

@@ -496,7 +496,14 @@ func scalarState(in func(i int) Op, words Mem, inMem int) [16]Op {
 // scalarRounds emits, through emit, ChaCha20's twenty rounds on x: one
 // block in scalar registers, its four quarter rounds side by side.
 func scalarRounds(x *[16]Op, emit func(func())) {
-	round := func(groups [4][4]int) {
+	for range 10 {
+		scalarDoubleRound(x, emit)
+	}
+}
+
+// scalarDoubleRound emits, through emit, one double round on x.
+func scalarDoubleRound(x *[16]Op, emit func(func())) {
+	for _, groups := range [][4][4]int{columns, diags} {
 		// step emits one operation for each of the four quarter rounds.
 		step := func(op func(g [4]int)) {
 			for _, g := range groups {
@@ -512,10 +519,205 @@ func scalarRounds(x *[16]Op, emit func(func())) {
 			step(func(g [4]int) { ROLL(U8(rot[1]), x[g[1]]) })
 		}
 	}
-	for range 10 {
-		round(columns)
-		round(diags)
+}
+
+// rolledRounds emits a batch's ten double rounds as a loop (a tenth of the
+// code: the unrolled kernels' code outgrows the op cache), iter queuing
+// the scalar instructions of one iteration, spread through its rounds.
+func (k *sk) rolledRounds(label string, iter func()) {
+	cnt := AllocLocal(8)
+	MOVQ(U32(10), cnt)
+	all := k.ticks
+	k.ticks /= 10
+	Label(label)
+	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
+	iter()
+	k.doubleRound()
+	k.flush()
+	DECQ(cnt)
+	JNZ(LabelRef(label))
+	k.ticks = all
+}
+
+// stitchedSealTwo emits sealTwoAVX2: Seal of a message of 513 to 1024
+// bytes in one call, two word-sliced batches over a twoState's buffer,
+// with no Go code between the parts and the MAC in general registers
+// throughout. Each batch's rounds run as a loop of double rounds: unrolled
+// (as in sealOneAVX2), the kernel was 28 KB of code and ran from the
+// decoders, not the op cache (measured on Zen 5 under avx512=off, kernel
+// alone at 1 KiB: about 590 ns unrolled, 465 rolled). The first batch's
+// iterations each run a double round of block 0 (the MAC key) in general
+// registers; after it come the key, the additional data's step and the
+// first batch's output. The second batch's iterations each run three MAC
+// steps over the first batch's ciphertext and two steps of the powers of r
+// (a chain of their own, sharing the temporaries: the steps are emitted
+// whole, and renaming keeps the chains apart). Its own ciphertext and the
+// lengths follow in two chains (twoChains).
+//
+// With batches 4 (sealFourAVX2, on a fourState) it takes 513 to 2048
+// bytes: the batches after the second in a loop (moreBatches).
+//
+// With open, it is Open's kernel (openTwoAVX2, openFourAVX2): the same MAC
+// over the ciphertext, which stays where it is while the plaintext goes
+// one batch before it (the first batch's to the MAC input's blocks 0 to 31,
+// unused here), each batch's output stored once its MAC steps have read
+// the batch before. The caller compares the tag.
+func stitchedSealTwo(name string, batches int, open bool) {
+	size, nOff := otEnd, otN
+	if batches > 2 {
+		size, nOff = ofEnd, ofN
 	}
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
+	Pragma("noescape")
+	if open {
+		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
+			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
+			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
+			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
+			"0 to 31, the rest at the buffer's start.")
+	} else {
+		Doc(name+fmt.Sprintf(" encrypts the first n bytes (513 to %d) of st's buffer in place", batches*batchBytes),
+			fmt.Sprintf("with the blocks (up to %d word-sliced batches) from st.x[12] on and", batches),
+			"absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext",
+			"zero-padded, block 33, and writes the tag.")
+	}
+	k := &sk{}
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.spill = AllocLocal(4 * 32)
+	words := AllocLocal(16)
+	k.countRounds()
+	in := func(i int) Op { return k.stateWord(i) }
+	x := scalarState(in, words, 3)
+	DECL(x[12])
+	k.loadState()
+	k.rolledRounds(name+"_b1", func() { scalarDoubleRound(&x, func(f func()) { k.queue = append(k.queue, f) }) })
+	k.macKeyFrom(&x, in, ooS)
+	const maxJ = 21 // r^2..r^21 from ten iterations of two steps
+	rf := AllocLocal(24)
+	pw := AllocLocal(24 * (maxJ + 1))
+	r := words3(rf)
+	a := chain{h: k.h, t: k.t}
+	for i := range 3 {
+		a.h[i], a.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
+		MOVQ(k.rWord(i), a.t[i])
+		MOVQ(a.t[i], r[i])
+		XORQ(a.h[i], a.h[i])
+	}
+	k.h, k.t = a.h, a.t
+	var p [3]GPVirtual
+	for i := range p {
+		p[i] = GP64().(GPVirtual)
+	}
+	MOVQ(U32(1), p[0])
+	MOVQ(p[0], pw)
+	XORL(p[2].As32(), p[2].As32())
+	MOVQ(p[2], pw.Offset(8))
+	MOVQ(p[2], pw.Offset(16))
+	for i := range 3 {
+		MOVQ(r[i], p[i])
+		if i < 2 {
+			MOVQ(p[i], pw.Offset(24+8*i))
+		}
+	}
+	XORL(p[2].As32(), p[2].As32())
+	MOVQ(p[2], pw.Offset(40))
+	for _, f := range a.stepOps(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2) + 8}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)}, r) {
+		f()
+	}
+	buf := GP64().(GPVirtual)
+	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
+	k.dst, k.src = buf, buf
+	if open {
+		Comment("Open: the plaintext goes elsewhere, the ciphertext stays for the MAC.")
+		k.dst = GP64().(GPVirtual)
+		LEAQ(Mem{Base: k.st, Disp: ooMAC}, k.dst)
+	}
+	k.output()
+
+	Comment("The second batch: three MAC steps and two powers per double round.")
+	ADDL(U8(8), k.stateWord(12))
+	pwp := GP64().(GPVirtual)
+	LEAQ(pw.Offset(48), pwp)
+	pc := chain{h: p, t: a.t}
+	k.loadState()
+	k.rolledRounds(name+"_b2", func() {
+		q := func(f func()) { k.queue = append(k.queue, f) }
+		for j := range 2 {
+			k.queue = append(k.queue, pc.stepOps(nil, nil, nil, r)...)
+			q(func() {
+				for i := range 3 {
+					MOVQ(p[i], Mem{Base: pwp, Disp: 24*j + 8*i})
+				}
+			})
+		}
+		q(func() { ADDQ(U8(48), pwp) })
+		for j := range 3 {
+			k.queue = append(k.queue, a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r)...)
+		}
+		q(func() { ADDQ(U8(48), buf) })
+	})
+	for j := range 2 {
+		for _, f := range a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r) {
+			f()
+		}
+	}
+	ADDQ(U8(32), buf)
+	k.dst, k.src = buf, buf
+	if open {
+		k.dst = GP64().(GPVirtual)
+		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
+	}
+	k.output()
+	if batches > 2 {
+		k.moreBatches(name, buf, r, nOff, open)
+	}
+	k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+	stAVX2.Return()
+}
+
+// moreBatches emits sealFourAVX2's batches after the second, as many as the
+// message needs: each absorbs the one before it (buf, its output) beside
+// its rounds, and moves buf on to its own output. The message's length in
+// st at nOff then counts from buf on, plus a batch (twoChains skips one).
+func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool) {
+	a := chain{h: k.h, t: k.t}
+	cnt := AllocLocal(8)
+	n := GP64()
+	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	ADDQ(U32(batchBytes-1), n)
+	SHRQ(U8(9), n)
+	SUBQ(U8(2), n)
+	MOVQ(n, cnt)
+	JZ(LabelRef(name + "_last"))
+	Label(name + "_more")
+	ADDL(U8(8), k.stateWord(12))
+	k.loadState()
+	k.rolledRounds(name+"_bn", func() {
+		for j := range 3 {
+			k.queue = append(k.queue, a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r)...)
+		}
+		k.queue = append(k.queue, func() { ADDQ(U8(48), buf) })
+	})
+	for j := range 2 {
+		for _, f := range a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r) {
+			f()
+		}
+	}
+	ADDQ(U8(32), buf)
+	if open {
+		k.dst = GP64().(GPVirtual)
+		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
+	}
+	k.output()
+	DECQ(cnt)
+	JNZ(LabelRef(name + "_more"))
+	Comment("The length from the last batch on, plus the batch twoChains skips.")
+	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	ADDQ(k.st, n)
+	SUBQ(buf, n)
+	ADDQ(U32(ooBuf+batchBytes), n)
+	MOVQ(n, Mem{Base: k.st, Disp: nOff})
+	Label(name + "_last")
 }
 
 // block0Scalar emits a kernel computing the first 32 bytes of keystream
@@ -570,6 +772,18 @@ const (
 	ooBuf = ooMAC + 16*openSteps
 	ooN   = ooBuf + 512 + 16 // uint64: the message's length (sealOne*), after the buffer's 16 bytes of slack
 	ooEnd = ooN + 8
+)
+
+// batchBytes is a word-sliced batch's length.
+const batchBytes = 512
+
+// Offsets in the Go side's twoState: openState's up to the buffer, which
+// holds two batches.
+const (
+	otN   = ooBuf + 2*batchBytes + 16
+	otEnd = otN + 8
+	ofN   = ooBuf + 4*batchBytes + 16 // fourState: four batches
+	ofEnd = ofN + 8
 )
 
 // openSteps is the number of MAC blocks openState holds: a message of up
@@ -642,7 +856,7 @@ func stitchedSealOne(name string, b oneBatch) {
 	pw := AllocLocal(24 * (maxJ + 1))
 	k.queuePowers(rf, pw, maxJ)
 	buf := k.batchInPlace()
-	k.twoChains(name, buf, rf, pw)
+	k.twoChains(name, buf, rf, pw, ooN, 0)
 	stAVX2.Return()
 }
 
@@ -744,10 +958,17 @@ func (k *sk) queuePowers(rf, pw Mem, maxJ int) {
 // J = floor(L/2), chain A continues k.h over the first L-J blocks and chain
 // B starts from zero over the last J, both multiplying by r. Horner's sum
 // over all L blocks is then A·r^J + B (r^J from pw), and the tag follows.
-func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem) {
+//
+// skip is how many bytes of the message lie before buf, absorbed already;
+// the message's length is at nOff in st (ooN in an openState, otN in a
+// twoState).
+func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem, nOff, skip int) {
 	Comment("Zeros after the ciphertext (the MAC pads with them), then the lengths.")
 	n := GP64()
-	MOVQ(Mem{Base: k.st, Disp: ooN}, n)
+	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	if skip > 0 {
+		SUBQ(U32(skip), n)
+	}
 	z := XMM()
 	VPXOR(z, z, z)
 	VMOVDQU(z, Mem{Base: buf, Index: n, Scale: 1})
