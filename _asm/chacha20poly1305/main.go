@@ -196,9 +196,7 @@ func (r *rows) addInput() {
 // registers (ZMM) or, in YMM, one set per two blocks, interleaved so that
 // their chains run side by side.
 func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc ...string) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(ks *[%d]byte, key *[32]byte, nonce *[12]byte)", max(256, 64*blocks)))
-	Pragma("noescape")
-	Doc(doc...)
+	vec.Leaf(name, fmt.Sprintf("func(ks *[%d]byte, key *[32]byte, nonce *[12]byte)", max(256, 64*blocks)), doc...)
 	ks := Load(Param("ks"), GP64())
 	key := Load(Param("key"), GP64()).(GPVirtual)
 	nonce := Load(Param("nonce"), GP64()).(GPVirtual)

@@ -223,9 +223,7 @@ func newSK(seal bool) *sk {
 // tail (run through a buffer) absorbs that batch instead of leaving it to
 // unstitched code.
 func stitchedTail(name string) {
-	TEXT(name, NOSPLIT, "func(st *[14]uint64, dst, src []byte, mac *[512]byte)")
-	Pragma("noescape")
-	Doc(name+" encrypts the 512 bytes of src into dst (one batch) and absorbs mac",
+	vec.Leaf(name, "func(st *[14]uint64, dst, src []byte, mac *[512]byte)", name+" encrypts the 512 bytes of src into dst (one batch) and absorbs mac",
 		"into st.h (each block with 2^128 added); st.x[12] advances.")
 	k := newSK(true)
 	m := Load(Param("mac"), GP64())
@@ -296,9 +294,7 @@ func (k *sk) rounds() {
 // out of use); words 8, 9 and 10 live in the frame, at most one per
 // quarter round, so the four chains lengthen alike.
 func stitchedFirst(name string) {
-	TEXT(name, NOSPLIT, "func(st *[14]uint64, dst, src []byte, key *[32]byte)")
-	Pragma("noescape")
-	Doc(name+" encrypts the first 512 bytes of src into dst (blocks st.x[12]",
+	vec.Leaf(name, "func(st *[14]uint64, dst, src []byte, key *[32]byte)", name+" encrypts the first 512 bytes of src into dst (blocks st.x[12]",
 		"on) and writes the first 32 bytes of the block before them (block 0:",
 		"the MAC key) to key; st.x[12] advances.")
 	k := &sk{seal: true}
@@ -726,9 +722,7 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bo
 // cycles each on Zen 5), while the scalar code runs the four columns side
 // by side at one cycle per operation.
 func block0Scalar(name string) {
-	TEXT(name, NOSPLIT, "func(out *[32]byte, key *[32]byte, nonce *[12]byte)")
-	Pragma("noescape")
-	Doc(name+" writes the first 32 bytes of ChaCha20 keystream block 0 for key",
+	vec.Leaf(name, "func(out *[32]byte, key *[32]byte, nonce *[12]byte)", name+" writes the first 32 bytes of ChaCha20 keystream block 0 for key",
 		"and nonce to out.")
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
 	sigma := []uint32{0x61707865, 0x3320646e, 0x79622d32, 0x6b206574}
@@ -799,9 +793,7 @@ const openSteps = 34
 // input is right-aligned in openSteps blocks; the blocks before it are
 // zero without the 2^128 bit, which leaves the accumulator at zero.
 func stitchedOpenOne(name string, steps int, b oneBatch) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
-	Pragma("noescape")
-	Doc(name+fmt.Sprintf(" writes the tag of the last %d blocks of st's MAC input", steps),
+	vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte)", ooEnd), name+fmt.Sprintf(" writes the tag of the last %d blocks of st's MAC input", steps),
 		"(each block i with hi[i]·2^128 added) under the MAC key from ChaCha20",
 		fmt.Sprintf("block st.x[12]-1, and decrypts the first %d bytes of st's buffer in", 64*b.n()),
 		fmt.Sprintf("place with the %s from st.x[12] on.", b))
@@ -843,9 +835,7 @@ func newOneSK(b oneBatch) *sk {
 // in two independent chains (see twoChains), then their combination and
 // the tag.
 func stitchedSealOne(name string, b oneBatch) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", ooEnd))
-	Pragma("noescape")
-	Doc(name+fmt.Sprintf(" encrypts the first n bytes (at most %d) of st's buffer in place", 64*b.n()),
+	vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte)", ooEnd), name+fmt.Sprintf(" encrypts the first n bytes (at most %d) of st's buffer in place", 64*b.n()),
 		fmt.Sprintf("with the %s from st.x[12] on and absorbs: MAC block 32", b),
 		"(2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes",
 		"the tag.")
@@ -1144,9 +1134,7 @@ func (k *sk) batchInPlace() GPVirtual {
 
 // mulAddKernel emits mulAdd130: mulAdd alone, for the tests.
 func mulAddKernel(name string) {
-	TEXT(name, NOSPLIT, "func(h, p, b *[3]uint64)")
-	Pragma("noescape")
-	Doc(name+" sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most",
+	vec.Leaf(name, "func(h, p, b *[3]uint64)", name+" sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most",
 		"4), for h, p and b with their third words at most 4 (the arithmetic",
 		"sealOne* combine their two Poly1305 chains with).")
 	hp := Load(Param("h"), GP64())
@@ -1173,9 +1161,7 @@ func mulAddKernel(name string) {
 // squarings in mulAdd) does not depend on the chains, so the core runs it
 // beside their first steps.
 func macBatch(name string) {
-	TEXT(name, NOSPLIT, "func(st *[14]uint64, msg *[512]byte)")
-	Pragma("noescape")
-	Doc(name + " absorbs msg into st.h (each block with 2^128 added).")
+	vec.Leaf(name, "func(st *[14]uint64, msg *[512]byte)", name+" absorbs msg into st.h (each block with 2^128 added).")
 	st := Load(Param("st"), GP64())
 	m := Load(Param("msg"), GP64()).(GPVirtual)
 	rf, pf, cnt := AllocLocal(24), AllocLocal(24), AllocLocal(8)

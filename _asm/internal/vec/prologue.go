@@ -82,3 +82,12 @@ func (p *Pool) Put(r VecPhysical) { p.free = append(p.free, r) }
 
 // Clone returns an independent copy, for code emitted along two branches.
 func (p *Pool) Clone() *Pool { return NewPool(p.free...) }
+
+// Leaf starts a NOSPLIT assembly function whose pointer arguments do not
+// escape, with its doc lines: the header every kernel of the AEAD
+// generators opens with.
+func Leaf(name, signature string, doc ...string) {
+	TEXT(name, NOSPLIT, signature)
+	Pragma("noescape")
+	Doc(doc...)
+}
