@@ -298,16 +298,7 @@ func stitchedFirst(name string) {
 		"on) and writes the first 32 bytes of the block before them (block 0:",
 		"the MAC key) to key; st.x[12] advances.")
 	k := &sk{seal: true}
-	k.st = Load(Param("st"), GP64()).(GPVirtual)
-	k.spill = AllocLocal(4 * 32)
-	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
-	k.countRounds()
-
-	Comment("Block 0 in scalar registers: the state with the counter one less.")
-	x := scalarState(func(i int) Op { return k.stateWord(i) }, words, 3)
-	DECL(x[12])
-	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
-	scalarRounds(&x, func(f func()) { k.queue = append(k.queue, f) })
+	x := k.queueBlockZero("Block 0 in scalar registers: the state with the counter one less.")
 	k.loadState()
 	k.rounds()
 
@@ -813,19 +804,28 @@ func stitchedOpenOne(name string, steps int, b oneBatch) {
 // key from it and a zero accumulator.
 func newOneSK(b oneBatch) *sk {
 	k := &sk{rows: b}
+	x := k.queueBlockZero("Block 0 in general registers: the state with the counter one less.")
+	k.queueMACKey(&x, func(i int) Op { return k.stateWord(i) }, ooS)
+	return k
+}
+
+// queueBlockZero starts a kernel that computes ChaCha20 block 0 (the
+// state with the counter one less) in general registers beside its batch:
+// it loads st, reserves the spill area and the block's three words kept in
+// the frame, counts the batch's vector instructions and queues the block's
+// rounds. It returns the block's words.
+func (k *sk) queueBlockZero(comment string) [16]Op {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
 	k.countRounds()
 
-	Comment("Block 0 in general registers: the state with the counter one less.")
-	in := func(i int) Op { return k.stateWord(i) }
-	x := scalarState(in, words, 3)
+	Comment(comment)
+	x := scalarState(func(i int) Op { return k.stateWord(i) }, words, 3)
 	DECL(x[12])
 	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
 	scalarRounds(&x, func(f func()) { k.queue = append(k.queue, f) })
-	k.queueMACKey(&x, in, ooS)
-	return k
+	return x
 }
 
 // stitchedSealOne emits sealOneAVX2: Seal of a message of up to 448 bytes
