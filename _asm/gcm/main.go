@@ -684,33 +684,32 @@ func (k *kernel) maskedCTR() {
 	Label(skip)
 }
 
-// batchCTR returns the states of one batch and the memory operands their
-// last round folds in.
-func (k *kernel) batch() ([]VecPhysical, []Op) { return k.batchAt(0) }
-
-// batchAt is batch for the data off bytes past src.
-func (k *kernel) batchAt(off int) ([]VecPhysical, []Op) {
+// stitchedBatch emits one batch off bytes past src and dst: its counters
+// under ctr, the AES rounds with gh (when set) stitched in, the last round
+// folding in the data, and the store.
+func (k *kernel) stitchedBatch(ctr counterPlan, off int, gh []func()) {
 	states := make([]VecPhysical, k.nv)
 	xs := make([]Op, k.nv)
 	for i := range states {
 		states[i] = k.w.v(i)
 		xs[i] = Mem{Base: k.src, Disp: off + i*int(k.w)}
 	}
-	return states, xs
-}
-
-func (k *kernel) storeBatch(states []VecPhysical) { k.storeBatchAt(states, 0) }
-
-// storeBatchAt stores a batch off bytes past dst.
-func (k *kernel) storeBatchAt(states []VecPhysical, off int) {
+	ctr(states)
+	var mid func(int)
+	if gh != nil {
+		mid = k.stitch(gh)
+	}
+	k.aesRounds1(k.w, states, mid, xs, k.lastTemp())
 	for i, s := range states {
 		k.store(k.w, s, Mem{Base: k.dst, Disp: off + i*int(k.w)})
 	}
 }
 
-func (k *kernel) advance(bytes int) {
-	ADDQ(U32(bytes), k.src)
-	ADDQ(U32(bytes), k.dst)
+// advance moves src and dst on by blocks and counts them off n.
+func (k *kernel) advance(blocks int) {
+	ADDQ(U32(16*blocks), k.src)
+	ADDQ(U32(16*blocks), k.dst)
+	SUBQ(Imm(uint64(blocks)), k.n)
 }
 
 var suffix = map[width]string{w128: "AESNI", w256: "VAES256", w512: "VAES512"}
@@ -824,27 +823,19 @@ func (k *kernel) batchDoc() string {
 // before, and the last batch's GHASH. The 256-bit path goes by pairs (see
 // sealPairs).
 func (k *kernel) sealLoop(ctr counterPlan) {
-	w := k.w
-	if w == w256 {
+	if k.w == w256 {
 		k.sealPairs(ctr)
 		return
 	}
-	bpi := k.nv * w.blocks()
+	bpi := k.nv * k.w.blocks()
 	loop, last := k.label("loop"), k.label("last")
-	states, xs := k.batch()
-	ctr(states)
-	k.aesRounds1(w, states, nil, xs, k.reg(w, "t0"))
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
+	k.stitchedBatch(ctr, 0, nil)
+	k.advance(bpi)
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(last))
-	ctr(states)
-	k.aesRounds1(w, states, k.stitch(k.batchGHASH(k.dst, -bpi*16)), xs, k.lastTemp())
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
+	k.stitchedBatch(ctr, 0, k.batchGHASH(k.dst, -bpi*16))
+	k.advance(bpi)
 	JMP(LabelRef(loop))
 	Label(last)
 	emit(k.batchGHASH(k.dst, -bpi*16))
@@ -857,39 +848,25 @@ func (k *kernel) sealLoop(ctr counterPlan) {
 // the reduction; then one more stitched batch if 16 blocks or more remain,
 // and the GHASH of the last batch.
 func (k *kernel) sealPairs(ctr counterPlan) {
-	w := k.w
-	bpi := k.nv * w.blocks()
+	bpi := k.nv * k.w.blocks()
 	size := bpi * 16
 	loop, rest, fin := k.label("pairloop"), k.label("pairrest"), k.label("pairfin")
-	batch := func(b int, gh []func()) {
-		states, xs := k.batchAt(b * size)
-		ctr(states)
-		var mid func(int)
-		if gh != nil {
-			mid = k.stitch(gh)
-		}
-		k.aesRounds1(w, states, mid, xs, k.lastTemp())
-		k.storeBatchAt(states, b*size)
-	}
-	batch(0, nil)
-	k.advance(size)
-	SUBQ(Imm(uint64(bpi)), k.n)
+	k.stitchedBatch(ctr, 0, nil)
+	k.advance(bpi)
 	gh := k.groupGHASH(pairs, k.dst, -size)
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(pairs*bpi)))
 	JB(LabelRef(rest))
 	for b := range pairs {
-		batch(b, gh[b])
+		k.stitchedBatch(ctr, b*size, gh[b])
 	}
-	k.advance(pairs * size)
-	SUBQ(Imm(uint64(pairs*bpi)), k.n)
+	k.advance(pairs * bpi)
 	JMP(LabelRef(loop))
 	Label(rest)
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(fin))
-	batch(0, k.batchGHASH(k.dst, -size))
-	k.advance(size)
-	SUBQ(Imm(uint64(bpi)), k.n)
+	k.stitchedBatch(ctr, 0, k.batchGHASH(k.dst, -size))
+	k.advance(bpi)
 	Label(fin)
 	emit(k.batchGHASH(k.dst, -size))
 }
@@ -897,34 +874,25 @@ func (k *kernel) sealPairs(ctr counterPlan) {
 // openLoop emits Open's stitched batches under counter plan ctr: on the
 // 256-bit path pairs of batches under one reduction, then single batches.
 func (k *kernel) openLoop(ctr counterPlan) {
-	w := k.w
-	bpi := k.nv * w.blocks()
+	bpi := k.nv * k.w.blocks()
 	loop, done := k.label("loop"), k.label("loopdone")
-	states, xs := k.batch()
-	if w == w256 {
+	if k.w == w256 {
 		loop2 := k.label("loop2")
 		gh := k.groupGHASH(pairs, k.src, 0)
 		Label(loop2)
 		CMPQ(k.n, Imm(uint64(pairs*bpi)))
 		JB(LabelRef(loop))
 		for b := range pairs {
-			states, xs := k.batchAt(b * bpi * 16)
-			ctr(states)
-			k.aesRounds1(w, states, k.stitch(gh[b]), xs, k.lastTemp())
-			k.storeBatchAt(states, b*bpi*16)
+			k.stitchedBatch(ctr, b*bpi*16, gh[b])
 		}
-		k.advance(pairs * bpi * 16)
-		SUBQ(Imm(uint64(pairs*bpi)), k.n)
+		k.advance(pairs * bpi)
 		JMP(LabelRef(loop2))
 	}
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(done))
-	ctr(states)
-	k.aesRounds1(w, states, k.stitch(k.batchGHASH(k.src, 0)), xs, k.lastTemp())
-	k.storeBatch(states)
-	k.advance(bpi * 16)
-	SUBQ(Imm(uint64(bpi)), k.n)
+	k.stitchedBatch(ctr, 0, k.batchGHASH(k.src, 0))
+	k.advance(bpi)
 	JMP(LabelRef(loop))
 	Label(done)
 }
