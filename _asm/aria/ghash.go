@@ -46,14 +46,24 @@ var constGHASHBswap, constGHASHPoly Mem
 
 // ghashStitch is the GHASH work of one stitched kernel.
 type ghashStitch struct {
-	hk, yp, gsrc  reg.Register
-	sums          reg.Register // lo, mid, hi partial sums of the half, 64 bytes each
-	bswap         reg.VecPhysical
-	plan          [gapCount][]int // vectors (0..15) done at each gap (see slices.gap)
-	reduceAfter   [16]bool        // the half ends with this vector: reduce in its gap
-	firstOfHalf   [16]bool        // no partial sums stored yet
-	accumulateTop [16]bool        // the vector that takes in the running state
+	hk, yp, gsrc reg.Register
+	sums         reg.Register // lo, mid, hi partial sums of the half, 64 bytes each
+	bswap        reg.VecPhysical
+	plan         [gapCount][]int // vectors (0..15) done at each gap (see slices.gap)
 }
+
+// halfOrder is the order of the vectors of a half: 1..7, then vector 0,
+// which takes in the running state and ends the half (its gap reduces), so
+// that the others need not wait for the previous reduction.
+var halfOrder = [8]int{1, 2, 3, 4, 5, 6, 7, 0}
+
+// firstOfHalf reports whether v is a half's first vector: no partial sums
+// stored yet.
+func firstOfHalf(v int) bool { return v%8 == halfOrder[0] }
+
+// lastOfHalf reports whether v is a half's last vector, the one that takes
+// in the running state and after which the half is reduced.
+func lastOfHalf(v int) bool { return v%8 == halfOrder[7] }
 
 func newGHASHStitch(s *slices) *ghashStitch {
 	if constGHASHBswap.Symbol.Name == "" {
@@ -66,24 +76,19 @@ func newGHASHStitch(s *slices) *ghashStitch {
 	g.gsrc = Load(Param("gsrc"), GP64())
 	g.sums = vec.AlignedLocal(3*64, 64)
 	s.w.Load(constGHASHBswap, g.bswap)
-	// Each half: vectors 1..7 of it, then vector 0, which takes in the
-	// running state, so that the others need not wait for the previous
-	// reduction. The 16 vectors spread evenly over the 11 gaps, and no
-	// gap holds vectors of both halves.
+	// Each half in halfOrder. The 16 vectors spread evenly over the
+	// gapCount gaps, and no gap holds vectors of both halves.
 	k := 0
 	for h := 0; h < 2; h++ {
-		for i, j := range []int{1, 2, 3, 4, 5, 6, 7, 0} {
+		for i, j := range halfOrder {
 			v := 8*h + j
 			gap := k * gapCount / 16
 			if i == 0 && len(g.plan[gap]) > 0 {
 				panic("aria generator: a GHASH gap spans both halves")
 			}
-			g.firstOfHalf[v] = i == 0
 			g.plan[gap] = append(g.plan[gap], v)
 			k++
 		}
-		g.reduceAfter[8*h] = true
-		g.accumulateTop[8*h] = true
 	}
 	return g
 }
@@ -107,7 +112,7 @@ func (g *ghashStitch) gap(s *slices, p int) {
 		x := s.alloc()
 		VMOVDQU64(Mem{Base: g.gsrc, Disp: 64 * v}, x)
 		VPSHUFB(g.bswap, x, x)
-		if g.accumulateTop[v] {
+		if lastOfHalf(v) {
 			t := s.alloc()
 			VMOVDQU64(Mem{Base: g.yp}, t.AsX()) // upper lanes zeroed
 			VPXORQ(t, x, x)
@@ -115,8 +120,8 @@ func (g *ghashStitch) gap(s *slices, p int) {
 		}
 		d = append(d, x)
 	}
-	first := g.firstOfHalf[vs[0]]
-	last := g.reduceAfter[vs[len(vs)-1]]
+	first := firstOfHalf(vs[0])
+	last := lastOfHalf(vs[len(vs)-1])
 	pow := func(v int) Mem { return Mem{Base: g.hk, Disp: 64 * (v % 8)} }
 	// The three 128-bit column sums of the products: lo (imm 0x00), mid
 	// (0x01 and 0x10) and hi (0x11), each folded as its terms come, two
