@@ -372,9 +372,12 @@ func (k *kernel) midBatch() {
 	k.advanceFolded()
 }
 
+// advance moves src and dst on by nBytes and counts its blocks off
+// k.blocks.
 func (k *kernel) advance(nBytes int) {
 	ADDQ(U32(nBytes), k.src)
 	ADDQ(U32(nBytes), k.dst)
+	SUBQ(U32(nBytes/16), k.blocks)
 }
 
 // steal ciphers the last whole block (at src) and the partial block after
@@ -605,7 +608,6 @@ func genKernel(w width, dec bool) {
 		k.batch(w, k.tweaks)
 		k.lastFromFrame = false
 		k.advance(k.nv * int(w))
-		SUBQ(U32(per), k.blocks)
 	case !k.foldLast:
 		// The 256-bit path as measured best there: the update in line
 		// (skipping it after the last batch bought nothing at six
@@ -615,11 +617,9 @@ func genKernel(w width, dec bool) {
 			k.mulX(w, tv, tv, k.temps[0], k.temps[1], per)
 		}
 		k.advance(k.nv * int(w))
-		SUBQ(U32(per), k.blocks)
 	default:
 		k.batch(w, k.tweaks)
 		k.advance(k.nv * int(w))
-		SUBQ(U32(per), k.blocks)
 		more := k.label("more")
 		JNZ(LabelRef(more))
 		TESTQ(k.partial, k.partial)
@@ -644,7 +644,6 @@ func genKernel(w width, dec bool) {
 		k.move(k.tweaks[i+1], k.tweaks[i])
 	}
 	k.advance(int(w))
-	SUBQ(U32(L), k.blocks)
 	JMP(LabelRef(top))
 	Label(done)
 
@@ -663,7 +662,6 @@ func genKernel(w width, dec bool) {
 			VEXTRACTI128(Imm(1), at(w256, cur), at(w128, cur))
 		}
 		k.advance(int(tw))
-		SUBQ(U32(tw.Blocks()), k.blocks)
 		Label(skip)
 	}
 
