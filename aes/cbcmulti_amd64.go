@@ -42,18 +42,6 @@ const (
 // lanes is the number of messages the kernel runs side by side.
 func (k laneKernel) lanes() int { return [...]int{8, 16, 32}[k] }
 
-// run calls the kernel on t: the shared-key kernel with keys a
-// right-aligned schedule, or with keyed set the keyed one with keys a
-// laneKeyTable's aligned start.
-func (k laneKernel) run(keys *byte, keyed bool, rounds int, t *cbcLanes, n int) {
-	p := (*byte)(unsafe.Pointer(t))
-	if keyed {
-		k.encryptKeyed(keys, rounds, p, n)
-		return
-	}
-	k.encrypt(keys, rounds, p, n)
-}
-
 // laneKeyTable holds a key for each lane, for the keyed kernels: slot j
 // (of a right-aligned table) for the lanes of state register r in the
 // vector at (8*j+r)*width, the lane's key at 16 bytes times its place in
@@ -235,10 +223,15 @@ func runLanes(kern laneKernel, jobs []CBCJob, keys laneKeys) {
 		if busy == 0 && waiting == 0 {
 			return
 		}
-		if busy > 0 && kt != nil {
-			kern.run(kt.start(), true, keys.rounds, &t, step/BlockSize)
-		} else if busy > 0 {
-			kern.run(&keys.shared[0], false, keys.rounds, &t, step/BlockSize)
+		if busy > 0 {
+			// The keyed kernels take kt's lane-sliced keys, the others the
+			// shared right-aligned schedule.
+			p := (*byte)(unsafe.Pointer(&t))
+			if kt != nil {
+				kern.encryptKeyed(kt.start(), keys.rounds, p, step/BlockSize)
+			} else {
+				kern.encrypt(&keys.shared[0], keys.rounds, p, step/BlockSize)
+			}
 		}
 		for i := range kern.lanes() {
 			if job[i] == 0 {

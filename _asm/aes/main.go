@@ -83,10 +83,6 @@ const (
 type kernel struct {
 	w    vec.Width // widest width of the kernel
 	mode string    // "ecbenc", "ecbdec", "cbcdec", "ctr"
-	// from: the ctr kernel for XORKeyStreamAt (mode "ctrfrom"), which takes
-	// the counter as two words instead of a pointer and leaves no counter
-	// behind.
-	from bool
 
 	plan regPlan
 
@@ -276,8 +272,11 @@ var modeDoc = map[string]string{
 }
 
 func genKernel(w vec.Width, mode string) {
+	// from: the ctr kernel for XORKeyStreamAt (mode "ctrfrom"), which takes
+	// the counter as two words instead of a pointer and leaves no counter
+	// behind.
 	from := mode == "ctrfrom"
-	k := &kernel{w: w, mode: mode, from: from,
+	k := &kernel{w: w, mode: mode,
 		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, prefetch: R9, plan: plans[w]}
 	// The 512-bit path keeps every round key in Z16..Z30; the others
 	// broadcast each into the key register as a round needs it.
@@ -328,7 +327,7 @@ func genKernel(w vec.Width, mode string) {
 	case "ctr":
 		bswap, base := k.modeReg(w, regBswap), k.modeReg(w, regBase)
 		isa.BroadcastLane(bswapMask, bswap)
-		if k.from {
+		if from {
 			k.counterFromWords(w)
 		} else {
 			vec.LoadParam("ctr", k.arg)
@@ -406,7 +405,7 @@ func genKernel(w vec.Width, mode string) {
 		ADDQ(U32(int(tw)), k.dst)
 		SUBQ(Imm(uint64(tw.Blocks())), k.n)
 	})
-	if mode == "ctr" && !k.from {
+	if mode == "ctr" && !from {
 		// Lane 0 of the counter vector has advanced by exactly n. One
 		// 16-byte store (rather than the caller's 8-byte update) lets the
 		// next call's 16-byte load of the counter forward from it instead

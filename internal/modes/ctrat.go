@@ -95,13 +95,12 @@ func ctrBlocks(k Kernels, dst, src []byte, ctr *[BlockSize]byte) {
 
 // CTRFrom is implemented by kernels that can form the counter block
 // themselves: CTR as in Kernels from the counter whose big-endian halves
-// are hi and lo (as numbers). Kernels reached through an interface cannot
-// be handed a pointer to the caller's stack without it moving to the heap;
-// the kernels' own stack serves, or registers. XORKeyStreamAt uses it for
-// whole blocks, which then need no memory of its own. The counter comes as
-// words, not as iv and a block count to add, because it heads the chain
-// of AES rounds: loading iv through a pointer and adding there cost the
-// 64-byte call about 4 cycles of latency (0.86x the serial stream on
+// are hi and lo (as numbers). XORKeyStreamAt uses it for whole blocks,
+// which then need no counter block in memory (one passed to kernels
+// reached through an interface would move to the heap). The counter comes
+// as words, not as iv and a block count to add, because it heads the
+// chain of AES rounds: loading iv through a pointer and adding there cost
+// the 64-byte call about 4 cycles of latency (0.86x the serial stream on
 // vaes512).
 type CTRFrom interface {
 	CTRFrom(dst, src []byte, hi, lo uint64)
