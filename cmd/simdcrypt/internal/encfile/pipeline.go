@@ -276,11 +276,9 @@ func (f *feeder) positional(size int64, get func() *chunk) error {
 		}
 		pos += int64(c.n)
 	}
-	if pos > f.p.fileStart {
-		// The chaining value for what follows: the block before it.
-		if err := readFull(fl, f.prev[:], pos-16); err != nil {
-			return err
-		}
+	// The chaining value for what follows: the block before it.
+	if err := f.p.chainValue(&f.prev, pos); err != nil {
+		return err
 	}
 	if _, err := fl.Seek(pos, io.SeekStart); err != nil {
 		return err
@@ -296,8 +294,15 @@ func (p *pipeline) fill(c *chunk) error {
 	}
 	p.consumed.Add(int64(c.n))
 	c.in, c.unread = c.buf[:c.n], false
-	if p.decrypt && c.pos > p.fileStart {
-		return readFull(p.file, c.prev[:], c.pos-16)
+	return p.chainValue(&c.prev, c.pos)
+}
+
+// chainValue reads into prev the ciphertext block before offset pos of
+// the input file, the CBC chaining value of what starts there, when
+// decrypting and pos is past the stream's start (there the IV serves).
+func (p *pipeline) chainValue(prev *[16]byte, pos int64) error {
+	if p.decrypt && pos > p.fileStart {
+		return readFull(p.file, prev[:], pos-16)
 	}
 	return nil
 }
