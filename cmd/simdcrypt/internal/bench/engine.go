@@ -356,7 +356,7 @@ func (r *runner) collect(size, offset, threads int) {
 type lane struct {
 	op       Op
 	src, dst []byte // warm: the placement in use, see placements
-	// warm: the placements the repetitions rotate over
+	// the placements the repetitions rotate over (cold: one, its Op alone)
 	placements []placement
 	// cold: slots of stride bytes rotated through on every call
 	coldSrc, coldDst []byte
@@ -394,10 +394,8 @@ const (
 
 // place switches the lane to placement k (modulo their number).
 func (l *lane) place(k int) {
-	if len(l.placements) > 0 {
-		p := l.placements[k%len(l.placements)]
-		l.op, l.src, l.dst = p.op, p.src, p.dst
-	}
+	p := l.placements[k%len(l.placements)]
+	l.op, l.src, l.dst = p.op, p.src, p.dst
 }
 
 // placed returns n bytes starting at offset from a 64-byte boundary that
@@ -413,26 +411,28 @@ func placed(n, offset, at int) []byte {
 
 func (r *runner) newLane(t *Target, maxSize, offset, index, lanes int) (*lane, error) {
 	l := &lane{offset: offset}
+	n := 1 // cold: one Op, over the arena's slots
 	if !r.cfg.Cold {
-		for k := range min(max(r.cfg.Reps, 1), maxPlacements) {
-			op, err := t.New()
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", t.Name(), err)
-			}
+		n = min(r.cfg.Reps, maxPlacements) // withDefaults makes Reps at least 1
+	}
+	for k := range n {
+		op, err := t.New()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", t.Name(), err)
+		}
+		p := placement{op: op}
+		if !r.cfg.Cold {
 			// src half a page from dst: the next call's first loads do
 			// not alias this call's last stores.
 			at := k * placementStep % pageSize
-			l.placements = append(l.placements, placement{op,
-				placed(maxSize, offset, (at+pageSize/2)%pageSize), placed(maxSize, offset, at)})
+			p.src, p.dst = placed(maxSize, offset, (at+pageSize/2)%pageSize), placed(maxSize, offset, at)
 		}
-		l.place(0)
+		l.placements = append(l.placements, p)
+	}
+	l.place(0)
+	if !r.cfg.Cold {
 		return l, nil
 	}
-	op, err := t.New()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", t.Name(), err)
-	}
-	l.op = op
 	if r.arena == nil {
 		r.arena = placed(int(r.cfg.ColdBytes), 0, 0)
 	}

@@ -54,7 +54,7 @@ type pipeline struct {
 	chunkSize int
 	threads   int
 	inOrder   bool          // read regular files in order on the feeder, as pipes are (tests cover both paths)
-	consumed  *atomic.Int64 // input bytes read so far (progress bar); may be nil
+	consumed  *atomic.Int64 // input bytes read so far (progress bar); run makes one if nil
 
 	file      *os.File // the regular input file unread chunks are read from
 	fileStart int64    // its offset where the stream began: chunks there chain on the IV
@@ -86,10 +86,8 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 		}
 	}
 	inFlight := min(max(2*workers+2, 4), maxInFlight)
-	inBytes := p.consumed
-	if inBytes == nil {
-		inBytes = new(atomic.Int64)
-		p.consumed = inBytes
+	if p.consumed == nil {
+		p.consumed = new(atomic.Int64)
 	}
 
 	free := make(chan *chunk, inFlight+1)
@@ -143,9 +141,9 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 		f := &feeder{p: p, order: order, work: work, quit: quit}
 		copy(f.prev[:], p.iv)
 		if p.file != nil {
-			readErr = f.positional(posSize, get, inBytes)
+			readErr = f.positional(posSize, get)
 		} else {
-			readErr = f.read(r, get, inBytes)
+			readErr = f.read(r, get)
 		}
 	}()
 
@@ -161,14 +159,14 @@ func (p *pipeline) run(r io.Reader, w io.Writer) (st stats, err error) {
 			// Stop the reader and return at once: it may be blocked on
 			// a pipe that never ends, and the caller discards the output.
 			close(quit)
-			st.in = inBytes.Load()
+			st.in = p.consumed.Load()
 			return st, err
 		}
 		free <- c
 	}
 	<-readerDone
 	wg.Wait()
-	st.in = inBytes.Load()
+	st.in = p.consumed.Load()
 	return st, readErr
 }
 
@@ -214,14 +212,14 @@ func (f *feeder) send(c *chunk, final bool) bool {
 // read fills chunks from r. It holds each full chunk until the next read
 // shows whether more data follows, because only the last chunk is padded
 // (encryption) or unpadded (decryption).
-func (f *feeder) read(r io.Reader, get func() *chunk, total *atomic.Int64) error {
+func (f *feeder) read(r io.Reader, get func() *chunk) error {
 	size := f.p.chunkSize
 	cur := get()
 	if cur == nil {
 		return nil
 	}
 	n, err := io.ReadFull(r, cur.buf[:size])
-	total.Add(int64(n))
+	f.p.consumed.Add(int64(n))
 	for {
 		cur.n, cur.in, cur.unread = n, cur.buf[:n], false
 		switch err {
@@ -237,7 +235,7 @@ func (f *feeder) read(r io.Reader, get func() *chunk, total *atomic.Int64) error
 			return nil
 		}
 		n, err = io.ReadFull(r, next.buf[:size])
-		total.Add(int64(n))
+		f.p.consumed.Add(int64(n))
 		if n == 0 && err == io.EOF {
 			f.send(cur, true)
 			return nil
@@ -264,7 +262,7 @@ func (f *feeder) read(r io.Reader, get func() *chunk, total *atomic.Int64) error
 // slower on a Zen 5 VM (1 GiB: 0.61 s mapped with MAP_POPULATE against
 // 0.14 s with pread, one thread): faults, page-table set-up, unmapping,
 // and the cipher's loads through 4 KiB pages cost more than the copy.
-func (f *feeder) positional(size int64, get func() *chunk, total *atomic.Int64) error {
+func (f *feeder) positional(size int64, get func() *chunk) error {
 	fl := f.p.file
 	pos, end := f.p.fileStart, f.p.fileStart+size
 	for end-pos > int64(f.p.chunkSize) {
@@ -278,16 +276,14 @@ func (f *feeder) positional(size int64, get func() *chunk, total *atomic.Int64) 
 		}
 		pos += int64(c.n)
 	}
-	if pos > f.p.fileStart {
-		// The chaining value for what follows: the block before it.
-		if err := readFull(fl, f.prev[:], pos-16); err != nil {
-			return err
-		}
+	// The chaining value for what follows: the block before it.
+	if err := f.p.chainValue(&f.prev, pos); err != nil {
+		return err
 	}
 	if _, err := fl.Seek(pos, io.SeekStart); err != nil {
 		return err
 	}
-	return f.read(fl, get, total)
+	return f.read(fl, get)
 }
 
 // fill reads an unread chunk in its worker, with the ciphertext block
@@ -298,8 +294,15 @@ func (p *pipeline) fill(c *chunk) error {
 	}
 	p.consumed.Add(int64(c.n))
 	c.in, c.unread = c.buf[:c.n], false
-	if p.decrypt && c.pos > p.fileStart {
-		return readFull(p.file, c.prev[:], c.pos-16)
+	return p.chainValue(&c.prev, c.pos)
+}
+
+// chainValue reads into prev the ciphertext block before offset pos of
+// the input file, the CBC chaining value of what starts there, when
+// decrypting and pos is past the stream's start (there the IV serves).
+func (p *pipeline) chainValue(prev *[16]byte, pos int64) error {
+	if p.decrypt && pos > p.fileStart {
+		return readFull(p.file, prev[:], pos-16)
 	}
 	return nil
 }
