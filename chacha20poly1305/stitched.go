@@ -232,8 +232,9 @@ const oneMax = batch
 // oneMax bytes of message, oneAD of additional data and the lengths.
 const openSteps = oneMax/16 + 2
 
-// openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
-// generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
+// openState is the argument of every openOne* and sealOne* kernel (each
+// layout's, see oneLayout); its layout is fixed by the generator's offsets
+// (oo* in _asm/chacha20poly1305/stitched.go).
 type openState struct {
 	oneHead
 	buf [batch + 16]byte // the message in, the result out; sealOne* writes 16 zero bytes after it
