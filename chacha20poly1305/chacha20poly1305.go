@@ -368,11 +368,17 @@ func (a *aead) derive(nonce []byte) (key [KeySize]byte, nonce12 [NonceSize]byte)
 func (a *aead) setup(s *chacha20.Cipher, mac *poly1305.MAC, key *[KeySize]byte, nonce12, additionalData []byte) {
 	var macKeyBytes [32]byte
 	macKey(&macKeyBytes, key, nonce12)
-	mac.Init(&macKeyBytes, a.mac)
-	clear(macKeyBytes[:])
+	keyMAC(mac, &macKeyBytes, a.mac, additionalData)
 	s.SetCounter(1)
-	mac.Write(additionalData)
-	pad(mac, len(additionalData))
+}
+
+// keyMAC keys mac on path p with mk, wipes mk and absorbs the padded
+// additional data ad.
+func keyMAC(mac *poly1305.MAC, mk *[32]byte, p poly1305.Path, ad []byte) {
+	mac.Init(mk, p)
+	clear(mk[:])
+	mac.Write(ad)
+	pad(mac, len(ad))
 }
 
 // finish pads the ciphertext and absorbs the two lengths.

@@ -48,10 +48,7 @@ func (a *aead) openMid(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonc
 // midMAC keys mac from block 0 in ks, wipes that key and absorbs the
 // AEAD's MAC input for ad and ct.
 func (a *aead) midMAC(mac *poly1305.MAC, ks *[1024]byte, ad, ct []byte) {
-	mac.Init((*[32]byte)(ks[:32]), a.mac)
-	clear(ks[:32])
-	mac.Write(ad)
-	pad(mac, len(ad))
+	keyMAC(mac, (*[32]byte)(ks[:32]), a.mac, ad)
 	mac.Write(ct)
 	finish(mac, len(ad), len(ct))
 }

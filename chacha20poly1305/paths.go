@@ -42,7 +42,7 @@ func (p *path) oneCall() []oneLayout {
 	switch {
 	case p.stitched:
 		return oneLayouts(false)
-	case p.mac == poly1305.IFMA && stitchedBuilt && cpu.HasAll(cpu.AVX2) && poly1305.MULX.Available():
+	case p.mac == poly1305.IFMA && haveKeystream4AVX2() && poly1305.MULX.Available():
 		return oneLayouts(haveKeystream4())
 	}
 	return nil

@@ -105,10 +105,7 @@ func sealTail(st *stitchState, last, tail []byte) {
 func stitchSetup(st *stitchState, mac *poly1305.MAC, key *[KeySize]byte, nonce12 *[NonceSize]byte, ad []byte) {
 	var mk [32]byte
 	macKey(&mk, key, nonce12[:])
-	mac.Init(&mk, poly1305.AVX2)
-	clear(mk[:])
-	mac.Write(ad)
-	pad(mac, len(ad))
+	keyMAC(mac, &mk, poly1305.AVX2, ad)
 	st.init(key, nonce12, 1)
 	h, r := mac.Scalar()
 	st.h, st.r = *h, *r
@@ -123,9 +120,7 @@ func small(buf *[batch]byte, mac *poly1305.MAC, msg, ad []byte, key *[KeySize]by
 	copy(buf[64:], msg)
 	sealAVX2(st.words(), buf[:], buf[:])
 	clear(st.x[:])
-	mac.Init((*[32]byte)(buf[:32]), poly1305.AVX2)
-	mac.Write(ad)
-	pad(mac, len(ad))
+	keyMAC(mac, (*[32]byte)(buf[:32]), poly1305.AVX2, ad)
 }
 
 // sealStitched is Seal on the avx2-stitched path.
@@ -237,8 +232,9 @@ const oneMax = batch
 // oneMax bytes of message, oneAD of additional data and the lengths.
 const openSteps = oneMax/16 + 2
 
-// openState is the argument of openOneAVX2 and sealOneAVX2; its layout is fixed by the
-// generator's offsets (oo* in _asm/chacha20poly1305/stitched.go).
+// openState is the argument of every openOne* and sealOne* kernel (each
+// layout's, see oneLayout); its layout is fixed by the generator's offsets
+// (oo* in _asm/chacha20poly1305/stitched.go).
 type openState struct {
 	oneHead
 	buf [batch + 16]byte // the message in, the result out; sealOne* writes 16 zero bytes after it
