@@ -33,14 +33,16 @@
 // batch overlaps; and each batch's tweak update, whose VPCLMULQDQ take AES
 // issue slots (ECB alone keeps both AES units busy: any vector operation
 // added to the loop costs something). The update is skipped after a
-// sector's last batch, and runs inside the others, ahead of their rounds
-// in program order, with their last-round keys kept in a stack frame.
+// sector's last batch, and runs inside the others, two registers between
+// each two of their middle rounds, with their last-round keys kept in a
+// stack frame.
 package main
 
 import (
 	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -90,10 +92,10 @@ type kernel struct {
 
 	// The 512-bit path's main loop, on a batch that more of the sector
 	// follows, stores the tweak registers to the 64-byte aligned block at
-	// tweakFrame (slot i, 64 bytes each, for vector i) right after the
-	// first key addition, moves the registers on to the next batch before
-	// the rounds (midBatch), and takes the last round's keys from the
-	// block (lastFromFrame). Slot 8 holds the step.
+	// tweakFrame (slot i, 64 bytes each, for vector i) and moves them on
+	// to the next batch between the middle rounds (roundsWithUpdate), and
+	// takes the last round's keys from the block (lastFromFrame). Slot 8
+	// holds the step.
 	tweakFrame    GPPhysical
 	lastFromFrame bool
 }
@@ -141,9 +143,10 @@ func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
 		}
 	}
 	if k.lastFromFrame {
-		k.midBatch()
+		k.roundsWithUpdate(w, states)
+	} else {
+		k.roundKeys.MiddleRounds(k.isa().At(w), k.rounds, &k.labels, states, k.dec)
 	}
-	k.roundKeys.MiddleRounds(k.isa().At(w), k.rounds, &k.labels, states, k.dec)
 	if k.foldLast {
 		for i, s := range states {
 			var key Op = tweaks[i]
@@ -339,37 +342,57 @@ func (k *kernel) initFoldedTweaks() {
 	}
 }
 
-// advanceFolded moves every folded tweak register u = t ^ last on by a
-// batch of 32 blocks: u*x^32 ^ step, with step = last*x^32 ^ last. Within
-// each lane, t*x^32 is t rotated left by one dword (VPSHUFD) with the
-// dword d that wrapped around also multiplied by x^7+x^2+x: d isolated by
-// a zero-masked VPSHUFD (K2 holds dword 0 of each lane), one carry-less
-// multiply. Four instructions per vector, one of them (VPCLMULQDQ) on the
-// AES units; the byte shifts of mulX would be two more there. It runs
-// inside a batch (midBatch), with temps[0] as its one temporary and the
-// step from the tweak frame.
-func (k *kernel) advanceFolded() {
-	for _, tv := range k.tweaks {
-		d := k.temps[0]
-		VPSHUFD_Z(Imm(0xff), tv, K2, d)
-		VPSHUFD(Imm(0x93), tv, tv)
-		VPCLMULQDQ(Imm(0x00), polyFold, d, d)
-		VPTERNLOGQ(Imm(0x96), k.step, d, tv)
-	}
+// advanceFolded moves a folded tweak register u = t ^ last on by a batch
+// of 32 blocks: u*x^32 ^ step, with step = last*x^32 ^ last. Within each
+// lane, t*x^32 is t rotated left by one dword (VPSHUFD) with the dword d
+// that wrapped around also multiplied by x^7+x^2+x: d isolated by a
+// zero-masked VPSHUFD (K2 holds dword 0 of each lane), one carry-less
+// multiply. Four instructions, one of them (VPCLMULQDQ) on the AES units;
+// the byte shifts of mulX would be two more there. It runs inside a batch
+// (roundsWithUpdate), with temps[0] as its one temporary and the step from
+// the tweak frame.
+func (k *kernel) advanceFolded(tv VecPhysical) {
+	d := k.temps[0]
+	VPSHUFD_Z(Imm(0xff), tv, K2, d)
+	VPSHUFD(Imm(0x93), tv, tv)
+	VPCLMULQDQ(Imm(0x00), polyFold, d, d)
+	VPTERNLOGQ(Imm(0x96), k.step, d, tv)
 }
 
 // tweakSlot returns slot i of the 512-bit path's tweak frame.
 func (k *kernel) tweakSlot(i int) Mem { return Mem{Base: k.tweakFrame, Disp: i * int(k.w)} }
 
-// midBatch stores the tweak registers for the batch's last round and moves
-// them on to the next batch (advanceFolded): in program order ahead of the
-// batch's rounds, so that the update takes issue slots early instead of
-// sitting between two batches.
-func (k *kernel) midBatch() {
-	for i, tv := range k.tweaks {
-		k.store(tv, k.tweakSlot(i))
-	}
-	k.advanceFolded()
+// firstUpdateSlot is the middle round after which roundsWithUpdate moves the
+// first tweak registers on; updatesPerSlot of them follow each round from
+// there. Slot 6 is the second round of AES-128, so every key size runs all
+// updates inside its rounds.
+const firstUpdateSlot, updatesPerSlot = 6, 2
+
+// roundsWithUpdate runs the middle rounds of a batch that more of the
+// sector follows, and moves the tweak registers on to the next batch
+// (advanceFolded) in pairs between them: each pair is stored to the tweak
+// frame for the batch's last round, then advanced after round
+// firstUpdateSlot, the next pair after the round after it, and so on. Spread
+// so, the update's VPCLMULQDQ take AES issue slots a few at a time beside
+// the rounds; all of it ahead of the rounds (in program order) took them at
+// once and held the batch's first rounds back. Same-run ratios to ECB at
+// 4 KiB rose by 0.03-0.04 (AES-128) and 0.03 (AES-256) (docs/xts-limits.md).
+func (k *kernel) roundsWithUpdate(w width, states []VecPhysical) {
+	isa := k.isa().At(w)
+	l10, l12 := k.labels.New("rounds10"), k.labels.New("rounds12")
+	vec.RoundSlots(k.rounds, l10, l12, func(j int) {
+		key := k.roundKeys.Slot(isa, j)
+		for _, s := range states {
+			isa.AESRound(k.dec, key, s)
+		}
+		for q := 0; q < updatesPerSlot; q++ {
+			i := (j-firstUpdateSlot)*updatesPerSlot + q
+			if j >= firstUpdateSlot && i < len(k.tweaks) {
+				k.store(k.tweaks[i], k.tweakSlot(i))
+				k.advanceFolded(k.tweaks[i])
+			}
+		}
+	})
 }
 
 // advance moves src and dst on by nBytes and counts its blocks off
@@ -591,18 +614,22 @@ func genKernel(w width, dec bool) {
 	switch {
 	case k.evex():
 		// A batch that more of the sector follows moves the tweak
-		// registers on during its rounds (midBatch) and takes the last
-		// round's keys from the frame; the sector's last batch keeps
+		// registers on during its rounds (roundsWithUpdate) and takes the
+		// last round's keys from the frame; the sector's last batch keeps
 		// them in the registers (the store and reload would lengthen a
 		// one-batch sector's path). Same-run ratios to ECB at 4 KiB rose
 		// by 0.013 (AES-128) and 0.017 (AES-256) over the update after
-		// the batch (docs/xts-limits.md).
+		// the batch (docs/xts-limits.md). The batch starts on a 64-byte
+		// boundary (PCALIGN also aligns the function so): placement moved
+		// its figures by 1-3% between builds.
 		pipe := k.label("pipe")
 		JNE(LabelRef(pipe)) // flags of the CMPQ: more than a batch left
 		TESTQ(k.partial, k.partial)
 		JNZ(LabelRef(pipe))
 		k.batch(w, k.tweaks)
 		JMP(LabelRef(ret))
+		// Padding after the JMP: never executed.
+		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
 		Label(pipe)
 		k.lastFromFrame = true
 		k.batch(w, k.tweaks)
