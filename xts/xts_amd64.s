@@ -342,8 +342,6 @@ loop_4:
 	VPTERNLOGQ $0x96, Z16, Z11, Z3
 	VPTERNLOGQ $0x96, Z16, Z12, Z4
 	VPTERNLOGQ $0x96, Z16, Z13, Z5
-	VPTERNLOGQ $0x96, Z16, Z14, Z6
-	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
 	JB         rounds10_8
 	JE         rounds12_9
@@ -353,16 +351,12 @@ loop_4:
 	VAESENC    Z17, Z3, Z3
 	VAESENC    Z17, Z4, Z4
 	VAESENC    Z17, Z5, Z5
-	VAESENC    Z17, Z6, Z6
-	VAESENC    Z17, Z7, Z7
 	VAESENC    Z18, Z0, Z0
 	VAESENC    Z18, Z1, Z1
 	VAESENC    Z18, Z2, Z2
 	VAESENC    Z18, Z3, Z3
 	VAESENC    Z18, Z4, Z4
 	VAESENC    Z18, Z5, Z5
-	VAESENC    Z18, Z6, Z6
-	VAESENC    Z18, Z7, Z7
 
 rounds12_9:
 	VAESENC Z19, Z0, Z0
@@ -371,16 +365,12 @@ rounds12_9:
 	VAESENC Z19, Z3, Z3
 	VAESENC Z19, Z4, Z4
 	VAESENC Z19, Z5, Z5
-	VAESENC Z19, Z6, Z6
-	VAESENC Z19, Z7, Z7
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 	VAESENC Z20, Z4, Z4
 	VAESENC Z20, Z5, Z5
-	VAESENC Z20, Z6, Z6
-	VAESENC Z20, Z7, Z7
 
 rounds10_8:
 	VAESENC     Z21, Z0, Z0
@@ -389,78 +379,97 @@ rounds10_8:
 	VAESENC     Z21, Z3, Z3
 	VAESENC     Z21, Z4, Z4
 	VAESENC     Z21, Z5, Z5
-	VAESENC     Z21, Z6, Z6
-	VAESENC     Z21, Z7, Z7
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z22, Z1, Z1
 	VAESENC     Z22, Z2, Z2
 	VAESENC     Z22, Z3, Z3
 	VAESENC     Z22, Z4, Z4
 	VAESENC     Z22, Z5, Z5
-	VAESENC     Z22, Z6, Z6
-	VAESENC     Z22, Z7, Z7
 	VAESENC     Z23, Z0, Z0
 	VAESENC     Z23, Z1, Z1
 	VAESENC     Z23, Z2, Z2
 	VAESENC     Z23, Z3, Z3
 	VAESENC     Z23, Z4, Z4
 	VAESENC     Z23, Z5, Z5
-	VAESENC     Z23, Z6, Z6
-	VAESENC     Z23, Z7, Z7
 	VAESENC     Z24, Z0, Z0
 	VAESENC     Z24, Z1, Z1
 	VAESENC     Z24, Z2, Z2
 	VAESENC     Z24, Z3, Z3
 	VAESENC     Z24, Z4, Z4
 	VAESENC     Z24, Z5, Z5
-	VAESENC     Z24, Z6, Z6
-	VAESENC     Z24, Z7, Z7
 	VAESENC     Z25, Z0, Z0
 	VAESENC     Z25, Z1, Z1
 	VAESENC     Z25, Z2, Z2
 	VAESENC     Z25, Z3, Z3
 	VAESENC     Z25, Z4, Z4
 	VAESENC     Z25, Z5, Z5
-	VAESENC     Z25, Z6, Z6
-	VAESENC     Z25, Z7, Z7
 	VAESENC     Z26, Z0, Z0
 	VAESENC     Z26, Z1, Z1
 	VAESENC     Z26, Z2, Z2
 	VAESENC     Z26, Z3, Z3
 	VAESENC     Z26, Z4, Z4
 	VAESENC     Z26, Z5, Z5
-	VAESENC     Z26, Z6, Z6
-	VAESENC     Z26, Z7, Z7
 	VAESENC     Z27, Z0, Z0
 	VAESENC     Z27, Z1, Z1
 	VAESENC     Z27, Z2, Z2
 	VAESENC     Z27, Z3, Z3
 	VAESENC     Z27, Z4, Z4
 	VAESENC     Z27, Z5, Z5
-	VAESENC     Z27, Z6, Z6
-	VAESENC     Z27, Z7, Z7
 	VAESENC     Z28, Z0, Z0
 	VAESENC     Z28, Z1, Z1
 	VAESENC     Z28, Z2, Z2
 	VAESENC     Z28, Z3, Z3
 	VAESENC     Z28, Z4, Z4
 	VAESENC     Z28, Z5, Z5
-	VAESENC     Z28, Z6, Z6
-	VAESENC     Z28, Z7, Z7
 	VAESENC     Z29, Z0, Z0
 	VAESENC     Z29, Z1, Z1
 	VAESENC     Z29, Z2, Z2
 	VAESENC     Z29, Z3, Z3
 	VAESENC     Z29, Z4, Z4
 	VAESENC     Z29, Z5, Z5
-	VAESENC     Z29, Z6, Z6
-	VAESENC     Z29, Z7, Z7
 	VAESENCLAST Z8, Z0, Z0
 	VAESENCLAST Z9, Z1, Z1
 	VAESENCLAST Z10, Z2, Z2
 	VAESENCLAST Z11, Z3, Z3
 	VAESENCLAST Z12, Z4, Z4
 	VAESENCLAST Z13, Z5, Z5
+	VPTERNLOGQ  $0xf0, Z0, Z0, Z14
+	VPTERNLOGQ  $0xf0, Z0, Z0, Z15
+	VPTERNLOGQ  $0x96, Z16, Z14, Z6
+	VPTERNLOGQ  $0x96, Z16, Z15, Z7
+	CMPQ        BX, $0x0c
+	JB          rounds10_10
+	JE          rounds12_11
+	VAESENC     Z17, Z6, Z6
+	VAESENC     Z17, Z7, Z7
+	VAESENC     Z18, Z6, Z6
+	VAESENC     Z18, Z7, Z7
+
+rounds12_11:
+	VAESENC Z19, Z6, Z6
+	VAESENC Z19, Z7, Z7
+	VAESENC Z20, Z6, Z6
+	VAESENC Z20, Z7, Z7
+
+rounds10_10:
+	VAESENC     Z21, Z6, Z6
+	VAESENC     Z21, Z7, Z7
+	VAESENC     Z22, Z6, Z6
+	VAESENC     Z22, Z7, Z7
+	VAESENC     Z23, Z6, Z6
+	VAESENC     Z23, Z7, Z7
+	VAESENC     Z24, Z6, Z6
+	VAESENC     Z24, Z7, Z7
+	VAESENC     Z25, Z6, Z6
+	VAESENC     Z25, Z7, Z7
+	VAESENC     Z26, Z6, Z6
+	VAESENC     Z26, Z7, Z7
+	VAESENC     Z27, Z6, Z6
+	VAESENC     Z27, Z7, Z7
+	VAESENC     Z28, Z6, Z6
+	VAESENC     Z28, Z7, Z7
+	VAESENC     Z29, Z6, Z6
+	VAESENC     Z29, Z7, Z7
 	VAESENCLAST Z14, Z6, Z6
 	VAESENCLAST Z15, Z7, Z7
 	VMOVDQU64   Z0, (DI)
@@ -492,8 +501,8 @@ pipe_7:
 	VPTERNLOGQ $0x96, Z16, Z14, Z6
 	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
-	JB         rounds10_10
-	JE         rounds12_11
+	JB         rounds10_12
+	JE         rounds12_13
 	VAESENC    Z17, Z0, Z0
 	VAESENC    Z17, Z1, Z1
 	VAESENC    Z17, Z2, Z2
@@ -511,7 +520,7 @@ pipe_7:
 	VAESENC    Z18, Z6, Z6
 	VAESENC    Z18, Z7, Z7
 
-rounds12_11:
+rounds12_13:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -529,7 +538,7 @@ rounds12_11:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_10:
+rounds10_12:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -664,22 +673,22 @@ rounds10_10:
 	JMP         loop_4
 
 loopdone_5:
-single_12:
+single_14:
 	CMPQ       DX, $0x00000004
-	JB         singledone_13
+	JB         singledone_15
 	VMOVDQU64  (SI), Z0
 	VPTERNLOGQ $0x96, Z16, Z8, Z0
 	CMPQ       BX, $0x0c
-	JB         rounds10_14
-	JE         rounds12_15
+	JB         rounds10_16
+	JE         rounds12_17
 	VAESENC    Z17, Z0, Z0
 	VAESENC    Z18, Z0, Z0
 
-rounds12_15:
+rounds12_17:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_14:
+rounds10_16:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -701,24 +710,24 @@ rounds10_14:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x00000004, DX
-	JMP         single_12
+	JMP         single_14
 
-singledone_13:
+singledone_15:
 	CMPQ       DX, $0x00000002
-	JB         half_16
+	JB         half_18
 	VMOVDQU64  (SI), Y0
 	VPTERNLOGQ $0x96, Y16, Y8, Y0
 	CMPQ       BX, $0x0c
-	JB         rounds10_17
-	JE         rounds12_18
+	JB         rounds10_19
+	JE         rounds12_20
 	VAESENC    Y17, Y0, Y0
 	VAESENC    Y18, Y0, Y0
 
-rounds12_18:
+rounds12_20:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_17:
+rounds10_19:
 	VAESENC       Y21, Y0, Y0
 	VAESENC       Y22, Y0, Y0
 	VAESENC       Y23, Y0, Y0
@@ -735,22 +744,22 @@ rounds10_17:
 	ADDQ          $0x00000020, DI
 	SUBQ          $0x00000002, DX
 
-half_16:
+half_18:
 	CMPQ       DX, $0x00000001
-	JB         half_19
+	JB         half_21
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_20
-	JE         rounds12_21
+	JB         rounds10_22
+	JE         rounds12_23
 	VAESENC    X17, X0, X0
 	VAESENC    X18, X0, X0
 
-rounds12_21:
+rounds12_23:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_20:
+rounds10_22:
 	VAESENC      X21, X0, X0
 	VAESENC      X22, X0, X0
 	VAESENC      X23, X0, X0
@@ -767,9 +776,9 @@ rounds10_20:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_19:
+half_21:
 	CMPQ       CX, $0x00
-	JE         finish_22
+	JE         finish_24
 	VPXORQ     X30, X8, X8
 	VPSRLQ     $0x3f, X8, X1
 	VPSLLQ     $0x01, X8, X9
@@ -781,16 +790,16 @@ half_19:
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_23
-	JE         rounds12_24
+	JB         rounds10_25
+	JE         rounds12_26
 	VAESENC    X17, X0, X0
 	VAESENC    X18, X0, X0
 
-rounds12_24:
+rounds12_26:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_23:
+rounds10_25:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -810,16 +819,16 @@ rounds10_23:
 	VMOVDQU8    X0, K1, 16(DI)
 	VPTERNLOGQ  $0x96, X16, X9, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_25
-	JE          rounds12_26
+	JB          rounds10_27
+	JE          rounds12_28
 	VAESENC     X17, X3, X3
 	VAESENC     X18, X3, X3
 
-rounds12_26:
+rounds12_28:
 	VAESENC X19, X3, X3
 	VAESENC X20, X3, X3
 
-rounds10_25:
+rounds10_27:
 	VAESENC     X21, X3, X3
 	VAESENC     X22, X3, X3
 	VAESENC     X23, X3, X3
@@ -832,7 +841,7 @@ rounds10_25:
 	VAESENCLAST X9, X3, X3
 	VMOVDQU64   X3, (DI)
 
-finish_22:
+finish_24:
 ret_6:
 	VZEROUPPER
 	RET
@@ -973,8 +982,6 @@ loop_4:
 	VPTERNLOGQ $0x96, Z16, Z11, Z3
 	VPTERNLOGQ $0x96, Z16, Z12, Z4
 	VPTERNLOGQ $0x96, Z16, Z13, Z5
-	VPTERNLOGQ $0x96, Z16, Z14, Z6
-	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
 	JB         rounds10_8
 	JE         rounds12_9
@@ -984,16 +991,12 @@ loop_4:
 	VAESDEC    Z17, Z3, Z3
 	VAESDEC    Z17, Z4, Z4
 	VAESDEC    Z17, Z5, Z5
-	VAESDEC    Z17, Z6, Z6
-	VAESDEC    Z17, Z7, Z7
 	VAESDEC    Z18, Z0, Z0
 	VAESDEC    Z18, Z1, Z1
 	VAESDEC    Z18, Z2, Z2
 	VAESDEC    Z18, Z3, Z3
 	VAESDEC    Z18, Z4, Z4
 	VAESDEC    Z18, Z5, Z5
-	VAESDEC    Z18, Z6, Z6
-	VAESDEC    Z18, Z7, Z7
 
 rounds12_9:
 	VAESDEC Z19, Z0, Z0
@@ -1002,16 +1005,12 @@ rounds12_9:
 	VAESDEC Z19, Z3, Z3
 	VAESDEC Z19, Z4, Z4
 	VAESDEC Z19, Z5, Z5
-	VAESDEC Z19, Z6, Z6
-	VAESDEC Z19, Z7, Z7
 	VAESDEC Z20, Z0, Z0
 	VAESDEC Z20, Z1, Z1
 	VAESDEC Z20, Z2, Z2
 	VAESDEC Z20, Z3, Z3
 	VAESDEC Z20, Z4, Z4
 	VAESDEC Z20, Z5, Z5
-	VAESDEC Z20, Z6, Z6
-	VAESDEC Z20, Z7, Z7
 
 rounds10_8:
 	VAESDEC     Z21, Z0, Z0
@@ -1020,78 +1019,97 @@ rounds10_8:
 	VAESDEC     Z21, Z3, Z3
 	VAESDEC     Z21, Z4, Z4
 	VAESDEC     Z21, Z5, Z5
-	VAESDEC     Z21, Z6, Z6
-	VAESDEC     Z21, Z7, Z7
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z22, Z1, Z1
 	VAESDEC     Z22, Z2, Z2
 	VAESDEC     Z22, Z3, Z3
 	VAESDEC     Z22, Z4, Z4
 	VAESDEC     Z22, Z5, Z5
-	VAESDEC     Z22, Z6, Z6
-	VAESDEC     Z22, Z7, Z7
 	VAESDEC     Z23, Z0, Z0
 	VAESDEC     Z23, Z1, Z1
 	VAESDEC     Z23, Z2, Z2
 	VAESDEC     Z23, Z3, Z3
 	VAESDEC     Z23, Z4, Z4
 	VAESDEC     Z23, Z5, Z5
-	VAESDEC     Z23, Z6, Z6
-	VAESDEC     Z23, Z7, Z7
 	VAESDEC     Z24, Z0, Z0
 	VAESDEC     Z24, Z1, Z1
 	VAESDEC     Z24, Z2, Z2
 	VAESDEC     Z24, Z3, Z3
 	VAESDEC     Z24, Z4, Z4
 	VAESDEC     Z24, Z5, Z5
-	VAESDEC     Z24, Z6, Z6
-	VAESDEC     Z24, Z7, Z7
 	VAESDEC     Z25, Z0, Z0
 	VAESDEC     Z25, Z1, Z1
 	VAESDEC     Z25, Z2, Z2
 	VAESDEC     Z25, Z3, Z3
 	VAESDEC     Z25, Z4, Z4
 	VAESDEC     Z25, Z5, Z5
-	VAESDEC     Z25, Z6, Z6
-	VAESDEC     Z25, Z7, Z7
 	VAESDEC     Z26, Z0, Z0
 	VAESDEC     Z26, Z1, Z1
 	VAESDEC     Z26, Z2, Z2
 	VAESDEC     Z26, Z3, Z3
 	VAESDEC     Z26, Z4, Z4
 	VAESDEC     Z26, Z5, Z5
-	VAESDEC     Z26, Z6, Z6
-	VAESDEC     Z26, Z7, Z7
 	VAESDEC     Z27, Z0, Z0
 	VAESDEC     Z27, Z1, Z1
 	VAESDEC     Z27, Z2, Z2
 	VAESDEC     Z27, Z3, Z3
 	VAESDEC     Z27, Z4, Z4
 	VAESDEC     Z27, Z5, Z5
-	VAESDEC     Z27, Z6, Z6
-	VAESDEC     Z27, Z7, Z7
 	VAESDEC     Z28, Z0, Z0
 	VAESDEC     Z28, Z1, Z1
 	VAESDEC     Z28, Z2, Z2
 	VAESDEC     Z28, Z3, Z3
 	VAESDEC     Z28, Z4, Z4
 	VAESDEC     Z28, Z5, Z5
-	VAESDEC     Z28, Z6, Z6
-	VAESDEC     Z28, Z7, Z7
 	VAESDEC     Z29, Z0, Z0
 	VAESDEC     Z29, Z1, Z1
 	VAESDEC     Z29, Z2, Z2
 	VAESDEC     Z29, Z3, Z3
 	VAESDEC     Z29, Z4, Z4
 	VAESDEC     Z29, Z5, Z5
-	VAESDEC     Z29, Z6, Z6
-	VAESDEC     Z29, Z7, Z7
 	VAESDECLAST Z8, Z0, Z0
 	VAESDECLAST Z9, Z1, Z1
 	VAESDECLAST Z10, Z2, Z2
 	VAESDECLAST Z11, Z3, Z3
 	VAESDECLAST Z12, Z4, Z4
 	VAESDECLAST Z13, Z5, Z5
+	VPTERNLOGQ  $0xf0, Z0, Z0, Z14
+	VPTERNLOGQ  $0xf0, Z0, Z0, Z15
+	VPTERNLOGQ  $0x96, Z16, Z14, Z6
+	VPTERNLOGQ  $0x96, Z16, Z15, Z7
+	CMPQ        BX, $0x0c
+	JB          rounds10_10
+	JE          rounds12_11
+	VAESDEC     Z17, Z6, Z6
+	VAESDEC     Z17, Z7, Z7
+	VAESDEC     Z18, Z6, Z6
+	VAESDEC     Z18, Z7, Z7
+
+rounds12_11:
+	VAESDEC Z19, Z6, Z6
+	VAESDEC Z19, Z7, Z7
+	VAESDEC Z20, Z6, Z6
+	VAESDEC Z20, Z7, Z7
+
+rounds10_10:
+	VAESDEC     Z21, Z6, Z6
+	VAESDEC     Z21, Z7, Z7
+	VAESDEC     Z22, Z6, Z6
+	VAESDEC     Z22, Z7, Z7
+	VAESDEC     Z23, Z6, Z6
+	VAESDEC     Z23, Z7, Z7
+	VAESDEC     Z24, Z6, Z6
+	VAESDEC     Z24, Z7, Z7
+	VAESDEC     Z25, Z6, Z6
+	VAESDEC     Z25, Z7, Z7
+	VAESDEC     Z26, Z6, Z6
+	VAESDEC     Z26, Z7, Z7
+	VAESDEC     Z27, Z6, Z6
+	VAESDEC     Z27, Z7, Z7
+	VAESDEC     Z28, Z6, Z6
+	VAESDEC     Z28, Z7, Z7
+	VAESDEC     Z29, Z6, Z6
+	VAESDEC     Z29, Z7, Z7
 	VAESDECLAST Z14, Z6, Z6
 	VAESDECLAST Z15, Z7, Z7
 	VMOVDQU64   Z0, (DI)
@@ -1123,8 +1141,8 @@ pipe_7:
 	VPTERNLOGQ $0x96, Z16, Z14, Z6
 	VPTERNLOGQ $0x96, Z16, Z15, Z7
 	CMPQ       BX, $0x0c
-	JB         rounds10_10
-	JE         rounds12_11
+	JB         rounds10_12
+	JE         rounds12_13
 	VAESDEC    Z17, Z0, Z0
 	VAESDEC    Z17, Z1, Z1
 	VAESDEC    Z17, Z2, Z2
@@ -1142,7 +1160,7 @@ pipe_7:
 	VAESDEC    Z18, Z6, Z6
 	VAESDEC    Z18, Z7, Z7
 
-rounds12_11:
+rounds12_13:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -1160,7 +1178,7 @@ rounds12_11:
 	VAESDEC Z20, Z6, Z6
 	VAESDEC Z20, Z7, Z7
 
-rounds10_10:
+rounds10_12:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -1295,22 +1313,22 @@ rounds10_10:
 	JMP         loop_4
 
 loopdone_5:
-single_12:
+single_14:
 	CMPQ       DX, $0x00000004
-	JB         singledone_13
+	JB         singledone_15
 	VMOVDQU64  (SI), Z0
 	VPTERNLOGQ $0x96, Z16, Z8, Z0
 	CMPQ       BX, $0x0c
-	JB         rounds10_14
-	JE         rounds12_15
+	JB         rounds10_16
+	JE         rounds12_17
 	VAESDEC    Z17, Z0, Z0
 	VAESDEC    Z18, Z0, Z0
 
-rounds12_15:
+rounds12_17:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_14:
+rounds10_16:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -1332,24 +1350,24 @@ rounds10_14:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x00000004, DX
-	JMP         single_12
+	JMP         single_14
 
-singledone_13:
+singledone_15:
 	CMPQ       DX, $0x00000002
-	JB         half_16
+	JB         half_18
 	VMOVDQU64  (SI), Y0
 	VPTERNLOGQ $0x96, Y16, Y8, Y0
 	CMPQ       BX, $0x0c
-	JB         rounds10_17
-	JE         rounds12_18
+	JB         rounds10_19
+	JE         rounds12_20
 	VAESDEC    Y17, Y0, Y0
 	VAESDEC    Y18, Y0, Y0
 
-rounds12_18:
+rounds12_20:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_17:
+rounds10_19:
 	VAESDEC       Y21, Y0, Y0
 	VAESDEC       Y22, Y0, Y0
 	VAESDEC       Y23, Y0, Y0
@@ -1366,22 +1384,22 @@ rounds10_17:
 	ADDQ          $0x00000020, DI
 	SUBQ          $0x00000002, DX
 
-half_16:
+half_18:
 	CMPQ       DX, $0x00000001
-	JB         half_19
+	JB         half_21
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X8, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_20
-	JE         rounds12_21
+	JB         rounds10_22
+	JE         rounds12_23
 	VAESDEC    X17, X0, X0
 	VAESDEC    X18, X0, X0
 
-rounds12_21:
+rounds12_23:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_20:
+rounds10_22:
 	VAESDEC      X21, X0, X0
 	VAESDEC      X22, X0, X0
 	VAESDEC      X23, X0, X0
@@ -1398,9 +1416,9 @@ rounds10_20:
 	ADDQ         $0x00000010, DI
 	SUBQ         $0x00000001, DX
 
-half_19:
+half_21:
 	CMPQ       CX, $0x00
-	JE         finish_22
+	JE         finish_24
 	VPXORQ     X30, X8, X8
 	VPSRLQ     $0x3f, X8, X1
 	VPSLLQ     $0x01, X8, X9
@@ -1412,16 +1430,16 @@ half_19:
 	VMOVDQU64  (SI), X0
 	VPTERNLOGQ $0x96, X16, X9, X0
 	CMPQ       BX, $0x0c
-	JB         rounds10_23
-	JE         rounds12_24
+	JB         rounds10_25
+	JE         rounds12_26
 	VAESDEC    X17, X0, X0
 	VAESDEC    X18, X0, X0
 
-rounds12_24:
+rounds12_26:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_23:
+rounds10_25:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -1441,16 +1459,16 @@ rounds10_23:
 	VMOVDQU8    X0, K1, 16(DI)
 	VPTERNLOGQ  $0x96, X16, X8, X3
 	CMPQ        BX, $0x0c
-	JB          rounds10_25
-	JE          rounds12_26
+	JB          rounds10_27
+	JE          rounds12_28
 	VAESDEC     X17, X3, X3
 	VAESDEC     X18, X3, X3
 
-rounds12_26:
+rounds12_28:
 	VAESDEC X19, X3, X3
 	VAESDEC X20, X3, X3
 
-rounds10_25:
+rounds10_27:
 	VAESDEC     X21, X3, X3
 	VAESDEC     X22, X3, X3
 	VAESDEC     X23, X3, X3
@@ -1463,7 +1481,7 @@ rounds10_25:
 	VAESDECLAST X8, X3, X3
 	VMOVDQU64   X3, (DI)
 
-finish_22:
+finish_24:
 ret_6:
 	VZEROUPPER
 	RET
