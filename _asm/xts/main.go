@@ -29,13 +29,14 @@
 // What bounds the 512-bit path on Zen 5 (measured; docs/xts-limits.md): a
 // sector's first batch waits for the tweak's own encryption, 10-14
 // dependent rounds (about 10 ns for AES-128, each extra round another
-// 1 ns), which neither the call nor, measurably, the previous call's last
-// batch overlaps; and each batch's tweak update, whose VPCLMULQDQ take AES
-// issue slots (ECB alone keeps both AES units busy: any vector operation
-// added to the loop costs something). The update is skipped after a
-// sector's last batch, and runs inside the others, two registers between
-// each two of their middle rounds, with their last-round keys kept in a
-// stack frame.
+// 1 ns), which nothing in the call can overlap. A sector that ends with a
+// whole batch ends it in two AES chains (lastBatch), and the next call's
+// tweak rounds run beside them, which takes back about half of that. Each
+// batch's tweak update costs VPCLMULQDQ on the AES units (ECB alone keeps
+// both busy: any vector operation added to the loop costs something); it is
+// skipped after a sector's last batch and runs inside the others, two
+// registers between each two of their middle rounds, with their last-round
+// keys kept in a stack frame, where it costs little.
 package main
 
 import (
