@@ -138,6 +138,24 @@ DATA cp_rot8<>+30(SB)/1, $0x1d
 DATA cp_rot8<>+31(SB)/1, $0x1e
 GLOBL cp_rot8<>(SB), RODATA|NOPTR, $32
 
+DATA cp_mask<>+0(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+8(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+16(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+24(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+32(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+40(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+48(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+56(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+64(SB)/8, $0x0000000000000000
+DATA cp_mask<>+72(SB)/8, $0x0000000000000000
+DATA cp_mask<>+80(SB)/8, $0x0000000000000000
+DATA cp_mask<>+88(SB)/8, $0x0000000000000000
+DATA cp_mask<>+96(SB)/8, $0x0000000000000000
+DATA cp_mask<>+104(SB)/8, $0x0000000000000000
+DATA cp_mask<>+112(SB)/8, $0x0000000000000000
+DATA cp_mask<>+120(SB)/8, $0x0000000000000000
+GLOBL cp_mask<>(SB), RODATA|NOPTR, $128
+
 // func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte)
 // Requires: AVX, AVX512F
 TEXT ·keystream4(SB), NOSPLIT, $0-24
@@ -25105,9 +25123,9 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func sealOneAVX2(st *[1496]byte)
+// func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
+TEXT ·sealDirectAVX2(SB), NOSPLIT, $688-56
 	MOVQ st+0(FP), AX
 
 	// Block 0 in general registers: the state with the counter one less.
@@ -25166,735 +25184,759 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         BX, R14
 	VPXOR        Y12, Y4, Y4
 	XORL         SI, R15
-	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R12
-	VPXOR        Y13, Y5, Y5
+	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R13
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R14
 	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x10, R14
+	ROLL         $0x10, R15
 	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x10, R15
-	VPOR         Y14, Y4, Y4
 	ADDL         R12, 128(SP)
-	VPSLLD       $0x0c, Y5, Y14
+	VPOR         Y14, Y4, Y4
 	ADDL         R13, 132(SP)
-	VPSRLD       $0x14, Y5, Y5
+	VPSLLD       $0x0c, Y5, Y14
 	ADDL         R14, 136(SP)
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x14, Y5, Y5
 	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
 	XORL         128(SP), DI
+	XORL         132(SP), R8
 	VPADDD       Y4, Y0, Y0
-	XORL         132(SP), R8
+	XORL         136(SP), R9
 	VPXOR        Y0, Y8, Y8
-	XORL         136(SP), R9
+	XORL         R11, R10
 	VPADDD       Y5, Y1, Y1
-	XORL         R11, R10
+	ROLL         $0x0c, DI
 	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
 	VPADDD       Y8, Y12, Y12
-	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	ADDL         R8, DX
 	VPXOR        Y12, Y4, Y4
-	ADDL         DI, CX
+	ADDL         R9, BX
 	VPADDD       Y9, Y13, Y13
-	ADDL         R8, DX
+	ADDL         R10, SI
 	VPXOR        Y13, Y5, Y5
-	ADDL         R9, BX
+	XORL         CX, R12
 	VPSLLD       $0x07, Y4, Y14
-	ADDL         R10, SI
+	XORL         DX, R13
 	VPSRLD       $0x19, Y4, Y4
-	XORL         CX, R12
+	XORL         BX, R14
 	VPOR         Y14, Y4, Y4
-	XORL         DX, R13
-	VPSLLD       $0x07, Y5, Y14
-	XORL         BX, R14
-	VPSRLD       $0x19, Y5, Y5
 	XORL         SI, R15
+	VPSLLD       $0x07, Y5, Y14
 	ROLL         $0x08, R12
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x19, Y5, Y5
 	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R15
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x08, R14
+	ADDL         R12, 128(SP)
 	VMOVDQU      64(SP), Y12
-	ROLL         $0x08, R15
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R12, 128(SP)
-	VMOVDQU      96(SP), Y13
 	ADDL         R13, 132(SP)
-	VPADDD       Y6, Y2, Y2
+	VMOVDQU      Y13, 32(SP)
 	ADDL         R14, 136(SP)
-	VPXOR        Y2, Y10, Y10
+	VMOVDQU      96(SP), Y13
 	ADDL         R15, R11
-	VPADDD       Y7, Y3, Y3
-	XORL         128(SP), DI
-	VPXOR        Y3, Y11, Y11
-	XORL         132(SP), R8
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         136(SP), R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         R11, R10
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, DI
-	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R8
-	VPADDD       Y11, Y13, Y13
-	ROLL         $0x07, R9
-	VPXOR        Y13, Y7, Y7
-	ROLL         $0x07, R10
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         R10, BX
-	VPOR         Y14, Y6, Y6
-	ADDL         DI, SI
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         CX, R15
-	VPSRLD       $0x14, Y7, Y7
-	XORL         DX, R12
-	VPOR         Y14, Y7, Y7
-	XORL         BX, R13
 	VPADDD       Y6, Y2, Y2
-	XORL         SI, R14
+	XORL         128(SP), DI
 	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R15
+	XORL         132(SP), R8
 	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R12
+	XORL         136(SP), R9
+	XORL         R11, R10
 	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x10, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R15, 136(SP)
-	VPADDD       Y10, Y12, Y12
-	ADDL         R12, R11
-	VPXOR        Y12, Y6, Y6
-	ADDL         R13, 128(SP)
-	VPADDD       Y11, Y13, Y13
-	ADDL         R14, 132(SP)
-	VPXOR        Y13, Y7, Y7
-	XORL         136(SP), R8
-	XORL         R11, R9
-	VPSLLD       $0x07, Y6, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x19, Y6, Y6
-	XORL         132(SP), DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x0c, R10
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, DI
-	VPADDD       Y5, Y0, Y0
-	ADDL         R8, CX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R9, DX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R10, BX
-	VPXOR        Y1, Y8, Y8
-	ADDL         DI, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         CX, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         DX, R12
-	VPADDD       Y11, Y12, Y12
-	XORL         BX, R13
-	VPXOR        Y12, Y5, Y5
-	XORL         SI, R14
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R15, 136(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R12, R11
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y6, Y6
-	XORL         136(SP), R8
-	VPADDD       Y5, Y0, Y0
-	XORL         R11, R9
-	VPXOR        Y0, Y11, Y11
-	XORL         128(SP), R10
-	VPADDD       Y6, Y1, Y1
-	XORL         132(SP), DI
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x07, R10
-	VPADDD       Y11, Y12, Y12
 	ROLL         $0x07, DI
-	VPXOR        Y12, Y5, Y5
-	ADDL         DI, CX
-	VPADDD       Y8, Y13, Y13
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPXOR        Y13, Y6, Y6
-	ADDL         R10, SI
-	VPSLLD       $0x07, Y5, Y14
-	XORL         CX, R12
-	VPSRLD       $0x19, Y5, Y5
-	XORL         DX, R13
-	VPOR         Y14, Y5, Y5
-	XORL         BX, R14
-	VPSLLD       $0x07, Y6, Y14
-	XORL         SI, R15
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R9
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y6, Y6
+	XORL         DX, R12
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R13
-	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x10, R14
-	VMOVDQU      (SP), Y12
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x10, R15
-	VMOVDQU      Y13, 96(SP)
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R12, R11
+	VPXOR        Y3, Y11, Y11
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         136(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y6, Y6
+	XORL         128(SP), R10
+	VPADDD       Y11, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, BX
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y5, Y5
+	ADDL         R15, 136(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R9
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	VPADDD       Y11, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y5, Y5
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R12
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R15
+	VPOR         Y14, Y5, Y5
 	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VMOVDQU      Y12, 64(SP)
+	XORL         132(SP), R8
+	VMOVDQU      (SP), Y12
+	XORL         136(SP), R9
+	VMOVDQU      Y13, 96(SP)
+	XORL         R11, R10
 	VMOVDQU      32(SP), Y13
-	ADDL         R13, 132(SP)
-	VPADDD       Y7, Y2, Y2
-	ADDL         R14, 136(SP)
-	VPXOR        Y2, Y9, Y9
-	ADDL         R15, R11
-	VPADDD       Y4, Y3, Y3
-	XORL         128(SP), DI
-	VPXOR        Y3, Y10, Y10
-	XORL         132(SP), R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ROLL         $0x0c, DI
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, R8
-	VPXOR        Y12, Y7, Y7
-	ROLL         $0x0c, R9
-	VPADDD       Y10, Y13, Y13
-	ROLL         $0x0c, R10
-	VPXOR        Y13, Y4, Y4
-	ADDL         DI, CX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R8, DX
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         R9, BX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, SI
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         CX, R12
-	VPSRLD       $0x14, Y4, Y4
-	XORL         DX, R13
-	VPOR         Y14, Y4, Y4
-	XORL         BX, R14
 	VPADDD       Y7, Y2, Y2
-	XORL         SI, R15
+	ROLL         $0x0c, R8
 	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R12
+	ROLL         $0x0c, R9
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x08, R13
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x08, R14
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R13, 132(SP)
-	VPADDD       Y9, Y12, Y12
-	ADDL         R14, 136(SP)
-	VPXOR        Y12, Y7, Y7
-	ADDL         R15, R11
-	VPADDD       Y10, Y13, Y13
-	XORL         128(SP), DI
-	VPXOR        Y13, Y4, Y4
-	XORL         132(SP), R8
-	VPSLLD       $0x07, Y7, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y7, Y7
-	XORL         R11, R10
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, DI
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x07, R9
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x07, R10
-	VPADDD       Y4, Y0, Y0
-	ADDL         R8, CX
-	VPXOR        Y0, Y8, Y8
-	ADDL         R9, DX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R10, BX
-	VPXOR        Y1, Y9, Y9
-	ADDL         DI, SI
-	XORL         CX, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         DX, R12
+	ADDL         R8, DX
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         BX, R13
-	VPADDD       Y8, Y12, Y12
-	XORL         SI, R14
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R15
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R12
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x10, R13
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R10, SI
+	VPADDD       Y9, Y12, Y12
+	XORL         CX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         DX, R13
+	VPADDD       Y10, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R14
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R15
 	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x10, R14
+	ADDL         R12, 128(SP)
 	VPSRLD       $0x14, Y4, Y4
-	ADDL         R15, 136(SP)
+	ADDL         R13, 132(SP)
 	VPOR         Y14, Y4, Y4
-	ADDL         R12, R11
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y5, Y5
-	XORL         136(SP), R8
+	ADDL         R14, 136(SP)
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, R11
+	VPXOR        Y2, Y9, Y9
+	XORL         128(SP), DI
+	VPADDD       Y4, Y3, Y3
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPXOR        Y3, Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, R8
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y10, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R13
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R15
 	VPADDD       Y4, Y0, Y0
-	XORL         R11, R9
+	ROLL         $0x10, R12
 	VPXOR        Y0, Y8, Y8
-	XORL         128(SP), R10
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
 	VPADDD       Y5, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R12, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y4, Y4
+	XORL         R11, R9
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y5, Y5
 	XORL         132(SP), DI
 	ROLL         $0x0c, R8
-	VPXOR        Y1, Y9, Y9
+	VPSLLD       $0x0c, Y4, Y14
 	ROLL         $0x0c, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, DI
-	VPADDD       Y8, Y12, Y12
-	ADDL         R8, CX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R9, DX
-	VPADDD       Y9, Y13, Y13
-	ADDL         R10, BX
-	VPXOR        Y13, Y5, Y5
-	ADDL         DI, SI
-	VPSLLD       $0x07, Y4, Y14
-	XORL         CX, R15
-	VPSRLD       $0x19, Y4, Y4
-	XORL         DX, R12
 	VPOR         Y14, Y4, Y4
-	XORL         BX, R13
-	VPSLLD       $0x07, Y5, Y14
-	XORL         SI, R14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R15
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R9, DX
 	VPOR         Y14, Y5, Y5
+	ADDL         R10, BX
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y0, Y8, Y8
+	XORL         DX, R12
+	VPADDD       Y5, Y1, Y1
+	XORL         BX, R13
+	VPXOR        Y1, Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ROLL         $0x08, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y13, Y13
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	XORL         136(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x08, R13
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
 	VMOVDQU      64(SP), Y12
-	ROLL         $0x08, R14
-	ADDL         R15, 136(SP)
+	ROLL         $0x07, DI
 	VMOVDQU      Y13, 32(SP)
-	ADDL         R12, R11
+	ADDL         DI, CX
 	VMOVDQU      96(SP), Y13
-	ADDL         R13, 128(SP)
+	ADDL         R8, DX
 	VPADDD       Y6, Y2, Y2
-	ADDL         R14, 132(SP)
+	ADDL         R9, BX
 	VPXOR        Y2, Y10, Y10
-	XORL         136(SP), R8
+	ADDL         R10, SI
 	VPADDD       Y7, Y3, Y3
-	XORL         R11, R9
+	XORL         CX, R12
 	VPXOR        Y3, Y11, Y11
-	XORL         128(SP), R10
+	XORL         DX, R13
+	XORL         BX, R14
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         132(SP), DI
+	XORL         SI, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R8
+	ROLL         $0x10, R12
 	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, R9
+	ROLL         $0x10, R13
 	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R10
+	ROLL         $0x10, R14
 	VPADDD       Y11, Y13, Y13
-	ROLL         $0x07, DI
+	ROLL         $0x10, R15
 	VPXOR        Y13, Y7, Y7
-	ADDL         DI, CX
+	ADDL         R12, 128(SP)
 	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R8, DX
+	ADDL         R13, 132(SP)
 	VPSRLD       $0x14, Y6, Y6
-	ADDL         R9, BX
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
 	VPOR         Y14, Y6, Y6
-	ADDL         R10, SI
+	XORL         128(SP), DI
 	VPSLLD       $0x0c, Y7, Y14
-	XORL         CX, R12
-	XORL         DX, R13
+	XORL         132(SP), R8
 	VPSRLD       $0x14, Y7, Y7
-	XORL         BX, R14
+	XORL         136(SP), R9
 	VPOR         Y14, Y7, Y7
-	XORL         SI, R15
+	XORL         R11, R10
 	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R12
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R13
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R14
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R13, 132(SP)
-	VPADDD       Y10, Y12, Y12
-	ADDL         R14, 136(SP)
-	VPXOR        Y12, Y6, Y6
-	ADDL         R15, R11
-	VPADDD       Y11, Y13, Y13
-	XORL         128(SP), DI
-	VPXOR        Y13, Y7, Y7
-	XORL         132(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y6, Y6
-	XORL         R11, R10
-	VPOR         Y14, Y6, Y6
 	ROLL         $0x0c, DI
+	VPXOR        Y2, Y10, Y10
 	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y7, Y14
+	VPADDD       Y7, Y3, Y3
 	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y7, Y7
+	VPXOR        Y3, Y11, Y11
 	ROLL         $0x0c, R10
-	VPOR         Y14, Y7, Y7
 	ADDL         DI, CX
-	VPADDD       Y5, Y0, Y0
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADDL         R8, DX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R9, BX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R10, SI
-	VPXOR        Y1, Y8, Y8
-	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         BX, R14
-	VPADDD       Y11, Y12, Y12
-	XORL         SI, R15
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R12
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R13
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R14
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R13, 132(SP)
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y6, Y6
-	XORL         128(SP), DI
-	VPOR         Y14, Y6, Y6
-	XORL         132(SP), R8
-	VPADDD       Y5, Y0, Y0
-	XORL         136(SP), R9
-	VPXOR        Y0, Y11, Y11
-	XORL         R11, R10
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, DI
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x07, R10
-	VPADDD       Y11, Y12, Y12
-	ADDL         R8, CX
-	VPXOR        Y12, Y5, Y5
-	ADDL         R9, DX
-	VPADDD       Y8, Y13, Y13
-	ADDL         R10, BX
-	VPXOR        Y13, Y6, Y6
-	ADDL         DI, SI
-	VPSLLD       $0x07, Y5, Y14
-	XORL         CX, R15
-	VPSRLD       $0x19, Y5, Y5
-	XORL         DX, R12
-	XORL         BX, R13
-	VPOR         Y14, Y5, Y5
-	XORL         SI, R14
+	ADDL         R9, BX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R10, SI
+	VPXOR        Y12, Y6, Y6
+	XORL         CX, R12
+	VPADDD       Y11, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y7, Y7
+	XORL         BX, R14
 	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R15
+	XORL         SI, R15
+	ROLL         $0x08, R12
 	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R12
+	ROLL         $0x08, R13
 	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 132(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R14, 136(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R15, R11
+	VPADDD       Y6, Y1, Y1
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y1, Y8, Y8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x07, DI
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, R9
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y6, Y6
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         DI, SI
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R12
 	ROLL         $0x10, R13
-	VMOVDQU      Y12, 64(SP)
+	VPADDD       Y6, Y1, Y1
 	ROLL         $0x10, R14
-	VMOVDQU      (SP), Y12
+	VPXOR        Y1, Y8, Y8
 	ADDL         R15, 136(SP)
-	VMOVDQU      Y13, 96(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	XORL         136(SP), R8
+	VPADDD       Y8, Y13, Y13
+	XORL         R11, R9
+	VPXOR        Y13, Y6, Y6
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, DX
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VMOVDQU      (SP), Y12
+	XORL         CX, R15
+	VMOVDQU      Y13, 96(SP)
+	XORL         DX, R12
 	VMOVDQU      32(SP), Y13
-	ADDL         R13, 128(SP)
-	VPADDD       Y7, Y2, Y2
-	ADDL         R14, 132(SP)
-	VPXOR        Y2, Y9, Y9
-	XORL         136(SP), R8
-	VPADDD       Y4, Y3, Y3
-	XORL         R11, R9
-	VPXOR        Y3, Y10, Y10
-	XORL         128(SP), R10
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         132(SP), DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R8
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, R9
-	VPXOR        Y12, Y7, Y7
-	ROLL         $0x0c, R10
-	ROLL         $0x0c, DI
-	VPADDD       Y10, Y13, Y13
-	ADDL         R8, CX
-	VPXOR        Y13, Y4, Y4
-	ADDL         R9, DX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R10, BX
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         DI, SI
-	VPOR         Y14, Y7, Y7
-	XORL         CX, R15
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         DX, R12
-	VPSRLD       $0x14, Y4, Y4
 	XORL         BX, R13
-	VPOR         Y14, Y4, Y4
-	XORL         SI, R14
 	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R15
+	XORL         SI, R14
 	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R12
+	ROLL         $0x08, R15
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x08, R13
+	ROLL         $0x08, R12
 	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ROLL         $0x08, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADDL         R15, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADDL         R12, R11
 	VPADDD       Y9, Y12, Y12
 	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
 	VPXOR        Y12, Y7, Y7
-	XORL         136(SP), R8
+	ADDL         R14, 132(SP)
 	VPADDD       Y10, Y13, Y13
-	XORL         R11, R9
+	XORL         136(SP), R8
 	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
 	XORL         128(SP), R10
-	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
 	XORL         132(SP), DI
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R8
 	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
 	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y4, Y14
+	VPSLLD       $0x0c, Y4, Y14
 	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y4, Y4
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x07, DI
 	VPOR         Y14, Y4, Y4
 	ADDL         DI, CX
-	VPADDD       Y4, Y0, Y0
+	VPADDD       Y7, Y2, Y2
 	ADDL         R8, DX
-	VPXOR        Y0, Y8, Y8
+	VPXOR        Y2, Y9, Y9
 	ADDL         R9, BX
-	VPADDD       Y5, Y1, Y1
+	VPADDD       Y4, Y3, Y3
 	ADDL         R10, SI
-	VPXOR        Y1, Y9, Y9
+	VPXOR        Y3, Y10, Y10
 	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         BX, R14
-	VPADDD       Y8, Y12, Y12
-	XORL         SI, R15
-	ROLL         $0x10, R12
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R13
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R14
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x10, R15
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R12, 128(SP)
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R13, 132(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y5, Y5
-	XORL         128(SP), DI
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
-	VPADDD       Y4, Y0, Y0
-	XORL         136(SP), R9
-	VPXOR        Y0, Y8, Y8
-	XORL         R11, R10
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, DI
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x0c, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R10
-	ADDL         DI, CX
-	VPADDD       Y8, Y12, Y12
-	ADDL         R8, DX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R9, BX
-	VPADDD       Y9, Y13, Y13
-	ADDL         R10, SI
-	VPXOR        Y13, Y5, Y5
-	XORL         CX, R12
-	VPSLLD       $0x07, Y4, Y14
-	XORL         DX, R13
-	VPSRLD       $0x19, Y4, Y4
 	XORL         BX, R14
-	VPOR         Y14, Y4, Y4
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	XORL         SI, R15
-	VPSLLD       $0x07, Y5, Y14
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x10, R15
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	VPSLLD       $0x07, Y4, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y4, Y4
+	XORL         132(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         136(SP), R9
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x08, R12
-	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y4, Y4
 	ROLL         $0x08, R13
-	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y5, Y14
 	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R13, 132(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R14, 136(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y1, Y9, Y9
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         R11, R10
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, DI
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R8
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R10, BX
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y5, Y5
+	XORL         DX, R12
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R13
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x08, R15
-	VMOVDQU      64(SP), Y12
-	ADDL         R12, 128(SP)
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R13, 132(SP)
-	VMOVDQU      96(SP), Y13
-	ADDL         R14, 136(SP)
-	VPADDD       Y6, Y2, Y2
-	ADDL         R15, R11
-	VPXOR        Y2, Y10, Y10
-	XORL         128(SP), DI
-	XORL         132(SP), R8
-	VPADDD       Y7, Y3, Y3
-	XORL         136(SP), R9
-	VPXOR        Y3, Y11, Y11
-	XORL         R11, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R8
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, R9
-	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R10
-	VPADDD       Y11, Y13, Y13
-	ADDL         R8, CX
-	VPXOR        Y13, Y7, Y7
-	ADDL         R9, DX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R10, BX
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         DI, SI
-	VPOR         Y14, Y6, Y6
-	XORL         CX, R15
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         DX, R12
-	VPSRLD       $0x14, Y7, Y7
-	XORL         BX, R13
-	VPOR         Y14, Y7, Y7
 	XORL         SI, R14
-	VPADDD       Y6, Y2, Y2
+	VMOVDQU      64(SP), Y12
 	ROLL         $0x10, R15
 	ROLL         $0x10, R12
-	VPXOR        Y2, Y10, Y10
+	VMOVDQU      Y13, 32(SP)
 	ROLL         $0x10, R13
-	VPADDD       Y7, Y3, Y3
+	VMOVDQU      96(SP), Y13
 	ROLL         $0x10, R14
+	VPADDD       Y6, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R12, R11
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 128(SP)
 	VPXOR        Y3, Y11, Y11
-	ADDL         R15, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R13, 128(SP)
-	VPADDD       Y10, Y12, Y12
 	ADDL         R14, 132(SP)
-	VPXOR        Y12, Y6, Y6
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	XORL         136(SP), R8
-	VPADDD       Y11, Y13, Y13
-	XORL         R11, R9
-	VPXOR        Y13, Y7, Y7
-	XORL         128(SP), R10
-	VPSLLD       $0x07, Y6, Y14
-	XORL         132(SP), DI
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x0c, R10
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y7, Y7
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VPADDD       Y5, Y0, Y0
-	ADDL         R10, BX
-	VPXOR        Y0, Y11, Y11
-	ADDL         DI, SI
-	VPADDD       Y6, Y1, Y1
-	XORL         CX, R15
-	VPXOR        Y1, Y8, Y8
-	XORL         DX, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         BX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R14
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R15
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R12
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R13
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R14
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, 136(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R12, R11
-	VPOR         Y14, Y5, Y5
-	ADDL         R13, 128(SP)
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R14, 132(SP)
-	VPSRLD       $0x14, Y6, Y6
-	XORL         136(SP), R8
-	VPOR         Y14, Y6, Y6
 	XORL         R11, R9
 	XORL         128(SP), R10
-	VPADDD       Y5, Y0, Y0
+	VPADDD       Y10, Y12, Y12
 	XORL         132(SP), DI
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, R8
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R9
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	VPADDD       Y6, Y2, Y2
+	XORL         BX, R13
+	VPXOR        Y2, Y10, Y10
+	XORL         SI, R14
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x08, R15
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R10
+	VPOR         Y14, Y7, Y7
 	ROLL         $0x07, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPADDD       Y11, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y6, Y6
+	XORL         128(SP), DI
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         136(SP), R9
+	VPXOR        Y0, Y11, Y11
+	XORL         R11, R10
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x0c, DI
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R10
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADDL         DI, CX
 	VPADDD       Y11, Y12, Y12
@@ -25907,583 +25949,23 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         CX, R12
 	VPSLLD       $0x07, Y5, Y14
 	XORL         DX, R13
-	VPSRLD       $0x19, Y5, Y5
 	XORL         BX, R14
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x19, Y5, Y5
 	XORL         SI, R15
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R12
 	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R12
+	ROLL         $0x08, R13
 	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R13
-	ROLL         $0x10, R14
+	ROLL         $0x08, R14
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R15
+	ROLL         $0x08, R15
 	VMOVDQU      Y12, 64(SP)
 	ADDL         R12, 128(SP)
 	VMOVDQU      (SP), Y12
 	ADDL         R13, 132(SP)
 	VMOVDQU      Y13, 96(SP)
 	ADDL         R14, 136(SP)
-	VMOVDQU      32(SP), Y13
-	ADDL         R15, R11
-	VPADDD       Y7, Y2, Y2
-	XORL         128(SP), DI
-	VPXOR        Y2, Y9, Y9
-	XORL         132(SP), R8
-	VPADDD       Y4, Y3, Y3
-	XORL         136(SP), R9
-	VPXOR        Y3, Y10, Y10
-	XORL         R11, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R8
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, R9
-	VPXOR        Y12, Y7, Y7
-	ROLL         $0x0c, R10
-	VPADDD       Y10, Y13, Y13
-	ADDL         DI, CX
-	VPXOR        Y13, Y4, Y4
-	ADDL         R8, DX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R9, BX
-	ADDL         R10, SI
-	VPSRLD       $0x14, Y7, Y7
-	XORL         CX, R12
-	VPOR         Y14, Y7, Y7
-	XORL         DX, R13
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         BX, R14
-	VPSRLD       $0x14, Y4, Y4
-	XORL         SI, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R12
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R13
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R14
-	VPADDD       Y4, Y3, Y3
-	ROLL         $0x08, R15
-	VPXOR        Y3, Y10, Y10
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R14, 136(SP)
-	VPADDD       Y9, Y12, Y12
-	ADDL         R15, R11
-	VPXOR        Y12, Y7, Y7
-	XORL         128(SP), DI
-	VPADDD       Y10, Y13, Y13
-	XORL         132(SP), R8
-	VPXOR        Y13, Y4, Y4
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, DI
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R8
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R8, CX
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, DX
-	VPADDD       Y4, Y0, Y0
-	ADDL         R10, BX
-	VPXOR        Y0, Y8, Y8
-	ADDL         DI, SI
-	VPADDD       Y5, Y1, Y1
-	XORL         CX, R15
-	VPXOR        Y1, Y9, Y9
-	XORL         DX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         BX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         SI, R14
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R15
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R12
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R13
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x10, R14
-	ADDL         R15, 136(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R12, R11
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R13, 128(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R14, 132(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         136(SP), R8
-	VPSRLD       $0x14, Y5, Y5
-	XORL         R11, R9
-	VPOR         Y14, Y5, Y5
-	XORL         128(SP), R10
-	VPADDD       Y4, Y0, Y0
-	XORL         132(SP), DI
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R8
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, R9
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R8, CX
-	VPADDD       Y8, Y12, Y12
-	ADDL         R9, DX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R10, BX
-	VPADDD       Y9, Y13, Y13
-	ADDL         DI, SI
-	XORL         CX, R15
-	VPXOR        Y13, Y5, Y5
-	XORL         DX, R12
-	VPSLLD       $0x07, Y4, Y14
-	XORL         BX, R13
-	VPSRLD       $0x19, Y4, Y4
-	XORL         SI, R14
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R15
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R12
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R13
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x08, R14
-	VMOVDQU      Y12, (SP)
-	ADDL         R15, 136(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R12, R11
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R13, 128(SP)
-	VMOVDQU      96(SP), Y13
-	ADDL         R14, 132(SP)
-	VPADDD       Y6, Y2, Y2
-	XORL         136(SP), R8
-	VPXOR        Y2, Y10, Y10
-	XORL         R11, R9
-	VPADDD       Y7, Y3, Y3
-	XORL         128(SP), R10
-	VPXOR        Y3, Y11, Y11
-	XORL         132(SP), DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R10
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, DI
-	VPXOR        Y12, Y6, Y6
-	ADDL         DI, CX
-	VPADDD       Y11, Y13, Y13
-	ADDL         R8, DX
-	VPXOR        Y13, Y7, Y7
-	ADDL         R9, BX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R10, SI
-	VPSRLD       $0x14, Y6, Y6
-	XORL         CX, R12
-	VPOR         Y14, Y6, Y6
-	XORL         DX, R13
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         BX, R14
-	VPSRLD       $0x14, Y7, Y7
-	XORL         SI, R15
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R12
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R13
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R14
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R15
-	VPXOR        Y3, Y11, Y11
-	ADDL         R12, 128(SP)
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R14, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R15, R11
-	VPADDD       Y10, Y12, Y12
-	XORL         128(SP), DI
-	VPXOR        Y12, Y6, Y6
-	XORL         132(SP), R8
-	VPADDD       Y11, Y13, Y13
-	XORL         136(SP), R9
-	VPXOR        Y13, Y7, Y7
-	XORL         R11, R10
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x0c, R10
-	VPSRLD       $0x19, Y7, Y7
-	ADDL         DI, CX
-	VPOR         Y14, Y7, Y7
-	ADDL         R8, DX
-	VPADDD       Y5, Y0, Y0
-	ADDL         R9, BX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R10, SI
-	VPADDD       Y6, Y1, Y1
-	XORL         CX, R12
-	VPXOR        Y1, Y8, Y8
-	XORL         DX, R13
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x08, R12
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R14
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y6, Y6
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R13, 132(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R14, 136(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R15, R11
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x14, Y6, Y6
-	XORL         132(SP), R8
-	VPOR         Y14, Y6, Y6
-	XORL         136(SP), R9
-	VPADDD       Y5, Y0, Y0
-	XORL         R11, R10
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, DI
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R8, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R9, DX
-	VPADDD       Y11, Y12, Y12
-	ADDL         R10, BX
-	VPXOR        Y12, Y5, Y5
-	ADDL         DI, SI
-	VPADDD       Y8, Y13, Y13
-	XORL         CX, R15
-	VPXOR        Y13, Y6, Y6
-	XORL         DX, R12
-	VPSLLD       $0x07, Y5, Y14
-	XORL         BX, R13
-	VPSRLD       $0x19, Y5, Y5
-	XORL         SI, R14
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R15
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R12
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R13
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R14
-	VMOVDQU      Y12, 64(SP)
-	ADDL         R15, 136(SP)
-	VMOVDQU      (SP), Y12
-	ADDL         R12, R11
-	ADDL         R13, 128(SP)
-	VMOVDQU      Y13, 96(SP)
-	ADDL         R14, 132(SP)
-	VMOVDQU      32(SP), Y13
-	XORL         136(SP), R8
-	VPADDD       Y7, Y2, Y2
-	XORL         R11, R9
-	VPXOR        Y2, Y9, Y9
-	XORL         128(SP), R10
-	VPADDD       Y4, Y3, Y3
-	XORL         132(SP), DI
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x0c, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R10
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, DI
-	VPXOR        Y12, Y7, Y7
-	ADDL         R8, CX
-	VPADDD       Y10, Y13, Y13
-	ADDL         R9, DX
-	VPXOR        Y13, Y4, Y4
-	ADDL         R10, BX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         DI, SI
-	VPSRLD       $0x14, Y7, Y7
-	XORL         CX, R15
-	VPOR         Y14, Y7, Y7
-	XORL         DX, R12
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         BX, R13
-	XORL         SI, R14
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R12
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R13
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R14
-	VPADDD       Y4, Y3, Y3
-	ADDL         R15, 136(SP)
-	VPXOR        Y3, Y10, Y10
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R14, 132(SP)
-	VPADDD       Y9, Y12, Y12
-	XORL         136(SP), R8
-	VPXOR        Y12, Y7, Y7
-	XORL         R11, R9
-	VPADDD       Y10, Y13, Y13
-	XORL         128(SP), R10
-	VPXOR        Y13, Y4, Y4
-	XORL         132(SP), DI
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R10
-	ROLL         $0x07, DI
-	VPSLLD       $0x07, Y4, Y14
-	ADDL         DI, CX
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R8, DX
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, BX
-	VPADDD       Y4, Y0, Y0
-	ADDL         R10, SI
-	VPXOR        Y0, Y8, Y8
-	XORL         CX, R12
-	VPADDD       Y5, Y1, Y1
-	XORL         DX, R13
-	VPXOR        Y1, Y9, Y9
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R12
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R13
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R14
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R15
-	VPXOR        Y13, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R13, 132(SP)
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R14, 136(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R15, R11
-	XORL         128(SP), DI
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         132(SP), R8
-	VPSRLD       $0x14, Y5, Y5
-	XORL         136(SP), R9
-	VPOR         Y14, Y5, Y5
-	XORL         R11, R10
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, DI
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R8
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, R9
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         DI, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R8, DX
-	VPADDD       Y8, Y12, Y12
-	ADDL         R9, BX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R10, SI
-	VPADDD       Y9, Y13, Y13
-	XORL         CX, R12
-	VPXOR        Y13, Y5, Y5
-	XORL         DX, R13
-	VPSLLD       $0x07, Y4, Y14
-	XORL         BX, R14
-	VPSRLD       $0x19, Y4, Y4
-	XORL         SI, R15
-	ROLL         $0x08, R12
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R13
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R15
-	VPOR         Y14, Y5, Y5
-	ADDL         R12, 128(SP)
-	VMOVDQU      Y12, (SP)
-	ADDL         R13, 132(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R14, 136(SP)
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R15, R11
-	VMOVDQU      96(SP), Y13
-	XORL         128(SP), DI
-	VPADDD       Y6, Y2, Y2
-	XORL         132(SP), R8
-	VPXOR        Y2, Y10, Y10
-	XORL         136(SP), R9
-	VPADDD       Y7, Y3, Y3
-	XORL         R11, R10
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R9
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, R10
-	VPXOR        Y12, Y6, Y6
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VPADDD       Y11, Y13, Y13
-	ADDL         R10, BX
-	VPXOR        Y13, Y7, Y7
-	ADDL         DI, SI
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         CX, R15
-	VPSRLD       $0x14, Y6, Y6
-	XORL         DX, R12
-	VPOR         Y14, Y6, Y6
-	XORL         BX, R13
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         SI, R14
-	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x10, R15
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R12
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R13
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R14
-	VPADDD       Y7, Y3, Y3
-	ADDL         R15, 136(SP)
-	VPXOR        Y3, Y11, Y11
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R14, 132(SP)
-	VPADDD       Y10, Y12, Y12
-	XORL         136(SP), R8
-	XORL         R11, R9
-	VPXOR        Y12, Y6, Y6
-	XORL         128(SP), R10
-	VPADDD       Y11, Y13, Y13
-	XORL         132(SP), DI
-	VPXOR        Y13, Y7, Y7
-	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x0c, R10
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, DI
-	VPSLLD       $0x07, Y7, Y14
-	ADDL         R8, CX
-	VPSRLD       $0x19, Y7, Y7
-	ADDL         R9, DX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, BX
-	VPADDD       Y5, Y0, Y0
-	ADDL         DI, SI
-	VPXOR        Y0, Y11, Y11
-	XORL         CX, R15
-	VPADDD       Y6, Y1, Y1
-	XORL         DX, R12
-	VPXOR        Y1, Y8, Y8
-	XORL         BX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         SI, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x08, R15
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R14
-	VPADDD       Y8, Y13, Y13
-	ADDL         R15, 136(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R12, R11
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y5, Y5
-	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         R11, R9
-	VPSRLD       $0x14, Y6, Y6
-	XORL         128(SP), R10
-	VPOR         Y14, Y6, Y6
-	XORL         132(SP), DI
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x07, R8
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, R9
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R10
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         DI, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPADDD       Y11, Y12, Y12
-	ADDL         R10, SI
-	VPXOR        Y12, Y5, Y5
-	XORL         CX, R12
-	VPADDD       Y8, Y13, Y13
-	XORL         DX, R13
-	VPXOR        Y13, Y6, Y6
-	XORL         BX, R14
-	VPSLLD       $0x07, Y5, Y14
-	XORL         SI, R15
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x10, R12
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R13
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R14
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R15
-	VPOR         Y14, Y6, Y6
-	ADDL         R12, 128(SP)
-	VMOVDQU      Y12, 64(SP)
-	ADDL         R13, 132(SP)
-	VMOVDQU      (SP), Y12
-	ADDL         R14, 136(SP)
-	VMOVDQU      Y13, 96(SP)
 	ADDL         R15, R11
 	VMOVDQU      32(SP), Y13
 	XORL         128(SP), DI
@@ -26491,443 +25973,747 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         132(SP), R8
 	VPXOR        Y2, Y9, Y9
 	XORL         136(SP), R9
-	XORL         R11, R10
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x0c, DI
+	XORL         R11, R10
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x0c, R8
+	ROLL         $0x07, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R9
+	ROLL         $0x07, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R10
+	ROLL         $0x07, R9
 	VPADDD       Y9, Y12, Y12
-	ADDL         DI, CX
+	ROLL         $0x07, R10
+	ADDL         R8, CX
 	VPXOR        Y12, Y7, Y7
-	ADDL         R8, DX
+	ADDL         R9, DX
 	VPADDD       Y10, Y13, Y13
-	ADDL         R9, BX
+	ADDL         R10, BX
 	VPXOR        Y13, Y4, Y4
-	ADDL         R10, SI
+	ADDL         DI, SI
 	VPSLLD       $0x0c, Y7, Y14
-	XORL         CX, R12
+	XORL         CX, R15
 	VPSRLD       $0x14, Y7, Y7
-	XORL         DX, R13
+	XORL         DX, R12
 	VPOR         Y14, Y7, Y7
-	XORL         BX, R14
+	XORL         BX, R13
 	VPSLLD       $0x0c, Y4, Y14
-	XORL         SI, R15
+	XORL         SI, R14
+	ROLL         $0x10, R15
 	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R12
+	ROLL         $0x10, R12
 	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R13
+	ROLL         $0x10, R13
 	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R14
-	ROLL         $0x08, R15
+	ROLL         $0x10, R14
 	VPXOR        Y2, Y9, Y9
-	ADDL         R12, 128(SP)
+	ADDL         R15, 136(SP)
 	VPADDD       Y4, Y3, Y3
-	ADDL         R13, 132(SP)
+	ADDL         R12, R11
 	VPXOR        Y3, Y10, Y10
-	ADDL         R14, 136(SP)
+	ADDL         R13, 128(SP)
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R15, R11
+	ADDL         R14, 132(SP)
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	XORL         128(SP), DI
+	XORL         136(SP), R8
+	XORL         R11, R9
 	VPADDD       Y9, Y12, Y12
-	XORL         132(SP), R8
+	XORL         128(SP), R10
 	VPXOR        Y12, Y7, Y7
-	XORL         136(SP), R9
+	XORL         132(SP), DI
 	VPADDD       Y10, Y13, Y13
-	XORL         R11, R10
+	ROLL         $0x0c, R8
 	VPXOR        Y13, Y4, Y4
-	ROLL         $0x07, DI
+	ROLL         $0x0c, R9
 	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R8
+	ROLL         $0x0c, R10
 	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
+	ROLL         $0x0c, DI
 	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R10
-	VPSLLD       $0x07, Y4, Y14
 	ADDL         R8, CX
-	VPSRLD       $0x19, Y4, Y4
 	ADDL         R9, DX
-	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y4, Y14
 	ADDL         R10, BX
+	VPSRLD       $0x19, Y4, Y4
 	ADDL         DI, SI
-	VPADDD       Y4, Y0, Y0
+	VPOR         Y14, Y4, Y4
 	XORL         CX, R15
-	VPXOR        Y0, Y8, Y8
+	VPADDD       Y4, Y0, Y0
 	XORL         DX, R12
-	VPADDD       Y5, Y1, Y1
+	VPXOR        Y0, Y8, Y8
 	XORL         BX, R13
-	VPXOR        Y1, Y9, Y9
+	VPADDD       Y5, Y1, Y1
 	XORL         SI, R14
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x08, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x10, R15
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R12
+	ROLL         $0x08, R14
 	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R13
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R14
-	VPADDD       Y9, Y13, Y13
 	ADDL         R15, 136(SP)
-	VPXOR        Y13, Y5, Y5
+	VPXOR        Y12, Y4, Y4
 	ADDL         R12, R11
+	VPADDD       Y9, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 132(SP)
 	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R13, 128(SP)
+	XORL         136(SP), R8
 	VPSRLD       $0x14, Y4, Y4
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y4, Y4
-	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y5, Y14
 	XORL         R11, R9
-	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y4, Y4
 	XORL         128(SP), R10
-	VPOR         Y14, Y5, Y5
 	XORL         132(SP), DI
-	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R10
 	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R9
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R10
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, DI
-	VPXOR        Y1, Y9, Y9
-	ADDL         R8, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R9, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R10, BX
-	VPADDD       Y8, Y12, Y12
-	ADDL         DI, SI
-	VPXOR        Y12, Y4, Y4
-	XORL         CX, R15
-	VPADDD       Y9, Y13, Y13
-	XORL         DX, R12
-	VPXOR        Y13, Y5, Y5
-	XORL         BX, R13
-	VPSLLD       $0x07, Y4, Y14
-	XORL         SI, R14
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x08, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R12
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R13
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R14
-	ADDL         R15, 136(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R12, R11
-	VMOVDQU      Y12, (SP)
-	ADDL         R13, 128(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R14, 132(SP)
-	VMOVDQU      Y13, 32(SP)
-	XORL         136(SP), R8
-	VMOVDQU      96(SP), Y13
-	XORL         R11, R9
-	VPADDD       Y6, Y2, Y2
-	XORL         128(SP), R10
-	VPXOR        Y2, Y10, Y10
-	XORL         132(SP), DI
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x07, R8
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ROLL         $0x07, DI
-	VPADDD       Y10, Y12, Y12
+	VPXOR        Y0, Y8, Y8
 	ADDL         DI, CX
-	VPXOR        Y12, Y6, Y6
+	VPADDD       Y5, Y1, Y1
 	ADDL         R8, DX
-	VPADDD       Y11, Y13, Y13
+	VPXOR        Y1, Y9, Y9
 	ADDL         R9, BX
-	VPXOR        Y13, Y7, Y7
 	ADDL         R10, SI
-	VPSLLD       $0x0c, Y6, Y14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	XORL         DX, R13
-	VPSRLD       $0x14, Y6, Y6
+	VPADDD       Y8, Y12, Y12
 	XORL         BX, R14
-	VPOR         Y14, Y6, Y6
+	VPXOR        Y12, Y4, Y4
 	XORL         SI, R15
-	VPSLLD       $0x0c, Y7, Y14
+	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R12
-	VPSRLD       $0x14, Y7, Y7
+	VPXOR        Y13, Y5, Y5
 	ROLL         $0x10, R13
-	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
 	ROLL         $0x10, R14
-	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x19, Y4, Y4
 	ROLL         $0x10, R15
-	VPXOR        Y2, Y10, Y10
 	ADDL         R12, 128(SP)
-	VPADDD       Y7, Y3, Y3
+	VPOR         Y14, Y4, Y4
 	ADDL         R13, 132(SP)
-	VPXOR        Y3, Y11, Y11
+	VPSLLD       $0x07, Y5, Y14
 	ADDL         R14, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSRLD       $0x19, Y5, Y5
 	ADDL         R15, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPOR         Y14, Y5, Y5
 	XORL         128(SP), DI
-	VPADDD       Y10, Y12, Y12
+	VMOVDQU      Y12, (SP)
 	XORL         132(SP), R8
-	VPXOR        Y12, Y6, Y6
+	VMOVDQU      64(SP), Y12
 	XORL         136(SP), R9
-	VPADDD       Y11, Y13, Y13
+	VMOVDQU      Y13, 32(SP)
 	XORL         R11, R10
-	VPXOR        Y13, Y7, Y7
+	VMOVDQU      96(SP), Y13
 	ROLL         $0x0c, DI
 	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y6, Y14
+	VPADDD       Y6, Y2, Y2
 	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y6, Y6
+	VPXOR        Y2, Y10, Y10
 	ROLL         $0x0c, R10
-	VPOR         Y14, Y6, Y6
+	VPADDD       Y7, Y3, Y3
 	ADDL         DI, CX
-	VPSLLD       $0x07, Y7, Y14
+	VPXOR        Y3, Y11, Y11
 	ADDL         R8, DX
-	VPSRLD       $0x19, Y7, Y7
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADDL         R9, BX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, SI
-	VPADDD       Y5, Y0, Y0
-	XORL         CX, R12
-	VPXOR        Y0, Y11, Y11
-	XORL         DX, R13
-	VPADDD       Y6, Y1, Y1
-	XORL         BX, R14
-	VPXOR        Y1, Y8, Y8
-	XORL         SI, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y7, Y7
 	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R14
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R15
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	VPADDD       Y6, Y2, Y2
+	XORL         128(SP), DI
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), R8
+	VPADDD       Y7, Y3, Y3
+	XORL         136(SP), R9
+	VPXOR        Y3, Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y6, Y6
+	XORL         CX, R15
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x07, Y7, Y14
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R13, 128(SP)
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y11, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y5, Y5
+	XORL         128(SP), R10
+	VPADDD       Y8, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	VPXOR        Y0, Y11, Y11
+	XORL         DX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         BX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ROLL         $0x08, R13
 	VPADDD       Y11, Y12, Y12
 	ROLL         $0x08, R14
 	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R15
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, 128(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 132(SP)
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y5, Y5
-	XORL         128(SP), DI
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x14, Y6, Y6
-	XORL         R11, R10
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, DI
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x07, R8
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, R9
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R10
-	VPXOR        Y1, Y8, Y8
-	ADDL         R8, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R9, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R10, BX
-	VPADDD       Y11, Y12, Y12
-	ADDL         DI, SI
-	VPXOR        Y12, Y5, Y5
-	XORL         CX, R15
-	VPADDD       Y8, Y13, Y13
-	XORL         DX, R12
-	XORL         BX, R13
-	VPXOR        Y13, Y6, Y6
-	XORL         SI, R14
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x10, R15
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x10, R12
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R13
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R14
-	VPSRLD       $0x19, Y6, Y6
 	ADDL         R15, 136(SP)
-	VPOR         Y14, Y6, Y6
+	VPADDD       Y8, Y13, Y13
 	ADDL         R12, R11
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
 	VMOVDQU      Y12, 64(SP)
-	ADDL         R13, 128(SP)
+	ROLL         $0x07, R10
 	VMOVDQU      (SP), Y12
-	ADDL         R14, 132(SP)
+	ROLL         $0x07, DI
 	VMOVDQU      Y13, 96(SP)
-	XORL         136(SP), R8
+	ADDL         DI, CX
 	VMOVDQU      32(SP), Y13
-	XORL         R11, R9
+	ADDL         R8, DX
+	ADDL         R9, BX
 	VPADDD       Y7, Y2, Y2
-	XORL         128(SP), R10
+	ADDL         R10, SI
 	VPXOR        Y2, Y9, Y9
-	XORL         132(SP), DI
+	XORL         CX, R12
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x0c, R8
+	XORL         DX, R13
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x0c, R9
+	XORL         BX, R14
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R10
-	ROLL         $0x0c, DI
+	XORL         SI, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R8, CX
+	ROLL         $0x10, R12
 	VPADDD       Y9, Y12, Y12
-	ADDL         R9, DX
+	ROLL         $0x10, R13
 	VPXOR        Y12, Y7, Y7
-	ADDL         R10, BX
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
 	VPADDD       Y10, Y13, Y13
-	ADDL         DI, SI
+	ADDL         R12, 128(SP)
 	VPXOR        Y13, Y4, Y4
-	XORL         CX, R15
+	ADDL         R13, 132(SP)
 	VPSLLD       $0x0c, Y7, Y14
-	XORL         DX, R12
+	ADDL         R14, 136(SP)
 	VPSRLD       $0x14, Y7, Y7
-	XORL         BX, R13
+	ADDL         R15, R11
 	VPOR         Y14, Y7, Y7
-	XORL         SI, R14
+	XORL         128(SP), DI
 	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x08, R15
+	XORL         132(SP), R8
 	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R12
+	XORL         136(SP), R9
 	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R13
+	XORL         R11, R10
+	ROLL         $0x0c, DI
 	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R14
+	ROLL         $0x0c, R8
 	VPXOR        Y2, Y9, Y9
-	ADDL         R15, 136(SP)
+	ROLL         $0x0c, R9
 	VPADDD       Y4, Y3, Y3
-	ADDL         R12, R11
+	ROLL         $0x0c, R10
 	VPXOR        Y3, Y10, Y10
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, BX
+	VPADDD       Y9, Y12, Y12
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         DX, R13
+	VPADDD       Y10, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R15
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x08, R13
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R15, R11
+	VPXOR        Y0, Y8, Y8
+	XORL         128(SP), DI
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), R8
+	VPXOR        Y1, Y9, Y9
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, DI
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R10
+	VPADDD       Y9, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         DI, SI
+	VPOR         Y14, Y4, Y4
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R12
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R14
+	VPXOR        Y1, Y9, Y9
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADDL         R13, 128(SP)
 	ADDL         R14, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
 	XORL         136(SP), R8
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPXOR        Y12, Y4, Y4
 	XORL         R11, R9
-	VPADDD       Y9, Y12, Y12
+	VPADDD       Y9, Y13, Y13
 	XORL         128(SP), R10
-	VPXOR        Y12, Y7, Y7
+	VPXOR        Y13, Y5, Y5
 	XORL         132(SP), DI
-	VPADDD       Y10, Y13, Y13
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R9, DX
+	VPOR         Y14, Y5, Y5
+	ADDL         R10, BX
+	VMOVDQU      Y12, (SP)
+	ADDL         DI, SI
+	VMOVDQU      64(SP), Y12
+	XORL         CX, R15
+	VMOVDQU      Y13, 32(SP)
+	XORL         DX, R12
+	VMOVDQU      96(SP), Y13
+	XORL         BX, R13
+	VPADDD       Y6, Y2, Y2
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x08, R13
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R12, R11
+	VPADDD       Y10, Y12, Y12
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPXOR        Y13, Y7, Y7
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
 	ROLL         $0x07, R8
-	VPXOR        Y13, Y4, Y4
+	VPOR         Y14, Y6, Y6
 	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y7, Y14
+	VPSLLD       $0x0c, Y7, Y14
 	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y7, Y7
+	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x07, DI
 	VPOR         Y14, Y7, Y7
 	ADDL         DI, CX
-	VPSLLD       $0x07, Y4, Y14
 	ADDL         R8, DX
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R9, BX
-	VPOR         Y14, Y4, Y4
-	ADDL         R10, SI
-	VPADDD       Y4, Y0, Y0
-	XORL         CX, R12
-	VPXOR        Y0, Y8, Y8
-	XORL         DX, R13
-	VPADDD       Y5, Y1, Y1
-	XORL         BX, R14
-	VPXOR        Y1, Y9, Y9
-	XORL         SI, R15
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R14
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R15
-	VPXOR        Y12, Y4, Y4
-	ADDL         R12, 128(SP)
-	VPADDD       Y9, Y13, Y13
-	ADDL         R13, 132(SP)
-	VPXOR        Y13, Y5, Y5
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y4, Y4
-	XORL         128(SP), DI
-	VPOR         Y14, Y4, Y4
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x14, Y5, Y5
-	XORL         R11, R10
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, DI
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R8
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R9
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, R10
-	ADDL         DI, CX
-	VPXOR        Y1, Y9, Y9
-	ADDL         R8, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R9, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R10, SI
-	VPADDD       Y8, Y12, Y12
-	XORL         CX, R12
-	VPXOR        Y12, Y4, Y4
-	XORL         DX, R13
-	VPADDD       Y9, Y13, Y13
-	XORL         BX, R14
-	VPXOR        Y13, Y5, Y5
-	XORL         SI, R15
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x08, R12
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x08, R13
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R14
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x19, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R13, 132(SP)
-	VMOVDQU      Y12, (SP)
-	ADDL         R14, 136(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R15, R11
-	XORL         128(SP), DI
-	VMOVDQU      Y13, 32(SP)
-	XORL         132(SP), R8
-	VMOVDQU      96(SP), Y13
-	XORL         136(SP), R9
 	VPADDD       Y6, Y2, Y2
-	XORL         R11, R10
+	ADDL         R9, BX
 	VPXOR        Y2, Y10, Y10
-	ROLL         $0x07, DI
+	ADDL         R10, SI
 	VPADDD       Y7, Y3, Y3
-	ROLL         $0x07, R8
+	XORL         CX, R12
 	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         R8, CX
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R15
 	VPADDD       Y10, Y12, Y12
-	ADDL         R9, DX
+	ROLL         $0x10, R12
 	VPXOR        Y12, Y6, Y6
-	ADDL         R10, BX
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
 	VPADDD       Y11, Y13, Y13
-	ADDL         DI, SI
+	ROLL         $0x10, R15
 	VPXOR        Y13, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, R11
+	VPSLLD       $0x07, Y7, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x0c, R8
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R12
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R14, 136(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R15, R11
+	VPADDD       Y6, Y1, Y1
+	XORL         128(SP), DI
+	VPXOR        Y1, Y8, Y8
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         R11, R10
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, R9
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y6, Y6
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSRLD       $0x19, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x10, R15
+	VMOVDQU      (SP), Y12
+	ROLL         $0x10, R12
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x10, R13
+	VMOVDQU      32(SP), Y13
+	ROLL         $0x10, R14
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y4, Y3, Y3
+	ADDL         R14, 132(SP)
+	VPXOR        Y3, Y10, Y10
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         R11, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         128(SP), R10
+	VPADDD       Y9, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, R8
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R9, DX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y4, Y4
+	XORL         CX, R15
+	VPOR         Y14, Y4, Y4
+	XORL         DX, R12
+	VPADDD       Y7, Y2, Y2
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R15
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x08, R12
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x07, Y7, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y7, Y7
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         DI, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R12
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, 128(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R14, 136(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R15, R11
+	VMOVDQU      96(SP), Y13
+	XORL         128(SP), DI
+	VPADDD       Y6, Y2, Y2
+	XORL         132(SP), R8
+	VPXOR        Y2, Y10, Y10
+	XORL         136(SP), R9
+	VPADDD       Y7, Y3, Y3
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R10
+	VPADDD       Y10, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R9, DX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, SI
 	XORL         CX, R15
 	VPSLLD       $0x0c, Y6, Y14
 	XORL         DX, R12
@@ -26937,14 +26723,14 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         SI, R14
 	VPSLLD       $0x0c, Y7, Y14
 	ROLL         $0x10, R15
-	ROLL         $0x10, R12
 	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x10, R13
+	ROLL         $0x10, R12
 	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R14
+	ROLL         $0x10, R13
 	VPADDD       Y6, Y2, Y2
-	ADDL         R15, 136(SP)
+	ROLL         $0x10, R14
 	VPXOR        Y2, Y10, Y10
+	ADDL         R15, 136(SP)
 	ADDL         R12, R11
 	VPADDD       Y7, Y3, Y3
 	ADDL         R13, 128(SP)
@@ -26962,12 +26748,12 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	ROLL         $0x0c, R8
 	VPXOR        Y13, Y7, Y7
 	ROLL         $0x0c, R9
-	VPSLLD       $0x07, Y6, Y14
 	ROLL         $0x0c, R10
-	VPSRLD       $0x19, Y6, Y6
+	VPSLLD       $0x07, Y6, Y14
 	ROLL         $0x0c, DI
-	VPOR         Y14, Y6, Y6
+	VPSRLD       $0x19, Y6, Y6
 	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
 	ADDL         R9, DX
 	VPSLLD       $0x07, Y7, Y14
 	ADDL         R10, BX
@@ -26977,42 +26763,221 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         CX, R15
 	VPADDD       Y5, Y0, Y0
 	XORL         DX, R12
-	VPXOR        Y0, Y11, Y11
 	XORL         BX, R13
-	VPADDD       Y6, Y1, Y1
-	XORL         SI, R14
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x08, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x08, R13
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R14
-	VPXOR        Y12, Y5, Y5
-	ADDL         R15, 136(SP)
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, R11
-	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 128(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R14, 132(SP)
-	VPSRLD       $0x14, Y5, Y5
-	XORL         136(SP), R8
-	VPOR         Y14, Y5, Y5
-	XORL         R11, R9
-	XORL         128(SP), R10
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         132(SP), DI
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x07, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, R9
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x07, R10
 	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, DI
+	XORL         SI, R14
 	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R14
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, R11
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), R10
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x07, R9
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPADDD       Y11, Y12, Y12
+	XORL         BX, R14
+	VPXOR        Y12, Y5, Y5
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R15, R11
+	VPOR         Y14, Y6, Y6
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VMOVDQU      Y12, 64(SP)
+	XORL         136(SP), R9
+	VMOVDQU      (SP), Y12
+	XORL         R11, R10
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x0c, DI
+	VMOVDQU      32(SP), Y13
+	ROLL         $0x0c, R8
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x0c, R9
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y3, Y3
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y3, Y10, Y10
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R12
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R14
+	VPADDD       Y10, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	VPADDD       Y7, Y2, Y2
+	XORL         128(SP), DI
+	VPXOR        Y2, Y9, Y9
+	XORL         132(SP), R8
+	VPADDD       Y4, Y3, Y3
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, R9
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y7, Y7
+	ADDL         R8, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y7, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y7, Y7
+	XORL         DX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, R11
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         136(SP), R8
+	VPADDD       Y8, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y4, Y4
+	XORL         128(SP), R10
+	VPADDD       Y9, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VPADDD       Y4, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y8, Y8
+	XORL         BX, R13
+	VPADDD       Y5, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y4, Y4
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	XORL         R11, R9
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y5, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x07, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VMOVDQU      64(SP), Y12
 	ADDL         (AX), CX
 	ADDL         4(AX), DX
 	ADDL         8(AX), BX
@@ -27041,1004 +27006,1156 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	SHLQ         $0x20, R10
 	ORQ          R10, R9
 	MOVQ         R9, 120(AX)
-	VPXOR        Y1, Y8, Y8
+	VMOVDQU      Y13, 32(SP)
 	XORQ         CX, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VMOVDQU      96(SP), Y13
 	XORQ         BX, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y6, Y2, Y2
 	XORQ         SI, SI
-	VPADDD       Y11, Y12, Y12
-	ADDQ         928(AX), CX
-	VPXOR        Y12, Y5, Y5
-	ADCQ         936(AX), BX
-	VPADDD       Y8, Y13, Y13
-	ADCQ         400(AX), SI
-	VPXOR        Y13, Y6, Y6
+	VPXOR        Y2, Y10, Y10
+	ADDQ         144(AX), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         152(AX), BX
+	VPXOR        Y3, Y11, Y11
+	ADCQ         208(AX), SI
 	MOVQ         CX, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         BX, DX
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        88(AX), CX, BX
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, R8
-	VMOVDQU      Y12, 64(SP)
-	ADCQ         BX, R9
-	VMOVDQU      (SP), Y12
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      Y13, 96(SP)
-	ADDQ         CX, DI
-	VMOVDQU      32(SP), Y13
-	ADCQ         BX, R8
-	VPADDD       Y7, Y2, Y2
-	ADCQ         $0x00, R9
-	VPXOR        Y2, Y9, Y9
-	MOVQ         SI, CX
-	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), CX
-	VPXOR        Y3, Y10, Y10
-	IMULQ        88(AX), SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         SI, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, SI
-	VPXOR        Y12, Y7, Y7
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
-	VPADDD       Y10, Y13, Y13
-	SHRQ         $0x02, BX
-	VPXOR        Y13, Y4, Y4
-	ANDQ         $-4, R9
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         BX, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
 	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         BX, R9
+	ADCQ         BX, R8
 	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y10, Y10
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R9, BX
+	VPADDD       Y10, Y12, Y12
+	SHRQ         $0x02, BX
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $-4, R9
+	VPADDD       Y11, Y13, Y13
+	ADDQ         BX, R9
+	VPXOR        Y13, Y7, Y7
 	ADDQ         R9, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         DI, CX
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, BX
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         88(AX), DI
+	MOVQ         DI, 144(SP)
+	MOVQ         96(AX), R8
+	MOVQ         R8, 152(SP)
+	MOVQ         104(AX), R11
+	MOVQ         R11, 160(SP)
+	MOVQ         $0x00000001, DI
+	MOVQ         DI, 168(SP)
+	XORL         R10, R10
+	MOVQ         R10, 176(SP)
+	MOVQ         R10, 184(SP)
+	MOVQ         144(SP), AX
+	MOVQ         152(SP), R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         AX, 192(SP)
+	MOVQ         R9, 200(SP)
+	MOVQ         R10, 208(SP)
+	VPOR         Y14, Y7, Y7
+	MOVQ         AX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y0, Y11, Y11
+	MULXQ        152(SP), AX, R11
+	VPADDD       Y6, Y1, Y1
+	ADDQ         AX, R8
+	ADCQ         $0x00, R11
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        144(SP), AX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         AX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R9, R11
+	VPXOR        Y12, Y5, Y5
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         AX, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         R9, R8
+	ADCQ         $0x00, R11
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R10, AX
+	VPSRLD       $0x14, Y5, Y5
+	IMULQ        160(SP), AX
+	VPOR         Y14, Y5, Y5
+	IMULQ        144(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         R10, R11
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R10
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $0x03, R10
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R11, R9
+	SHRQ         $0x02, R9
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $-4, R11
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R9, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R11, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R10
+	VPXOR        Y12, Y5, Y5
+	MOVQ         DI, AX
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R8, R9
+	VPXOR        Y13, Y6, Y6
+	MOVQ         AX, 216(SP)
+	MOVQ         R9, 224(SP)
+	MOVQ         R10, 232(SP)
+	MOVQ         AX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        144(SP), DI, R8
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        152(SP), AX, R11
+	VPOR         Y14, Y5, Y5
+	ADDQ         AX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R9, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        144(SP), AX, R9
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         AX, R8
+	ADCQ         R9, R11
+	VMOVDQU      (SP), Y12
+	MULXQ        160(SP), AX, R9
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         AX, DI
+	VMOVDQU      32(SP), Y13
+	ADCQ         R9, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R11
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R10, AX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        160(SP), AX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        144(SP), R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         AX, R8
+	ADCQ         R10, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R11, R10
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $0x03, R10
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R11, R9
+	VPADDD       Y10, Y13, Y13
+	SHRQ         $0x02, R9
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $-4, R11
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         R9, R11
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         R11, DI
 	VPOR         Y14, Y7, Y7
 	ADCQ         $0x00, R8
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         $0x00, SI
-	VPSRLD       $0x14, Y4, Y4
-	MOVQ         DI, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         R8, BX
-	VPADDD       Y7, Y2, Y2
-	MOVQ         88(AX), R8
-	MOVQ         R8, 144(SP)
-	MOVQ         96(AX), R10
-	MOVQ         R10, 152(SP)
-	MOVQ         104(AX), R12
-	MOVQ         R12, 160(SP)
-	MOVQ         $0x00000001, R8
-	MOVQ         R8, 168(SP)
-	XORL         R11, R11
-	MOVQ         R11, 176(SP)
-	MOVQ         R11, 184(SP)
-	MOVQ         144(SP), DI
-	MOVQ         152(SP), R9
-	VPXOR        Y2, Y9, Y9
-	MOVQ         DI, 192(SP)
-	MOVQ         R9, 200(SP)
-	MOVQ         R11, 208(SP)
-	VPADDD       Y4, Y3, Y3
-	MOVQ         DI, DX
-	VPXOR        Y3, Y10, Y10
-	MULXQ        144(SP), R8, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MULXQ        152(SP), DI, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         DI, R10
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R12
-	MOVQ         R9, DX
-	VPXOR        Y12, Y7, Y7
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y10, Y13, Y13
-	ADDQ         DI, R10
-	VPXOR        Y13, Y4, Y4
-	ADCQ         R9, R12
-	VPSLLD       $0x07, Y7, Y14
-	MULXQ        160(SP), DI, R9
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         DI, R8
-	VPOR         Y14, Y7, Y7
-	ADCQ         R9, R10
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R12
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         R11, DI
-	VPOR         Y14, Y4, Y4
-	IMULQ        160(SP), DI
-	VPADDD       Y4, Y0, Y0
-	IMULQ        144(SP), R11
-	VPXOR        Y0, Y8, Y8
-	ADDQ         DI, R10
-	VPADDD       Y5, Y1, Y1
-	ADCQ         R11, R12
-	VPXOR        Y1, Y9, Y9
-	MOVQ         R12, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ANDQ         $0x03, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R12, R9
-	VPADDD       Y8, Y12, Y12
-	SHRQ         $0x02, R9
-	ANDQ         $-4, R12
-	VPXOR        Y12, Y4, Y4
-	ADDQ         R9, R12
-	VPADDD       Y9, Y13, Y13
-	ADDQ         R12, R8
-	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R10
 	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         $0x00, R11
+	MOVQ         DI, AX
 	VPSRLD       $0x14, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         R10, R9
-	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         DI, 216(SP)
-	MOVQ         R9, 224(SP)
-	MOVQ         R11, 232(SP)
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         DI, DX
-	VPOR         Y14, Y5, Y5
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y4, Y0, Y0
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y0, Y8, Y8
-	ADDQ         DI, R10
-	VPADDD       Y5, Y1, Y1
-	ADCQ         $0x00, R12
-	VPXOR        Y1, Y9, Y9
-	MOVQ         R9, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MULXQ        144(SP), DI, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         DI, R10
-	ADCQ         R9, R12
-	VPADDD       Y8, Y12, Y12
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y12, Y4, Y4
-	ADDQ         DI, R8
-	VPADDD       Y9, Y13, Y13
-	ADCQ         R9, R10
-	VPXOR        Y13, Y5, Y5
-	ADCQ         $0x00, R12
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R11, DI
-	VPSRLD       $0x19, Y4, Y4
-	IMULQ        160(SP), DI
-	VPOR         Y14, Y4, Y4
-	IMULQ        144(SP), R11
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         R11, R12
-	VPOR         Y14, Y5, Y5
-	MOVQ         R12, R11
-	VMOVDQU      Y12, (SP)
-	ANDQ         $0x03, R11
-	VMOVDQU      64(SP), Y12
-	MOVQ         R12, R9
-	VMOVDQU      Y13, 32(SP)
-	SHRQ         $0x02, R9
-	VMOVDQU      96(SP), Y13
-	ANDQ         $-4, R12
-	VPADDD       Y6, Y2, Y2
-	ADDQ         R9, R12
-	VPXOR        Y2, Y10, Y10
-	ADDQ         R12, R8
-	ADCQ         $0x00, R10
-	VPADDD       Y7, Y3, Y3
-	ADCQ         $0x00, R11
-	VPXOR        Y3, Y11, Y11
-	MOVQ         R8, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R10, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MOVQ         DI, 240(SP)
+	MOVQ         AX, 240(SP)
 	MOVQ         R9, 248(SP)
-	MOVQ         R11, 256(SP)
-	VPADDD       Y10, Y12, Y12
-	MOVQ         DI, DX
-	VPXOR        Y12, Y6, Y6
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y11, Y13, Y13
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y13, Y7, Y7
-	ADDQ         DI, R10
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         $0x00, R12
-	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, DX
-	VPOR         Y14, Y6, Y6
-	MULXQ        144(SP), DI, R9
-	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         R9, R12
-	VPOR         Y14, Y7, Y7
-	MULXQ        160(SP), DI, R9
-	VPADDD       Y6, Y2, Y2
-	ADDQ         DI, R8
-	ADCQ         R9, R10
-	VPXOR        Y2, Y10, Y10
-	ADCQ         $0x00, R12
-	VPADDD       Y7, Y3, Y3
-	MOVQ         R11, DI
-	VPXOR        Y3, Y11, Y11
-	IMULQ        160(SP), DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	IMULQ        144(SP), R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         DI, R10
-	VPADDD       Y10, Y12, Y12
-	ADCQ         R11, R12
-	VPXOR        Y12, Y6, Y6
-	MOVQ         R12, R11
-	VPADDD       Y11, Y13, Y13
-	ANDQ         $0x03, R11
-	VPXOR        Y13, Y7, Y7
-	MOVQ         R12, R9
-	VPSLLD       $0x07, Y6, Y14
-	SHRQ         $0x02, R9
-	VPSRLD       $0x19, Y6, Y6
-	ANDQ         $-4, R12
-	VPOR         Y14, Y6, Y6
-	ADDQ         R9, R12
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         R12, R8
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R10
-	VPOR         Y14, Y7, Y7
+	MOVQ         R10, 256(SP)
+	VPADDD       Y7, Y2, Y2
+	MOVQ         AX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y4, Y3, Y3
+	MULXQ        152(SP), AX, R11
+	VPXOR        Y3, Y10, Y10
+	ADDQ         AX, R8
 	ADCQ         $0x00, R11
-	MOVQ         R8, DI
-	VPADDD       Y5, Y0, Y0
-	MOVQ         R10, R9
-	VPXOR        Y0, Y11, Y11
-	MOVQ         DI, 264(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        144(SP), AX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         AX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         R9, R11
+	VPADDD       Y10, Y13, Y13
+	MULXQ        160(SP), AX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         AX, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         R9, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R11
+	MOVQ         R10, AX
+	VPOR         Y14, Y7, Y7
+	IMULQ        160(SP), AX
+	VPSLLD       $0x07, Y4, Y14
+	IMULQ        144(SP), R10
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         AX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         R10, R11
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R10
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R11, R9
+	VPXOR        Y1, Y9, Y9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         R9, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         R11, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R10
+	VPADDD       Y9, Y13, Y13
+	MOVQ         DI, AX
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R8, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         AX, 264(SP)
 	MOVQ         R9, 272(SP)
-	MOVQ         R11, 280(SP)
-	VPADDD       Y6, Y1, Y1
-	MOVQ         DI, DX
-	VPXOR        Y1, Y8, Y8
-	MULXQ        144(SP), R8, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MULXQ        152(SP), DI, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDQ         DI, R10
-	VPADDD       Y11, Y12, Y12
-	ADCQ         $0x00, R12
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R9, DX
-	VPADDD       Y8, Y13, Y13
-	MULXQ        144(SP), DI, R9
-	VPXOR        Y13, Y6, Y6
-	ADDQ         DI, R10
+	MOVQ         R10, 280(SP)
+	MOVQ         AX, DX
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        144(SP), DI, R8
+	VPOR         Y14, Y4, Y4
+	MULXQ        152(SP), AX, R11
 	VPSLLD       $0x0c, Y5, Y14
-	ADCQ         R9, R12
+	ADDQ         AX, R8
 	VPSRLD       $0x14, Y5, Y5
-	MULXQ        160(SP), DI, R9
-	VPOR         Y14, Y5, Y5
-	ADDQ         DI, R8
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y6, Y6
-	MOVQ         R11, DI
-	IMULQ        160(SP), DI
-	VPADDD       Y5, Y0, Y0
-	IMULQ        144(SP), R11
-	VPXOR        Y0, Y11, Y11
-	ADDQ         DI, R10
-	VPADDD       Y6, Y1, Y1
-	ADCQ         R11, R12
-	VPXOR        Y1, Y8, Y8
-	MOVQ         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ANDQ         $0x03, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MOVQ         R12, R9
-	VPADDD       Y11, Y12, Y12
-	SHRQ         $0x02, R9
-	VPXOR        Y12, Y5, Y5
-	ANDQ         $-4, R12
-	VPADDD       Y8, Y13, Y13
-	ADDQ         R9, R12
-	VPXOR        Y13, Y6, Y6
-	ADDQ         R12, R8
-	VPSLLD       $0x07, Y5, Y14
-	ADCQ         $0x00, R10
-	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y5, Y5
-	MOVQ         R8, DI
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         R10, R9
-	VPSRLD       $0x19, Y6, Y6
-	MOVQ         DI, 288(SP)
+	MOVQ         R9, DX
+	VPADDD       Y4, Y0, Y0
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         AX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         R9, R11
+	MULXQ        160(SP), AX, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         AX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         R9, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R11
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R10, AX
+	VPXOR        Y12, Y4, Y4
+	IMULQ        160(SP), AX
+	VPADDD       Y9, Y13, Y13
+	IMULQ        144(SP), R10
+	VPXOR        Y13, Y5, Y5
+	ADDQ         AX, R8
+	ADCQ         R10, R11
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R11, R10
+	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $0x03, R10
+	VPOR         Y14, Y4, Y4
+	MOVQ         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R11
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, R11
+	VMOVDQU      Y12, (SP)
+	ADDQ         R11, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, R10
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         DI, AX
+	VMOVDQU      96(SP), Y13
+	MOVQ         R8, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         AX, 288(SP)
 	MOVQ         R9, 296(SP)
-	MOVQ         R11, 304(SP)
-	MOVQ         DI, DX
-	VPOR         Y14, Y6, Y6
-	MULXQ        144(SP), R8, R10
-	VMOVDQU      Y12, 64(SP)
-	MULXQ        152(SP), DI, R12
-	VMOVDQU      (SP), Y12
-	ADDQ         DI, R10
-	VMOVDQU      Y13, 96(SP)
-	ADCQ         $0x00, R12
-	VMOVDQU      32(SP), Y13
-	MOVQ         R9, DX
-	VPADDD       Y7, Y2, Y2
-	MULXQ        144(SP), DI, R9
-	VPXOR        Y2, Y9, Y9
-	ADDQ         DI, R10
-	VPADDD       Y4, Y3, Y3
-	ADCQ         R9, R12
-	VPXOR        Y3, Y10, Y10
-	MULXQ        160(SP), DI, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         DI, R8
+	MOVQ         R10, 304(SP)
+	VPXOR        Y2, Y10, Y10
+	MOVQ         AX, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y3, Y11, Y11
+	MULXQ        152(SP), AX, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         R9, R10
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R12
-	VPXOR        Y12, Y7, Y7
-	MOVQ         R11, DI
-	VPADDD       Y10, Y13, Y13
-	IMULQ        160(SP), DI
-	VPXOR        Y13, Y4, Y4
-	IMULQ        144(SP), R11
-	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         DI, R10
-	ADCQ         R11, R12
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         R12, R11
-	VPOR         Y14, Y7, Y7
-	ANDQ         $0x03, R11
-	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R12, R9
-	VPSRLD       $0x14, Y4, Y4
-	SHRQ         $0x02, R9
-	VPOR         Y14, Y4, Y4
-	ANDQ         $-4, R12
-	VPADDD       Y7, Y2, Y2
-	ADDQ         R9, R12
-	VPXOR        Y2, Y9, Y9
-	ADDQ         R12, R8
-	VPADDD       Y4, Y3, Y3
-	ADCQ         $0x00, R10
-	VPXOR        Y3, Y10, Y10
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R8, DI
+	MOVQ         R9, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         AX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         R9, R11
+	VPXOR        Y13, Y7, Y7
+	MULXQ        160(SP), AX, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         AX, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R11
+	MOVQ         R10, AX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        160(SP), AX
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        144(SP), R10
+	VPOR         Y14, Y7, Y7
+	ADDQ         AX, R8
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R10, R11
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R11, R10
+	VPADDD       Y7, Y3, Y3
+	ANDQ         $0x03, R10
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R11, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R10, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         DI, 312(SP)
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R9, R11
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R11, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R10
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, AX
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R8, R9
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         AX, 312(SP)
 	MOVQ         R9, 320(SP)
-	MOVQ         R11, 328(SP)
-	VPXOR        Y12, Y7, Y7
-	MOVQ         DI, DX
-	VPADDD       Y10, Y13, Y13
-	MULXQ        144(SP), R8, R10
-	VPXOR        Y13, Y4, Y4
-	MULXQ        152(SP), DI, R12
-	ADDQ         DI, R10
+	MOVQ         R10, 328(SP)
+	VPOR         Y14, Y6, Y6
+	MOVQ         AX, DX
+	MULXQ        144(SP), DI, R8
 	VPSLLD       $0x07, Y7, Y14
-	ADCQ         $0x00, R12
+	MULXQ        152(SP), AX, R11
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, DX
+	ADDQ         AX, R8
 	VPOR         Y14, Y7, Y7
-	MULXQ        144(SP), DI, R9
-	VPSLLD       $0x07, Y4, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x19, Y4, Y4
-	ADCQ         R9, R12
-	VPOR         Y14, Y4, Y4
-	MULXQ        160(SP), DI, R9
-	VPADDD       Y4, Y0, Y0
-	ADDQ         DI, R8
-	VPXOR        Y0, Y8, Y8
-	ADCQ         R9, R10
-	VPADDD       Y5, Y1, Y1
-	ADCQ         $0x00, R12
-	VPXOR        Y1, Y9, Y9
-	MOVQ         R11, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	IMULQ        160(SP), DI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        144(SP), R11
-	VPADDD       Y8, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y4, Y4
-	ADCQ         R11, R12
-	VPADDD       Y9, Y13, Y13
-	MOVQ         R12, R11
-	VPXOR        Y13, Y5, Y5
-	ANDQ         $0x03, R11
-	MOVQ         R12, R9
-	VPSLLD       $0x0c, Y4, Y14
-	SHRQ         $0x02, R9
-	VPSRLD       $0x14, Y4, Y4
-	ANDQ         $-4, R12
-	VPOR         Y14, Y4, Y4
-	ADDQ         R9, R12
-	VPSLLD       $0x0c, Y5, Y14
-	ADDQ         R12, R8
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         $0x00, R10
-	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R11
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R8, DI
-	VPXOR        Y0, Y8, Y8
-	MOVQ         R10, R9
-	VPADDD       Y5, Y1, Y1
-	MOVQ         DI, 336(SP)
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, DX
+	VPXOR        Y0, Y11, Y11
+	MULXQ        144(SP), AX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         AX, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         R9, R11
+	MULXQ        160(SP), AX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         AX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         R9, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R11
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R10, AX
+	VPADDD       Y8, Y13, Y13
+	IMULQ        160(SP), AX
+	VPXOR        Y13, Y6, Y6
+	IMULQ        144(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         R10, R11
+	MOVQ         R11, R10
+	VPOR         Y14, Y5, Y5
+	ANDQ         $0x03, R10
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	SHRQ         $0x02, R9
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R11
+	VPADDD       Y5, Y0, Y0
+	ADDQ         R9, R11
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R11, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R10
+	MOVQ         DI, AX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R8, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         AX, 336(SP)
 	MOVQ         R9, 344(SP)
-	MOVQ         R11, 352(SP)
-	VPXOR        Y1, Y9, Y9
-	MOVQ         DI, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MULXQ        144(SP), R8, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MULXQ        152(SP), DI, R12
-	VPADDD       Y8, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y4, Y4
-	ADCQ         $0x00, R12
-	VPADDD       Y9, Y13, Y13
-	MOVQ         R9, DX
-	MULXQ        144(SP), DI, R9
-	VPXOR        Y13, Y5, Y5
-	ADDQ         DI, R10
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         R9, R12
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        160(SP), DI, R9
-	VPOR         Y14, Y4, Y4
-	ADDQ         DI, R8
+	MOVQ         R10, 352(SP)
+	VPADDD       Y11, Y12, Y12
+	MOVQ         AX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y8, Y13, Y13
+	MULXQ        152(SP), AX, R11
+	VPXOR        Y13, Y6, Y6
+	ADDQ         AX, R8
 	VPSLLD       $0x07, Y5, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y5, Y5
-	MOVQ         R11, DI
-	VMOVDQU      Y12, (SP)
-	IMULQ        160(SP), DI
-	VMOVDQU      64(SP), Y12
-	IMULQ        144(SP), R11
-	VMOVDQU      Y13, 32(SP)
-	ADDQ         DI, R10
-	VMOVDQU      96(SP), Y13
-	ADCQ         R11, R12
-	VPADDD       Y6, Y2, Y2
-	MOVQ         R12, R11
-	VPXOR        Y2, Y10, Y10
-	ANDQ         $0x03, R11
-	VPADDD       Y7, Y3, Y3
-	MOVQ         R12, R9
-	VPXOR        Y3, Y11, Y11
-	SHRQ         $0x02, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ANDQ         $-4, R12
-	ADDQ         R9, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         R12, R8
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R10
-	VPXOR        Y12, Y6, Y6
 	ADCQ         $0x00, R11
-	VPADDD       Y11, Y13, Y13
-	MOVQ         R8, DI
-	VPXOR        Y13, Y7, Y7
-	MOVQ         R10, R9
-	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         DI, 360(SP)
+	MOVQ         R9, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        144(SP), AX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         AX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         R9, R11
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        160(SP), AX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         AX, DI
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         R9, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         $0x00, R11
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         R10, AX
+	IMULQ        160(SP), AX
+	VMOVDQU      32(SP), Y13
+	IMULQ        144(SP), R10
+	VPADDD       Y7, Y2, Y2
+	ADDQ         AX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         R10, R11
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R11, R10
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R11, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, R9
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R11
+	ADDQ         R9, R11
+	VPXOR        Y12, Y7, Y7
+	ADDQ         R11, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R8
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R10
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         DI, AX
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R8, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         AX, 360(SP)
 	MOVQ         R9, 368(SP)
-	MOVQ         R11, 376(SP)
-	VPSRLD       $0x14, Y6, Y6
-	MOVQ         DI, DX
-	VPOR         Y14, Y6, Y6
-	MULXQ        144(SP), R8, R10
-	VPSLLD       $0x0c, Y7, Y14
-	MULXQ        152(SP), DI, R12
-	VPSRLD       $0x14, Y7, Y7
-	ADDQ         DI, R10
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R12
-	VPADDD       Y6, Y2, Y2
-	MOVQ         R9, DX
-	VPXOR        Y2, Y10, Y10
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y7, Y3, Y3
-	ADDQ         DI, R10
-	VPXOR        Y3, Y11, Y11
-	ADCQ         R9, R12
-	MULXQ        160(SP), DI, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         DI, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADCQ         R9, R10
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R12
-	VPXOR        Y12, Y6, Y6
-	MOVQ         R11, DI
-	VPADDD       Y11, Y13, Y13
-	IMULQ        160(SP), DI
-	VPXOR        Y13, Y7, Y7
-	IMULQ        144(SP), R11
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         R11, R12
-	VPOR         Y14, Y6, Y6
-	MOVQ         R12, R11
-	VPSLLD       $0x07, Y7, Y14
-	ANDQ         $0x03, R11
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R12, R9
-	VPOR         Y14, Y7, Y7
-	SHRQ         $0x02, R9
-	VPADDD       Y5, Y0, Y0
-	ANDQ         $-4, R12
-	VPXOR        Y0, Y11, Y11
-	ADDQ         R9, R12
-	VPADDD       Y6, Y1, Y1
-	ADDQ         R12, R8
-	VPXOR        Y1, Y8, Y8
-	ADCQ         $0x00, R10
+	MOVQ         R10, 376(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         AX, DX
+	MULXQ        144(SP), DI, R8
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        152(SP), AX, R11
+	VPOR         Y14, Y4, Y4
+	ADDQ         AX, R8
+	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MOVQ         R8, DI
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R9, DX
+	VPADDD       Y4, Y3, Y3
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         R9, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        160(SP), AX, R9
+	ADDQ         AX, DI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R11
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R10, AX
+	VPXOR        Y13, Y4, Y4
+	IMULQ        160(SP), AX
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        144(SP), R10
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         AX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         R10, R11
+	MOVQ         R11, R10
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $0x03, R10
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R11, R9
+	VPOR         Y14, Y4, Y4
+	SHRQ         $0x02, R9
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R11
+	VPXOR        Y0, Y8, Y8
+	ADDQ         R9, R11
+	VPADDD       Y5, Y1, Y1
+	ADDQ         R11, DI
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R10, R9
-	VPADDD       Y11, Y12, Y12
-	MOVQ         DI, 384(SP)
+	ADCQ         $0x00, R10
+	MOVQ         DI, AX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R8, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         AX, 384(SP)
 	MOVQ         R9, 392(SP)
-	MOVQ         R11, 400(SP)
-	VPXOR        Y12, Y5, Y5
-	MOVQ         DI, DX
-	VPADDD       Y8, Y13, Y13
-	MULXQ        144(SP), R8, R10
-	VPXOR        Y13, Y6, Y6
-	MULXQ        152(SP), DI, R12
-	VPSLLD       $0x0c, Y5, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y5, Y5
-	MOVQ         R9, DX
-	VPSLLD       $0x0c, Y6, Y14
-	MULXQ        144(SP), DI, R9
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         DI, R10
-	VPOR         Y14, Y6, Y6
-	ADCQ         R9, R12
-	VPADDD       Y5, Y0, Y0
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y0, Y11, Y11
-	ADDQ         DI, R8
-	VPADDD       Y6, Y1, Y1
-	ADCQ         R9, R10
-	ADCQ         $0x00, R12
-	VPXOR        Y1, Y8, Y8
-	MOVQ         R11, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        160(SP), DI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	IMULQ        144(SP), R11
-	VPADDD       Y11, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y5, Y5
-	ADCQ         R11, R12
-	VPADDD       Y8, Y13, Y13
-	MOVQ         R12, R11
-	VPXOR        Y13, Y6, Y6
-	ANDQ         $0x03, R11
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R12, R9
-	VPSRLD       $0x19, Y5, Y5
-	SHRQ         $0x02, R9
-	VPOR         Y14, Y5, Y5
-	ANDQ         $-4, R12
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R9, R12
-	VPSRLD       $0x19, Y6, Y6
-	ADDQ         R12, R8
-	VPOR         Y14, Y6, Y6
-	ADCQ         $0x00, R10
-	VMOVDQU      Y12, 64(SP)
-	ADCQ         $0x00, R11
-	VMOVDQU      (SP), Y12
-	MOVQ         R8, DI
-	MOVQ         R10, R9
-	VMOVDQU      Y13, 96(SP)
-	MOVQ         DI, 408(SP)
-	MOVQ         R9, 416(SP)
-	MOVQ         R11, 424(SP)
-	VMOVDQU      32(SP), Y13
-	MOVQ         DI, DX
-	VPADDD       Y7, Y2, Y2
-	MULXQ        144(SP), R8, R10
-	VPXOR        Y2, Y9, Y9
-	MULXQ        152(SP), DI, R12
-	VPADDD       Y4, Y3, Y3
-	ADDQ         DI, R10
-	VPXOR        Y3, Y10, Y10
-	ADCQ         $0x00, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y9, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y7, Y7
-	ADCQ         R9, R12
-	VPADDD       Y10, Y13, Y13
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y13, Y4, Y4
-	ADDQ         DI, R8
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y7, Y7
-	MOVQ         R11, DI
-	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        160(SP), DI
-	IMULQ        144(SP), R11
-	VPSRLD       $0x14, Y4, Y4
-	ADDQ         DI, R10
-	VPOR         Y14, Y4, Y4
-	ADCQ         R11, R12
-	VPADDD       Y7, Y2, Y2
-	MOVQ         R12, R11
-	VPXOR        Y2, Y9, Y9
-	ANDQ         $0x03, R11
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R12, R9
-	VPXOR        Y3, Y10, Y10
-	SHRQ         $0x02, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ANDQ         $-4, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         R9, R12
-	VPADDD       Y9, Y12, Y12
-	ADDQ         R12, R8
-	VPXOR        Y12, Y7, Y7
-	ADCQ         $0x00, R10
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, R11
-	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, DI
-	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R10, R9
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         DI, 432(SP)
-	MOVQ         R9, 440(SP)
-	MOVQ         R11, 448(SP)
-	VPOR         Y14, Y7, Y7
-	MOVQ         DI, DX
-	MULXQ        144(SP), R8, R10
-	VPSLLD       $0x07, Y4, Y14
-	MULXQ        152(SP), DI, R12
-	VPSRLD       $0x19, Y4, Y4
-	ADDQ         DI, R10
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R12
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R9, DX
-	VPXOR        Y0, Y8, Y8
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y5, Y1, Y1
-	ADDQ         DI, R10
-	VPXOR        Y1, Y9, Y9
-	ADCQ         R9, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        160(SP), DI, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         DI, R8
-	VPADDD       Y8, Y12, Y12
-	ADCQ         R9, R10
+	MOVQ         R10, 400(SP)
 	VPXOR        Y12, Y4, Y4
-	ADCQ         $0x00, R12
+	MOVQ         AX, DX
 	VPADDD       Y9, Y13, Y13
-	MOVQ         R11, DI
+	MULXQ        144(SP), DI, R8
 	VPXOR        Y13, Y5, Y5
-	IMULQ        160(SP), DI
+	MULXQ        152(SP), AX, R11
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        144(SP), R11
+	ADDQ         AX, R8
 	VPSRLD       $0x14, Y4, Y4
-	ADDQ         DI, R10
-	VPOR         Y14, Y4, Y4
-	ADCQ         R11, R12
-	MOVQ         R12, R11
-	VPSLLD       $0x0c, Y5, Y14
-	ANDQ         $0x03, R11
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         R12, R9
-	VPOR         Y14, Y5, Y5
-	SHRQ         $0x02, R9
-	VPADDD       Y4, Y0, Y0
-	ANDQ         $-4, R12
-	VPXOR        Y0, Y8, Y8
-	ADDQ         R9, R12
-	VPADDD       Y5, Y1, Y1
-	ADDQ         R12, R8
-	VPXOR        Y1, Y9, Y9
-	ADCQ         $0x00, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R8, DI
-	VPADDD       Y8, Y12, Y12
-	MOVQ         R10, R9
-	VPXOR        Y12, Y4, Y4
-	MOVQ         DI, 456(SP)
-	MOVQ         R9, 464(SP)
-	MOVQ         R11, 472(SP)
-	VPADDD       Y9, Y13, Y13
-	MOVQ         DI, DX
-	VPXOR        Y13, Y5, Y5
-	MULXQ        144(SP), R8, R10
-	VPSLLD       $0x07, Y4, Y14
-	MULXQ        152(SP), DI, R12
-	VPSRLD       $0x19, Y4, Y4
-	ADDQ         DI, R10
-	ADCQ         $0x00, R12
 	VPOR         Y14, Y4, Y4
 	MOVQ         R9, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        144(SP), DI, R9
-	VPSRLD       $0x19, Y5, Y5
-	ADDQ         DI, R10
+	MULXQ        144(SP), AX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         R9, R11
 	VPOR         Y14, Y5, Y5
-	ADCQ         R9, R12
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         AX, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         R9, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R11
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R10, AX
+	IMULQ        160(SP), AX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        144(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         AX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         R10, R11
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R11, R10
+	VPADDD       Y9, Y13, Y13
+	ANDQ         $0x03, R10
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R11, R9
+	VPSLLD       $0x07, Y4, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $-4, R11
+	ADDQ         R9, R11
+	VPOR         Y14, Y4, Y4
+	ADDQ         R11, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R10
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, AX
 	VMOVDQU      Y12, (SP)
-	MULXQ        160(SP), DI, R9
+	MOVQ         R8, R9
 	VMOVDQU      64(SP), Y12
-	ADDQ         DI, R8
+	MOVQ         AX, 408(SP)
+	MOVQ         R9, 416(SP)
+	MOVQ         R10, 424(SP)
 	VMOVDQU      Y13, 32(SP)
-	ADCQ         R9, R10
+	MOVQ         AX, DX
 	VMOVDQU      96(SP), Y13
-	ADCQ         $0x00, R12
+	MULXQ        144(SP), DI, R8
+	MULXQ        152(SP), AX, R11
 	VPADDD       Y6, Y2, Y2
-	MOVQ         R11, DI
+	ADDQ         AX, R8
 	VPXOR        Y2, Y10, Y10
-	IMULQ        160(SP), DI
+	ADCQ         $0x00, R11
 	VPADDD       Y7, Y3, Y3
-	IMULQ        144(SP), R11
+	MOVQ         R9, DX
 	VPXOR        Y3, Y11, Y11
-	ADDQ         DI, R10
+	MULXQ        144(SP), AX, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         R11, R12
+	ADDQ         AX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MOVQ         R12, R11
+	ADCQ         R9, R11
 	VPADDD       Y10, Y12, Y12
-	ANDQ         $0x03, R11
+	MULXQ        160(SP), AX, R9
+	ADDQ         AX, DI
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R12, R9
-	SHRQ         $0x02, R9
+	ADCQ         R9, R8
 	VPADDD       Y11, Y13, Y13
-	ANDQ         $-4, R12
+	ADCQ         $0x00, R11
 	VPXOR        Y13, Y7, Y7
-	ADDQ         R9, R12
+	MOVQ         R10, AX
 	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         R12, R8
+	IMULQ        160(SP), AX
 	VPSRLD       $0x14, Y6, Y6
+	IMULQ        144(SP), R10
+	VPOR         Y14, Y6, Y6
+	ADDQ         AX, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         R10, R11
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R11, R10
+	ANDQ         $0x03, R10
+	VPOR         Y14, Y7, Y7
+	MOVQ         R11, R9
+	VPADDD       Y6, Y2, Y2
+	SHRQ         $0x02, R9
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $-4, R11
+	VPADDD       Y7, Y3, Y3
+	ADDQ         R9, R11
+	VPXOR        Y3, Y11, Y11
+	ADDQ         R11, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R10
+	VPADDD       Y10, Y12, Y12
+	MOVQ         DI, AX
+	MOVQ         R8, R9
+	VPXOR        Y12, Y6, Y6
+	MOVQ         AX, 432(SP)
+	MOVQ         R9, 440(SP)
+	MOVQ         R10, 448(SP)
+	VPADDD       Y11, Y13, Y13
+	MOVQ         AX, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        144(SP), DI, R8
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        152(SP), AX, R11
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         AX, R8
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R11
-	VPSLLD       $0x0c, Y7, Y14
-	MOVQ         R8, DI
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         R10, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         DI, 480(SP)
-	MOVQ         R9, 488(SP)
-	MOVQ         R11, 496(SP)
-	VPADDD       Y6, Y2, Y2
-	MOVQ         DI, DX
-	VPXOR        Y2, Y10, Y10
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y7, Y3, Y3
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y3, Y11, Y11
-	ADDQ         DI, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R9, DX
-	VPADDD       Y10, Y12, Y12
-	MULXQ        144(SP), DI, R9
-	ADDQ         DI, R10
-	VPXOR        Y12, Y6, Y6
-	ADCQ         R9, R12
-	VPADDD       Y11, Y13, Y13
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y13, Y7, Y7
-	ADDQ         DI, R8
-	VPSLLD       $0x07, Y6, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y6, Y6
-	MOVQ         R11, DI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        160(SP), DI
+	MOVQ         R9, DX
+	MULXQ        144(SP), AX, R9
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        144(SP), R11
+	ADDQ         AX, R8
 	VPOR         Y14, Y7, Y7
-	ADDQ         DI, R10
+	ADCQ         R9, R11
 	VPADDD       Y5, Y0, Y0
-	ADCQ         R11, R12
+	MULXQ        160(SP), AX, R9
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R12, R11
+	ADDQ         AX, DI
 	VPADDD       Y6, Y1, Y1
-	ANDQ         $0x03, R11
+	ADCQ         R9, R8
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R12, R9
+	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	SHRQ         $0x02, R9
+	MOVQ         R10, AX
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ANDQ         $-4, R12
+	IMULQ        160(SP), AX
+	IMULQ        144(SP), R10
 	VPADDD       Y11, Y12, Y12
-	ADDQ         R9, R12
-	ADDQ         R12, R8
+	ADDQ         AX, R8
 	VPXOR        Y12, Y5, Y5
-	ADCQ         $0x00, R10
+	ADCQ         R10, R11
 	VPADDD       Y8, Y13, Y13
-	ADCQ         $0x00, R11
+	MOVQ         R11, R10
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R8, DI
+	ANDQ         $0x03, R10
 	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         R10, R9
+	MOVQ         R11, R9
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         DI, 504(SP)
-	MOVQ         R9, 512(SP)
-	MOVQ         R11, 520(SP)
+	SHRQ         $0x02, R9
 	VPOR         Y14, Y5, Y5
-	MOVQ         DI, DX
+	ANDQ         $-4, R11
+	ADDQ         R9, R11
 	VPSLLD       $0x0c, Y6, Y14
-	MULXQ        144(SP), R8, R10
+	ADDQ         R11, DI
 	VPSRLD       $0x14, Y6, Y6
-	MULXQ        152(SP), DI, R12
+	ADCQ         $0x00, R8
 	VPOR         Y14, Y6, Y6
-	ADDQ         DI, R10
+	ADCQ         $0x00, R10
 	VPADDD       Y5, Y0, Y0
-	ADCQ         $0x00, R12
+	MOVQ         DI, AX
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R9, DX
+	MOVQ         R8, R9
 	VPADDD       Y6, Y1, Y1
-	MULXQ        144(SP), DI, R9
+	MOVQ         AX, 456(SP)
+	MOVQ         R9, 464(SP)
+	MOVQ         R10, 472(SP)
 	VPXOR        Y1, Y8, Y8
-	ADDQ         DI, R10
+	MOVQ         AX, DX
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADCQ         R9, R12
+	MULXQ        144(SP), DI, R8
+	MULXQ        152(SP), AX, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MULXQ        160(SP), DI, R9
-	ADDQ         DI, R8
+	ADDQ         AX, R8
 	VPADDD       Y11, Y12, Y12
-	ADCQ         R9, R10
+	ADCQ         $0x00, R11
 	VPXOR        Y12, Y5, Y5
-	ADCQ         $0x00, R12
-	VPADDD       Y8, Y13, Y13
-	MOVQ         R11, DI
-	VPXOR        Y13, Y6, Y6
-	IMULQ        160(SP), DI
-	VPSLLD       $0x07, Y5, Y14
-	IMULQ        144(SP), R11
-	VPSRLD       $0x19, Y5, Y5
-	ADDQ         DI, R10
-	VPOR         Y14, Y5, Y5
-	ADCQ         R11, R12
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         R12, R11
-	VPSRLD       $0x19, Y6, Y6
-	ANDQ         $0x03, R11
-	VPOR         Y14, Y6, Y6
-	MOVQ         R12, R9
-	VMOVDQU      Y12, 64(SP)
-	SHRQ         $0x02, R9
-	VMOVDQU      (SP), Y12
-	ANDQ         $-4, R12
-	VMOVDQU      Y13, 96(SP)
-	ADDQ         R9, R12
-	VMOVDQU      32(SP), Y13
-	ADDQ         R12, R8
-	VPADDD       Y7, Y2, Y2
-	ADCQ         $0x00, R10
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, R11
-	MOVQ         R8, DI
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R10, R9
-	VPXOR        Y3, Y10, Y10
-	MOVQ         DI, 528(SP)
-	MOVQ         R9, 536(SP)
-	MOVQ         R11, 544(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         DI, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y9, Y12, Y12
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y12, Y7, Y7
-	ADDQ         DI, R10
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, R12
-	VPXOR        Y13, Y4, Y4
 	MOVQ         R9, DX
-	VPSLLD       $0x0c, Y7, Y14
-	MULXQ        144(SP), DI, R9
-	VPSRLD       $0x14, Y7, Y7
-	ADDQ         DI, R10
-	VPOR         Y14, Y7, Y7
-	ADCQ         R9, R12
-	VPSLLD       $0x0c, Y4, Y14
-	MULXQ        160(SP), DI, R9
-	VPSRLD       $0x14, Y4, Y4
-	ADDQ         DI, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         R9, R10
+	VPADDD       Y8, Y13, Y13
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y13, Y6, Y6
+	ADDQ         AX, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R9, R11
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        160(SP), AX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         AX, DI
+	ADCQ         R9, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R10, AX
+	VPOR         Y14, Y6, Y6
+	IMULQ        160(SP), AX
+	VMOVDQU      Y12, 64(SP)
+	IMULQ        144(SP), R10
+	VMOVDQU      (SP), Y12
+	ADDQ         AX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         R10, R11
+	VMOVDQU      32(SP), Y13
+	MOVQ         R11, R10
+	ANDQ         $0x03, R10
 	VPADDD       Y7, Y2, Y2
-	ADCQ         $0x00, R12
-	MOVQ         R11, DI
+	MOVQ         R11, R9
 	VPXOR        Y2, Y9, Y9
-	IMULQ        160(SP), DI
+	SHRQ         $0x02, R9
 	VPADDD       Y4, Y3, Y3
-	IMULQ        144(SP), R11
+	ANDQ         $-4, R11
 	VPXOR        Y3, Y10, Y10
-	ADDQ         DI, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         R11, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R12, R11
+	ADDQ         R9, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         R11, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R8
 	VPADDD       Y9, Y12, Y12
-	ANDQ         $0x03, R11
+	ADCQ         $0x00, R10
 	VPXOR        Y12, Y7, Y7
-	MOVQ         R12, R9
+	MOVQ         DI, AX
+	MOVQ         R8, R9
 	VPADDD       Y10, Y13, Y13
+	MOVQ         AX, 480(SP)
+	MOVQ         R9, 488(SP)
+	MOVQ         R10, 496(SP)
+	VPXOR        Y13, Y4, Y4
+	MOVQ         AX, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        144(SP), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        152(SP), AX, R11
+	VPOR         Y14, Y7, Y7
+	ADDQ         AX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R9, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        144(SP), AX, R9
+	ADDQ         AX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         R9, R11
+	VPXOR        Y2, Y9, Y9
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         AX, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         R9, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R10, AX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        160(SP), AX
+	IMULQ        144(SP), R10
+	VPXOR        Y12, Y7, Y7
+	ADDQ         AX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         R10, R11
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R11, R10
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $0x03, R10
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R11, R9
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, R9
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $-4, R11
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         R9, R11
+	ADDQ         R11, DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R10
+	VPXOR        Y0, Y8, Y8
+	MOVQ         DI, AX
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R8, R9
+	VPXOR        Y1, Y9, Y9
+	MOVQ         AX, 504(SP)
+	MOVQ         R9, 512(SP)
+	MOVQ         R10, 520(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         AX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y8, Y12, Y12
+	MULXQ        152(SP), AX, R11
+	ADDQ         AX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R11
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, DX
+	VPXOR        Y13, Y5, Y5
+	MULXQ        144(SP), AX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         R9, R11
+	VPOR         Y14, Y4, Y4
+	MULXQ        160(SP), AX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         AX, DI
+	ADCQ         R9, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y5, Y5
+	MOVQ         R10, AX
+	VPADDD       Y4, Y0, Y0
+	IMULQ        160(SP), AX
+	VPXOR        Y0, Y8, Y8
+	IMULQ        144(SP), R10
+	VPADDD       Y5, Y1, Y1
+	ADDQ         AX, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         R10, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $0x03, R10
+	MOVQ         R11, R9
+	VPADDD       Y8, Y12, Y12
+	SHRQ         $0x02, R9
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $-4, R11
+	VPADDD       Y9, Y13, Y13
+	ADDQ         R9, R11
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R11, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R10
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, AX
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, R9
+	MOVQ         AX, 528(SP)
+	MOVQ         R9, 536(SP)
+	MOVQ         R10, 544(SP)
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         AX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        144(SP), DI, R8
+	VMOVDQU      Y12, (SP)
+	MULXQ        152(SP), AX, R11
+	VMOVDQU      64(SP), Y12
+	ADDQ         AX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R11
+	VMOVDQU      96(SP), Y13
+	MOVQ         R9, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        144(SP), AX, R9
+	ADDQ         AX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         R9, R11
+	VPADDD       Y7, Y3, Y3
+	MULXQ        160(SP), AX, R9
+	VPXOR        Y3, Y11, Y11
+	ADDQ         AX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         R9, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R11
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R10, AX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        160(SP), AX
+	VPADDD       Y11, Y13, Y13
+	IMULQ        144(SP), R10
+	ADDQ         AX, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         R10, R11
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R11, R10
+	VPSRLD       $0x14, Y6, Y6
+	ANDQ         $0x03, R10
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $-4, R11
+	VPOR         Y14, Y7, Y7
+	ADDQ         R9, R11
+	ADDQ         R11, DI
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R10
+	VPADDD       Y7, Y3, Y3
+	MOVQ         DI, AX
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R8, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         AX, 552(SP)
+	MOVQ         R9, 560(SP)
+	MOVQ         R10, 568(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         AX, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y12, Y6, Y6
+	MULXQ        152(SP), AX, R11
+	ADDQ         AX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R11
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        144(SP), AX, R9
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         AX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         R9, R11
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        160(SP), AX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         AX, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         R9, R8
+	ADCQ         $0x00, R11
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R10, AX
+	VPXOR        Y0, Y11, Y11
+	IMULQ        160(SP), AX
+	VPADDD       Y6, Y1, Y1
+	IMULQ        144(SP), R10
+	VPXOR        Y1, Y8, Y8
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         R10, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R11, R10
+	VPADDD       Y11, Y12, Y12
+	ANDQ         $0x03, R10
+	MOVQ         R11, R9
+	VPXOR        Y12, Y5, Y5
+	SHRQ         $0x02, R9
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $-4, R11
+	VPXOR        Y13, Y6, Y6
+	ADDQ         R9, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         R11, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R10
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         DI, AX
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R8, R9
+	MOVQ         AX, 576(SP)
+	MOVQ         R9, 584(SP)
+	MOVQ         R10, 592(SP)
+	VPOR         Y14, Y6, Y6
+	MOVQ         AX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y0, Y11, Y11
+	MULXQ        152(SP), AX, R11
+	VPADDD       Y6, Y1, Y1
+	ADDQ         AX, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        144(SP), AX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         AX, R8
+	ADCQ         R9, R11
+	VPXOR        Y12, Y5, Y5
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         AX, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         R9, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R10, AX
+	VPOR         Y14, Y5, Y5
+	IMULQ        160(SP), AX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        144(SP), R10
+	ADDQ         AX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R10, R11
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R10
+	VMOVDQU      Y12, 64(SP)
+	ANDQ         $0x03, R10
+	VMOVDQU      (SP), Y12
+	MOVQ         R11, R9
+	VMOVDQU      Y13, 96(SP)
+	SHRQ         $0x02, R9
+	VMOVDQU      32(SP), Y13
+	ANDQ         $-4, R11
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, R11
+	VPXOR        Y2, Y9, Y9
+	ADDQ         R11, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R10
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, AX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R8, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         AX, 600(SP)
+	MOVQ         R9, 608(SP)
+	MOVQ         R10, 616(SP)
+	VPADDD       Y9, Y12, Y12
+	MOVQ         AX, DX
+	VPXOR        Y12, Y7, Y7
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y10, Y13, Y13
+	MULXQ        152(SP), AX, R11
+	VPXOR        Y13, Y4, Y4
+	ADDQ         AX, R8
+	ADCQ         $0x00, R11
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R9, DX
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        144(SP), AX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         AX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R9, R11
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        160(SP), AX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         AX, DI
+	VPADDD       Y7, Y2, Y2
+	ADCQ         R9, R8
+	ADCQ         $0x00, R11
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R10, AX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        160(SP), AX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        144(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         R10, R11
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R11, R10
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R10
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R11, R9
 	SHRQ         $0x02, R9
 	VPXOR        Y13, Y4, Y4
-	ANDQ         $-4, R12
+	ANDQ         $-4, R11
 	VPSLLD       $0x07, Y7, Y14
-	ADDQ         R9, R12
+	ADDQ         R9, R11
 	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R12, R8
+	ADDQ         R11, DI
 	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R10
+	ADCQ         $0x00, R8
 	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R11
+	ADCQ         $0x00, R10
 	VPSRLD       $0x19, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         DI, AX
 	VPOR         Y14, Y4, Y4
-	MOVQ         R10, R9
-	MOVQ         DI, 552(SP)
-	MOVQ         R9, 560(SP)
-	MOVQ         R11, 568(SP)
-	LEAQ         960(AX), R10
+	MOVQ         R8, R9
+	MOVQ         AX, 624(SP)
+	MOVQ         R9, 632(SP)
+	MOVQ         R10, 640(SP)
+	MOVQ         st+0(FP), DX
+	MOVQ         src_base+32(FP), DI
+	MOVQ         dst_base+8(FP), AX
+	MOVQ         src_len+40(FP), R8
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
+	VPBROADCASTD (DX), Y12
 	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
+	VPBROADCASTD 4(DX), Y12
 	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
+	VPBROADCASTD 8(DX), Y12
 	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
+	VPBROADCASTD 12(DX), Y12
 	VPADDD       Y12, Y3, Y3
 	VPUNPCKLDQ   Y1, Y0, Y12
 	VPUNPCKHDQ   Y1, Y0, Y0
@@ -28048,13 +28165,13 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y13, Y12, Y12
 	VPUNPCKLQDQ  Y2, Y0, Y3
 	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
+	VPBROADCASTD 16(DX), Y13
 	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
+	VPBROADCASTD 20(DX), Y13
 	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
+	VPBROADCASTD 24(DX), Y13
 	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
+	VPBROADCASTD 28(DX), Y13
 	VPADDD       Y13, Y7, Y7
 	VPUNPCKLDQ   Y5, Y4, Y13
 	VPUNPCKHDQ   Y5, Y4, Y4
@@ -28066,39 +28183,167 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y6, Y4, Y4
 	VPERM2I128   $0x20, Y5, Y1, Y2
 	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R10), Y2, Y2
-	VMOVDQU      Y2, (R10)
-	VPXOR        256(R10), Y1, Y1
-	VMOVDQU      Y1, 256(R10)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R10), Y2, Y2
-	VMOVDQU      Y2, 64(R10)
-	VPXOR        320(R10), Y12, Y12
-	VMOVDQU      Y12, 320(R10)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R10), Y2, Y2
-	VMOVDQU      Y2, 128(R10)
-	VPXOR        384(R10), Y3, Y3
-	VMOVDQU      Y3, 384(R10)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R10), Y2, Y2
-	VMOVDQU      Y2, 192(R10)
-	VPXOR        448(R10), Y0, Y0
-	VMOVDQU      Y0, 448(R10)
+	CMPQ         R8, $0x00000020
+	JB           sealDirectAVX2_part0
+	VPXOR        (DI), Y2, Y2
+	VMOVDQU      Y2, (AX)
+	JMP          sealDirectAVX2_put0
+
+sealDirectAVX2_part0:
+	CMPQ R8, $0x00000000
+	JBE  sealDirectAVX2_put0
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put0:
+	CMPQ    R8, $0x00000120
+	JB      sealDirectAVX2_part256
+	VPXOR   256(DI), Y1, Y1
+	VMOVDQU Y1, 256(AX)
+	JMP     sealDirectAVX2_put256
+
+sealDirectAVX2_part256:
+	CMPQ R8, $0x00000100
+	JBE  sealDirectAVX2_put256
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y1, Y1
+	VPAND   (R9), Y1, Y1
+	VMOVDQU Y1, 176(DX)
+
+sealDirectAVX2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       R8, $0x00000060
+	JB         sealDirectAVX2_part64
+	VPXOR      64(DI), Y2, Y2
+	VMOVDQU    Y2, 64(AX)
+	JMP        sealDirectAVX2_put64
+
+sealDirectAVX2_part64:
+	CMPQ R8, $0x00000040
+	JBE  sealDirectAVX2_put64
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put64:
+	CMPQ    R8, $0x00000160
+	JB      sealDirectAVX2_part320
+	VPXOR   320(DI), Y12, Y12
+	VMOVDQU Y12, 320(AX)
+	JMP     sealDirectAVX2_put320
+
+sealDirectAVX2_part320:
+	CMPQ R8, $0x00000140
+	JBE  sealDirectAVX2_put320
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y12, Y12
+	VPAND   (R9), Y12, Y12
+	VMOVDQU Y12, 176(DX)
+
+sealDirectAVX2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       R8, $0x000000a0
+	JB         sealDirectAVX2_part128
+	VPXOR      128(DI), Y2, Y2
+	VMOVDQU    Y2, 128(AX)
+	JMP        sealDirectAVX2_put128
+
+sealDirectAVX2_part128:
+	CMPQ R8, $0x00000080
+	JBE  sealDirectAVX2_put128
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put128:
+	CMPQ    R8, $0x000001a0
+	JB      sealDirectAVX2_part384
+	VPXOR   384(DI), Y3, Y3
+	VMOVDQU Y3, 384(AX)
+	JMP     sealDirectAVX2_put384
+
+sealDirectAVX2_part384:
+	CMPQ R8, $0x00000180
+	JBE  sealDirectAVX2_put384
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectAVX2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       R8, $0x000000e0
+	JB         sealDirectAVX2_part192
+	VPXOR      192(DI), Y2, Y2
+	VMOVDQU    Y2, 192(AX)
+	JMP        sealDirectAVX2_put192
+
+sealDirectAVX2_part192:
+	CMPQ R8, $0x000000c0
+	JBE  sealDirectAVX2_put192
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put192:
+	CMPQ    R8, $0x000001e0
+	JB      sealDirectAVX2_part448
+	VPXOR   448(DI), Y0, Y0
+	VMOVDQU Y0, 448(AX)
+	JMP     sealDirectAVX2_put448
+
+sealDirectAVX2_part448:
+	CMPQ R8, $0x000001c0
+	JBE  sealDirectAVX2_put448
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y0, Y0
+	VPAND   (R9), Y0, Y0
+	VMOVDQU Y0, 176(DX)
+
+sealDirectAVX2_put448:
 	VMOVDQU      (SP), Y2
 	VMOVDQU      32(SP), Y6
 	VMOVDQU      64(SP), Y14
 	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
+	VPBROADCASTD 32(DX), Y1
 	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
+	VPBROADCASTD 36(DX), Y1
 	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
+	VPBROADCASTD 40(DX), Y1
 	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
+	VPBROADCASTD 44(DX), Y1
 	VPADDD       Y1, Y15, Y15
 	VPUNPCKLDQ   Y6, Y2, Y1
 	VPUNPCKHDQ   Y6, Y2, Y2
@@ -28108,14 +28353,14 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y12, Y1, Y1
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
+	VPBROADCASTD 48(DX), Y12
 	VPADDD       cp_iota8<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
+	VPBROADCASTD 52(DX), Y12
 	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
+	VPBROADCASTD 56(DX), Y12
 	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
+	VPBROADCASTD 60(DX), Y12
 	VPADDD       Y12, Y11, Y11
 	VPUNPCKLDQ   Y9, Y8, Y12
 	VPUNPCKHDQ   Y9, Y8, Y8
@@ -28127,58 +28372,182 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y10, Y8, Y8
 	VPERM2I128   $0x20, Y9, Y6, Y14
 	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R10), Y14, Y14
-	VMOVDQU      Y14, 32(R10)
-	VPXOR        288(R10), Y6, Y6
-	VMOVDQU      Y6, 288(R10)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R10), Y14, Y14
-	VMOVDQU      Y14, 96(R10)
-	VPXOR        352(R10), Y1, Y1
-	VMOVDQU      Y1, 352(R10)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R10), Y14, Y14
-	VMOVDQU      Y14, 160(R10)
-	VPXOR        416(R10), Y15, Y15
-	VMOVDQU      Y15, 416(R10)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R10), Y14, Y14
-	VMOVDQU      Y14, 224(R10)
-	VPXOR        480(R10), Y2, Y2
-	VMOVDQU      Y2, 480(R10)
+	CMPQ         R8, $0x00000040
+	JB           sealDirectAVX2_part32
+	VPXOR        32(DI), Y14, Y14
+	VMOVDQU      Y14, 32(AX)
+	JMP          sealDirectAVX2_put32
 
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    1488(AX), DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R10)(DX*1)
+sealDirectAVX2_part32:
+	CMPQ R8, $0x00000020
+	JBE  sealDirectAVX2_put32
 
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), DI
-	MOVQ  168(SP)(DI*8), R8
-	MOVQ  R8, 576(SP)
-	MOVQ  176(SP)(DI*8), R8
-	MOVQ  R8, 584(SP)
-	MOVQ  184(SP)(DI*8), DI
-	MOVQ  DI, 592(SP)
-	MOVQ  AX, 600(SP)
-	XORQ  R11, R11
-	XORQ  R12, R12
-	XORQ  R13, R13
-	TESTL $0x00000001, DX
-	JZ    sealOneAVX2_even
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put32:
+	CMPQ    R8, $0x00000140
+	JB      sealDirectAVX2_part288
+	VPXOR   288(DI), Y6, Y6
+	VMOVDQU Y6, 288(AX)
+	JMP     sealDirectAVX2_put288
+
+sealDirectAVX2_part288:
+	CMPQ R8, $0x00000120
+	JBE  sealDirectAVX2_put288
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y6, Y6
+	VPAND   (R9), Y6, Y6
+	VMOVDQU Y6, 176(DX)
+
+sealDirectAVX2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       R8, $0x00000080
+	JB         sealDirectAVX2_part96
+	VPXOR      96(DI), Y14, Y14
+	VMOVDQU    Y14, 96(AX)
+	JMP        sealDirectAVX2_put96
+
+sealDirectAVX2_part96:
+	CMPQ R8, $0x00000060
+	JBE  sealDirectAVX2_put96
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put96:
+	CMPQ    R8, $0x00000180
+	JB      sealDirectAVX2_part352
+	VPXOR   352(DI), Y1, Y1
+	VMOVDQU Y1, 352(AX)
+	JMP     sealDirectAVX2_put352
+
+sealDirectAVX2_part352:
+	CMPQ R8, $0x00000160
+	JBE  sealDirectAVX2_put352
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y1, Y1
+	VPAND   (R9), Y1, Y1
+	VMOVDQU Y1, 176(DX)
+
+sealDirectAVX2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       R8, $0x000000c0
+	JB         sealDirectAVX2_part160
+	VPXOR      160(DI), Y14, Y14
+	VMOVDQU    Y14, 160(AX)
+	JMP        sealDirectAVX2_put160
+
+sealDirectAVX2_part160:
+	CMPQ R8, $0x000000a0
+	JBE  sealDirectAVX2_put160
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put160:
+	CMPQ    R8, $0x000001c0
+	JB      sealDirectAVX2_part416
+	VPXOR   416(DI), Y15, Y15
+	VMOVDQU Y15, 416(AX)
+	JMP     sealDirectAVX2_put416
+
+sealDirectAVX2_part416:
+	CMPQ R8, $0x000001a0
+	JBE  sealDirectAVX2_put416
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y15, Y15
+	VPAND   (R9), Y15, Y15
+	VMOVDQU Y15, 176(DX)
+
+sealDirectAVX2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       R8, $0x00000100
+	JB         sealDirectAVX2_part224
+	VPXOR      224(DI), Y14, Y14
+	VMOVDQU    Y14, 224(AX)
+	JMP        sealDirectAVX2_put224
+
+sealDirectAVX2_part224:
+	CMPQ R8, $0x000000e0
+	JBE  sealDirectAVX2_put224
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put224:
+	CMPQ    R8, $0x00000200
+	JB      sealDirectAVX2_part480
+	VPXOR   480(DI), Y2, Y2
+	VMOVDQU Y2, 480(AX)
+	JMP     sealDirectAVX2_put480
+
+sealDirectAVX2_part480:
+	CMPQ R8, $0x000001e0
+	JBE  sealDirectAVX2_put480
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DI
+	SUBQ    R8, DI
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put480:
+	// J = n/32 (B's blocks at dst) + the tail's blocks + 1 (the lengths).
+	MOVQ R8, DX
+	SHRQ $0x05, DX
+	MOVQ R8, DI
+	ANDQ $0x1f, DI
+	ADDQ $0x0f, DI
+	SHRQ $0x04, DI
+	LEAQ 1(DX)(DI*1), R8
+	LEAQ (R8)(R8*2), R8
+	MOVQ 168(SP)(R8*8), R9
+	MOVQ R9, 648(SP)
+	MOVQ 176(SP)(R8*8), R9
+	MOVQ R9, 656(SP)
+	MOVQ 184(SP)(R8*8), R8
+	MOVQ R8, 664(SP)
+	MOVQ DI, 672(SP)
+	MOVQ DX, 680(SP)
+	MOVQ DX, R10
+	SHLQ $0x04, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+
+sealDirectAVX2_loop:
+	ADDQ  (AX), CX
+	ADCQ  8(AX), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
 	MULXQ 144(SP), DI, R8
@@ -28209,48 +28578,8 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	ADCQ  $0x00, SI
 	MOVQ  DI, CX
 	MOVQ  R8, BX
-	ADDQ  $0x10, R10
-
-sealOneAVX2_even:
-	SHLQ $0x04, AX
-	CMPQ 600(SP), $0x00
-	JE   sealOneAVX2_done
-
-sealOneAVX2_loop:
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
-	ADCQ  $0x01, SI
-	MOVQ  CX, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), CX, R9
-	ADDQ  CX, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 144(SP), CX, BX
-	ADDQ  CX, R8
-	ADCQ  BX, R9
-	MULXQ 160(SP), CX, BX
-	ADDQ  CX, DI
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, CX
-	IMULQ 160(SP), CX
-	IMULQ 144(SP), SI
-	ADDQ  CX, R8
-	ADCQ  SI, R9
-	MOVQ  R9, SI
-	ANDQ  $0x03, SI
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	ANDQ  $-4, R9
-	ADDQ  BX, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, SI
-	MOVQ  DI, CX
-	MOVQ  R8, BX
-	ADDQ  (R10)(AX*1), R11
-	ADCQ  8(R10)(AX*1), R12
+	ADDQ  (AX)(R10*1), R11
+	ADCQ  8(AX)(R10*1), R12
 	ADCQ  $0x01, R13
 	MOVQ  R11, DX
 	MULXQ 144(SP), DI, R8
@@ -28281,42 +28610,146 @@ sealOneAVX2_loop:
 	ADCQ  $0x00, R13
 	MOVQ  DI, R11
 	MOVQ  R8, R12
-	ADDQ  $0x10, R10
-	DECQ  600(SP)
-	JNZ   sealOneAVX2_loop
+	ADDQ  $0x10, AX
+	DECQ  680(SP)
+	JNZ   sealDirectAVX2_loop
 
-sealOneAVX2_done:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  672(SP), $0x00
+	JE    sealDirectAVX2_lens
+	ADDQ  176(AX), R11
+	ADCQ  184(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	CMPQ  672(SP), $0x01
+	JE    sealDirectAVX2_lens
+	ADDQ  192(AX), R11
+	ADCQ  200(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
+sealDirectAVX2_lens:
+	ADDQ  160(AX), R11
+	ADCQ  168(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
 	// h·P in five words w0..w4.
 	XORL  DI, DI
 	MOVQ  CX, DX
-	MULXQ 576(SP), CX, AX
-	MULXQ 584(SP), R10, R8
+	MULXQ 648(SP), CX, AX
+	MULXQ 656(SP), R10, R8
 	ADDQ  R10, AX
-	MULXQ 592(SP), R10, R9
+	MULXQ 664(SP), R10, R9
 	ADCQ  R10, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 576(SP), R10, BX
+	MULXQ 648(SP), R10, BX
 	ADDQ  R10, AX
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
 	ADCQ  $0x00, DI
-	MULXQ 584(SP), R10, BX
+	MULXQ 656(SP), R10, BX
 	ADDQ  R10, R8
 	ADCQ  BX, R9
 	ADCQ  $0x00, DI
-	MULXQ 592(SP), R10, BX
+	MULXQ 664(SP), R10, BX
 	ADDQ  R10, R9
 	ADCQ  BX, DI
 	MOVQ  SI, DX
-	MULXQ 576(SP), R10, BX
+	MULXQ 648(SP), R10, BX
 	ADDQ  R10, R8
 	ADCQ  BX, R9
 	ADCQ  $0x00, DI
-	MULXQ 584(SP), R10, BX
+	MULXQ 656(SP), R10, BX
 	ADDQ  R10, R9
 	ADCQ  BX, DI
-	IMULQ 592(SP), DX
+	IMULQ 664(SP), DX
 	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -52734,24 +53167,6 @@ TEXT ·block0(SB), NOSPLIT, $16-24
 	ADDL 12(AX), R11
 	MOVL R11, 28(CX)
 	RET
-
-DATA cp_mask<>+0(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+8(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+16(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+24(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+32(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+40(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+48(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+56(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+64(SB)/8, $0x0000000000000000
-DATA cp_mask<>+72(SB)/8, $0x0000000000000000
-DATA cp_mask<>+80(SB)/8, $0x0000000000000000
-DATA cp_mask<>+88(SB)/8, $0x0000000000000000
-DATA cp_mask<>+96(SB)/8, $0x0000000000000000
-DATA cp_mask<>+104(SB)/8, $0x0000000000000000
-DATA cp_mask<>+112(SB)/8, $0x0000000000000000
-DATA cp_mask<>+120(SB)/8, $0x0000000000000000
-GLOBL cp_mask<>(SB), RODATA|NOPTR, $128
 
 // func sealShort(st *[320]byte)
 // Requires: AVX, AVX2, BMI2, CMOV

@@ -2,7 +2,11 @@
 
 package chacha20poly1305
 
-import "github.com/simdcrypt/simdcrypt/internal/cpu"
+import (
+	"unsafe"
+
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+)
 
 // haveKeystream4 reports whether keystream4 (ZMM registers, VPROLD) may
 // run: it needs AVX-512 and, like the chacha20 package's avx512 path,
@@ -56,6 +60,11 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	}
 }
 
+// sealDirectCall runs sealDirectAVX2.
+func sealDirectCall(st *directState, dst, src []byte) {
+	sealDirectAVX2((*[216]byte)(unsafe.Pointer(st)), dst, src)
+}
+
 // sealOneCall runs layout l's sealOne kernel.
 func sealOneCall(l oneLayout, st *[1496]byte) {
 	switch l {
@@ -65,8 +74,8 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 		sealOneZ8(st)
 	case oneY4:
 		sealOneY4(st)
-	default:
-		sealOneAVX2(st)
+	default: // oneSliced: sealDirect
+		panic("chacha20poly1305: sealOneCall of the word-sliced layout")
 	}
 }
 

@@ -101,13 +101,14 @@ func openOne18AVX2(st *[1496]byte)
 //go:noescape
 func openOne10AVX2(st *[1496]byte)
 
-// sealOneAVX2 encrypts the first n bytes (at most 512) of st's buffer in place
-// with the eight blocks (word-sliced in YMM) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
-// the tag.
+// sealDirectAVX2 encrypts src (257 to 512 bytes) into dst with the eight word-sliced
+// blocks from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
 //
 //go:noescape
-func sealOneAVX2(st *[1496]byte)
+func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // sealTwoAVX2 encrypts the first n bytes (513 to 1024) of st's buffer in place
 // with the blocks (up to 2 word-sliced batches) from st.x[12] on and

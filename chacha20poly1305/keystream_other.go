@@ -77,3 +77,7 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 func sealOneCall(l oneLayout, st *[1496]byte) {
 	panic("chacha20poly1305: sealOneCall without assembly")
 }
+
+func sealDirectCall(st *directState, dst, src []byte) {
+	panic("chacha20poly1305: sealDirectCall without assembly")
+}

@@ -327,16 +327,59 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	return ok
 }
 
+// directState is sealDirectAVX2's argument; its layout is fixed by the
+// generator's offsets (sd* in _asm/chacha20poly1305/stitched.go).
+type directState struct {
+	stitchState                // x: blocks 1 on; r, written by the kernel
+	s           [2]uint64      // written by the kernel
+	tag         [Overhead]byte // written by the kernel
+	ad          [16]byte       // the additional data's MAC block
+	lens        [16]byte       // the lengths' MAC block
+	tail        [32]byte       // the message's last n mod 32 bytes; their ciphertext out
+	adHi        uint64         // the additional data block's 2^128 bit
+}
+
+var _ = [1]struct{}{}[unsafe.Offsetof(directState{}.ad)-144+unsafe.Offsetof(directState{}.adHi)-208+unsafe.Sizeof(directState{})-216]
+
+// sealDirect is sealOne on the word-sliced layout (257 to oneMax bytes):
+// sealDirectAVX2 reads the plaintext and writes the ciphertext itself, but
+// for the last len(plaintext) mod 32 bytes, which go through st.tail.
+//
+//go:noinline
+func sealDirect(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	var st directState
+	st.init(key, nonce12, 1)
+	if len(ad) > 0 {
+		copy(st.ad[:], ad)
+		st.adHi = 1
+	}
+	binary.LittleEndian.PutUint64(st.lens[:8], uint64(len(ad)))
+	binary.LittleEndian.PutUint64(st.lens[8:], uint64(len(plaintext)))
+	full := len(plaintext) &^ 31
+	copy(st.tail[:], plaintext[full:])
+	sealDirectCall(&st, ciphertext, plaintext)
+	copy(ciphertext[full:], st.tail[:])
+	*tag = st.tag
+	clear(st.x[:])
+	clear(st.r[:])
+	clear(st.s[:])
+}
+
 // sealOne is Seal for a message of up to oneMax bytes with up to 16 bytes
 // of additional data: one kernel call from ones.
 //
 //go:noinline
 func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	l := oneFor(ones, len(plaintext))
+	if l == oneSliced {
+		sealDirect(ciphertext, plaintext, ad, tag, key, nonce12)
+		return
+	}
 	var st openState
 	st.sealInput(ad, len(plaintext), key, nonce12)
 	copy(st.buf[:], plaintext)
 	st.n = uint64(len(plaintext))
-	sealOneCall(oneFor(ones, len(plaintext)), (*[1496]byte)(unsafe.Pointer(&st)))
+	sealOneCall(l, (*[1496]byte)(unsafe.Pointer(&st)))
 	copy(ciphertext, st.buf[:len(plaintext)])
 	*tag = st.tag
 	st.clear()

@@ -46,6 +46,11 @@ func main() {
 	}
 
 	stitchedData()
+	mask := GLOBL("cp_mask", RODATA|NOPTR)
+	for i := 0; i < 128; i += 8 {
+		DATA(i, U64(^uint64(0)>>(i&64))) // 64 bytes of ones, then zeros
+	}
+	cpMask = mask
 	zmm := vec.ISA{W: vec.W512, Enc: vec.EVEX, Elem: 32}
 	ymm := vec.ISA{W: vec.W256, Enc: vec.VEX, Elem: 32}
 	keystreamRows("keystream4", zmm, 4, sigma, lanes,
@@ -70,7 +75,7 @@ func main() {
 	stitchedOpenOne("openOneAVX2", openSteps, sliced)
 	stitchedOpenOne("openOne18AVX2", 18, sliced)
 	stitchedOpenOne("openOne10AVX2", 10, sliced)
-	stitchedSealOne("sealOneAVX2", sliced)
+	stitchedSealDirect("sealDirectAVX2")
 	stitchedSealTwo("sealTwoAVX2", 2, false)
 	stitchedSealTwo("sealFourAVX2", 4, false)
 	stitchedSealTwo("openTwoAVX2", 2, true)
@@ -78,10 +83,6 @@ func main() {
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")
 	block0Scalar("block0")
-	mask := GLOBL("cp_mask", RODATA|NOPTR)
-	for i := 0; i < 128; i += 8 {
-		DATA(i, U64(^uint64(0)>>(i&64))) // 64 bytes of ones, then zeros
-	}
 	shortKernel("sealShort", true, sigma, lanes, mask)
 	shortKernel("openShort", false, sigma, lanes, mask)
 	Generate()

@@ -97,6 +97,9 @@ type sk struct {
 	// rows: the one-call kernels' batch in row layout instead (see
 	// onerows.go); its zero value is the word-sliced YMM batch.
 	rows oneBatch
+	// put, if set, takes output's 32-byte pieces (keystream in r, off its
+	// offset) instead of the XOR of src into dst.
+	put func(r VecPhysical, off int)
 }
 
 // rWord is word i of r0, r1, s1 in st.
@@ -440,6 +443,10 @@ func (k *sk) output() {
 		return res
 	}
 	store := func(r VecPhysical, off int) {
+		if k.put != nil {
+			k.put(r, off)
+			return
+		}
 		VPXOR(Mem{Base: k.src, Disp: off}, r, r)
 		VMOVDQU(r, Mem{Base: k.dst, Disp: off})
 	}
@@ -530,7 +537,7 @@ func (k *sk) rolledRounds(label string, iter func()) {
 // bytes in one call, two word-sliced batches over a twoState's buffer,
 // with no Go code between the parts and the MAC in general registers
 // throughout. Each batch's rounds run as a loop of double rounds: unrolled
-// (as in sealOneAVX2), the kernel was 28 KB of code and ran from the
+// (as in sealDirectAVX2), the kernel was 28 KB of code and ran from the
 // decoders, not the op cache (measured on Zen 5 under avx512=off, kernel
 // alone at 1 KiB: about 590 ns unrolled, 465 rolled). The first batch's
 // iterations each run a double round of block 0 (the MAC key) in general
@@ -799,7 +806,7 @@ func stitchedOpenOne(name string, steps int, b oneBatch) {
 }
 
 // newOneSK starts a one-call kernel on an openState (openOneAVX2,
-// sealOneAVX2): it counts the batch's vector instructions and queues block
+// sealOne*): it counts the batch's vector instructions and queues block
 // 0 in general registers (the state with the counter one less), the MAC
 // key from it and a zero accumulator.
 func newOneSK(b oneBatch) *sk {
@@ -828,10 +835,10 @@ func (k *sk) queueBlockZero(comment string) [16]Op {
 	return x
 }
 
-// stitchedSealOne emits sealOneAVX2: Seal of a message of up to 448 bytes
-// in one call. Block 0, the MAC key, the additional data's step and the
-// powers r^1..r^maxJ of the MAC key run in general registers beside the
-// batch; the ciphertext's steps and the lengths' follow the batch's output
+// stitchedSealOne emits a sealOne kernel (sealOneY4, sealOneZ4, sealOneZ8):
+// Seal of a message of up to b's blocks in one call, through st's buffer.
+// Block 0, the MAC key, the additional data's step and the powers
+// r^1..r^maxJ of the MAC key run in general registers beside the batch; the ciphertext's steps and the lengths' follow the batch's output
 // in two independent chains (see twoChains), then their combination and
 // the tag.
 func stitchedSealOne(name string, b oneBatch) {
@@ -972,14 +979,7 @@ func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem, nOff, skip int) {
 	jj := GP64()
 	MOVQ(n, jj)
 	SHRQ(U8(1), jj)
-	pOff := GP64()
-	LEAQ(Mem{Base: jj, Index: jj, Scale: 2}, pOff)
-	pf := AllocLocal(24)
-	for i := range 3 {
-		t := GP64()
-		MOVQ(pw.Idx(pOff, 8).Offset(8*i), t)
-		MOVQ(t, pf.Offset(8*i))
-	}
+	pf := powerAt(pw, jj)
 	cnt := AllocLocal(8)
 	MOVQ(jj, cnt)
 	r := words3(rf)
@@ -1016,6 +1016,20 @@ func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem, nOff, skip int) {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.h = a.h
 	k.finishAt(ooS, ooTag)
+}
+
+// powerAt copies r^j from the table pw (three words per power, see
+// queuePowers) to a frame slot of its own and returns that.
+func powerAt(pw Mem, j GPVirtual) Mem {
+	pOff := GP64()
+	LEAQ(Mem{Base: j, Index: j, Scale: 2}, pOff)
+	pf := AllocLocal(24)
+	for i := range 3 {
+		t := GP64()
+		MOVQ(pw.Idx(pOff, 8).Offset(8*i), t)
+		MOVQ(t, pf.Offset(8*i))
+	}
+	return pf
 }
 
 // mulAdd sets h = h·p + b (b nil: zero) modulo 2^130-5, partially reduced (third limb at
@@ -1210,4 +1224,127 @@ func macBatch(name string) {
 		MOVQ(a.h[i], Mem{Base: st, Disp: offH + 8*i})
 	}
 	RET()
+}
+
+// Offsets in the Go side's directState (chacha20poly1305/stitched.go), the
+// state of sealDirectAVX2: a stitchState, s and the tag (written), the
+// additional data's MAC block, the lengths', the message's last n mod 32
+// bytes (zero-padded; the kernel leaves their ciphertext there), and the
+// additional data's 2^128 bit.
+const (
+	sdAD   = 144
+	sdLens = 160
+	sdTail = 176
+	sdHi   = 208
+	sdEnd  = 216
+)
+
+// cpMask is cp_mask: 64 bytes of ones, then 64 of zeros.
+var cpMask Mem
+
+// stitchedSealDirect emits sealDirectAVX2: Seal of 257 to 512 bytes in one
+// call with the word-sliced batch, as stitchedSealOne's kernels, but reading the message from src and writing the
+// ciphertext to dst itself, so that the Go side neither copies the message
+// through a buffer nor zeroes one (measured on Zen 5 under avx512=off: that
+// Go code around the kernel (then sealOneAVX2) took about a fifth of a 448-byte Seal; x/crypto
+// spends about a thirtieth outside its assembly). The batch's 32-byte
+// pieces wholly inside the message go from src to dst; the piece the
+// message ends in takes the tail from st instead and goes back there,
+// masked to the message (the Go side copies it out); pieces past the
+// message are dropped. The MAC then runs in two chains as in twoChains:
+// A over the first half of the whole pieces' blocks at dst, B over the
+// second half, the tail's blocks and the lengths, h = A·r^J + B with J B's
+// step count.
+func stitchedSealDirect(name string) {
+	vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd), name+" encrypts src (257 to 512 bytes) into dst with the eight word-sliced",
+		"blocks from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext",
+		"replaces them in st's tail (zero-padded), and writes the tag of the",
+		"additional data's block (2^128 bit from st), the ciphertext zero-padded",
+		"and the lengths' block.")
+	k := newOneSK(sliced)
+	k.polyStepHi(Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi})
+	const maxJ = 19 // B: up to 8 pieces of two blocks, two tail blocks and the lengths
+	rf := AllocLocal(24)
+	pw := AllocLocal(24 * (maxJ + 1))
+	k.queuePowers(rf, pw, maxJ)
+	k.loadState()
+	k.rounds()
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	n := Load(Param("src").Len(), GP64()).(GPVirtual)
+	k.put = func(r VecPhysical, off int) {
+		part, done := fmt.Sprintf("%s_part%d", name, off), fmt.Sprintf("%s_put%d", name, off)
+		CMPQ(n, U32(off+32))
+		JB(LabelRef(part))
+		VPXOR(Mem{Base: k.src, Disp: off}, r, r)
+		VMOVDQU(r, Mem{Base: k.dst, Disp: off})
+		JMP(LabelRef(done))
+		Label(part)
+		CMPQ(n, U32(off))
+		JBE(LabelRef(done))
+		Comment("The piece the message ends in: n-off bytes of the mask's ones.")
+		p := GP64()
+		LEAQ(cpMask.Offset(64+off), p)
+		SUBQ(n, p)
+		VPXOR(Mem{Base: k.st, Disp: sdTail}, r, r)
+		VPAND(Mem{Base: p}, r, r)
+		VMOVDQU(r, Mem{Base: k.st, Disp: sdTail})
+		Label(done)
+	}
+	k.output()
+	k.put = nil
+
+	Comment("J = n/32 (B's blocks at dst) + the tail's blocks + 1 (the lengths).")
+	half := GP64()
+	MOVQ(n, half)
+	SHRQ(U8(5), half)
+	tb := GP64()
+	MOVQ(n, tb)
+	ANDQ(U8(31), tb)
+	ADDQ(U8(15), tb)
+	SHRQ(U8(4), tb)
+	jj := GP64()
+	LEAQ(Mem{Base: half, Index: tb, Scale: 1, Disp: 1}, jj)
+	pf := powerAt(pw, jj)
+	tbs := AllocLocal(8)
+	MOVQ(tb, tbs)
+	cnt := AllocLocal(8)
+	MOVQ(half, cnt)
+	off := GP64()
+	MOVQ(half, off)
+	SHLQ(U8(4), off)
+	r := words3(rf)
+	a := chain{h: k.h, t: k.t}
+	b := newChain()
+	for i := range b.h {
+		XORQ(b.h[i], b.h[i])
+	}
+	buf := k.dst
+	step := func(c chain, m Mem, hi Op) {
+		for _, f := range c.stepOps(m, m.Offset(8), hi, r) {
+			f()
+		}
+	}
+	Label(name + "_loop")
+	step(a, Mem{Base: buf}, U8(1))
+	step(b, Mem{Base: buf, Index: off, Scale: 1}, U8(1))
+	ADDQ(U8(16), buf)
+	DECQ(cnt)
+	JNZ(LabelRef(name + "_loop"))
+	Comment("B goes on over the tail's blocks (none to two) and the lengths.")
+	st := Load(Param("st"), GP64()).(GPVirtual)
+	CMPQ(tbs, U8(0))
+	JE(LabelRef(name + "_lens"))
+	step(b, Mem{Base: st, Disp: sdTail}, U8(1))
+	CMPQ(tbs, U8(1))
+	JE(LabelRef(name + "_lens"))
+	step(b, Mem{Base: st, Disp: sdTail + 16}, U8(1))
+	Label(name + "_lens")
+	step(b, Mem{Base: st, Disp: sdLens}, U8(1))
+	mulAdd(a.h, words3(pf), []Op{b.h[0], b.h[1], b.h[2]})
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.h = a.h
+	k.finishAt(ooS, ooTag)
+	stAVX2.Return()
 }
