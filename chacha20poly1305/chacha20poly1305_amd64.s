@@ -19163,6 +19163,10098 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
+// func openOne30AVX2(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne30AVX2(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R15, R11
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R8
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R8, CX
+	VMOVDQU      96(SP), Y13
+	ADDL         R9, DX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y7, Y3, Y3
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y7, Y7
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         R8, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPXOR        Y2, Y10, Y10
+	ADDL         DI, SI
+	VPADDD       Y7, Y3, Y3
+	XORL         CX, R15
+	VPXOR        Y3, Y11, Y11
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x08, R14
+	VPADDD       Y11, Y13, Y13
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y13, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R9
+	VPOR         Y14, Y6, Y6
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y11, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y6, Y6
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, DI
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R8
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R8, CX
+	VMOVDQU      32(SP), Y13
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         DI, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y7, Y7
+	XORL         R11, R9
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, DI
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      96(SP), Y13
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	XORL         DX, R12
+	VPADDD       Y7, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R10, BX
+	VPXOR        Y2, Y10, Y10
+	ADDL         DI, SI
+	VPADDD       Y7, Y3, Y3
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y3, Y11, Y11
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y7, Y7
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPADDD       Y11, Y12, Y12
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y7, Y7
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y1, Y9, Y9
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R10
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R15, R11
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y5, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y5, Y5
+	XORL         R11, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R9, DX
+	VMOVDQU      96(SP), Y13
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y10, Y10
+	XORL         DX, R12
+	VPADDD       Y7, Y3, Y3
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPOR         Y14, Y7, Y7
+	ADDL         R9, DX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y7, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y11, Y11
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, DX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y7, Y7
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R8, CX
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y5, Y1, Y1
+	XORL         CX, R12
+	VPXOR        Y1, Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y13, Y13
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y4, Y4
+	XORL         132(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y5, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      64(SP), Y12
+	ADDL         R8, CX
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y6, Y2, Y2
+	XORL         CX, R15
+	VPXOR        Y2, Y10, Y10
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y7, Y3, Y3
+	XORL         SI, R14
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R8, CX
+	VPOR         Y14, Y7, Y7
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y7, Y3, Y3
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y7, Y7
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, CX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R10
+	VMOVDQU      (SP), Y12
+	ADDL         R8, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R13
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R8, CX
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R9, BX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R10, SI
+	VPADDD       Y5, Y1, Y1
+	XORL         CX, R12
+	XORL         DX, R13
+	VPXOR        Y1, Y9, Y9
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y4, Y4
+	XORL         132(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x07, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R10
+	VMOVDQU      64(SP), Y12
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R10, BX
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y6, Y2, Y2
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y2, Y10, Y10
+	XORL         BX, R13
+	VPADDD       Y7, Y3, Y3
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y6, Y6
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y10, Y10
+	XORL         DX, R12
+	VPADDD       Y7, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R10
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R10
+	VMOVDQU      (SP), Y12
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R10, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y7, Y2, Y2
+	XORL         DX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x10, R15
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x07, Y7, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y7, Y7
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	VPOR         Y14, Y4, Y4
+	XORQ         CX, CX
+	VPADDD       Y4, Y0, Y0
+	XORQ         BX, BX
+	VPXOR        Y0, Y8, Y8
+	XORQ         SI, SI
+	ADDQ         480(AX), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         488(AX), BX
+	VPXOR        Y1, Y9, Y9
+	ADCQ         176(AX), SI
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         BX, DX
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y13, Y5, Y5
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         BX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y5, Y5
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, SI
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, SI
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         496(AX), CX
+	VPXOR        Y13, Y5, Y5
+	ADCQ         504(AX), BX
+	ADCQ         184(AX), SI
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	VMOVDQU      Y12, (SP)
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      64(SP), Y12
+	ADDQ         CX, DI
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      96(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y10, Y10
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	VPADDD       Y10, Y12, Y12
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R8, BX
+	ADDQ         512(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         520(AX), BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         192(AX), SI
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         BX, DX
+	VPXOR        Y2, Y10, Y10
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y3, Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, SI
+	VPADDD       Y5, Y0, Y0
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         528(AX), CX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         536(AX), BX
+	VPXOR        Y1, Y8, Y8
+	ADCQ         200(AX), SI
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, SI
+	VPXOR        Y0, Y11, Y11
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y6, Y1, Y1
+	SHRQ         $0x02, BX
+	VPXOR        Y1, Y8, Y8
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R8, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         544(AX), CX
+	ADCQ         552(AX), BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         208(AX), SI
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      (SP), Y12
+	ADDQ         CX, DI
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      32(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R8, BX
+	ADDQ         560(AX), CX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         568(AX), BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         216(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         BX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R9
+	VPXOR        Y3, Y10, Y10
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y7, Y7
+	IMULQ        88(AX), SI
+	VPADDD       Y10, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y7, Y7
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         576(AX), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         584(AX), BX
+	ADCQ         224(AX), SI
+	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y5, Y5
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         BX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y5, Y5
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         SI, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R9, BX
+	VPADDD       Y5, Y1, Y1
+	SHRQ         $0x02, BX
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y12, Y12
+	MOVQ         DI, CX
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         592(AX), CX
+	ADCQ         600(AX), BX
+	VPXOR        Y13, Y5, Y5
+	ADCQ         232(AX), SI
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VMOVDQU      Y12, (SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      64(SP), Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      96(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         608(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         616(AX), BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         240(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R9
+	VPXOR        Y3, Y11, Y11
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y6, Y6
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         624(AX), CX
+	ADCQ         632(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         248(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         SI, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R9, BX
+	VPADDD       Y6, Y1, Y1
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y12, Y12
+	MOVQ         DI, CX
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R8, BX
+	ADDQ         640(AX), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         648(AX), BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         256(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R9
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      (SP), Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      32(SP), Y13
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $-4, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         656(AX), CX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         664(AX), BX
+	ADCQ         264(AX), SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y7, Y7
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         SI, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y7, Y7
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         672(AX), CX
+	ADCQ         680(AX), BX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         272(AX), SI
+	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y13, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R9, BX
+	VPADDD       Y5, Y1, Y1
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y12, Y12
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         688(AX), CX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         696(AX), BX
+	VPXOR        Y13, Y5, Y5
+	ADCQ         280(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	VMOVDQU      Y12, (SP)
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VMOVDQU      96(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         704(AX), CX
+	ADCQ         712(AX), BX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         288(AX), SI
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         SI, CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         SI, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y6, Y6
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	ADDQ         720(AX), CX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         728(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         296(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         BX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y12, Y12
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         736(AX), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         744(AX), BX
+	ADCQ         304(AX), SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, DI
+	VMOVDQU      (SP), Y12
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         SI, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         R9, DI
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         752(AX), CX
+	ADCQ         760(AX), BX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         312(AX), SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y4, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         SI, CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         768(AX), CX
+	VPXOR        Y0, Y8, Y8
+	ADCQ         776(AX), BX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         320(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         BX, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y0, Y8, Y8
+	SHRQ         $0x02, BX
+	VPADDD       Y5, Y1, Y1
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R8, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         784(AX), CX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         792(AX), BX
+	ADCQ         328(AX), SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, (SP)
+	ADDQ         CX, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         SI, CX
+	VMOVDQU      96(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         BX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R9, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R8, BX
+	ADDQ         800(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         808(AX), BX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         336(AX), SI
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y7, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         816(AX), CX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         824(AX), BX
+	ADCQ         344(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	SHRQ         $0x02, BX
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R8, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         832(AX), CX
+	ADCQ         840(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         352(AX), SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, DI
+	VMOVDQU      (SP), Y12
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, BX
+	ADDQ         848(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         856(AX), BX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         360(AX), SI
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         BX, R9
+	VPADDD       Y4, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y7, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $-4, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         864(AX), CX
+	VPXOR        Y0, Y8, Y8
+	ADCQ         872(AX), BX
+	ADCQ         368(AX), SI
+	VPADDD       Y5, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         CX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         SI, CX
+	VPOR         Y14, Y4, Y4
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         SI, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, BX
+	VPXOR        Y0, Y8, Y8
+	SHRQ         $0x02, BX
+	VPADDD       Y5, Y1, Y1
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         DI, CX
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R8, BX
+	ADDQ         880(AX), CX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         888(AX), BX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         376(AX), SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, (SP)
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VMOVDQU      96(SP), Y13
+	IMULQ        88(AX), SI
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y7, Y3, Y3
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         BX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         896(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         904(AX), BX
+	ADCQ         384(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         CX, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y7, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         SI, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y6, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         912(AX), CX
+	ADCQ         920(AX), BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         392(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y8, Y13, Y13
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         SI, CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         BX, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R8, BX
+	ADDQ         928(AX), CX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         936(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         400(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         BX, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R9, SI
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R8, BX
+	VPXOR        Y13, Y4, Y4
+	ADDQ         944(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         952(AX), BX
+	ADCQ         408(AX), SI
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        104(AX), CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y7, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	MOVQ         CX, DI
+	MOVQ         BX, R8
+	SUBQ         $-5, DI
+	SBBQ         $-1, R8
+	SBBQ         $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC      DI, CX
+	CMOVQCC      R8, BX
+	ADDQ         112(AX), CX
+	ADCQ         120(AX), BX
+	MOVQ         CX, 128(AX)
+	MOVQ         BX, 136(AX)
+	LEAQ         960(AX), CX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (CX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(CX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(CX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(CX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(CX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(CX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(CX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(CX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(CX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(CX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(CX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(CX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(CX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(CX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(CX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(CX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VZEROUPPER
+	RET
+
+// func openOne26AVX2(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne26AVX2(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R8
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y8, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y4, Y4
+	XORL         BX, R14
+	VPADDD       Y9, Y13, Y13
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R13
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VMOVDQU      Y12, (SP)
+	XORL         136(SP), R9
+	VMOVDQU      64(SP), Y12
+	XORL         R11, R10
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x07, R9
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, R10
+	VPXOR        Y2, Y10, Y10
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y10, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x0c, R10
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, DI
+	VPXOR        Y3, Y11, Y11
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R15
+	VPXOR        Y12, Y6, Y6
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y11, Y13, Y13
+	XORL         SI, R14
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R14
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPXOR        Y0, Y11, Y11
+	XORL         132(SP), DI
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, R8
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R10, SI
+	VPADDD       Y8, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPXOR        Y0, Y11, Y11
+	XORL         128(SP), DI
+	VPADDD       Y6, Y1, Y1
+	XORL         132(SP), R8
+	VPXOR        Y1, Y8, Y8
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y5, Y5
+	ADDL         DI, CX
+	VPADDD       Y8, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         CX, R12
+	VPSRLD       $0x19, Y5, Y5
+	XORL         DX, R13
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R12, 128(SP)
+	VMOVDQU      (SP), Y12
+	ADDL         R13, 132(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VMOVDQU      32(SP), Y13
+	XORL         128(SP), DI
+	VPADDD       Y7, Y2, Y2
+	XORL         132(SP), R8
+	VPXOR        Y2, Y9, Y9
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x07, DI
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R8, CX
+	VPADDD       Y9, Y12, Y12
+	ADDL         R9, DX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R10, BX
+	VPADDD       Y10, Y13, Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y13, Y4, Y4
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         BX, R13
+	VPSRLD       $0x14, Y7, Y7
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, R11
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 128(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y4, Y3, Y3
+	XORL         R11, R9
+	VPXOR        Y3, Y10, Y10
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R9
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSRLD       $0x19, Y7, Y7
+	XORL         DX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R12, R11
+	VPADDD       Y5, Y1, Y1
+	ADDL         R13, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         128(SP), R10
+	VPADDD       Y8, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, BX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, SI
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         BX, R14
+	VPOR         Y14, Y5, Y5
+	XORL         SI, R15
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R14
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R15
+	VPXOR        Y1, Y9, Y9
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R15, R11
+	VPADDD       Y8, Y12, Y12
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y12, Y4, Y4
+	XORL         136(SP), R9
+	VPADDD       Y9, Y13, Y13
+	XORL         R11, R10
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, SI
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R12
+	VMOVDQU      Y12, (SP)
+	XORL         DX, R13
+	XORL         BX, R14
+	VMOVDQU      64(SP), Y12
+	XORL         SI, R15
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x08, R12
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R15
+	VPXOR        Y2, Y10, Y10
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R15, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y10, Y12, Y12
+	XORL         R11, R10
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, DI
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y7, Y7
+	XORL         DX, R12
+	XORL         BX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R15
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R14
+	VPXOR        Y3, Y11, Y11
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y6, Y6
+	XORL         R11, R9
+	VPADDD       Y11, Y13, Y13
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPOR         Y14, Y7, Y7
+	XORL         CX, R15
+	VPADDD       Y5, Y0, Y0
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         DI, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y0, Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VMOVDQU      (SP), Y12
+	ADDL         R8, DX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y7, Y2, Y2
+	XORL         DX, R13
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R13, 132(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R14, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y13, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         DI, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y13, Y13
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y4, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R13
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R15
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x07, R8
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x07, DI
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	XORL         CX, R12
+	VPXOR        Y12, Y4, Y4
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y9, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R12
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	VMOVDQU      Y12, (SP)
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VMOVDQU      64(SP), Y12
+	XORL         R11, R10
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x0c, DI
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x0c, R8
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y2, Y10, Y10
+	ADDL         DI, CX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R8, DX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPADDD       Y10, Y12, Y12
+	XORL         BX, R14
+	XORL         SI, R15
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x08, R12
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x08, R13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y7, Y7
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, DI
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x07, R8
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y3, Y11, Y11
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R15
+	VPXOR        Y12, Y6, Y6
+	XORL         DX, R12
+	VPADDD       Y11, Y13, Y13
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x10, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R12
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         R11, R9
+	VPXOR        Y0, Y11, Y11
+	XORL         128(SP), R10
+	VPADDD       Y6, Y1, Y1
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R9, DX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R10, BX
+	VPADDD       Y8, Y13, Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y13, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         BX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y5, Y0, Y0
+	ADDL         R13, 128(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y6, Y1, Y1
+	XORL         R11, R9
+	VPXOR        Y1, Y8, Y8
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, DI
+	VPADDD       Y8, Y13, Y13
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         CX, R12
+	XORL         DX, R13
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x07, Y6, Y14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R14
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x10, R15
+	VMOVDQU      (SP), Y12
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R14, 136(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R15, R11
+	VPADDD       Y7, Y2, Y2
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y2, Y9, Y9
+	XORL         136(SP), R9
+	VPADDD       Y4, Y3, Y3
+	XORL         R11, R10
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R10
+	VPADDD       Y9, Y12, Y12
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R9, BX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R10, SI
+	VPXOR        Y13, Y4, Y4
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y7, Y7
+	XORL         SI, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R15, R11
+	VPADDD       Y4, Y3, Y3
+	XORL         128(SP), DI
+	VPXOR        Y3, Y10, Y10
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y10, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPADDD       Y8, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x0c, R8
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y5, Y5
+	XORL         DX, R12
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R15
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x08, R12
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y1, Y9, Y9
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y4, Y4
+	XORL         R11, R9
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R12
+	VMOVDQU      Y12, (SP)
+	XORL         DX, R13
+	VMOVDQU      64(SP), Y12
+	XORL         BX, R14
+	XORL         SI, R15
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x10, R12
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x10, R13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R14
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 132(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         132(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y6, Y6
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R8
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, DX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSRLD       $0x14, Y7, Y7
+	XORL         DX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R14
+	VPADDD       Y6, Y2, Y2
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R13
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x08, R14
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R14, 136(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R9
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R10
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, BX
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R14
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R10, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ADDL         R15, 136(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, DI
+	VMOVDQU      (SP), Y12
+	ADDL         DI, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R15
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, 128(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R15, R11
+	VPXOR        Y13, Y4, Y4
+	XORL         128(SP), DI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), DI
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, R8
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         CX, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y8, Y12, Y12
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R12
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R12, R11
+	VPOR         Y14, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R9
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), R10
+	VPADDD       Y4, Y0, Y0
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R10, BX
+	VPADDD       Y8, Y12, Y12
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y12, Y4, Y4
+	XORL         DX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         BX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R13
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VMOVDQU      Y12, (SP)
+	XORL         R11, R9
+	VMOVDQU      64(SP), Y12
+	XORL         128(SP), R10
+	VMOVDQU      Y13, 32(SP)
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x07, R9
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, R10
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R8, DX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	XORL         DX, R13
+	VPADDD       Y10, Y12, Y12
+	XORL         BX, R14
+	VPXOR        Y12, Y6, Y6
+	XORL         SI, R15
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	VPADDD       Y6, Y2, Y2
+	XORL         R11, R10
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, R9
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R9, BX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R10, SI
+	VPXOR        Y12, Y6, Y6
+	XORL         CX, R12
+	XORL         DX, R13
+	VPADDD       Y11, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R14
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	VPADDD       Y5, Y0, Y0
+	XORL         128(SP), DI
+	VPXOR        Y0, Y11, Y11
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y6, Y1, Y1
+	XORL         R11, R10
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y8, Y13, Y13
+	ADDL         DI, SI
+	VPXOR        Y13, Y6, Y6
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R14
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R14, 132(SP)
+	VPADDD       Y6, Y1, Y1
+	XORL         136(SP), R8
+	VPXOR        Y1, Y8, Y8
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x0c, DI
+	VPADDD       Y8, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         CX, R15
+	VPOR         Y14, Y5, Y5
+	XORL         DX, R12
+	VPSLLD       $0x07, Y6, Y14
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R15
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R12
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VMOVDQU      (SP), Y12
+	ADDL         R15, 136(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R12, R11
+	VMOVDQU      32(SP), Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y7, Y2, Y2
+	XORL         136(SP), R8
+	VPXOR        Y2, Y9, Y9
+	XORL         R11, R9
+	VPADDD       Y4, Y3, Y3
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPADDD       Y9, Y12, Y12
+	ADDL         DI, CX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R8, DX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y13, Y4, Y4
+	XORL         CX, R12
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         DX, R13
+	VPSRLD       $0x14, Y7, Y7
+	XORL         BX, R14
+	XORL         SI, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 132(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPADDD       Y4, Y3, Y3
+	XORL         128(SP), DI
+	VPXOR        Y3, Y10, Y10
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, R8
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, R9
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R14
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R13, 132(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         132(SP), R8
+	VPADDD       Y8, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y4, Y4
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, R8
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         CX, R15
+	XORL         DX, R12
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R13
+	VPADDD       Y4, Y0, Y0
+	XORL         SI, R14
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R13
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y4, Y4
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VMOVDQU      Y12, (SP)
+	XORL         CX, R15
+	XORL         DX, R12
+	VMOVDQU      64(SP), Y12
+	XORL         BX, R13
+	VMOVDQU      Y13, 32(SP)
+	XORL         SI, R14
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R14
+	VPADDD       Y7, Y3, Y3
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y3, Y11, Y11
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         136(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), DI
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R8
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	VPOR         Y14, Y6, Y6
+	XORQ         CX, CX
+	XORQ         BX, BX
+	VPSLLD       $0x0c, Y7, Y14
+	XORQ         SI, SI
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         544(AX), CX
+	VPOR         Y14, Y7, Y7
+	ADCQ         552(AX), BX
+	ADCQ         208(AX), SI
+	VPADDD       Y6, Y2, Y2
+	MOVQ         CX, DX
+	VPXOR        Y2, Y10, Y10
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y7, Y3, Y3
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         SI, CX
+	VPSRLD       $0x19, Y6, Y6
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, BX
+	VPADDD       Y5, Y0, Y0
+	SHRQ         $0x02, BX
+	VPXOR        Y0, Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y11, Y12, Y12
+	ADDQ         560(AX), CX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         568(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         216(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         BX, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y11, Y11
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         SI, CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         SI, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y5, Y5
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y8, Y13, Y13
+	SHRQ         $0x02, BX
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R8, BX
+	ADDQ         576(AX), CX
+	VPOR         Y14, Y6, Y6
+	ADCQ         584(AX), BX
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         224(AX), SI
+	VMOVDQU      (SP), Y12
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        96(AX), CX, R9
+	VMOVDQU      32(SP), Y13
+	ADDQ         CX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPXOR        Y12, Y7, Y7
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y13, Y13
+	IMULQ        88(AX), SI
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         BX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, SI
+	VPXOR        Y2, Y9, Y9
+	MOVQ         DI, CX
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, BX
+	ADDQ         592(AX), CX
+	VPXOR        Y3, Y10, Y10
+	ADCQ         600(AX), BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         232(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         CX, DX
+	VPADDD       Y9, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y4, Y0, Y0
+	IMULQ        88(AX), SI
+	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R9, DI
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         608(AX), CX
+	ADCQ         616(AX), BX
+	VPOR         Y14, Y4, Y4
+	ADCQ         240(AX), SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         BX, DX
+	VPADDD       Y5, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         SI, CX
+	VPADDD       Y9, Y13, Y13
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, DI
+	VMOVDQU      Y12, (SP)
+	ADCQ         $0x00, R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         R8, BX
+	VMOVDQU      96(SP), Y13
+	ADDQ         624(AX), CX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         632(AX), BX
+	ADCQ         248(AX), SI
+	VPXOR        Y2, Y10, Y10
+	MOVQ         CX, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y3, Y11, Y11
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         BX, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         BX, R9
+	VPADDD       Y11, Y13, Y13
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         SI, CX
+	VPOR         Y14, Y6, Y6
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         SI, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, SI
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y2, Y10, Y10
+	SHRQ         $0x02, BX
+	VPADDD       Y7, Y3, Y3
+	ANDQ         $-4, R9
+	VPXOR        Y3, Y11, Y11
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPADDD       Y10, Y12, Y12
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y12, Y6, Y6
+	ADDQ         640(AX), CX
+	VPADDD       Y11, Y13, Y13
+	ADCQ         648(AX), BX
+	VPXOR        Y13, Y7, Y7
+	ADCQ         256(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y5, Y0, Y0
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         DI, CX
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, BX
+	ADDQ         656(AX), CX
+	VPADDD       Y5, Y0, Y0
+	ADCQ         664(AX), BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         264(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y1, Y8, Y8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), CX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	VMOVDQU      Y12, 64(SP)
+	ANDQ         $0x03, SI
+	VMOVDQU      (SP), Y12
+	MOVQ         R9, BX
+	VMOVDQU      Y13, 96(SP)
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VMOVDQU      32(SP), Y13
+	ADDQ         BX, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y4, Y3, Y3
+	MOVQ         DI, CX
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         672(AX), CX
+	ADCQ         680(AX), BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         272(AX), SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         CX, DX
+	VPXOR        Y12, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         BX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y9, Y9
+	IMULQ        88(AX), SI
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	VPADDD       Y9, Y12, Y12
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         BX, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R8, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         688(AX), CX
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         696(AX), BX
+	ADCQ         280(AX), SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         CX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y0, Y0
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         BX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         SI, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x14, Y5, Y5
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y5, Y5
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         R9, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         704(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         712(AX), BX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         288(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y9, Y13, Y13
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      Y12, (SP)
+	MOVQ         SI, CX
+	VMOVDQU      64(SP), Y12
+	IMULQ        104(AX), CX
+	VMOVDQU      Y13, 32(SP)
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VMOVDQU      96(SP), Y13
+	ADCQ         SI, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R9, SI
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y7, Y3, Y3
+	SHRQ         $0x02, BX
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, SI
+	VPXOR        Y12, Y6, Y6
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y11, Y13, Y13
+	ADDQ         720(AX), CX
+	VPXOR        Y13, Y7, Y7
+	ADCQ         728(AX), BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         296(AX), SI
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	ADDQ         736(AX), CX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         744(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         304(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y5, Y0, Y0
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y0, Y11, Y11
+	ANDQ         $0x03, SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R9, BX
+	VPXOR        Y1, Y8, Y8
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R9, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y12, Y5, Y5
+	MOVQ         DI, CX
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R8, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         752(AX), CX
+	ADCQ         760(AX), BX
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         312(AX), SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         BX, R9
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      32(SP), Y13
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R9
+	VPXOR        Y2, Y9, Y9
+	MOVQ         SI, CX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, BX
+	VPXOR        Y12, Y7, Y7
+	SHRQ         $0x02, BX
+	VPADDD       Y10, Y13, Y13
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         R9, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         768(AX), CX
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         776(AX), BX
+	ADCQ         320(AX), SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         CX, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y2, Y9, Y9
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         SI, CX
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x19, Y7, Y7
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPOR         Y14, Y4, Y4
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         784(AX), CX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         792(AX), BX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         328(AX), SI
+	MOVQ         CX, DX
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         BX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VPADDD       Y4, Y0, Y0
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         SI, CX
+	VPADDD       Y5, Y1, Y1
+	IMULQ        104(AX), CX
+	VPXOR        Y1, Y9, Y9
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R9, SI
+	VPADDD       Y8, Y12, Y12
+	ANDQ         $0x03, SI
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y9, Y13, Y13
+	ANDQ         $-4, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, BX
+	ADDQ         800(AX), CX
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         808(AX), BX
+	VPOR         Y14, Y5, Y5
+	ADCQ         336(AX), SI
+	VMOVDQU      Y12, (SP)
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      64(SP), Y12
+	MULXQ        96(AX), CX, R9
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         CX, R8
+	VMOVDQU      96(SP), Y13
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, SI
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         R9, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y6, Y2, Y2
+	MOVQ         DI, CX
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R8, BX
+	VPADDD       Y7, Y3, Y3
+	ADDQ         816(AX), CX
+	ADCQ         824(AX), BX
+	VPXOR        Y3, Y11, Y11
+	ADCQ         344(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y7, Y7
+	IMULQ        88(AX), SI
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $0x03, SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         BX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         R9, DI
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         832(AX), CX
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         840(AX), BX
+	ADCQ         352(AX), SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         BX, DX
+	VPXOR        Y0, Y11, Y11
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y6, Y1, Y1
+	ADCQ         BX, R9
+	VPXOR        Y1, Y8, Y8
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         SI, CX
+	VPXOR        Y12, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R9, BX
+	VPOR         Y14, Y5, Y5
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         R9, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R8
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VMOVDQU      (SP), Y12
+	MOVQ         R8, BX
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         848(AX), CX
+	VMOVDQU      32(SP), Y13
+	ADCQ         856(AX), BX
+	ADCQ         360(AX), SI
+	VPADDD       Y7, Y2, Y2
+	MOVQ         CX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y3, Y3
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y12, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y10, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         SI, CX
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y7, Y7
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R9, SI
+	VPOR         Y14, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y7, Y2, Y2
+	SHRQ         $0x02, BX
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $-4, R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         864(AX), CX
+	VPXOR        Y12, Y7, Y7
+	ADCQ         872(AX), BX
+	VPADDD       Y10, Y13, Y13
+	ADCQ         368(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         BX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPXOR        Y1, Y9, Y9
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPXOR        Y13, Y5, Y5
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         R8, BX
+	ADDQ         880(AX), CX
+	VPOR         Y14, Y5, Y5
+	ADCQ         888(AX), BX
+	VPADDD       Y4, Y0, Y0
+	ADCQ         376(AX), SI
+	VPXOR        Y0, Y8, Y8
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y5, Y1, Y1
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y5, Y5
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y4, Y4
+	IMULQ        88(AX), SI
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPOR         Y14, Y5, Y5
+	ANDQ         $0x03, SI
+	VMOVDQU      Y12, (SP)
+	MOVQ         R9, BX
+	VMOVDQU      64(SP), Y12
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         BX, R9
+	VMOVDQU      96(SP), Y13
+	ADDQ         R9, DI
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y2, Y10, Y10
+	MOVQ         DI, CX
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R8, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         896(AX), CX
+	ADCQ         904(AX), BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         384(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         CX, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	VPADDD       Y10, Y12, Y12
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         912(AX), CX
+	VPOR         Y14, Y6, Y6
+	ADCQ         920(AX), BX
+	ADCQ         392(AX), SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y5, Y0, Y0
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y11, Y11
+	MOVQ         BX, DX
+	VPADDD       Y6, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         SI, CX
+	VPADDD       Y8, Y13, Y13
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, BX
+	VPSLLD       $0x0c, Y6, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y5, Y0, Y0
+	ADCQ         $0x00, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y1, Y8, Y8
+	ADDQ         928(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         936(AX), BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         400(AX), SI
+	MOVQ         CX, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y12, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y6, Y6
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         SI, CX
+	VMOVDQU      Y12, 64(SP)
+	IMULQ        104(AX), CX
+	VMOVDQU      (SP), Y12
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         SI, R9
+	VMOVDQU      32(SP), Y13
+	MOVQ         R9, SI
+	VPADDD       Y7, Y2, Y2
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y2, Y9, Y9
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $-4, R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         DI, CX
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R8, BX
+	ADDQ         944(AX), CX
+	VPADDD       Y10, Y13, Y13
+	ADCQ         952(AX), BX
+	VPXOR        Y13, Y4, Y4
+	ADCQ         408(AX), SI
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        88(AX), SI
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R9, SI
+	VPADDD       Y10, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	MOVQ         CX, DI
+	MOVQ         BX, R8
+	SUBQ         $-5, DI
+	SBBQ         $-1, R8
+	SBBQ         $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC      DI, CX
+	CMOVQCC      R8, BX
+	ADDQ         112(AX), CX
+	ADCQ         120(AX), BX
+	MOVQ         CX, 128(AX)
+	MOVQ         BX, 136(AX)
+	LEAQ         960(AX), CX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (CX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(CX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(CX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(CX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(CX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(CX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(CX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(CX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(CX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(CX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(CX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(CX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(CX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(CX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(CX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(CX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VZEROUPPER
+	RET
+
+// func openOne22AVX2(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne22AVX2(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R13
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R15, R11
+	VMOVDQU      64(SP), Y12
+	XORL         128(SP), DI
+	VMOVDQU      Y13, 32(SP)
+	XORL         132(SP), R8
+	VMOVDQU      96(SP), Y13
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, DI
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x07, R8
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R9
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPADDD       Y10, Y12, Y12
+	ADDL         DI, SI
+	VPXOR        Y12, Y6, Y6
+	XORL         CX, R15
+	VPADDD       Y11, Y13, Y13
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R12, R11
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y2, Y10, Y10
+	XORL         R11, R9
+	VPADDD       Y7, Y3, Y3
+	XORL         128(SP), R10
+	VPXOR        Y3, Y11, Y11
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, DI
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y6, Y6
+	XORL         DX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x07, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x08, R14
+	VPXOR        Y0, Y11, Y11
+	ADDL         R15, 136(SP)
+	VPADDD       Y6, Y1, Y1
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         R11, R9
+	VPADDD       Y11, Y12, Y12
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, R8
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         CX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y5, Y0, Y0
+	XORL         SI, R15
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R13
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 132(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 136(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R15, R11
+	VPADDD       Y8, Y13, Y13
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         DI, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, DX
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R9, BX
+	VMOVDQU      (SP), Y12
+	ADDL         R10, SI
+	XORL         CX, R12
+	VMOVDQU      Y13, 96(SP)
+	XORL         DX, R13
+	VMOVDQU      32(SP), Y13
+	XORL         BX, R14
+	VPADDD       Y7, Y2, Y2
+	XORL         SI, R15
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x08, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPXOR        Y12, Y7, Y7
+	XORL         128(SP), DI
+	VPADDD       Y10, Y13, Y13
+	XORL         132(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	XORL         136(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y4, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R9
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y8, Y12, Y12
+	XORL         BX, R13
+	VPXOR        Y12, Y4, Y4
+	XORL         SI, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x14, Y5, Y5
+	XORL         136(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
+	VPADDD       Y4, Y0, Y0
+	XORL         128(SP), R10
+	VPXOR        Y0, Y8, Y8
+	XORL         132(SP), DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         DI, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R15
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R14, 136(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R15, R11
+	VMOVDQU      Y13, 32(SP)
+	XORL         128(SP), DI
+	VMOVDQU      96(SP), Y13
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y6, Y2, Y2
+	XORL         R11, R10
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x0c, DI
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, R8
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R9, BX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R10, SI
+	VPADDD       Y11, Y13, Y13
+	XORL         CX, R12
+	XORL         DX, R13
+	VPXOR        Y13, Y7, Y7
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R14, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPADDD       Y7, Y3, Y3
+	XORL         132(SP), R8
+	VPXOR        Y3, Y11, Y11
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y6, Y6
+	XORL         CX, R15
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x07, Y7, Y14
+	XORL         BX, R13
+	VPSRLD       $0x19, Y7, Y7
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y1, Y8, Y8
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         136(SP), R8
+	VPADDD       Y11, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y5, Y5
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x0c, R8
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         DI, SI
+	VPOR         Y14, Y6, Y6
+	XORL         CX, R15
+	VPADDD       Y5, Y0, Y0
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y0, Y11, Y11
+	XORL         SI, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, CX
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R8, DX
+	VMOVDQU      (SP), Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VMOVDQU      Y13, 96(SP)
+	XORL         CX, R12
+	VMOVDQU      32(SP), Y13
+	XORL         DX, R13
+	VPADDD       Y7, Y2, Y2
+	XORL         BX, R14
+	VPXOR        Y2, Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, R11
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R14
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R15, R11
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	XORL         R11, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, CX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y8, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y4, Y4
+	XORL         BX, R13
+	VPADDD       Y9, Y13, Y13
+	XORL         SI, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R14
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R8
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R9
+	VPXOR        Y0, Y8, Y8
+	XORL         128(SP), R10
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, DI
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y9, Y13, Y13
+	ADDL         DI, SI
+	VPXOR        Y13, Y5, Y5
+	XORL         CX, R15
+	VPSLLD       $0x07, Y4, Y14
+	XORL         DX, R12
+	VPSRLD       $0x19, Y4, Y4
+	XORL         BX, R13
+	XORL         SI, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R12, R11
+	VMOVDQU      64(SP), Y12
+	ADDL         R13, 128(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R14, 132(SP)
+	VMOVDQU      96(SP), Y13
+	XORL         136(SP), R8
+	VPADDD       Y6, Y2, Y2
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), DI
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R8
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         DI, CX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R8, DX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R9, BX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y13, Y7, Y7
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y6, Y6
+	XORL         SI, R15
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R13, 132(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPADDD       Y7, Y3, Y3
+	XORL         128(SP), DI
+	VPXOR        Y3, Y11, Y11
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         R11, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R9
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R10
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, CX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R10, SI
+	VPOR         Y14, Y6, Y6
+	XORL         CX, R12
+	VPSLLD       $0x07, Y7, Y14
+	XORL         DX, R13
+	VPSRLD       $0x19, Y7, Y7
+	XORL         BX, R14
+	XORL         SI, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x08, R13
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, R11
+	VPADDD       Y11, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y8, Y13, Y13
+	XORL         R11, R10
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x07, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x10, R14
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, R11
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y5, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y5, Y5
+	XORL         128(SP), R10
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, DI
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R8, CX
+	VMOVDQU      (SP), Y12
+	ADDL         R9, DX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VMOVDQU      32(SP), Y13
+	XORL         CX, R15
+	VPADDD       Y7, Y2, Y2
+	XORL         DX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R13
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R9, BX
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, SI
+	VPXOR        Y3, Y10, Y10
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         SI, R15
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	XORL         136(SP), R9
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	XORL         CX, R12
+	VPXOR        Y12, Y4, Y4
+	XORL         DX, R13
+	VPADDD       Y9, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y5, Y5
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R15
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, R11
+	VPADDD       Y4, Y0, Y0
+	XORL         128(SP), DI
+	VPXOR        Y0, Y8, Y8
+	XORL         132(SP), R8
+	VPADDD       Y5, Y1, Y1
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R9
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y5, Y5
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y4, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y4, Y4
+	XORL         DX, R12
+	XORL         BX, R13
+	VPOR         Y14, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R13
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R12, R11
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R13, 128(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R14, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPXOR        Y2, Y10, Y10
+	XORL         128(SP), R10
+	VPADDD       Y7, Y3, Y3
+	XORL         132(SP), DI
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x0c, DI
+	VPADDD       Y10, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R9, DX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R13
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R12, R11
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y3, Y11, Y11
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         R11, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), R10
+	VPADDD       Y10, Y12, Y12
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R9
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y7, Y14
+	XORL         CX, R12
+	VPSRLD       $0x19, Y7, Y7
+	XORL         DX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R12
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R13
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R14, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y5, Y5
+	XORL         128(SP), DI
+	VPADDD       Y8, Y13, Y13
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, DX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, BX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         DX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         BX, R14
+	VPXOR        Y1, Y8, Y8
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R15
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R10
+	VMOVDQU      (SP), Y12
+	ADDL         R8, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R9, DX
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         BX, R13
+	VPADDD       Y9, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R15
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R12, R11
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	XORL         R11, R9
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), R10
+	VPADDD       Y4, Y0, Y0
+	XORL         132(SP), DI
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x07, R10
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R13
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R15, R11
+	VPXOR        Y0, Y8, Y8
+	XORL         128(SP), DI
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), R8
+	VPXOR        Y1, Y9, Y9
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R8
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R9, BX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x19, Y4, Y4
+	XORL         CX, R12
+	VPOR         Y14, Y4, Y4
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSLLD       $0x07, Y5, Y14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R13
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VMOVDQU      64(SP), Y12
+	ADDL         R12, 128(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R14, 136(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), R8
+	VPADDD       Y7, Y3, Y3
+	XORL         136(SP), R9
+	VPXOR        Y3, Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y6, Y6
+	XORL         DX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R14
+	VPXOR        Y2, Y10, Y10
+	ADDL         R15, 136(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         R11, R9
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPOR         Y14, Y6, Y6
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y5, Y0, Y0
+	XORL         SI, R14
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R15
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R12
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R12, R11
+	VPADDD       Y11, Y12, Y12
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPXOR        Y13, Y6, Y6
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         DI, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 96(SP)
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VMOVDQU      32(SP), Y13
+	ADDL         R9, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), DI
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         R11, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, R8
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y2, Y9, Y9
+	ADDL         R8, CX
+	VPADDD       Y4, Y3, Y3
+	ADDL         R9, DX
+	VPXOR        Y3, Y10, Y10
+	ADDL         R10, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         DX, R12
+	VPADDD       Y9, Y12, Y12
+	XORL         BX, R13
+	VPXOR        Y12, Y7, Y7
+	XORL         SI, R14
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R12, R11
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	XORL         136(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R9
+	VPADDD       Y4, Y0, Y0
+	XORL         128(SP), R10
+	VPXOR        Y0, Y8, Y8
+	XORL         132(SP), DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R8, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         DI, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R15
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         BX, R13
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R14
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y4, Y0, Y0
+	ADDL         R13, 128(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R14, 132(SP)
+	VPADDD       Y5, Y1, Y1
+	XORL         136(SP), R8
+	VPXOR        Y1, Y9, Y9
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R8
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R10
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R10, SI
+	VPOR         Y14, Y4, Y4
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSLLD       $0x07, Y5, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y5, Y5
+	XORL         SI, R15
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R12
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x10, R13
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R12, 128(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R13, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R14, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPADDD       Y7, Y3, Y3
+	XORL         132(SP), R8
+	VPXOR        Y3, Y11, Y11
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R10
+	VPADDD       Y11, Y13, Y13
+	ADDL         DI, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R8, DX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         CX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y7, Y7
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R14
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R15
+	VPADDD       Y7, Y3, Y3
+	ADDL         R12, 128(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), DI
+	VPADDD       Y10, Y12, Y12
+	XORL         132(SP), R8
+	VPXOR        Y12, Y6, Y6
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, DI
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         DI, SI
+	VPOR         Y14, Y7, Y7
+	XORL         CX, R15
+	VPADDD       Y5, Y0, Y0
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y0, Y11, Y11
+	XORL         SI, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R15
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         SI, R14
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x07, DI
+	VMOVDQU      32(SP), Y13
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	XORQ         CX, CX
+	VPADDD       Y7, Y2, Y2
+	XORQ         BX, BX
+	VPXOR        Y2, Y9, Y9
+	XORQ         SI, SI
+	VPADDD       Y4, Y3, Y3
+	ADDQ         608(AX), CX
+	VPXOR        Y3, Y10, Y10
+	ADCQ         616(AX), BX
+	ADCQ         240(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y9, Y12, Y12
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y9, Y9
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         BX, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R8, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         624(AX), CX
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         632(AX), BX
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         248(AX), SI
+	MOVQ         CX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y0, Y0
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         BX, R9
+	VPADDD       Y8, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y5, Y5
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y4, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y4, Y4
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         SI, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y5, Y5
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         BX, R9
+	VPADDD       Y5, Y1, Y1
+	ADDQ         R9, DI
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R8, BX
+	VPADDD       Y8, Y12, Y12
+	ADDQ         640(AX), CX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         648(AX), BX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         256(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	VMOVDQU      Y12, (SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      64(SP), Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      96(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y10, Y10
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         R9, BX
+	VPADDD       Y10, Y12, Y12
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         BX, R9
+	VPADDD       Y11, Y13, Y13
+	ADDQ         R9, DI
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R8, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         656(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         664(AX), BX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         264(AX), SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y6, Y2, Y2
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         BX, R9
+	VPADDD       Y10, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         SI, CX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x19, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, BX
+	VPADDD       Y5, Y0, Y0
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         BX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         R9, DI
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y11, Y12, Y12
+	ADDQ         672(AX), CX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         680(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         272(AX), SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R9
+	VPADDD       Y5, Y0, Y0
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y6, Y6
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         688(AX), CX
+	VMOVDQU      (SP), Y12
+	ADCQ         696(AX), BX
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         280(AX), SI
+	VMOVDQU      32(SP), Y13
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y7, Y2, Y2
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y4, Y4
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, BX
+	VPADDD       Y7, Y2, Y2
+	SHRQ         $0x02, BX
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         R9, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         704(AX), CX
+	VPXOR        Y12, Y7, Y7
+	ADCQ         712(AX), BX
+	VPADDD       Y10, Y13, Y13
+	ADCQ         288(AX), SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R9
+	VPADDD       Y4, Y0, Y0
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         BX, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	IMULQ        88(AX), SI
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y9, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R9, BX
+	VPSLLD       $0x0c, Y4, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y4, Y4
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         R9, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, CX
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R8, BX
+	ADDQ         720(AX), CX
+	VPXOR        Y0, Y8, Y8
+	ADCQ         728(AX), BX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         296(AX), SI
+	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         BX, DX
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        88(AX), SI
+	VMOVDQU      Y12, (SP)
+	ADDQ         CX, R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VMOVDQU      Y13, 32(SP)
+	ANDQ         $0x03, SI
+	VMOVDQU      96(SP), Y13
+	MOVQ         R9, BX
+	VPADDD       Y6, Y2, Y2
+	SHRQ         $0x02, BX
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $-4, R9
+	VPADDD       Y7, Y3, Y3
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         DI, CX
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R8, BX
+	ADDQ         736(AX), CX
+	VPXOR        Y12, Y6, Y6
+	ADCQ         744(AX), BX
+	VPADDD       Y11, Y13, Y13
+	ADCQ         304(AX), SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y6, Y2, Y2
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, DI
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        88(AX), SI
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         SI, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y6, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         752(AX), CX
+	ADCQ         760(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         312(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         BX, DX
+	VPADDD       Y8, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         SI, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ANDQ         $-4, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         768(AX), CX
+	ADCQ         776(AX), BX
+	VPOR         Y14, Y5, Y5
+	ADCQ         320(AX), SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      (SP), Y12
+	MOVQ         BX, DX
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        88(AX), CX, BX
+	VMOVDQU      32(SP), Y13
+	ADDQ         CX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	IMULQ        88(AX), SI
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSLLD       $0x0c, Y7, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $-4, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R8, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         784(AX), CX
+	ADCQ         792(AX), BX
+	VPADDD       Y4, Y3, Y3
+	ADCQ         328(AX), SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         BX, DX
+	VPADDD       Y10, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         SI, CX
+	VPOR         Y14, Y4, Y4
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y8, Y8
+	ADCQ         SI, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, SI
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ANDQ         $-4, R9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         800(AX), CX
+	VPOR         Y14, Y4, Y4
+	ADCQ         808(AX), BX
+	ADCQ         336(AX), SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         BX, DX
+	VPADDD       Y5, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         BX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         SI, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y5, Y14
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y5, Y5
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y5, Y5
+	ANDQ         $-4, R9
+	VMOVDQU      Y12, (SP)
+	ADDQ         BX, R9
+	VMOVDQU      64(SP), Y12
+	ADDQ         R9, DI
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VMOVDQU      96(SP), Y13
+	MOVQ         DI, CX
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R8, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         816(AX), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         824(AX), BX
+	ADCQ         344(AX), SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y11, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, CX
+	VPOR         Y14, Y7, Y7
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         832(AX), CX
+	VPOR         Y14, Y6, Y6
+	ADCQ         840(AX), BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         352(AX), SI
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y6, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y1, Y8, Y8
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         BX, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R9
+	VPADDD       Y8, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y6, Y6
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         SI, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, SI
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	VPADDD       Y5, Y0, Y0
+	ADDQ         BX, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R9, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         848(AX), CX
+	VPADDD       Y11, Y12, Y12
+	ADCQ         856(AX), BX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         360(AX), SI
+	MOVQ         CX, DX
+	VPADDD       Y8, Y13, Y13
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         SI, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         R9, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R8
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         864(AX), CX
+	VPOR         Y14, Y7, Y7
+	ADCQ         872(AX), BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         368(AX), SI
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y4, Y4
+	IMULQ        104(AX), CX
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R9, BX
+	VPOR         Y14, Y4, Y4
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         BX, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         R9, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         880(AX), CX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         888(AX), BX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         376(AX), SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         SI, CX
+	VPXOR        Y1, Y9, Y9
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y5, Y5
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         R9, DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         896(AX), CX
+	VMOVDQU      Y12, (SP)
+	ADCQ         904(AX), BX
+	VMOVDQU      64(SP), Y12
+	ADCQ         384(AX), SI
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      96(SP), Y13
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         BX, DX
+	VPXOR        Y3, Y11, Y11
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y7, Y7
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	VPSLLD       $0x0c, Y7, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, BX
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         R9, DI
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         912(AX), CX
+	VPADDD       Y10, Y12, Y12
+	ADCQ         920(AX), BX
+	VPXOR        Y12, Y6, Y6
+	ADCQ         392(AX), SI
+	VPADDD       Y11, Y13, Y13
+	MOVQ         CX, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y11, Y11
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         SI, CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y12, Y5, Y5
+	ANDQ         $0x03, SI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y6, Y6
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R9, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         DI, CX
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, BX
+	ADDQ         928(AX), CX
+	VPADDD       Y5, Y0, Y0
+	ADCQ         936(AX), BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         400(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         BX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x19, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VMOVDQU      (SP), Y12
+	ANDQ         $0x03, SI
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         R9, BX
+	VMOVDQU      32(SP), Y13
+	SHRQ         $0x02, BX
+	VPADDD       Y7, Y2, Y2
+	ANDQ         $-4, R9
+	VPXOR        Y2, Y9, Y9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R8, BX
+	ADDQ         944(AX), CX
+	VPADDD       Y9, Y12, Y12
+	ADCQ         952(AX), BX
+	VPXOR        Y12, Y7, Y7
+	ADCQ         408(AX), SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         CX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y4, Y4
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         BX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y9, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	MOVQ         CX, DI
+	MOVQ         BX, R8
+	SUBQ         $-5, DI
+	SBBQ         $-1, R8
+	SBBQ         $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC      DI, CX
+	CMOVQCC      R8, BX
+	ADDQ         112(AX), CX
+	ADCQ         120(AX), BX
+	MOVQ         CX, 128(AX)
+	MOVQ         BX, 136(AX)
+	LEAQ         960(AX), CX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (CX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(CX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(CX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(CX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(CX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(CX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(CX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(CX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(CX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(CX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(CX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(CX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(CX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(CX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(CX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(CX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VZEROUPPER
+	RET
+
 // func openOne18AVX2(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8

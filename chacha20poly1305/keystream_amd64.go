@@ -55,6 +55,12 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 		openOne10AVX2(st)
 	case steps <= 18:
 		openOne18AVX2(st)
+	case steps <= 22:
+		openOne22AVX2(st)
+	case steps <= 26:
+		openOne26AVX2(st)
+	case steps <= 30:
+		openOne30AVX2(st)
 	default:
 		openOneAVX2(st)
 	}

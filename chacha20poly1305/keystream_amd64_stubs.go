@@ -85,6 +85,30 @@ func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 //go:noescape
 func openOneAVX2(st *[1496]byte)
 
+// openOne30AVX2 writes the tag of the last 30 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+//
+//go:noescape
+func openOne30AVX2(st *[1496]byte)
+
+// openOne26AVX2 writes the tag of the last 26 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+//
+//go:noescape
+func openOne26AVX2(st *[1496]byte)
+
+// openOne22AVX2 writes the tag of the last 22 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+//
+//go:noescape
+func openOne22AVX2(st *[1496]byte)
+
 // openOne18AVX2 writes the tag of the last 18 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
 // block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
