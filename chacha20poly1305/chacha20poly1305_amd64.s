@@ -35218,7 +35218,8 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 // func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealDirectAVX2(SB), NOSPLIT, $688-56
-	MOVQ st+0(FP), AX
+	PCALIGN $0x40
+	MOVQ    st+0(FP), AX
 
 	// Block 0 in general registers: the state with the counter one less.
 	MOVL         (AX), CX
@@ -38842,6 +38843,2605 @@ sealDirectAVX2_lens:
 	ADDQ  R10, R9
 	ADCQ  BX, DI
 	IMULQ 664(SP), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R8, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R8
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+	SHRQ $0x02, R9, R8
+	SHRQ $0x02, DI, R9
+	SHRQ $0x02, DI
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, AX
+	ADCQ R13, SI
+	MOVQ SI, R10
+	SHRQ $0x02, R10
+	ANDQ $0x03, SI
+	LEAQ (R10)(R10*4), R10
+	ADDQ R10, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, SI
+	MOVQ AX, BX
+	MOVQ st+0(FP), AX
+	MOVQ CX, DI
+	MOVQ BX, R8
+	SUBQ $-5, DI
+	SBBQ $-1, R8
+	SBBQ $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
+// func sealDirectY4(st *[216]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealDirectY4(SB), NOSPLIT, $496-56
+	PCALIGN $0x40
+	MOVQ    st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y6, Y5, Y5
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y5, Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y6, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y5, Y8, Y8
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y7, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y6, Y5, Y5
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y5, Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y6, Y5, Y5
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	XORQ           CX, CX
+	VPSHUFD        $0x93, Y10, Y10
+	XORQ           BX, BX
+	XORQ           SI, SI
+	VPSHUFD        $0x39, Y7, Y7
+	ADDQ           144(AX), CX
+	ADCQ           152(AX), BX
+	ADCQ           208(AX), SI
+	VPSHUFD        $0x39, Y12, Y12
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y5, Y8, Y8
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y8, Y7, Y7
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPADDD         Y13, Y12, Y12
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R8, BX
+	MOVQ           88(AX), DI
+	MOVQ           DI, 144(SP)
+	MOVQ           96(AX), R8
+	MOVQ           R8, 152(SP)
+	MOVQ           104(AX), R11
+	MOVQ           R11, 160(SP)
+	MOVQ           $0x00000001, DI
+	MOVQ           DI, 168(SP)
+	XORL           R10, R10
+	MOVQ           R10, 176(SP)
+	MOVQ           R10, 184(SP)
+	MOVQ           144(SP), AX
+	MOVQ           152(SP), R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           AX, 192(SP)
+	MOVQ           R9, 200(SP)
+	MOVQ           R10, 208(SP)
+	MOVQ           AX, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPADDD         Y11, Y10, Y10
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPADDD         Y8, Y7, Y7
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPADDD         Y13, Y12, Y12
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPXOR          Y7, Y6, Y6
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPXOR          Y12, Y11, Y11
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPSHUFD        $0x39, Y5, Y5
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           AX, 216(SP)
+	MOVQ           R9, 224(SP)
+	MOVQ           R10, 232(SP)
+	MOVQ           AX, DX
+	VPSHUFD        $0x93, Y7, Y7
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPSHUFD        $0x4e, Y8, Y8
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPXOR          Y5, Y8, Y8
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPXOR          Y10, Y13, Y13
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPADDD         Y8, Y7, Y7
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPXOR          Y7, Y6, Y6
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           AX, 240(SP)
+	MOVQ           R9, 248(SP)
+	MOVQ           R10, 256(SP)
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPXOR          Y5, Y8, Y8
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPADDD         Y13, Y12, Y12
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPXOR          Y7, Y6, Y6
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	MOVQ           AX, 264(SP)
+	MOVQ           R9, 272(SP)
+	MOVQ           R10, 280(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPSHUFD        $0x93, Y5, Y5
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPSHUFD        $0x39, Y7, Y7
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPXOR          Y5, Y8, Y8
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPXOR          Y10, Y13, Y13
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R8, R9
+	MOVQ           AX, 288(SP)
+	MOVQ           R9, 296(SP)
+	MOVQ           R10, 304(SP)
+	VPADDD         Y13, Y12, Y12
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPXOR          Y7, Y6, Y6
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	VPADDD         Y6, Y5, Y5
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPXOR          Y5, Y8, Y8
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPADDD         Y8, Y7, Y7
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPXOR          Y7, Y6, Y6
+	MOVQ           R8, R9
+	MOVQ           AX, 312(SP)
+	MOVQ           R9, 320(SP)
+	MOVQ           R10, 328(SP)
+	VPXOR          Y12, Y11, Y11
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPSHUFD        $0x39, Y5, Y5
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPSHUFD        $0x39, Y10, Y10
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	VPSHUFD        $0x93, Y7, Y7
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPSHUFD        $0x93, Y12, Y12
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPSHUFD        $0x4e, Y8, Y8
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPADDD         Y6, Y5, Y5
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPADDD         Y11, Y10, Y10
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPXOR          Y5, Y8, Y8
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           R8, R9
+	MOVQ           AX, 336(SP)
+	MOVQ           R9, 344(SP)
+	MOVQ           R10, 352(SP)
+	MOVQ           AX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPADDD         Y8, Y7, Y7
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPXOR          Y12, Y11, Y11
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPADDD         Y6, Y5, Y5
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPXOR          Y10, Y13, Y13
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           AX, 360(SP)
+	MOVQ           R9, 368(SP)
+	MOVQ           R10, 376(SP)
+	MOVQ           AX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPXOR          Y7, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPXOR          Y12, Y11, Y11
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPSHUFD        $0x93, Y5, Y5
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPSHUFD        $0x93, Y10, Y10
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPSHUFD        $0x39, Y7, Y7
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPSHUFD        $0x39, Y12, Y12
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPADDD         Y6, Y5, Y5
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPADDD         Y11, Y10, Y10
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPXOR          Y5, Y8, Y8
+	MOVQ           AX, 384(SP)
+	MOVQ           R9, 392(SP)
+	MOVQ           R10, 400(SP)
+	MOVQ           AX, DX
+	VPXOR          Y10, Y13, Y13
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPADDD         Y13, Y12, Y12
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPXOR          Y12, Y11, Y11
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPADDD         Y6, Y5, Y5
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPXOR          Y10, Y13, Y13
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           AX, 408(SP)
+	MOVQ           R9, 416(SP)
+	MOVQ           R10, 424(SP)
+	MOVQ           AX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPXOR          Y12, Y11, Y11
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPSHUFD        $0x93, Y7, Y7
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	MOVQ           AX, 432(SP)
+	MOVQ           R9, 440(SP)
+	MOVQ           R10, 448(SP)
+	VPADDD         Y0, Y5, Y5
+	VPADDD         Y1, Y6, Y6
+	VPADDD         Y2, Y7, Y7
+	VPADDD         Y4, Y8, Y8
+	VPADDD         Y0, Y10, Y10
+	VPADDD         Y1, Y11, Y11
+	VPADDD         Y2, Y12, Y12
+	VPADDD         Y9, Y13, Y13
+	MOVQ           st+0(FP), DX
+	MOVQ           src_base+32(FP), DI
+	MOVQ           dst_base+8(FP), AX
+	MOVQ           src_len+40(FP), R8
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	CMPQ       R8, $0x00000020
+	JB         sealDirectY4_part0
+	VPXOR      (DI), Y3, Y3
+	VMOVDQU    Y3, (AX)
+	JMP        sealDirectY4_put0
+
+sealDirectY4_part0:
+	CMPQ R8, $0x00000000
+	JBE  sealDirectY4_put0
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put0:
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	CMPQ       R8, $0x00000040
+	JB         sealDirectY4_part32
+	VPXOR      32(DI), Y3, Y3
+	VMOVDQU    Y3, 32(AX)
+	JMP        sealDirectY4_put32
+
+sealDirectY4_part32:
+	CMPQ R8, $0x00000020
+	JBE  sealDirectY4_put32
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put32:
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	CMPQ       R8, $0x00000060
+	JB         sealDirectY4_part64
+	VPXOR      64(DI), Y3, Y3
+	VMOVDQU    Y3, 64(AX)
+	JMP        sealDirectY4_put64
+
+sealDirectY4_part64:
+	CMPQ R8, $0x00000040
+	JBE  sealDirectY4_put64
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put64:
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	CMPQ       R8, $0x00000080
+	JB         sealDirectY4_part96
+	VPXOR      96(DI), Y3, Y3
+	VMOVDQU    Y3, 96(AX)
+	JMP        sealDirectY4_put96
+
+sealDirectY4_part96:
+	CMPQ R8, $0x00000060
+	JBE  sealDirectY4_put96
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put96:
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	CMPQ       R8, $0x000000a0
+	JB         sealDirectY4_part128
+	VPXOR      128(DI), Y3, Y3
+	VMOVDQU    Y3, 128(AX)
+	JMP        sealDirectY4_put128
+
+sealDirectY4_part128:
+	CMPQ R8, $0x00000080
+	JBE  sealDirectY4_put128
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put128:
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	CMPQ       R8, $0x000000c0
+	JB         sealDirectY4_part160
+	VPXOR      160(DI), Y3, Y3
+	VMOVDQU    Y3, 160(AX)
+	JMP        sealDirectY4_put160
+
+sealDirectY4_part160:
+	CMPQ R8, $0x000000a0
+	JBE  sealDirectY4_put160
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put160:
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	CMPQ       R8, $0x000000e0
+	JB         sealDirectY4_part192
+	VPXOR      192(DI), Y3, Y3
+	VMOVDQU    Y3, 192(AX)
+	JMP        sealDirectY4_put192
+
+sealDirectY4_part192:
+	CMPQ R8, $0x000000c0
+	JBE  sealDirectY4_put192
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put192:
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	CMPQ       R8, $0x00000100
+	JB         sealDirectY4_part224
+	VPXOR      224(DI), Y3, Y3
+	VMOVDQU    Y3, 224(AX)
+	JMP        sealDirectY4_put224
+
+sealDirectY4_part224:
+	CMPQ R8, $0x000000e0
+	JBE  sealDirectY4_put224
+
+	// The piece the message ends in: n-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    R8, DI
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put224:
+	// J = n/32 (B's blocks at dst) + the tail's blocks + 1 (the lengths).
+	MOVQ R8, DX
+	SHRQ $0x05, DX
+	MOVQ R8, DI
+	ANDQ $0x1f, DI
+	ADDQ $0x0f, DI
+	SHRQ $0x04, DI
+	LEAQ 1(DX)(DI*1), R8
+	LEAQ (R8)(R8*2), R8
+	MOVQ 168(SP)(R8*8), R9
+	MOVQ R9, 456(SP)
+	MOVQ 176(SP)(R8*8), R9
+	MOVQ R9, 464(SP)
+	MOVQ 184(SP)(R8*8), R8
+	MOVQ R8, 472(SP)
+	MOVQ DI, 480(SP)
+	MOVQ DX, 488(SP)
+	MOVQ DX, R10
+	SHLQ $0x04, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+
+sealDirectY4_loop:
+	ADDQ  (AX), CX
+	ADCQ  8(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 144(SP), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 160(SP), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  (AX)(R10*1), R11
+	ADCQ  8(AX)(R10*1), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	ADDQ  $0x10, AX
+	DECQ  488(SP)
+	JNZ   sealDirectY4_loop
+
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  480(SP), $0x00
+	JE    sealDirectY4_lens
+	ADDQ  176(AX), R11
+	ADCQ  184(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	CMPQ  480(SP), $0x01
+	JE    sealDirectY4_lens
+	ADDQ  192(AX), R11
+	ADCQ  200(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
+sealDirectY4_lens:
+	ADDQ  160(AX), R11
+	ADCQ  168(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 456(SP), CX, AX
+	MULXQ 464(SP), R10, R8
+	ADDQ  R10, AX
+	MULXQ 472(SP), R10, R9
+	ADCQ  R10, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 456(SP), R10, BX
+	ADDQ  R10, AX
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, DI
+	MULXQ 464(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 472(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	MOVQ  SI, DX
+	MULXQ 456(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 464(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	IMULQ 472(SP), DX
 	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -59866,2317 +62466,6 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VPERM2I128 $0x31, Y13, Y12, Y3
 	VPXOR      224(AX), Y3, Y3
 	VMOVDQU    Y3, 224(AX)
-	VZEROUPPER
-	RET
-
-// func sealOneY4(st *[1496]byte)
-// Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealOneY4(SB), NOSPLIT, $416-8
-	MOVQ st+0(FP), AX
-
-	// Block 0 in general registers: the state with the counter one less.
-	MOVL           (AX), CX
-	MOVL           4(AX), DX
-	MOVL           8(AX), BX
-	MOVL           12(AX), SI
-	MOVL           16(AX), DI
-	MOVL           20(AX), R8
-	MOVL           24(AX), R9
-	MOVL           28(AX), R10
-	MOVL           32(AX), R11
-	MOVL           R11, 128(SP)
-	MOVL           36(AX), R11
-	MOVL           R11, 132(SP)
-	MOVL           40(AX), R11
-	MOVL           R11, 136(SP)
-	MOVL           44(AX), R11
-	MOVL           48(AX), R12
-	MOVL           52(AX), R13
-	MOVL           56(AX), R14
-	MOVL           60(AX), R15
-	DECL           R12
-	VBROADCASTI128 (AX), Y0
-	VBROADCASTI128 16(AX), Y1
-	VBROADCASTI128 32(AX), Y2
-	VBROADCASTI128 48(AX), Y3
-	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
-	VMOVDQA        Y0, Y5
-	VMOVDQA        Y1, Y6
-	VMOVDQA        Y2, Y7
-	VMOVDQA        Y4, Y8
-	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
-	VMOVDQA        Y0, Y10
-	VMOVDQA        Y1, Y11
-	VMOVDQA        Y2, Y12
-	VMOVDQA        Y9, Y13
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPADDD         Y6, Y5, Y5
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y11, Y10, Y10
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y10, Y13, Y13
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y7, Y6, Y6
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPADDD         Y6, Y5, Y5
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y11, Y10, Y10
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y10, Y13, Y13
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPADDD         Y8, Y7, Y7
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y7, Y6, Y6
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPSHUFD        $0x93, Y12, Y12
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPADDD         Y6, Y5, Y5
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R15
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y10, Y13, Y13
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y12, Y11, Y11
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPXOR          Y10, Y13, Y13
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y12, Y11, Y11
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPSHUFD        $0x93, Y12, Y12
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y11, Y10, Y10
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y11, Y10, Y10
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y13, Y12, Y12
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y13, Y12, Y12
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y8, Y7, Y7
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y13, Y12, Y12
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y13, Y12, Y12
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y6, Y5, Y5
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y11, Y10, Y10
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y5, Y8, Y8
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y7, Y6, Y6
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y5, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y5, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y7, Y6, Y6
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y7, Y6, Y6
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y8, Y7, Y7
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPADDD         Y13, Y12, Y12
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y8, Y7, Y7
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y13, Y12, Y12
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y8, Y7, Y7
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y6, Y5, Y5
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPADDD         Y11, Y10, Y10
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y8, Y7, Y7
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y8, Y7, Y7
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y13, Y12, Y12
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y8, Y7, Y7
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y6, Y5, Y5
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R13
-	XORL           BX, R14
-	VPADDD         Y13, Y12, Y12
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y6, Y5, Y5
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y6, Y5, Y5
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y11, Y10, Y10
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y8, Y7, Y7
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y6, Y5, Y5
-	XORL           DX, R13
-	XORL           BX, R14
-	VPADDD         Y11, Y10, Y10
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y8, Y7, Y7
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPADDD         Y13, Y12, Y12
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPADDD         Y6, Y5, Y5
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           BX, R13
-	XORL           SI, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPXOR          Y12, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y6, Y5, Y5
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           BX, R13
-	XORL           SI, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPXOR          Y12, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFD        $0x39, Y10, Y10
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSHUFD        $0x93, Y12, Y12
-	ADDL           (AX), CX
-	ADDL           4(AX), DX
-	ADDL           8(AX), BX
-	ADDL           12(AX), SI
-	ADDL           16(AX), DI
-	ADDL           20(AX), R8
-	ADDL           24(AX), R9
-	ADDL           28(AX), R10
-	SHLQ           $0x20, DX
-	ORQ            DX, CX
-	MOVQ           $0x0ffffffc0fffffff, DX
-	ANDQ           DX, CX
-	MOVQ           CX, 88(AX)
-	SHLQ           $0x20, SI
-	ORQ            SI, BX
-	MOVQ           $0x0ffffffc0ffffffc, CX
-	ANDQ           CX, BX
-	MOVQ           BX, 96(AX)
-	MOVQ           BX, SI
-	SHRQ           $0x02, SI
-	ADDQ           BX, SI
-	MOVQ           SI, 104(AX)
-	SHLQ           $0x20, R8
-	ORQ            R8, DI
-	MOVQ           DI, 112(AX)
-	SHLQ           $0x20, R10
-	ORQ            R10, R9
-	MOVQ           R9, 120(AX)
-	XORQ           CX, CX
-	VPSHUFD        $0x4e, Y8, Y8
-	XORQ           BX, BX
-	XORQ           SI, SI
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDQ           928(AX), CX
-	ADCQ           936(AX), BX
-	VPADDD         Y6, Y5, Y5
-	ADCQ           400(AX), SI
-	MOVQ           CX, DX
-	VPADDD         Y11, Y10, Y10
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPXOR          Y5, Y8, Y8
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDQ           CX, R8
-	ADCQ           BX, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	MULXQ          104(AX), CX, BX
-	ADDQ           CX, DI
-	VPADDD         Y8, Y7, Y7
-	ADCQ           BX, R8
-	ADCQ           $0x00, R9
-	VPADDD         Y13, Y12, Y12
-	MOVQ           SI, CX
-	IMULQ          104(AX), CX
-	VPXOR          Y7, Y6, Y6
-	IMULQ          88(AX), SI
-	ADDQ           CX, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           SI, R9
-	MOVQ           R9, SI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ANDQ           $0x03, SI
-	MOVQ           R9, BX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, BX
-	ANDQ           $-4, R9
-	VPADDD         Y6, Y5, Y5
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPXOR          Y5, Y8, Y8
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPXOR          Y10, Y13, Y13
-	MOVQ           88(AX), R8
-	MOVQ           R8, 144(SP)
-	MOVQ           96(AX), R10
-	MOVQ           R10, 152(SP)
-	MOVQ           104(AX), R12
-	MOVQ           R12, 160(SP)
-	MOVQ           $0x00000001, R8
-	MOVQ           R8, 168(SP)
-	XORL           R11, R11
-	MOVQ           R11, 176(SP)
-	MOVQ           R11, 184(SP)
-	MOVQ           144(SP), DI
-	MOVQ           152(SP), R9
-	MOVQ           DI, 192(SP)
-	MOVQ           R9, 200(SP)
-	MOVQ           R11, 208(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MOVQ           DI, DX
-	MULXQ          144(SP), R8, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	MULXQ          152(SP), DI, R12
-	ADDQ           DI, R10
-	VPADDD         Y8, Y7, Y7
-	ADCQ           $0x00, R12
-	MOVQ           R9, DX
-	VPADDD         Y13, Y12, Y12
-	MULXQ          144(SP), DI, R9
-	ADDQ           DI, R10
-	VPXOR          Y7, Y6, Y6
-	ADCQ           R9, R12
-	MULXQ          160(SP), DI, R9
-	VPXOR          Y12, Y11, Y11
-	ADDQ           DI, R8
-	ADCQ           R9, R10
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADCQ           $0x00, R12
-	MOVQ           R11, DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          160(SP), DI
-	IMULQ          144(SP), R11
-	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           DI, R10
-	ADCQ           R11, R12
-	VPSHUFD        $0x93, Y10, Y10
-	MOVQ           R12, R11
-	ANDQ           $0x03, R11
-	VPSHUFD        $0x39, Y7, Y7
-	MOVQ           R12, R9
-	SHRQ           $0x02, R9
-	VPSHUFD        $0x39, Y12, Y12
-	ANDQ           $-4, R12
-	ADDQ           R9, R12
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDQ           R12, R8
-	ADCQ           $0x00, R10
-	VPSHUFD        $0x4e, Y13, Y13
-	ADCQ           $0x00, R11
-	MOVQ           R8, DI
-	VPADDD         Y6, Y5, Y5
-	MOVQ           R10, R9
-	MOVQ           DI, 216(SP)
-	MOVQ           R9, 224(SP)
-	MOVQ           R11, 232(SP)
-	VPADDD         Y11, Y10, Y10
-	MOVQ           DI, DX
-	MULXQ          144(SP), R8, R10
-	VPXOR          Y5, Y8, Y8
-	MULXQ          152(SP), DI, R12
-	ADDQ           DI, R10
-	VPXOR          Y10, Y13, Y13
-	ADCQ           $0x00, R12
-	MOVQ           R9, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	MULXQ          144(SP), DI, R9
-	ADDQ           DI, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADCQ           R9, R12
-	MULXQ          160(SP), DI, R9
-	VPADDD         Y8, Y7, Y7
-	ADDQ           DI, R8
-	ADCQ           R9, R10
-	VPADDD         Y13, Y12, Y12
-	ADCQ           $0x00, R12
-	MOVQ           R11, DI
-	VPXOR          Y7, Y6, Y6
-	IMULQ          160(SP), DI
-	IMULQ          144(SP), R11
-	VPXOR          Y12, Y11, Y11
-	ADDQ           DI, R10
-	ADCQ           R11, R12
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R12, R11
-	ANDQ           $0x03, R11
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	MOVQ           R12, R9
-	SHRQ           $0x02, R9
-	VPADDD         Y6, Y5, Y5
-	ANDQ           $-4, R12
-	ADDQ           R9, R12
-	VPADDD         Y11, Y10, Y10
-	ADDQ           R12, R8
-	ADCQ           $0x00, R10
-	VPXOR          Y5, Y8, Y8
-	ADCQ           $0x00, R11
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           DI, 240(SP)
-	MOVQ           R9, 248(SP)
-	MOVQ           R11, 256(SP)
-	MOVQ           DI, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y8, Y7, Y7
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPADDD         Y13, Y12, Y12
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPXOR          Y7, Y6, Y6
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPSHUFD        $0x39, Y5, Y5
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSHUFD        $0x39, Y10, Y10
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSHUFD        $0x93, Y7, Y7
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPSHUFD        $0x93, Y12, Y12
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPADDD         Y6, Y5, Y5
-	MOVQ           DI, 264(SP)
-	MOVQ           R9, 272(SP)
-	MOVQ           R11, 280(SP)
-	MOVQ           DI, DX
-	VPADDD         Y11, Y10, Y10
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPXOR          Y5, Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPXOR          Y10, Y13, Y13
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPADDD         Y8, Y7, Y7
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y13, Y12, Y12
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPXOR          Y7, Y6, Y6
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPADDD         Y6, Y5, Y5
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPXOR          Y5, Y8, Y8
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           DI, 288(SP)
-	MOVQ           R9, 296(SP)
-	MOVQ           R11, 304(SP)
-	MOVQ           DI, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y8, Y7, Y7
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPADDD         Y13, Y12, Y12
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPXOR          Y7, Y6, Y6
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPSHUFD        $0x93, Y5, Y5
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSHUFD        $0x93, Y10, Y10
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSHUFD        $0x39, Y7, Y7
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPSHUFD        $0x39, Y12, Y12
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPADDD         Y6, Y5, Y5
-	MOVQ           DI, 312(SP)
-	MOVQ           R9, 320(SP)
-	MOVQ           R11, 328(SP)
-	MOVQ           DI, DX
-	VPADDD         Y11, Y10, Y10
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPXOR          Y5, Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPXOR          Y10, Y13, Y13
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPADDD         Y8, Y7, Y7
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y13, Y12, Y12
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPXOR          Y7, Y6, Y6
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPADDD         Y6, Y5, Y5
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPXOR          Y5, Y8, Y8
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           DI, 336(SP)
-	MOVQ           R9, 344(SP)
-	MOVQ           R11, 352(SP)
-	MOVQ           DI, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y8, Y7, Y7
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPADDD         Y13, Y12, Y12
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPXOR          Y7, Y6, Y6
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPSHUFD        $0x39, Y5, Y5
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSHUFD        $0x39, Y10, Y10
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSHUFD        $0x93, Y7, Y7
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPSHUFD        $0x93, Y12, Y12
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	MOVQ           DI, 360(SP)
-	MOVQ           R9, 368(SP)
-	MOVQ           R11, 376(SP)
-	VPADDD         Y0, Y5, Y5
-	VPADDD         Y1, Y6, Y6
-	VPADDD         Y2, Y7, Y7
-	VPADDD         Y4, Y8, Y8
-	VPADDD         Y0, Y10, Y10
-	VPADDD         Y1, Y11, Y11
-	VPADDD         Y2, Y12, Y12
-	VPADDD         Y9, Y13, Y13
-	LEAQ           960(AX), R10
-
-	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
-	VPERM2I128 $0x20, Y6, Y5, Y3
-	VPXOR      (R10), Y3, Y3
-	VMOVDQU    Y3, (R10)
-	VPERM2I128 $0x20, Y8, Y7, Y3
-	VPXOR      32(R10), Y3, Y3
-	VMOVDQU    Y3, 32(R10)
-	VPERM2I128 $0x31, Y6, Y5, Y3
-	VPXOR      64(R10), Y3, Y3
-	VMOVDQU    Y3, 64(R10)
-	VPERM2I128 $0x31, Y8, Y7, Y3
-	VPXOR      96(R10), Y3, Y3
-	VMOVDQU    Y3, 96(R10)
-	VPERM2I128 $0x20, Y11, Y10, Y3
-	VPXOR      128(R10), Y3, Y3
-	VMOVDQU    Y3, 128(R10)
-	VPERM2I128 $0x20, Y13, Y12, Y3
-	VPXOR      160(R10), Y3, Y3
-	VMOVDQU    Y3, 160(R10)
-	VPERM2I128 $0x31, Y11, Y10, Y3
-	VPXOR      192(R10), Y3, Y3
-	VMOVDQU    Y3, 192(R10)
-	VPERM2I128 $0x31, Y13, Y12, Y3
-	VPXOR      224(R10), Y3, Y3
-	VMOVDQU    Y3, 224(R10)
-
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    1488(AX), DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R10)(DX*1)
-
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), DI
-	MOVQ  168(SP)(DI*8), R8
-	MOVQ  R8, 384(SP)
-	MOVQ  176(SP)(DI*8), R8
-	MOVQ  R8, 392(SP)
-	MOVQ  184(SP)(DI*8), DI
-	MOVQ  DI, 400(SP)
-	MOVQ  AX, 408(SP)
-	XORQ  R11, R11
-	XORQ  R12, R12
-	XORQ  R13, R13
-	TESTL $0x00000001, DX
-	JZ    sealOneY4_even
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
-	ADCQ  $0x01, SI
-	MOVQ  CX, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), CX, R9
-	ADDQ  CX, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 144(SP), CX, BX
-	ADDQ  CX, R8
-	ADCQ  BX, R9
-	MULXQ 160(SP), CX, BX
-	ADDQ  CX, DI
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, CX
-	IMULQ 160(SP), CX
-	IMULQ 144(SP), SI
-	ADDQ  CX, R8
-	ADCQ  SI, R9
-	MOVQ  R9, SI
-	ANDQ  $0x03, SI
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	ANDQ  $-4, R9
-	ADDQ  BX, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, SI
-	MOVQ  DI, CX
-	MOVQ  R8, BX
-	ADDQ  $0x10, R10
-
-sealOneY4_even:
-	SHLQ $0x04, AX
-	CMPQ 408(SP), $0x00
-	JE   sealOneY4_done
-
-sealOneY4_loop:
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
-	ADCQ  $0x01, SI
-	MOVQ  CX, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), CX, R9
-	ADDQ  CX, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 144(SP), CX, BX
-	ADDQ  CX, R8
-	ADCQ  BX, R9
-	MULXQ 160(SP), CX, BX
-	ADDQ  CX, DI
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, CX
-	IMULQ 160(SP), CX
-	IMULQ 144(SP), SI
-	ADDQ  CX, R8
-	ADCQ  SI, R9
-	MOVQ  R9, SI
-	ANDQ  $0x03, SI
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	ANDQ  $-4, R9
-	ADDQ  BX, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, SI
-	MOVQ  DI, CX
-	MOVQ  R8, BX
-	ADDQ  (R10)(AX*1), R11
-	ADCQ  8(R10)(AX*1), R12
-	ADCQ  $0x01, R13
-	MOVQ  R11, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), R11, R9
-	ADDQ  R11, R8
-	ADCQ  $0x00, R9
-	MOVQ  R12, DX
-	MULXQ 144(SP), R11, R12
-	ADDQ  R11, R8
-	ADCQ  R12, R9
-	MULXQ 160(SP), R11, R12
-	ADDQ  R11, DI
-	ADCQ  R12, R8
-	ADCQ  $0x00, R9
-	MOVQ  R13, R11
-	IMULQ 160(SP), R11
-	IMULQ 144(SP), R13
-	ADDQ  R11, R8
-	ADCQ  R13, R9
-	MOVQ  R9, R13
-	ANDQ  $0x03, R13
-	MOVQ  R9, R12
-	SHRQ  $0x02, R12
-	ANDQ  $-4, R9
-	ADDQ  R12, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	MOVQ  DI, R11
-	MOVQ  R8, R12
-	ADDQ  $0x10, R10
-	DECQ  408(SP)
-	JNZ   sealOneY4_loop
-
-sealOneY4_done:
-	// h·P in five words w0..w4.
-	XORL  DI, DI
-	MOVQ  CX, DX
-	MULXQ 384(SP), CX, AX
-	MULXQ 392(SP), R10, R8
-	ADDQ  R10, AX
-	MULXQ 400(SP), R10, R9
-	ADCQ  R10, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 384(SP), R10, BX
-	ADDQ  R10, AX
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, DI
-	MULXQ 392(SP), R10, BX
-	ADDQ  R10, R8
-	ADCQ  BX, R9
-	ADCQ  $0x00, DI
-	MULXQ 400(SP), R10, BX
-	ADDQ  R10, R9
-	ADCQ  BX, DI
-	MOVQ  SI, DX
-	MULXQ 384(SP), R10, BX
-	ADDQ  R10, R8
-	ADCQ  BX, R9
-	ADCQ  $0x00, DI
-	MULXQ 392(SP), R10, BX
-	ADDQ  R10, R9
-	ADCQ  BX, DI
-	IMULQ 400(SP), DX
-	ADDQ  DX, DI
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ R8, SI
-	ANDQ $0x03, SI
-	ANDQ $-4, R8
-	ADDQ R8, CX
-	ADCQ R9, AX
-	ADCQ DI, SI
-	SHRQ $0x02, R9, R8
-	SHRQ $0x02, DI, R9
-	SHRQ $0x02, DI
-	ADDQ R8, CX
-	ADCQ R9, AX
-	ADCQ DI, SI
-
-	// Plus b, and the bits from 2^130 up folded once more.
-	ADDQ R11, CX
-	ADCQ R12, AX
-	ADCQ R13, SI
-	MOVQ SI, R10
-	SHRQ $0x02, R10
-	ANDQ $0x03, SI
-	LEAQ (R10)(R10*4), R10
-	ADDQ R10, CX
-	ADCQ $0x00, AX
-	ADCQ $0x00, SI
-	MOVQ AX, BX
-	MOVQ st+0(FP), AX
-	MOVQ CX, DI
-	MOVQ BX, R8
-	SUBQ $-5, DI
-	SBBQ $-1, R8
-	SBBQ $0x03, SI
-
-	// No borrow: h >= p, so h - p is the reduced value.
-	CMOVQCC DI, CX
-	CMOVQCC R8, BX
-	ADDQ    112(AX), CX
-	ADCQ    120(AX), BX
-	MOVQ    CX, 128(AX)
-	MOVQ    BX, 136(AX)
 	VZEROUPPER
 	RET
 

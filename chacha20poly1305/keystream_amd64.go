@@ -66,8 +66,13 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	}
 }
 
-// sealDirectCall runs sealDirectAVX2.
-func sealDirectCall(st *directState, dst, src []byte) {
+// sealDirectCall runs layout l's direct Seal kernel: sealDirectY4 or
+// (oneSliced) sealDirectAVX2.
+func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
+	if l == oneY4 {
+		sealDirectY4((*[216]byte)(unsafe.Pointer(st)), dst, src)
+		return
+	}
 	sealDirectAVX2((*[216]byte)(unsafe.Pointer(st)), dst, src)
 }
 
@@ -78,10 +83,8 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 		sealOneZ4(st)
 	case oneZ8:
 		sealOneZ8(st)
-	case oneY4:
-		sealOneY4(st)
-	default: // oneSliced: sealDirect
-		panic("chacha20poly1305: sealOneCall of the word-sliced layout")
+	default: // oneSliced, oneY4: sealDirect
+		panic("chacha20poly1305: sealOneCall of a layout sealDirect takes")
 	}
 }
 

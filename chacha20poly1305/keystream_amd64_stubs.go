@@ -125,14 +125,23 @@ func openOne18AVX2(st *[1496]byte)
 //go:noescape
 func openOne10AVX2(st *[1496]byte)
 
-// sealDirectAVX2 encrypts src (257 to 512 bytes) into dst with the eight word-sliced
-// blocks from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// sealDirectAVX2 encrypts src (up to 512 bytes) into dst with the eight blocks (word-sliced in YMM)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
 // replaces them in st's tail (zero-padded), and writes the tag of the
 // additional data's block (2^128 bit from st), the ciphertext zero-padded
 // and the lengths' block.
 //
 //go:noescape
 func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
+
+// sealDirectY4 encrypts src (up to 256 bytes) into dst with the 4 blocks (row layout in 256-bit registers)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
+//
+//go:noescape
+func sealDirectY4(st *[216]byte, dst []byte, src []byte)
 
 // sealTwoAVX2 encrypts the first n bytes (513 to 1024) of st's buffer in place
 // with the blocks (up to 2 word-sliced batches) from st.x[12] on and
@@ -223,14 +232,6 @@ func openOne10Y4(st *[1496]byte)
 //
 //go:noescape
 func openOne18Y4(st *[1496]byte)
-
-// sealOneY4 encrypts the first n bytes (at most 256) of st's buffer in place
-// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
-// the tag.
-//
-//go:noescape
-func sealOneY4(st *[1496]byte)
 
 // mulAdd130 sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most
 // 4), for h, p and b with their third words at most 4 (the arithmetic

@@ -78,6 +78,6 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 	panic("chacha20poly1305: sealOneCall without assembly")
 }
 
-func sealDirectCall(st *directState, dst, src []byte) {
+func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	panic("chacha20poly1305: sealDirectCall without assembly")
 }

@@ -341,12 +341,13 @@ type directState struct {
 
 var _ = [1]struct{}{}[unsafe.Offsetof(directState{}.ad)-144+unsafe.Offsetof(directState{}.adHi)-208+unsafe.Sizeof(directState{})-216]
 
-// sealDirect is sealOne on the word-sliced layout (257 to oneMax bytes):
-// sealDirectAVX2 reads the plaintext and writes the ciphertext itself, but
-// for the last len(plaintext) mod 32 bytes, which go through st.tail.
+// sealDirect is sealOne on layout l, oneSliced (257 to oneMax bytes) or
+// oneY4: sealDirectAVX2 or sealDirectY4 reads the plaintext and writes the
+// ciphertext itself, but for the last len(plaintext) mod 32 bytes, which go
+// through st.tail.
 //
 //go:noinline
-func sealDirect(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+func sealDirect(l oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	var st directState
 	st.init(key, nonce12, 1)
 	if len(ad) > 0 {
@@ -357,7 +358,7 @@ func sealDirect(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[Key
 	binary.LittleEndian.PutUint64(st.lens[8:], uint64(len(plaintext)))
 	full := len(plaintext) &^ 31
 	copy(st.tail[:], plaintext[full:])
-	sealDirectCall(&st, ciphertext, plaintext)
+	sealDirectCall(l, &st, ciphertext, plaintext)
 	copy(ciphertext[full:], st.tail[:])
 	*tag = st.tag
 	clear(st.x[:])
@@ -371,8 +372,8 @@ func sealDirect(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[Key
 //go:noinline
 func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	l := oneFor(ones, len(plaintext))
-	if l == oneSliced {
-		sealDirect(ciphertext, plaintext, ad, tag, key, nonce12)
+	if l == oneSliced || l == oneY4 {
+		sealDirect(l, ciphertext, plaintext, ad, tag, key, nonce12)
 		return
 	}
 	var st openState
