@@ -38286,7 +38286,7 @@ sealDirectAVX2_part0:
 	CMPQ R8, $0x00000000
 	JBE  sealDirectAVX2_put0
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+64(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y2, Y2
@@ -38304,7 +38304,7 @@ sealDirectAVX2_part256:
 	CMPQ R8, $0x00000100
 	JBE  sealDirectAVX2_put256
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+320(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y1, Y1
@@ -38324,7 +38324,7 @@ sealDirectAVX2_part64:
 	CMPQ R8, $0x00000040
 	JBE  sealDirectAVX2_put64
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+128(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y2, Y2
@@ -38342,7 +38342,7 @@ sealDirectAVX2_part320:
 	CMPQ R8, $0x00000140
 	JBE  sealDirectAVX2_put320
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+384(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y12, Y12
@@ -38362,7 +38362,7 @@ sealDirectAVX2_part128:
 	CMPQ R8, $0x00000080
 	JBE  sealDirectAVX2_put128
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+192(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y2, Y2
@@ -38380,7 +38380,7 @@ sealDirectAVX2_part384:
 	CMPQ R8, $0x00000180
 	JBE  sealDirectAVX2_put384
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+448(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -38400,7 +38400,7 @@ sealDirectAVX2_part192:
 	CMPQ R8, $0x000000c0
 	JBE  sealDirectAVX2_put192
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+256(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y2, Y2
@@ -38418,7 +38418,7 @@ sealDirectAVX2_part448:
 	CMPQ R8, $0x000001c0
 	JBE  sealDirectAVX2_put448
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+512(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y0, Y0
@@ -38475,7 +38475,7 @@ sealDirectAVX2_part32:
 	CMPQ R8, $0x00000020
 	JBE  sealDirectAVX2_put32
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+96(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y14, Y14
@@ -38493,7 +38493,7 @@ sealDirectAVX2_part288:
 	CMPQ R8, $0x00000120
 	JBE  sealDirectAVX2_put288
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+352(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y6, Y6
@@ -38513,7 +38513,7 @@ sealDirectAVX2_part96:
 	CMPQ R8, $0x00000060
 	JBE  sealDirectAVX2_put96
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+160(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y14, Y14
@@ -38531,7 +38531,7 @@ sealDirectAVX2_part352:
 	CMPQ R8, $0x00000160
 	JBE  sealDirectAVX2_put352
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+416(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y1, Y1
@@ -38551,7 +38551,7 @@ sealDirectAVX2_part160:
 	CMPQ R8, $0x000000a0
 	JBE  sealDirectAVX2_put160
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+224(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y14, Y14
@@ -38569,7 +38569,7 @@ sealDirectAVX2_part416:
 	CMPQ R8, $0x000001a0
 	JBE  sealDirectAVX2_put416
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+480(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y15, Y15
@@ -38589,7 +38589,7 @@ sealDirectAVX2_part224:
 	CMPQ R8, $0x000000e0
 	JBE  sealDirectAVX2_put224
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+288(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y14, Y14
@@ -38607,7 +38607,7 @@ sealDirectAVX2_part480:
 	CMPQ R8, $0x000001e0
 	JBE  sealDirectAVX2_put480
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+544(SB), DI
 	SUBQ    R8, DI
 	VPXOR   176(DX), Y2, Y2
@@ -38615,7 +38615,7 @@ sealDirectAVX2_part480:
 	VMOVDQU Y2, 176(DX)
 
 sealDirectAVX2_put480:
-	// J = n/32 (B's blocks at dst) + the tail's blocks + 1 (the lengths).
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
 	MOVQ R8, DX
 	SHRQ $0x05, DX
 	MOVQ R8, DI
@@ -41073,7 +41073,7 @@ sealDirectY4_part0:
 	CMPQ R8, $0x00000000
 	JBE  sealDirectY4_put0
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+64(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -41092,7 +41092,7 @@ sealDirectY4_part32:
 	CMPQ R8, $0x00000020
 	JBE  sealDirectY4_put32
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+96(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -41111,7 +41111,7 @@ sealDirectY4_part64:
 	CMPQ R8, $0x00000040
 	JBE  sealDirectY4_put64
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+128(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -41130,7 +41130,7 @@ sealDirectY4_part96:
 	CMPQ R8, $0x00000060
 	JBE  sealDirectY4_put96
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+160(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -41149,7 +41149,7 @@ sealDirectY4_part128:
 	CMPQ R8, $0x00000080
 	JBE  sealDirectY4_put128
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+192(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -41168,7 +41168,7 @@ sealDirectY4_part160:
 	CMPQ R8, $0x000000a0
 	JBE  sealDirectY4_put160
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+224(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -41187,7 +41187,7 @@ sealDirectY4_part192:
 	CMPQ R8, $0x000000c0
 	JBE  sealDirectY4_put192
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+256(SB), R9
 	SUBQ    R8, R9
 	VPXOR   176(DX), Y3, Y3
@@ -41206,7 +41206,7 @@ sealDirectY4_part224:
 	CMPQ R8, $0x000000e0
 	JBE  sealDirectY4_put224
 
-	// The piece the message ends in: n-off bytes of the mask's ones.
+	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+288(SB), DI
 	SUBQ    R8, DI
 	VPXOR   176(DX), Y3, Y3
@@ -41214,7 +41214,7 @@ sealDirectY4_part224:
 	VMOVDQU Y3, 176(DX)
 
 sealDirectY4_put224:
-	// J = n/32 (B's blocks at dst) + the tail's blocks + 1 (the lengths).
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
 	MOVQ R8, DX
 	SHRQ $0x05, DX
 	MOVQ R8, DI
@@ -41487,9 +41487,10 @@ sealDirectY4_lens:
 	VZEROUPPER
 	RET
 
-// func sealTwoAVX2(st *[2008]byte)
+// func sealTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealTwoAVX2(SB), NOSPLIT, $744-8
+TEXT ·sealTwoDirectAVX2(SB), NOSPLIT, $760-56
+	PCALIGN      $0x40
 	MOVQ         st+0(FP), AX
 	MOVL         (AX), CX
 	MOVL         4(AX), DX
@@ -41532,7 +41533,7 @@ TEXT ·sealTwoAVX2(SB), NOSPLIT, $744-8
 	VPBROADCASTD 60(AX), Y11
 	MOVQ         $0x0000000a, 144(SP)
 
-sealTwoAVX2_b1:
+sealTwoDirectAVX2_b1:
 	VPADDD       Y4, Y0, Y0
 	VPXOR        Y0, Y8, Y8
 	ADDL         DI, CX
@@ -41766,7 +41767,7 @@ sealTwoAVX2_b1:
 	VPOR         Y14, Y4, Y4
 	ROLL         $0x07, DI
 	DECQ         144(SP)
-	JNZ          sealTwoAVX2_b1
+	JNZ          sealTwoDirectAVX2_b1
 	ADDL         (AX), CX
 	ADDL         4(AX), DX
 	ADDL         8(AX), BX
@@ -41816,9 +41817,9 @@ sealTwoAVX2_b1:
 	MOVQ         168(SP), R12
 	XORL         R12, R12
 	MOVQ         R12, 216(SP)
-	ADDQ         928(AX), CX
-	ADCQ         936(AX), SI
-	ADCQ         400(AX), R8
+	ADDQ         144(AX), CX
+	ADCQ         152(AX), SI
+	ADCQ         208(AX), R8
 	MOVQ         CX, DX
 	MULXQ        152(SP), BX, DI
 	MULXQ        160(SP), CX, R9
@@ -41848,7 +41849,11 @@ sealTwoAVX2_b1:
 	ADCQ         $0x00, R8
 	MOVQ         BX, CX
 	MOVQ         DI, SI
-	LEAQ         960(AX), R13
+	MOVQ         dst_base+8(FP), R13
+	MOVQ         src_base+32(FP), DX
+	MOVQ         DX, BX
+	SUBQ         R13, BX
+	MOVQ         BX, 704(SP)
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
 	VPBROADCASTD (AX), Y12
@@ -41885,27 +41890,27 @@ sealTwoAVX2_b1:
 	VPUNPCKHQDQ  Y6, Y4, Y4
 	VPERM2I128   $0x20, Y5, Y1, Y2
 	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
+	VPXOR        (DX), Y2, Y2
 	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
+	VPXOR        256(DX), Y1, Y1
 	VMOVDQU      Y1, 256(R13)
 	VPERM2I128   $0x20, Y13, Y12, Y2
 	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
+	VPXOR        64(DX), Y2, Y2
 	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
+	VPXOR        320(DX), Y12, Y12
 	VMOVDQU      Y12, 320(R13)
 	VPERM2I128   $0x20, Y7, Y3, Y2
 	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
+	VPXOR        128(DX), Y2, Y2
 	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
+	VPXOR        384(DX), Y3, Y3
 	VMOVDQU      Y3, 384(R13)
 	VPERM2I128   $0x20, Y4, Y0, Y2
 	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
+	VPXOR        192(DX), Y2, Y2
 	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
+	VPXOR        448(DX), Y0, Y0
 	VMOVDQU      Y0, 448(R13)
 	VMOVDQU      (SP), Y2
 	VMOVDQU      32(SP), Y6
@@ -41946,27 +41951,27 @@ sealTwoAVX2_b1:
 	VPUNPCKHQDQ  Y10, Y8, Y8
 	VPERM2I128   $0x20, Y9, Y6, Y14
 	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
+	VPXOR        32(DX), Y14, Y14
 	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
+	VPXOR        288(DX), Y6, Y6
 	VMOVDQU      Y6, 288(R13)
 	VPERM2I128   $0x20, Y12, Y1, Y14
 	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
+	VPXOR        96(DX), Y14, Y14
 	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
+	VPXOR        352(DX), Y1, Y1
 	VMOVDQU      Y1, 352(R13)
 	VPERM2I128   $0x20, Y11, Y15, Y14
 	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
+	VPXOR        160(DX), Y14, Y14
 	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
+	VPXOR        416(DX), Y15, Y15
 	VMOVDQU      Y15, 416(R13)
 	VPERM2I128   $0x20, Y8, Y2, Y14
 	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
+	VPXOR        224(DX), Y14, Y14
 	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
+	VPXOR        480(DX), Y2, Y2
 	VMOVDQU      Y2, 480(R13)
 
 	// The second batch: three MAC steps and two powers per double round.
@@ -41991,9 +41996,9 @@ sealTwoAVX2_b1:
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 704(SP)
+	MOVQ         $0x0000000a, 712(SP)
 
-sealTwoAVX2_b2:
+sealTwoDirectAVX2_b2:
 	VPADDD       Y4, Y0, Y0
 	MOVQ         R10, DX
 	VPXOR        Y0, Y8, Y8
@@ -42292,1926 +42297,484 @@ sealTwoAVX2_b2:
 	VPOR         Y14, Y4, Y4
 	MOVQ         DI, SI
 	ADDQ         $0x30, R13
-	DECQ         704(SP)
-	JNZ          sealTwoAVX2_b2
-	ADDQ         (R13), CX
-	ADCQ         8(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	ADCQ         24(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         $0x20, R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
-
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    2000(AX), DX
-	SUBQ    $0x00000200, DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R13)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R13)(DX*1)
-
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), BX
-	MOVQ  176(SP)(BX*8), DI
-	MOVQ  DI, 712(SP)
-	MOVQ  184(SP)(BX*8), DI
-	MOVQ  DI, 720(SP)
-	MOVQ  192(SP)(BX*8), BX
-	MOVQ  BX, 728(SP)
-	MOVQ  AX, 736(SP)
-	XORQ  R10, R10
-	XORQ  R11, R11
-	XORQ  R12, R12
-	TESTL $0x00000001, DX
-	JZ    sealTwoAVX2_even
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
-	MOVQ  CX, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 152(SP), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 168(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 168(SP), CX
-	IMULQ 152(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  $0x10, R13
-
-sealTwoAVX2_even:
-	SHLQ $0x04, AX
-	CMPQ 736(SP), $0x00
-	JE   sealTwoAVX2_done
-
-sealTwoAVX2_loop:
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
-	MOVQ  CX, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 152(SP), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 168(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 168(SP), CX
-	IMULQ 152(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  (R13)(AX*1), R10
-	ADCQ  8(R13)(AX*1), R11
-	ADCQ  $0x01, R12
-	MOVQ  R10, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), R10, R9
-	ADDQ  R10, DI
-	ADCQ  $0x00, R9
-	MOVQ  R11, DX
-	MULXQ 152(SP), R10, R11
-	ADDQ  R10, DI
-	ADCQ  R11, R9
-	MULXQ 168(SP), R10, R11
-	ADDQ  R10, BX
-	ADCQ  R11, DI
-	ADCQ  $0x00, R9
-	MOVQ  R12, R10
-	IMULQ 168(SP), R10
-	IMULQ 152(SP), R12
-	ADDQ  R10, DI
-	ADCQ  R12, R9
-	MOVQ  R9, R12
-	ANDQ  $0x03, R12
-	MOVQ  R9, R11
-	SHRQ  $0x02, R11
-	ANDQ  $-4, R9
-	ADDQ  R11, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R12
-	MOVQ  BX, R10
-	MOVQ  DI, R11
-	ADDQ  $0x10, R13
-	DECQ  736(SP)
-	JNZ   sealTwoAVX2_loop
-
-sealTwoAVX2_done:
-	// h·P in five words w0..w4.
-	XORL  BX, BX
-	MOVQ  CX, DX
-	MULXQ 712(SP), CX, AX
-	MULXQ 720(SP), R13, DI
-	ADDQ  R13, AX
-	MULXQ 728(SP), R13, R9
-	ADCQ  R13, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 712(SP), R13, SI
-	ADDQ  R13, AX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, BX
-	MULXQ 720(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 728(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	MOVQ  R8, DX
-	MULXQ 712(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 720(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	IMULQ 728(SP), DX
-	ADDQ  DX, BX
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ DI, R8
-	ANDQ $0x03, R8
-	ANDQ $-4, DI
-	ADDQ DI, CX
-	ADCQ R9, AX
-	ADCQ BX, R8
-	SHRQ $0x02, R9, DI
-	SHRQ $0x02, BX, R9
-	SHRQ $0x02, BX
-	ADDQ DI, CX
-	ADCQ R9, AX
-	ADCQ BX, R8
-
-	// Plus b, and the bits from 2^130 up folded once more.
-	ADDQ R10, CX
-	ADCQ R11, AX
-	ADCQ R12, R8
-	MOVQ R8, R13
-	SHRQ $0x02, R13
-	ANDQ $0x03, R8
-	LEAQ (R13)(R13*4), R13
-	ADDQ R13, CX
-	ADCQ $0x00, AX
-	ADCQ $0x00, R8
-	MOVQ AX, SI
-	MOVQ st+0(FP), AX
-	MOVQ CX, BX
-	MOVQ SI, DI
-	SUBQ $-5, BX
-	SBBQ $-1, DI
-	SBBQ $0x03, R8
-
-	// No borrow: h >= p, so h - p is the reduced value.
-	CMOVQCC BX, CX
-	CMOVQCC DI, SI
-	ADDQ    112(AX), CX
-	ADCQ    120(AX), SI
-	MOVQ    CX, 128(AX)
-	MOVQ    SI, 136(AX)
-	VZEROUPPER
-	RET
-
-// func sealFourAVX2(st *[3032]byte)
-// Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealFourAVX2(SB), NOSPLIT, $760-8
-	MOVQ         st+0(FP), AX
-	MOVL         (AX), CX
-	MOVL         4(AX), DX
-	MOVL         8(AX), BX
-	MOVL         12(AX), SI
-	MOVL         16(AX), DI
-	MOVL         20(AX), R8
-	MOVL         24(AX), R9
-	MOVL         28(AX), R10
-	MOVL         32(AX), R11
-	MOVL         R11, 128(SP)
-	MOVL         36(AX), R11
-	MOVL         R11, 132(SP)
-	MOVL         40(AX), R11
-	MOVL         R11, 136(SP)
-	MOVL         44(AX), R11
-	MOVL         48(AX), R12
-	MOVL         52(AX), R13
-	MOVL         56(AX), R14
-	MOVL         60(AX), R15
-	DECL         R12
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 144(SP)
-
-sealFourAVX2_b1:
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	ADDL         DI, CX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R8, DX
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDL         R10, SI
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	XORL         CX, R12
-	VPADDD       Y9, Y13, Y13
-	XORL         DX, R13
-	VPXOR        Y13, Y5, Y5
-	XORL         BX, R14
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	XORL         SI, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x10, R12
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x10, R13
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R14
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x10, R15
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	ADDL         R12, 128(SP)
-	VPXOR        Y1, Y9, Y9
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R14, 136(SP)
-	VPADDD       Y8, Y12, Y12
-	ADDL         R15, R11
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	XORL         128(SP), DI
-	VPXOR        Y13, Y5, Y5
-	XORL         132(SP), R8
-	VPSLLD       $0x07, Y4, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	XORL         R11, R10
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R8
-	VMOVDQU      Y12, (SP)
-	ROLL         $0x0c, R9
-	VMOVDQU      64(SP), Y12
-	ROLL         $0x0c, R10
-	VMOVDQU      Y13, 32(SP)
-	VMOVDQU      96(SP), Y13
-	ADDL         DI, CX
-	VPADDD       Y6, Y2, Y2
-	ADDL         R8, DX
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	ADDL         R9, BX
-	VPXOR        Y3, Y11, Y11
-	ADDL         R10, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         CX, R12
-	VPADDD       Y10, Y12, Y12
-	XORL         DX, R13
-	VPXOR        Y12, Y6, Y6
-	XORL         BX, R14
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	XORL         SI, R15
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x08, R12
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x08, R13
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x08, R15
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y6, Y2, Y2
-	ADDL         R12, 128(SP)
-	VPXOR        Y2, Y10, Y10
-	ADDL         R13, 132(SP)
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ADDL         R14, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R15, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	XORL         128(SP), DI
-	VPXOR        Y12, Y6, Y6
-	XORL         132(SP), R8
-	VPADDD       Y11, Y13, Y13
-	XORL         136(SP), R9
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x07, Y6, Y14
-	XORL         R11, R10
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x07, DI
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R10
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	ADDL         R8, CX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R9, DX
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         R10, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         DI, SI
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	XORL         CX, R15
-	VPADDD       Y8, Y13, Y13
-	XORL         DX, R12
-	VPXOR        Y13, Y6, Y6
-	XORL         BX, R13
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	XORL         SI, R14
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R15
-	VPSLLD       $0x0c, Y6, Y14
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x10, R12
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R13
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x10, R14
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	ADDL         R15, 136(SP)
-	VPXOR        Y1, Y8, Y8
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R13, 128(SP)
-	VPADDD       Y11, Y12, Y12
-	ADDL         R14, 132(SP)
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	XORL         136(SP), R8
-	VPXOR        Y13, Y6, Y6
-	XORL         R11, R9
-	VPSLLD       $0x07, Y5, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), DI
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x0c, R8
-	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x0c, R10
-	VMOVDQU      (SP), Y12
-	ROLL         $0x0c, DI
-	VMOVDQU      Y13, 96(SP)
-	VMOVDQU      32(SP), Y13
-	ADDL         R8, CX
-	VPADDD       Y7, Y2, Y2
-	ADDL         R9, DX
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	ADDL         R10, BX
-	VPXOR        Y3, Y10, Y10
-	ADDL         DI, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         CX, R15
-	VPADDD       Y9, Y12, Y12
-	XORL         DX, R12
-	VPXOR        Y12, Y7, Y7
-	XORL         BX, R13
-	VPADDD       Y10, Y13, Y13
-	VPXOR        Y13, Y4, Y4
-	XORL         SI, R14
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x08, R12
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x08, R13
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R14
-	VPOR         Y14, Y4, Y4
-	VPADDD       Y7, Y2, Y2
-	ADDL         R15, 136(SP)
-	VPXOR        Y2, Y9, Y9
-	ADDL         R12, R11
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R14, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	XORL         136(SP), R8
-	VPXOR        Y12, Y7, Y7
-	XORL         R11, R9
-	VPADDD       Y10, Y13, Y13
-	XORL         128(SP), R10
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x07, Y7, Y14
-	XORL         132(SP), DI
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R8
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R9
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x07, R10
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x07, DI
-	DECQ         144(SP)
-	JNZ          sealFourAVX2_b1
-	ADDL         (AX), CX
-	ADDL         4(AX), DX
-	ADDL         8(AX), BX
-	ADDL         12(AX), SI
-	ADDL         16(AX), DI
-	ADDL         20(AX), R8
-	ADDL         24(AX), R9
-	ADDL         28(AX), R10
-	SHLQ         $0x20, DX
-	ORQ          DX, CX
-	MOVQ         $0x0ffffffc0fffffff, DX
-	ANDQ         DX, CX
-	MOVQ         CX, 88(AX)
-	SHLQ         $0x20, SI
-	ORQ          SI, BX
-	MOVQ         $0x0ffffffc0ffffffc, CX
-	ANDQ         CX, BX
-	MOVQ         BX, 96(AX)
-	MOVQ         BX, SI
-	SHRQ         $0x02, SI
-	ADDQ         BX, SI
-	MOVQ         SI, 104(AX)
-	SHLQ         $0x20, R8
-	ORQ          R8, DI
-	MOVQ         DI, 112(AX)
-	SHLQ         $0x20, R10
-	ORQ          R10, R9
-	MOVQ         R9, 120(AX)
-	MOVQ         88(AX), BX
-	MOVQ         BX, 152(SP)
-	XORQ         CX, CX
-	MOVQ         96(AX), DI
-	MOVQ         DI, 160(SP)
-	XORQ         SI, SI
-	MOVQ         104(AX), R9
-	MOVQ         R9, 168(SP)
-	XORQ         R8, R8
-	MOVQ         $0x00000001, R10
-	MOVQ         R10, 176(SP)
-	XORL         R12, R12
-	MOVQ         R12, 184(SP)
-	MOVQ         R12, 192(SP)
-	MOVQ         152(SP), R10
-	MOVQ         R10, 200(SP)
-	MOVQ         160(SP), R11
-	MOVQ         R11, 208(SP)
-	MOVQ         168(SP), R12
-	XORL         R12, R12
-	MOVQ         R12, 216(SP)
-	ADDQ         928(AX), CX
-	ADCQ         936(AX), SI
-	ADCQ         400(AX), R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	LEAQ         960(AX), R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
-
-	// The second batch: three MAC steps and two powers per double round.
-	ADDL         $0x08, 48(AX)
-	LEAQ         224(SP), R14
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 704(SP)
-
-sealFourAVX2_b2:
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R10, DX
-	VPXOR        Y0, Y8, Y8
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y5, Y1, Y1
-	MULXQ        160(SP), R10, R9
-	VPXOR        Y1, Y9, Y9
-	ADDQ         R10, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADCQ         $0x00, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R11, DX
-	VPADDD       Y8, Y12, Y12
-	MULXQ        152(SP), R10, R11
-	ADDQ         R10, DI
-	VPXOR        Y12, Y4, Y4
-	ADCQ         R11, R9
-	VPADDD       Y9, Y13, Y13
-	MULXQ        168(SP), R10, R11
-	VPXOR        Y13, Y5, Y5
-	ADDQ         R10, BX
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         R11, DI
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         R12, R10
-	IMULQ        168(SP), R10
-	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        152(SP), R12
-	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R10, DI
-	VPOR         Y14, Y5, Y5
-	ADCQ         R12, R9
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R9, R12
-	VPXOR        Y0, Y8, Y8
-	ANDQ         $0x03, R12
-	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, R11
-	SHRQ         $0x02, R11
-	VPXOR        Y1, Y9, Y9
-	ANDQ         $-4, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         R11, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         R9, BX
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, DI
-	VPXOR        Y12, Y4, Y4
-	ADCQ         $0x00, R12
-	VPADDD       Y9, Y13, Y13
-	MOVQ         BX, R10
-	MOVQ         DI, R11
-	VPXOR        Y13, Y5, Y5
-	MOVQ         R10, (R14)
-	MOVQ         R11, 8(R14)
-	MOVQ         R12, 16(R14)
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R10, DX
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        152(SP), BX, DI
-	VPOR         Y14, Y4, Y4
-	MULXQ        160(SP), R10, R9
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R10, DI
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         $0x00, R9
-	MOVQ         R11, DX
-	VPOR         Y14, Y5, Y5
-	MULXQ        152(SP), R10, R11
-	VMOVDQU      Y12, (SP)
-	ADDQ         R10, DI
-	VMOVDQU      64(SP), Y12
-	ADCQ         R11, R9
-	VMOVDQU      Y13, 32(SP)
-	MULXQ        168(SP), R10, R11
-	VMOVDQU      96(SP), Y13
-	ADDQ         R10, BX
-	VPADDD       Y6, Y2, Y2
-	ADCQ         R11, DI
-	VPXOR        Y2, Y10, Y10
-	ADCQ         $0x00, R9
-	MOVQ         R12, R10
-	VPADDD       Y7, Y3, Y3
-	IMULQ        168(SP), R10
-	VPXOR        Y3, Y11, Y11
-	IMULQ        152(SP), R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         R10, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADCQ         R12, R9
-	VPADDD       Y10, Y12, Y12
-	MOVQ         R9, R12
-	VPXOR        Y12, Y6, Y6
-	ANDQ         $0x03, R12
-	MOVQ         R9, R11
-	VPADDD       Y11, Y13, Y13
-	SHRQ         $0x02, R11
-	VPXOR        Y13, Y7, Y7
-	ANDQ         $-4, R9
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         R11, R9
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         R9, BX
-	VPOR         Y14, Y6, Y6
-	ADCQ         $0x00, DI
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x00, R12
-	MOVQ         BX, R10
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         DI, R11
-	VPOR         Y14, Y7, Y7
-	MOVQ         R10, 24(R14)
-	MOVQ         R11, 32(R14)
-	MOVQ         R12, 40(R14)
-	VPADDD       Y6, Y2, Y2
-	ADDQ         $0x30, R14
-	VPXOR        Y2, Y10, Y10
-	ADDQ         (R13), CX
-	VPADDD       Y7, Y3, Y3
-	ADCQ         8(R13), SI
-	VPXOR        Y3, Y11, Y11
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MULXQ        152(SP), BX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MULXQ        160(SP), CX, R9
-	VPADDD       Y10, Y12, Y12
-	ADDQ         CX, DI
-	VPXOR        Y12, Y6, Y6
-	ADCQ         $0x00, R9
-	VPADDD       Y11, Y13, Y13
-	MOVQ         SI, DX
-	VPXOR        Y13, Y7, Y7
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	VPSLLD       $0x07, Y6, Y14
-	ADCQ         SI, R9
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        168(SP), CX, SI
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, BX
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         SI, DI
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	VPADDD       Y5, Y0, Y0
-	IMULQ        152(SP), R8
-	VPXOR        Y0, Y11, Y11
-	ADDQ         CX, DI
-	VPADDD       Y6, Y1, Y1
-	ADCQ         R8, R9
-	VPXOR        Y1, Y8, Y8
-	MOVQ         R9, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ANDQ         $0x03, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, SI
-	VPADDD       Y11, Y12, Y12
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	VPXOR        Y12, Y5, Y5
-	ADDQ         SI, R9
-	VPADDD       Y8, Y13, Y13
-	ADDQ         R9, BX
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x00, DI
-	VPSLLD       $0x0c, Y5, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         BX, CX
-	VPOR         Y14, Y5, Y5
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         24(R13), SI
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         $0x01, R8
-	VPOR         Y14, Y6, Y6
-	MOVQ         CX, DX
-	VPADDD       Y5, Y0, Y0
-	MULXQ        152(SP), BX, DI
-	VPXOR        Y0, Y11, Y11
-	MULXQ        160(SP), CX, R9
-	VPADDD       Y6, Y1, Y1
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	VPXOR        Y1, Y8, Y8
-	MOVQ         SI, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MULXQ        152(SP), CX, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         CX, DI
-	VPADDD       Y11, Y12, Y12
-	ADCQ         SI, R9
-	VPXOR        Y12, Y5, Y5
-	MULXQ        168(SP), CX, SI
-	VPADDD       Y8, Y13, Y13
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R8, CX
-	VPSRLD       $0x19, Y5, Y5
-	IMULQ        168(SP), CX
-	VPOR         Y14, Y5, Y5
-	IMULQ        152(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	VPOR         Y14, Y6, Y6
-	ANDQ         $0x03, R8
-	VMOVDQU      Y12, 64(SP)
-	MOVQ         R9, SI
-	VMOVDQU      (SP), Y12
-	SHRQ         $0x02, SI
-	VMOVDQU      Y13, 96(SP)
-	ANDQ         $-4, R9
-	VMOVDQU      32(SP), Y13
-	ADDQ         SI, R9
-	VPADDD       Y7, Y2, Y2
-	ADDQ         R9, BX
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	VPADDD       Y4, Y3, Y3
-	MOVQ         BX, CX
-	VPXOR        Y3, Y10, Y10
-	MOVQ         DI, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         32(R13), CX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         40(R13), SI
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x01, R8
-	VPXOR        Y12, Y7, Y7
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y10, Y13, Y13
-	MULXQ        160(SP), CX, R9
-	VPXOR        Y13, Y4, Y4
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x00, R9
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         SI, DX
-	VPOR         Y14, Y7, Y7
-	MULXQ        152(SP), CX, SI
-	VPSLLD       $0x0c, Y4, Y14
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	VPSRLD       $0x14, Y4, Y4
-	MULXQ        168(SP), CX, SI
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, BX
-	VPADDD       Y7, Y2, Y2
-	ADCQ         SI, DI
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, R9
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R8, CX
-	VPXOR        Y3, Y10, Y10
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         R8, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, R8
-	VPXOR        Y12, Y7, Y7
-	ANDQ         $0x03, R8
-	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, SI
-	VPXOR        Y13, Y4, Y4
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         SI, R9
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R9, BX
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, DI
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         BX, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         DI, SI
-	ADDQ         $0x30, R13
-	DECQ         704(SP)
-	JNZ          sealFourAVX2_b2
-	ADDQ         (R13), CX
-	ADCQ         8(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	ADCQ         24(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         $0x20, R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
-	MOVQ         3024(AX), DX
-	ADDQ         $0x000001ff, DX
-	SHRQ         $0x09, DX
-	SUBQ         $0x02, DX
-	MOVQ         DX, 712(SP)
-	JZ           sealFourAVX2_last
-
-sealFourAVX2_more:
-	ADDL         $0x08, 48(AX)
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 720(SP)
-
-sealFourAVX2_bn:
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	ADDQ         (R13), CX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         8(R13), SI
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADCQ         $0x01, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         CX, DX
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y9, Y13, Y13
-	MULXQ        160(SP), CX, R9
-	VPXOR        Y13, Y5, Y5
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         SI, DX
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	MULXQ        152(SP), CX, SI
-	VPOR         Y14, Y5, Y5
-	ADDQ         CX, DI
-	VPADDD       Y4, Y0, Y0
-	ADCQ         SI, R9
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	MULXQ        168(SP), CX, SI
-	VPXOR        Y1, Y9, Y9
-	ADDQ         CX, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         SI, DI
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y4, Y4
-	MOVQ         R8, CX
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	IMULQ        168(SP), CX
-	VPSLLD       $0x07, Y4, Y14
-	IMULQ        152(SP), R8
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, DI
-	VPSLLD       $0x07, Y5, Y14
-	ADCQ         R8, R9
-	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R9, R8
-	VPOR         Y14, Y5, Y5
-	VMOVDQU      Y12, (SP)
-	ANDQ         $0x03, R8
-	VMOVDQU      64(SP), Y12
-	MOVQ         R9, SI
-	VMOVDQU      Y13, 32(SP)
-	VMOVDQU      96(SP), Y13
-	SHRQ         $0x02, SI
-	VPADDD       Y6, Y2, Y2
-	ANDQ         $-4, R9
-	VPXOR        Y2, Y10, Y10
-	ADDQ         SI, R9
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ADDQ         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         $0x00, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R8
-	VPXOR        Y12, Y6, Y6
-	MOVQ         BX, CX
-	VPADDD       Y11, Y13, Y13
-	MOVQ         DI, SI
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         16(R13), CX
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         24(R13), SI
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x01, R8
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         CX, DX
-	VPOR         Y14, Y7, Y7
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	MULXQ        160(SP), CX, R9
-	VPADDD       Y7, Y3, Y3
-	ADDQ         CX, DI
-	VPXOR        Y3, Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         SI, DX
-	VPADDD       Y10, Y12, Y12
-	MULXQ        152(SP), CX, SI
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	ADDQ         CX, DI
-	VPXOR        Y13, Y7, Y7
-	ADCQ         SI, R9
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        168(SP), CX, SI
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, BX
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         SI, DI
-	VPSRLD       $0x19, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R9
-	VPADDD       Y5, Y0, Y0
-	MOVQ         R8, CX
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	IMULQ        168(SP), CX
-	VPXOR        Y1, Y8, Y8
-	IMULQ        152(SP), R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	ADCQ         R8, R9
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R9, R8
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	ANDQ         $0x03, R8
-	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         R9, SI
-	VPSRLD       $0x14, Y5, Y5
-	SHRQ         $0x02, SI
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x0c, Y6, Y14
-	ANDQ         $-4, R9
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         SI, R9
-	VPOR         Y14, Y6, Y6
-	VPADDD       Y5, Y0, Y0
-	ADDQ         R9, BX
-	VPXOR        Y0, Y11, Y11
-	ADCQ         $0x00, DI
-	VPADDD       Y6, Y1, Y1
-	ADCQ         $0x00, R8
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         BX, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MOVQ         DI, SI
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	ADDQ         32(R13), CX
-	VPADDD       Y8, Y13, Y13
-	ADCQ         40(R13), SI
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x01, R8
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	MOVQ         CX, DX
-	VPOR         Y14, Y5, Y5
-	MULXQ        152(SP), BX, DI
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        160(SP), CX, R9
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, DI
-	VMOVDQU      Y12, 64(SP)
-	ADCQ         $0x00, R9
-	VMOVDQU      (SP), Y12
-	VMOVDQU      Y13, 96(SP)
-	MOVQ         SI, DX
-	VMOVDQU      32(SP), Y13
-	MULXQ        152(SP), CX, SI
-	VPADDD       Y7, Y2, Y2
-	VPXOR        Y2, Y9, Y9
-	ADDQ         CX, DI
-	VPADDD       Y4, Y3, Y3
-	ADCQ         SI, R9
-	VPXOR        Y3, Y10, Y10
-	MULXQ        168(SP), CX, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         CX, BX
-	VPADDD       Y9, Y12, Y12
-	ADCQ         SI, DI
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, R9
-	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, CX
-	VPSLLD       $0x0c, Y7, Y14
-	IMULQ        168(SP), CX
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	IMULQ        152(SP), R8
-	VPSLLD       $0x0c, Y4, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADCQ         R8, R9
-	VPADDD       Y7, Y2, Y2
-	MOVQ         R9, R8
-	VPXOR        Y2, Y9, Y9
-	ANDQ         $0x03, R8
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	SHRQ         $0x02, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	ANDQ         $-4, R9
-	VPXOR        Y12, Y7, Y7
-	ADDQ         SI, R9
-	VPADDD       Y10, Y13, Y13
-	ADDQ         R9, BX
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         $0x00, DI
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R8
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         BX, CX
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         DI, SI
-	VPOR         Y14, Y4, Y4
-	ADDQ         $0x30, R13
-	DECQ         720(SP)
-	JNZ          sealFourAVX2_bn
-	ADDQ         (R13), CX
-	ADCQ         8(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	ADCQ         24(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         $0x20, R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
 	DECQ         712(SP)
-	JNZ          sealFourAVX2_more
+	JNZ          sealTwoDirectAVX2_b2
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         704(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealTwoDirectAVX2_b2_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealTwoDirectAVX2_b2_put0
 
-	// The length from the last batch on, plus the batch twoChains skips.
-	MOVQ 3024(AX), DX
-	ADDQ AX, DX
-	SUBQ R13, DX
-	ADDQ $0x000005c0, DX
-	MOVQ DX, 3024(AX)
+sealTwoDirectAVX2_b2_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealTwoDirectAVX2_b2_put0
 
-sealFourAVX2_last:
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    3024(AX), DX
-	SUBQ    $0x00000200, DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R13)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R13)(DX*1)
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
 
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), BX
-	MOVQ  176(SP)(BX*8), DI
-	MOVQ  DI, 728(SP)
-	MOVQ  184(SP)(BX*8), DI
-	MOVQ  DI, 736(SP)
-	MOVQ  192(SP)(BX*8), BX
-	MOVQ  BX, 744(SP)
-	MOVQ  AX, 752(SP)
-	XORQ  R10, R10
-	XORQ  R11, R11
-	XORQ  R12, R12
-	TESTL $0x00000001, DX
-	JZ    sealFourAVX2_even
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
-	MOVQ  CX, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 152(SP), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 168(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 168(SP), CX
-	IMULQ 152(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  $0x10, R13
+sealTwoDirectAVX2_b2_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealTwoDirectAVX2_b2_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealTwoDirectAVX2_b2_put256
 
-sealFourAVX2_even:
+sealTwoDirectAVX2_b2_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealTwoDirectAVX2_b2_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealTwoDirectAVX2_b2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealTwoDirectAVX2_b2_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealTwoDirectAVX2_b2_put64
+
+sealTwoDirectAVX2_b2_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealTwoDirectAVX2_b2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealTwoDirectAVX2_b2_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealTwoDirectAVX2_b2_put320
+
+sealTwoDirectAVX2_b2_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealTwoDirectAVX2_b2_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealTwoDirectAVX2_b2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealTwoDirectAVX2_b2_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealTwoDirectAVX2_b2_put128
+
+sealTwoDirectAVX2_b2_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealTwoDirectAVX2_b2_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealTwoDirectAVX2_b2_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealTwoDirectAVX2_b2_put384
+
+sealTwoDirectAVX2_b2_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealTwoDirectAVX2_b2_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealTwoDirectAVX2_b2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealTwoDirectAVX2_b2_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealTwoDirectAVX2_b2_put192
+
+sealTwoDirectAVX2_b2_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealTwoDirectAVX2_b2_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealTwoDirectAVX2_b2_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealTwoDirectAVX2_b2_put448
+
+sealTwoDirectAVX2_b2_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealTwoDirectAVX2_b2_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealTwoDirectAVX2_b2_put448:
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealTwoDirectAVX2_b2_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealTwoDirectAVX2_b2_put32
+
+sealTwoDirectAVX2_b2_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealTwoDirectAVX2_b2_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealTwoDirectAVX2_b2_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealTwoDirectAVX2_b2_put288
+
+sealTwoDirectAVX2_b2_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealTwoDirectAVX2_b2_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealTwoDirectAVX2_b2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealTwoDirectAVX2_b2_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealTwoDirectAVX2_b2_put96
+
+sealTwoDirectAVX2_b2_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealTwoDirectAVX2_b2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealTwoDirectAVX2_b2_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealTwoDirectAVX2_b2_put352
+
+sealTwoDirectAVX2_b2_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealTwoDirectAVX2_b2_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealTwoDirectAVX2_b2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealTwoDirectAVX2_b2_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealTwoDirectAVX2_b2_put160
+
+sealTwoDirectAVX2_b2_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealTwoDirectAVX2_b2_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealTwoDirectAVX2_b2_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealTwoDirectAVX2_b2_put416
+
+sealTwoDirectAVX2_b2_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealTwoDirectAVX2_b2_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealTwoDirectAVX2_b2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealTwoDirectAVX2_b2_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealTwoDirectAVX2_b2_put224
+
+sealTwoDirectAVX2_b2_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealTwoDirectAVX2_b2_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealTwoDirectAVX2_b2_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealTwoDirectAVX2_b2_put480
+
+sealTwoDirectAVX2_b2_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealTwoDirectAVX2_b2_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put480:
+	MOVQ src_len+40(FP), AX
+	MOVQ dst_base+8(FP), DX
+	ADDQ DX, AX
+	SUBQ R13, AX
+
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ AX, DX
+	SHRQ $0x05, DX
+	ANDQ $0x1f, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	LEAQ 1(DX)(AX*1), BX
+	LEAQ (BX)(BX*2), BX
+	MOVQ 176(SP)(BX*8), DI
+	MOVQ DI, 720(SP)
+	MOVQ 184(SP)(BX*8), DI
+	MOVQ DI, 728(SP)
+	MOVQ 192(SP)(BX*8), BX
+	MOVQ BX, 736(SP)
+	MOVQ AX, 744(SP)
+	MOVQ DX, 752(SP)
+	MOVQ DX, AX
 	SHLQ $0x04, AX
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
 	CMPQ 752(SP), $0x00
-	JE   sealFourAVX2_done
+	JE   sealTwoDirectAVX2_tail
 
-sealFourAVX2_loop:
+sealTwoDirectAVX2_loop:
 	ADDQ  (R13), CX
 	ADCQ  8(R13), SI
 	ADCQ  $0x01, R8
@@ -44278,24 +42841,2391 @@ sealFourAVX2_loop:
 	MOVQ  DI, R11
 	ADDQ  $0x10, R13
 	DECQ  752(SP)
-	JNZ   sealFourAVX2_loop
+	JNZ   sealTwoDirectAVX2_loop
 
-sealFourAVX2_done:
+sealTwoDirectAVX2_tail:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  744(SP), $0x00
+	JE    sealTwoDirectAVX2_lens
+	ADDQ  176(AX), R10
+	ADCQ  184(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	CMPQ  744(SP), $0x01
+	JE    sealTwoDirectAVX2_lens
+	ADDQ  192(AX), R10
+	ADCQ  200(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+sealTwoDirectAVX2_lens:
+	ADDQ  160(AX), R10
+	ADCQ  168(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
 	// h·P in five words w0..w4.
 	XORL  BX, BX
 	MOVQ  CX, DX
-	MULXQ 728(SP), CX, AX
-	MULXQ 736(SP), R13, DI
+	MULXQ 720(SP), CX, AX
+	MULXQ 728(SP), R13, DI
 	ADDQ  R13, AX
-	MULXQ 744(SP), R13, R9
+	MULXQ 736(SP), R13, R9
 	ADCQ  R13, DI
 	ADCQ  $0x00, R9
 	MOVQ  SI, DX
-	MULXQ 728(SP), R13, SI
+	MULXQ 720(SP), R13, SI
 	ADDQ  R13, AX
 	ADCQ  SI, DI
 	ADCQ  $0x00, R9
 	ADCQ  $0x00, BX
+	MULXQ 728(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 736(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
+	MULXQ 720(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 728(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	IMULQ 736(SP), DX
+	ADDQ  DX, BX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ DI, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, DI
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+	SHRQ $0x02, R9, DI
+	SHRQ $0x02, BX, R9
+	SHRQ $0x02, BX
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R10, CX
+	ADCQ R11, AX
+	ADCQ R12, R8
+	MOVQ R8, R13
+	SHRQ $0x02, R13
+	ANDQ $0x03, R8
+	LEAQ (R13)(R13*4), R13
+	ADDQ R13, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, R8
+	MOVQ AX, SI
+	MOVQ st+0(FP), AX
+	MOVQ CX, BX
+	MOVQ SI, DI
+	SUBQ $-5, BX
+	SBBQ $-1, DI
+	SBBQ $0x03, R8
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC BX, CX
+	CMOVQCC DI, SI
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), SI
+	MOVQ    CX, 128(AX)
+	MOVQ    SI, 136(AX)
+	VZEROUPPER
+	RET
+
+// func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealFourDirectAVX2(SB), NOSPLIT, $776-56
+	PCALIGN      $0x40
+	MOVQ         st+0(FP), AX
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 144(SP)
+
+sealFourDirectAVX2_b1:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	DECQ         144(SP)
+	JNZ          sealFourDirectAVX2_b1
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	MOVQ         88(AX), BX
+	MOVQ         BX, 152(SP)
+	XORQ         CX, CX
+	MOVQ         96(AX), DI
+	MOVQ         DI, 160(SP)
+	XORQ         SI, SI
+	MOVQ         104(AX), R9
+	MOVQ         R9, 168(SP)
+	XORQ         R8, R8
+	MOVQ         $0x00000001, R10
+	MOVQ         R10, 176(SP)
+	XORL         R12, R12
+	MOVQ         R12, 184(SP)
+	MOVQ         R12, 192(SP)
+	MOVQ         152(SP), R10
+	MOVQ         R10, 200(SP)
+	MOVQ         160(SP), R11
+	MOVQ         R11, 208(SP)
+	MOVQ         168(SP), R12
+	XORL         R12, R12
+	MOVQ         R12, 216(SP)
+	ADDQ         144(AX), CX
+	ADCQ         152(AX), SI
+	ADCQ         208(AX), R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	MOVQ         dst_base+8(FP), R13
+	MOVQ         src_base+32(FP), DX
+	MOVQ         DX, BX
+	SUBQ         R13, BX
+	MOVQ         BX, 704(SP)
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	VPXOR        256(DX), Y1, Y1
+	VMOVDQU      Y1, 256(R13)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(DX), Y2, Y2
+	VMOVDQU      Y2, 64(R13)
+	VPXOR        320(DX), Y12, Y12
+	VMOVDQU      Y12, 320(R13)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(DX), Y2, Y2
+	VMOVDQU      Y2, 128(R13)
+	VPXOR        384(DX), Y3, Y3
+	VMOVDQU      Y3, 384(R13)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(DX), Y2, Y2
+	VMOVDQU      Y2, 192(R13)
+	VPXOR        448(DX), Y0, Y0
+	VMOVDQU      Y0, 448(R13)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	VPXOR        288(DX), Y6, Y6
+	VMOVDQU      Y6, 288(R13)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(DX), Y14, Y14
+	VMOVDQU      Y14, 96(R13)
+	VPXOR        352(DX), Y1, Y1
+	VMOVDQU      Y1, 352(R13)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(DX), Y14, Y14
+	VMOVDQU      Y14, 160(R13)
+	VPXOR        416(DX), Y15, Y15
+	VMOVDQU      Y15, 416(R13)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(DX), Y14, Y14
+	VMOVDQU      Y14, 224(R13)
+	VPXOR        480(DX), Y2, Y2
+	VMOVDQU      Y2, 480(R13)
+
+	// The second batch: three MAC steps and two powers per double round.
+	ADDL         $0x08, 48(AX)
+	LEAQ         224(SP), R14
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 712(SP)
+
+sealFourDirectAVX2_b2:
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R10, DX
+	VPXOR        Y0, Y8, Y8
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y5, Y1, Y1
+	MULXQ        160(SP), R10, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R10, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R11, DX
+	VPADDD       Y8, Y12, Y12
+	MULXQ        152(SP), R10, R11
+	ADDQ         R10, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         R11, R9
+	VPADDD       Y9, Y13, Y13
+	MULXQ        168(SP), R10, R11
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R10, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R11, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R12, R10
+	IMULQ        168(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        152(SP), R12
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R10, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         R12, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, R12
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R12
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R11, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         R9, BX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R10, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        152(SP), BX, DI
+	VPOR         Y14, Y4, Y4
+	MULXQ        160(SP), R10, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         R10, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        152(SP), R10, R11
+	VMOVDQU      Y12, (SP)
+	ADDQ         R10, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         R11, R9
+	VMOVDQU      Y13, 32(SP)
+	MULXQ        168(SP), R10, R11
+	VMOVDQU      96(SP), Y13
+	ADDQ         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R11, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	VPADDD       Y7, Y3, Y3
+	IMULQ        168(SP), R10
+	VPXOR        Y3, Y11, Y11
+	IMULQ        152(SP), R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         R10, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         R12, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R9, R12
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	VPADDD       Y11, Y13, Y13
+	SHRQ         $0x02, R11
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         DI, R11
+	VPOR         Y14, Y7, Y7
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	VPADDD       Y6, Y2, Y2
+	ADDQ         $0x30, R14
+	VPXOR        Y2, Y10, Y10
+	ADDQ         (R13), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         8(R13), SI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        152(SP), BX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        160(SP), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        168(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        152(SP), R8
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R8, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $0x03, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R9, SI
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         SI, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         BX, CX
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         24(R13), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x01, R8
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        152(SP), BX, DI
+	VPXOR        Y0, Y11, Y11
+	MULXQ        160(SP), CX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        152(SP), CX, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MULXQ        168(SP), CX, SI
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        168(SP), CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        152(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, R8
+	VMOVDQU      Y12, 64(SP)
+	MOVQ         R9, SI
+	VMOVDQU      (SP), Y12
+	SHRQ         $0x02, SI
+	VMOVDQU      Y13, 96(SP)
+	ANDQ         $-4, R9
+	VMOVDQU      32(SP), Y13
+	ADDQ         SI, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y3, Y3
+	MOVQ         BX, CX
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         32(R13), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         40(R13), SI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x01, R8
+	VPXOR        Y12, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y10, Y13, Y13
+	MULXQ        160(SP), CX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        152(SP), CX, SI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        168(SP), CX, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADCQ         SI, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, CX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         R8, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R8
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         SI, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         BX, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, SI
+	ADDQ         $0x30, R13
+	DECQ         712(SP)
+	JNZ          sealFourDirectAVX2_b2
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         704(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealFourDirectAVX2_b2_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealFourDirectAVX2_b2_put0
+
+sealFourDirectAVX2_b2_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealFourDirectAVX2_b2_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealFourDirectAVX2_b2_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealFourDirectAVX2_b2_put256
+
+sealFourDirectAVX2_b2_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealFourDirectAVX2_b2_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_b2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealFourDirectAVX2_b2_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealFourDirectAVX2_b2_put64
+
+sealFourDirectAVX2_b2_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealFourDirectAVX2_b2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealFourDirectAVX2_b2_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealFourDirectAVX2_b2_put320
+
+sealFourDirectAVX2_b2_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealFourDirectAVX2_b2_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealFourDirectAVX2_b2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealFourDirectAVX2_b2_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealFourDirectAVX2_b2_put128
+
+sealFourDirectAVX2_b2_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealFourDirectAVX2_b2_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealFourDirectAVX2_b2_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealFourDirectAVX2_b2_put384
+
+sealFourDirectAVX2_b2_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealFourDirectAVX2_b2_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealFourDirectAVX2_b2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealFourDirectAVX2_b2_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealFourDirectAVX2_b2_put192
+
+sealFourDirectAVX2_b2_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealFourDirectAVX2_b2_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealFourDirectAVX2_b2_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealFourDirectAVX2_b2_put448
+
+sealFourDirectAVX2_b2_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealFourDirectAVX2_b2_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealFourDirectAVX2_b2_put448:
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealFourDirectAVX2_b2_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealFourDirectAVX2_b2_put32
+
+sealFourDirectAVX2_b2_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealFourDirectAVX2_b2_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealFourDirectAVX2_b2_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealFourDirectAVX2_b2_put288
+
+sealFourDirectAVX2_b2_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealFourDirectAVX2_b2_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealFourDirectAVX2_b2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealFourDirectAVX2_b2_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealFourDirectAVX2_b2_put96
+
+sealFourDirectAVX2_b2_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealFourDirectAVX2_b2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealFourDirectAVX2_b2_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealFourDirectAVX2_b2_put352
+
+sealFourDirectAVX2_b2_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealFourDirectAVX2_b2_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_b2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealFourDirectAVX2_b2_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealFourDirectAVX2_b2_put160
+
+sealFourDirectAVX2_b2_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealFourDirectAVX2_b2_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealFourDirectAVX2_b2_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealFourDirectAVX2_b2_put416
+
+sealFourDirectAVX2_b2_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealFourDirectAVX2_b2_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealFourDirectAVX2_b2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealFourDirectAVX2_b2_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealFourDirectAVX2_b2_put224
+
+sealFourDirectAVX2_b2_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealFourDirectAVX2_b2_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealFourDirectAVX2_b2_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealFourDirectAVX2_b2_put480
+
+sealFourDirectAVX2_b2_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealFourDirectAVX2_b2_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put480:
+	MOVQ src_len+40(FP), DX
+	ADDQ $0x000001ff, DX
+	SHRQ $0x09, DX
+	SUBQ $0x02, DX
+	MOVQ DX, 720(SP)
+	JZ   sealFourDirectAVX2_last
+
+sealFourDirectAVX2_more:
+	ADDL         $0x08, 48(AX)
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 728(SP)
+
+sealFourDirectAVX2_bn:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDQ         (R13), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         8(R13), SI
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x01, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         CX, DX
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y9, Y13, Y13
+	MULXQ        160(SP), CX, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, DX
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        152(SP), CX, SI
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VPADDD       Y4, Y0, Y0
+	ADCQ         SI, R9
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	MULXQ        168(SP), CX, SI
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         SI, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, CX
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	IMULQ        168(SP), CX
+	VPSLLD       $0x07, Y4, Y14
+	IMULQ        152(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R8, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R9, R8
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	ANDQ         $0x03, R8
+	VMOVDQU      64(SP), Y12
+	MOVQ         R9, SI
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	SHRQ         $0x02, SI
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $-4, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y6, Y6
+	MOVQ         BX, CX
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, SI
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         16(R13), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         24(R13), SI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x01, R8
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	MULXQ        160(SP), CX, R9
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         SI, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        152(SP), CX, SI
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y7, Y7
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        168(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, CX
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	IMULQ        168(SP), CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        152(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R8, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, R8
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $0x03, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y5, Y5
+	SHRQ         $0x02, SI
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	ADDQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         BX, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	ADDQ         32(R13), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         40(R13), SI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x01, R8
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        152(SP), BX, DI
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        160(SP), CX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      (SP), Y12
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, DX
+	VMOVDQU      32(SP), Y13
+	MULXQ        152(SP), CX, SI
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MULXQ        168(SP), CX, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADCQ         SI, DI
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        168(SP), CX
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	IMULQ        152(SP), R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADCQ         R8, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R9, R8
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $0x03, R8
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	SHRQ         $0x02, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, CX
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         $0x30, R13
+	DECQ         728(SP)
+	JNZ          sealFourDirectAVX2_bn
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         704(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealFourDirectAVX2_bn_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealFourDirectAVX2_bn_put0
+
+sealFourDirectAVX2_bn_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealFourDirectAVX2_bn_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealFourDirectAVX2_bn_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealFourDirectAVX2_bn_put256
+
+sealFourDirectAVX2_bn_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealFourDirectAVX2_bn_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_bn_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealFourDirectAVX2_bn_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealFourDirectAVX2_bn_put64
+
+sealFourDirectAVX2_bn_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealFourDirectAVX2_bn_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealFourDirectAVX2_bn_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealFourDirectAVX2_bn_put320
+
+sealFourDirectAVX2_bn_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealFourDirectAVX2_bn_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealFourDirectAVX2_bn_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealFourDirectAVX2_bn_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealFourDirectAVX2_bn_put128
+
+sealFourDirectAVX2_bn_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealFourDirectAVX2_bn_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealFourDirectAVX2_bn_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealFourDirectAVX2_bn_put384
+
+sealFourDirectAVX2_bn_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealFourDirectAVX2_bn_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealFourDirectAVX2_bn_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealFourDirectAVX2_bn_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealFourDirectAVX2_bn_put192
+
+sealFourDirectAVX2_bn_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealFourDirectAVX2_bn_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealFourDirectAVX2_bn_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealFourDirectAVX2_bn_put448
+
+sealFourDirectAVX2_bn_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealFourDirectAVX2_bn_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealFourDirectAVX2_bn_put448:
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealFourDirectAVX2_bn_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealFourDirectAVX2_bn_put32
+
+sealFourDirectAVX2_bn_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealFourDirectAVX2_bn_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealFourDirectAVX2_bn_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealFourDirectAVX2_bn_put288
+
+sealFourDirectAVX2_bn_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealFourDirectAVX2_bn_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealFourDirectAVX2_bn_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealFourDirectAVX2_bn_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealFourDirectAVX2_bn_put96
+
+sealFourDirectAVX2_bn_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealFourDirectAVX2_bn_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealFourDirectAVX2_bn_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealFourDirectAVX2_bn_put352
+
+sealFourDirectAVX2_bn_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealFourDirectAVX2_bn_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_bn_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealFourDirectAVX2_bn_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealFourDirectAVX2_bn_put160
+
+sealFourDirectAVX2_bn_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealFourDirectAVX2_bn_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealFourDirectAVX2_bn_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealFourDirectAVX2_bn_put416
+
+sealFourDirectAVX2_bn_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealFourDirectAVX2_bn_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealFourDirectAVX2_bn_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealFourDirectAVX2_bn_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealFourDirectAVX2_bn_put224
+
+sealFourDirectAVX2_bn_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealFourDirectAVX2_bn_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealFourDirectAVX2_bn_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealFourDirectAVX2_bn_put480
+
+sealFourDirectAVX2_bn_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealFourDirectAVX2_bn_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put480:
+	DECQ 720(SP)
+	JNZ  sealFourDirectAVX2_more
+
+sealFourDirectAVX2_last:
+	MOVQ src_len+40(FP), AX
+	MOVQ dst_base+8(FP), DX
+	ADDQ DX, AX
+	SUBQ R13, AX
+
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ AX, DX
+	SHRQ $0x05, DX
+	ANDQ $0x1f, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	LEAQ 1(DX)(AX*1), BX
+	LEAQ (BX)(BX*2), BX
+	MOVQ 176(SP)(BX*8), DI
+	MOVQ DI, 736(SP)
+	MOVQ 184(SP)(BX*8), DI
+	MOVQ DI, 744(SP)
+	MOVQ 192(SP)(BX*8), BX
+	MOVQ BX, 752(SP)
+	MOVQ AX, 760(SP)
+	MOVQ DX, 768(SP)
+	MOVQ DX, AX
+	SHLQ $0x04, AX
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	CMPQ 768(SP), $0x00
+	JE   sealFourDirectAVX2_tail
+
+sealFourDirectAVX2_loop:
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 152(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 168(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 168(SP), CX
+	IMULQ 152(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  (R13)(AX*1), R10
+	ADCQ  8(R13)(AX*1), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	ADDQ  $0x10, R13
+	DECQ  768(SP)
+	JNZ   sealFourDirectAVX2_loop
+
+sealFourDirectAVX2_tail:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  760(SP), $0x00
+	JE    sealFourDirectAVX2_lens
+	ADDQ  176(AX), R10
+	ADCQ  184(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	CMPQ  760(SP), $0x01
+	JE    sealFourDirectAVX2_lens
+	ADDQ  192(AX), R10
+	ADCQ  200(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+sealFourDirectAVX2_lens:
+	ADDQ  160(AX), R10
+	ADCQ  168(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+	// h·P in five words w0..w4.
+	XORL  BX, BX
+	MOVQ  CX, DX
+	MULXQ 736(SP), CX, AX
+	MULXQ 744(SP), R13, DI
+	ADDQ  R13, AX
+	MULXQ 752(SP), R13, R9
+	ADCQ  R13, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 736(SP), R13, SI
+	ADDQ  R13, AX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	MULXQ 744(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 752(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
 	MULXQ 736(SP), R13, SI
 	ADDQ  R13, DI
 	ADCQ  SI, R9
@@ -44303,15 +45233,7 @@ sealFourAVX2_done:
 	MULXQ 744(SP), R13, SI
 	ADDQ  R13, R9
 	ADCQ  SI, BX
-	MOVQ  R8, DX
-	MULXQ 728(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 736(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	IMULQ 744(SP), DX
+	IMULQ 752(SP), DX
 	ADDQ  DX, BX
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).

@@ -66,14 +66,21 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	}
 }
 
-// sealDirectCall runs layout l's direct Seal kernel: sealDirectY4 or
-// (oneSliced) sealDirectAVX2.
+// sealDirectCall runs the direct Seal kernel for src: sealFourDirectAVX2
+// past twoMax bytes, sealTwoDirectAVX2 past oneMax, else layout l's,
+// sealDirectY4 or (oneSliced) sealDirectAVX2.
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
-	if l == oneY4 {
-		sealDirectY4((*[216]byte)(unsafe.Pointer(st)), dst, src)
-		return
+	p := (*[216]byte)(unsafe.Pointer(st))
+	switch {
+	case len(src) > twoMax:
+		sealFourDirectAVX2(p, dst, src)
+	case len(src) > oneMax:
+		sealTwoDirectAVX2(p, dst, src)
+	case l == oneY4:
+		sealDirectY4(p, dst, src)
+	default:
+		sealDirectAVX2(p, dst, src)
 	}
-	sealDirectAVX2((*[216]byte)(unsafe.Pointer(st)), dst, src)
 }
 
 // sealOneCall runs layout l's sealOne kernel.

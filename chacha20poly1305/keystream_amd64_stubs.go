@@ -143,21 +143,23 @@ func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 //go:noescape
 func sealDirectY4(st *[216]byte, dst []byte, src []byte)
 
-// sealTwoAVX2 encrypts the first n bytes (513 to 1024) of st's buffer in place
-// with the blocks (up to 2 word-sliced batches) from st.x[12] on and
-// absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext
-// zero-padded, block 33, and writes the tag.
+// sealTwoDirectAVX2 encrypts src (513 to 1024 bytes) into dst with the blocks (up
+// to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// bytes, whose ciphertext replaces them in st's tail (zero-padded), and
+// writes the tag of the additional data's block (2^128 bit from st), the
+// ciphertext zero-padded and the lengths' block.
 //
 //go:noescape
-func sealTwoAVX2(st *[2008]byte)
+func sealTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// sealFourAVX2 encrypts the first n bytes (513 to 2048) of st's buffer in place
-// with the blocks (up to 4 word-sliced batches) from st.x[12] on and
-// absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext
-// zero-padded, block 33, and writes the tag.
+// sealFourDirectAVX2 encrypts src (513 to 2048 bytes) into dst with the blocks (up
+// to 4 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// bytes, whose ciphertext replaces them in st's tail (zero-padded), and
+// writes the tag of the additional data's block (2^128 bit from st), the
+// ciphertext zero-padded and the lengths' block.
 //
 //go:noescape
-func sealFourAVX2(st *[3032]byte)
+func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // openTwoAVX2 decrypts the first n bytes (513 to 1024) of st's buffer with the
 // blocks (up to 2 word-sliced batches) from st.x[12] on, writes the

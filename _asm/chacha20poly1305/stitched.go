@@ -536,7 +536,8 @@ func (k *sk) rolledRounds(label string, iter func()) {
 	k.ticks = all
 }
 
-// stitchedSealTwo emits sealTwoAVX2: Seal of a message of 513 to 1024
+// stitchedSealTwo emits sealTwoAVX2 (the generator no longer does: Seal
+// takes the direct kernels, stitchedSealTwoDirect): Seal of a message of 513 to 1024
 // bytes in one call, two word-sliced batches over a twoState's buffer,
 // with no Go code between the parts and the MAC in general registers
 // throughout. Each batch's rounds run as a loop of double rounds: unrolled
@@ -559,20 +560,42 @@ func (k *sk) rolledRounds(label string, iter func()) {
 // one batch before it (the first batch's to the MAC input's blocks 0 to 31,
 // unused here), each batch's output stored once its MAC steps have read
 // the batch before. The caller compares the tag.
-func stitchedSealTwo(name string, batches int, open bool) {
+func stitchedSealTwo(name string, batches int, open bool) { sealTwoKernel(name, batches, open, false) }
+
+// stitchedSealTwoDirect emits sealTwoDirectAVX2 (batches 2) or
+// sealFourDirectAVX2: sealTwoAVX2's Seal reading the plaintext and writing
+// the ciphertext itself, on a directState, as sealDirectAVX2 does.
+func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, false, true) }
+
+// sealTwoKernel emits the kernels of stitchedSealTwo and, with direct,
+// stitchedSealTwoDirect.
+func sealTwoKernel(name string, batches int, open, direct bool) {
 	size, nOff := otEnd, otN
 	if batches > 2 {
 		size, nOff = ofEnd, ofN
 	}
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
-	Pragma("noescape")
-	if open {
+	switch {
+	case direct:
+		vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd),
+			name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", batches*batchBytes),
+			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
+			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
+			"writes the tag of the additional data's block (2^128 bit from st), the",
+			"ciphertext zero-padded and the lengths' block.")
+		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+	default:
+		TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
+		Pragma("noescape")
+	}
+	switch {
+	case direct:
+	case open:
 		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
 			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
 			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
 			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
 			"0 to 31, the rest at the buffer's start.")
-	} else {
+	default:
 		Doc(name+fmt.Sprintf(" encrypts the first n bytes (513 to %d) of st's buffer in place", batches*batchBytes),
 			fmt.Sprintf("with the blocks (up to %d word-sliced batches) from st.x[12] on and", batches),
 			"absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext",
@@ -618,12 +641,28 @@ func stitchedSealTwo(name string, batches int, open bool) {
 	}
 	XORL(p[2].As32(), p[2].As32())
 	MOVQ(p[2], pw.Offset(40))
-	for _, f := range a.stepOps(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2) + 8}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)}, r) {
+	adBlock, adHi := Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)}
+	if direct {
+		adBlock, adHi = Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi}
+	}
+	for _, f := range a.stepOps(adBlock, adBlock.Offset(8), adHi, r) {
 		f()
 	}
 	buf := GP64().(GPVirtual)
-	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
-	k.dst, k.src = buf, buf
+	var delta Mem // direct: src - dst, for the source of the batches after the first
+	if direct {
+		Load(Param("dst").Base(), buf)
+		k.dst = buf
+		k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+		delta = AllocLocal(8)
+		t := GP64()
+		MOVQ(k.src, t)
+		SUBQ(buf, t)
+		MOVQ(t, delta)
+	} else {
+		LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
+		k.dst, k.src = buf, buf
+	}
 	if open {
 		Comment("Open: the plaintext goes elsewhere, the ciphertext stays for the MAC.")
 		k.dst = GP64().(GPVirtual)
@@ -664,23 +703,59 @@ func stitchedSealTwo(name string, batches int, open bool) {
 		k.dst = GP64().(GPVirtual)
 		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
 	}
-	k.output()
-	if batches > 2 {
-		k.moreBatches(name, buf, r, nOff, open)
+	if direct {
+		k.directOutput(name+"_b2", buf, delta)
+	} else {
+		k.output()
 	}
-	k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+	if batches > 2 {
+		k.moreBatches(name, buf, r, nOff, open, delta)
+	}
+	if direct {
+		k.directChains(name, buf, k.directRem(buf), rf, pw, true)
+	} else {
+		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+	}
 	stAVX2.Return()
 }
 
-// moreBatches emits sealFourAVX2's batches after the second, as many as the
+// directRem returns the message's bytes from buf on, in a direct kernel
+// (its output at dst).
+func (k *sk) directRem(buf GPVirtual) GPVirtual {
+	rem := Load(Param("src").Len(), GP64()).(GPVirtual)
+	dst := Load(Param("dst").Base(), GP64())
+	ADDQ(dst, rem)
+	SUBQ(buf, rem)
+	return rem
+}
+
+// directOutput emits the output of a direct kernel's batch at buf in dst,
+// its source at buf plus delta, through putPiece; label names the site.
+func (k *sk) directOutput(label string, buf GPVirtual, delta Mem) {
+	k.dst = buf
+	k.src = GP64().(GPVirtual)
+	MOVQ(delta, k.src)
+	ADDQ(buf, k.src)
+	rem := k.directRem(buf)
+	k.put = func(r Op, off int) { k.putPiece(label, rem, r, off) }
+	k.output()
+	k.put = nil
+}
+
+// moreBatches emits sealFour*'s and openFourAVX2's batches after the second, as many as the
 // message needs: each absorbs the one before it (buf, its output) beside
 // its rounds, and moves buf on to its own output. The message's length in
 // st at nOff then counts from buf on, plus a batch (twoChains skips one).
-func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool) {
+func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool, delta Mem) {
+	direct := delta.Base != nil
 	a := chain{h: k.h, t: k.t}
 	cnt := AllocLocal(8)
 	n := GP64()
-	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	if direct {
+		Load(Param("src").Len(), n)
+	} else {
+		MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	}
 	ADDQ(U32(batchBytes-1), n)
 	SHRQ(U8(9), n)
 	SUBQ(U8(2), n)
@@ -705,9 +780,17 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bo
 		k.dst = GP64().(GPVirtual)
 		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
 	}
-	k.output()
+	if direct {
+		k.directOutput(name+"_bn", buf, delta)
+	} else {
+		k.output()
+	}
 	DECQ(cnt)
 	JNZ(LabelRef(name + "_more"))
+	if direct {
+		Label(name + "_last")
+		return
+	}
 	Comment("The length from the last batch on, plus the batch twoChains skips.")
 	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
 	ADDQ(k.st, n)
@@ -1290,34 +1373,56 @@ func stitchedSealDirect(name string, lay oneBatch) {
 		k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
 		n = Load(Param("src").Len(), GP64()).(GPVirtual)
 	}
-	k.put = func(r Op, off int) {
-		part, done := fmt.Sprintf("%s_part%d", name, off), fmt.Sprintf("%s_put%d", name, off)
-		CMPQ(n, U32(off+32))
-		JB(LabelRef(part))
-		VPXOR(Mem{Base: k.src, Disp: off}, r, r)
-		VMOVDQU(r, Mem{Base: k.dst, Disp: off})
-		JMP(LabelRef(done))
-		Label(part)
-		CMPQ(n, U32(off))
-		JBE(LabelRef(done))
-		Comment("The piece the message ends in: n-off bytes of the mask's ones.")
-		p := GP64()
-		LEAQ(cpMask.Offset(64+off), p)
-		SUBQ(n, p)
-		VPXOR(Mem{Base: k.st, Disp: sdTail}, r, r)
-		VPAND(Mem{Base: p}, r, r)
-		VMOVDQU(r, Mem{Base: k.st, Disp: sdTail})
-		Label(done)
-	}
+	k.put = func(r Op, off int) { k.putPiece(name, n, r, off) }
 	k.batchInPlace()
 	k.put = nil
 
-	Comment("J = n/32 (B's blocks at dst) + the tail's blocks + 1 (the lengths).")
+	k.directChains(name, k.dst, n, rf, pw, false)
+	stAVX2.Return()
+}
+
+// putPiece is the output hook of a direct kernel's batch (see
+// stitchedSealDirect) for the 32-byte piece of keystream r at off, rem the
+// message's bytes from the batch on: a piece wholly inside the message goes
+// from k.src to k.dst, the one it ends in takes the tail from st and goes
+// back there masked, the rest are dropped. label names the emission site.
+func (k *sk) putPiece(label string, rem GPVirtual, r Op, off int) {
+	part, done := fmt.Sprintf("%s_part%d", label, off), fmt.Sprintf("%s_put%d", label, off)
+	CMPQ(rem, U32(off+32))
+	JB(LabelRef(part))
+	VPXOR(Mem{Base: k.src, Disp: off}, r, r)
+	VMOVDQU(r, Mem{Base: k.dst, Disp: off})
+	JMP(LabelRef(done))
+	Label(part)
+	CMPQ(rem, U32(off))
+	JBE(LabelRef(done))
+	Comment("The piece the message ends in: rem-off bytes of the mask's ones.")
+	p := GP64()
+	LEAQ(cpMask.Offset(64+off), p)
+	SUBQ(rem, p)
+	VPXOR(Mem{Base: k.st, Disp: sdTail}, r, r)
+	VPAND(Mem{Base: p}, r, r)
+	VMOVDQU(r, Mem{Base: k.st, Disp: sdTail})
+	Label(done)
+}
+
+// directChains absorbs, after a direct kernel's last batch, its ciphertext
+// (rem bytes, 1 to 512: the whole 32-byte pieces at buf, the rest in st's
+// tail) and the lengths' block in two chains: A continues k.h over the
+// first half of the whole pieces' blocks, B starts from zero over the
+// second half, the tail's blocks and the lengths, h = A·r^J + B with J B's
+// step count (r^J from pw), and the tag follows.
+//
+// With short (rem may be under 32: no whole piece), it tests for that
+// before the loop; the one-batch kernels, which never see it, leave the
+// test out (see stitchedSealDirect on where their code falls).
+func (k *sk) directChains(name string, buf, rem GPVirtual, rf, pw Mem, short bool) {
+	Comment("J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).")
 	half := GP64()
-	MOVQ(n, half)
+	MOVQ(rem, half)
 	SHRQ(U8(5), half)
 	tb := GP64()
-	MOVQ(n, tb)
+	MOVQ(rem, tb)
 	ANDQ(U8(31), tb)
 	ADDQ(U8(15), tb)
 	SHRQ(U8(4), tb)
@@ -1337,18 +1442,24 @@ func stitchedSealDirect(name string, lay oneBatch) {
 	for i := range b.h {
 		XORQ(b.h[i], b.h[i])
 	}
-	buf := k.dst
 	step := func(c chain, m Mem, hi Op) {
 		for _, f := range c.stepOps(m, m.Offset(8), hi, r) {
 			f()
 		}
 	}
-	Label(name + "_loop") // at least one piece: the message has 65 bytes or more
+	if short {
+		CMPQ(cnt, U8(0))
+		JE(LabelRef(name + "_tail"))
+	}
+	Label(name + "_loop")
 	step(a, Mem{Base: buf}, U8(1))
 	step(b, Mem{Base: buf, Index: off, Scale: 1}, U8(1))
 	ADDQ(U8(16), buf)
 	DECQ(cnt)
 	JNZ(LabelRef(name + "_loop"))
+	if short {
+		Label(name + "_tail")
+	}
 	Comment("B goes on over the tail's blocks (none to two) and the lengths.")
 	st := Load(Param("st"), GP64()).(GPVirtual)
 	CMPQ(tbs, U8(0))
@@ -1363,5 +1474,4 @@ func stitchedSealDirect(name string, lay oneBatch) {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.h = a.h
 	k.finishAt(ooS, ooTag)
-	stAVX2.Return()
 }
