@@ -177,8 +177,8 @@ func TestSmallAD(t *testing.T) {
 }
 
 // TestSealOneChains runs the one-call kernels' lengths (193..512 bytes,
-// and sealTwoAVX2's and sealFourAVX2's up to 2048, whose chains cover the
-// last batch) where
+// and sealTwoDirectAVX2's and sealFourDirectAVX2's up to 2048, whose chains
+// cover the last batch) where
 // their MAC's block count L (ciphertext blocks after the stitched ones,
 // plus the lengths) is even and odd, at the edges of the row and
 // word-sliced batches, under many keys: Seal splits the blocks into two

@@ -138,6 +138,24 @@ DATA cp_rot8<>+30(SB)/1, $0x1d
 DATA cp_rot8<>+31(SB)/1, $0x1e
 GLOBL cp_rot8<>(SB), RODATA|NOPTR, $32
 
+DATA cp_mask<>+0(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+8(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+16(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+24(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+32(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+40(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+48(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+56(SB)/8, $0xffffffffffffffff
+DATA cp_mask<>+64(SB)/8, $0x0000000000000000
+DATA cp_mask<>+72(SB)/8, $0x0000000000000000
+DATA cp_mask<>+80(SB)/8, $0x0000000000000000
+DATA cp_mask<>+88(SB)/8, $0x0000000000000000
+DATA cp_mask<>+96(SB)/8, $0x0000000000000000
+DATA cp_mask<>+104(SB)/8, $0x0000000000000000
+DATA cp_mask<>+112(SB)/8, $0x0000000000000000
+DATA cp_mask<>+120(SB)/8, $0x0000000000000000
+GLOBL cp_mask<>(SB), RODATA|NOPTR, $128
+
 // func keystream4(ks *[256]byte, key *[32]byte, nonce *[12]byte)
 // Requires: AVX, AVX512F
 TEXT ·keystream4(SB), NOSPLIT, $0-24
@@ -19145,6 +19163,10098 @@ TEXT ·openOneAVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
+// func openOne30AVX2(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne30AVX2(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R15, R11
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R8
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R8, CX
+	VMOVDQU      96(SP), Y13
+	ADDL         R9, DX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y7, Y3, Y3
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y7, Y7
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         R8, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPXOR        Y2, Y10, Y10
+	ADDL         DI, SI
+	VPADDD       Y7, Y3, Y3
+	XORL         CX, R15
+	VPXOR        Y3, Y11, Y11
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x08, R14
+	VPADDD       Y11, Y13, Y13
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y13, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R9
+	VPOR         Y14, Y6, Y6
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y11, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y6, Y6
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, DI
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R8
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R8, CX
+	VMOVDQU      32(SP), Y13
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         DI, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y7, Y7
+	XORL         R11, R9
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, DI
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      96(SP), Y13
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	XORL         DX, R12
+	VPADDD       Y7, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R10, BX
+	VPXOR        Y2, Y10, Y10
+	ADDL         DI, SI
+	VPADDD       Y7, Y3, Y3
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y3, Y11, Y11
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y7, Y7
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, R10
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPADDD       Y11, Y12, Y12
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y7, Y7
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y1, Y9, Y9
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R10
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R15, R11
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y5, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y5, Y5
+	XORL         R11, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R9, DX
+	VMOVDQU      96(SP), Y13
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y10, Y10
+	XORL         DX, R12
+	VPADDD       Y7, Y3, Y3
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPOR         Y14, Y7, Y7
+	ADDL         R9, DX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y7, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y11, Y11
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, DX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y7, Y7
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R8, CX
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y5, Y1, Y1
+	XORL         CX, R12
+	VPXOR        Y1, Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y13, Y13
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y4, Y4
+	XORL         132(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y5, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      64(SP), Y12
+	ADDL         R8, CX
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y6, Y2, Y2
+	XORL         CX, R15
+	VPXOR        Y2, Y10, Y10
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y7, Y3, Y3
+	XORL         SI, R14
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R8, CX
+	VPOR         Y14, Y7, Y7
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y7, Y3, Y3
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y7, Y7
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, CX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R10
+	VMOVDQU      (SP), Y12
+	ADDL         R8, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R13
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R8, CX
+	VPOR         Y14, Y4, Y4
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R9, BX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R10, SI
+	VPADDD       Y5, Y1, Y1
+	XORL         CX, R12
+	XORL         DX, R13
+	VPXOR        Y1, Y9, Y9
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y4, Y4
+	XORL         132(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y4, Y4
+	XORL         128(SP), DI
+	VPOR         Y14, Y4, Y4
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x07, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R10
+	VMOVDQU      64(SP), Y12
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R10, BX
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y6, Y2, Y2
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y2, Y10, Y10
+	XORL         BX, R13
+	VPADDD       Y7, Y3, Y3
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y6, Y6
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y10, Y10
+	XORL         DX, R12
+	VPADDD       Y7, Y3, Y3
+	XORL         BX, R13
+	VPXOR        Y3, Y11, Y11
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y11, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y6, Y6
+	XORL         132(SP), DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, DI
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R10
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R9, BX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R10
+	VMOVDQU      (SP), Y12
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R10, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y7, Y2, Y2
+	XORL         DX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x10, R15
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x07, Y7, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y7, Y7
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	VPOR         Y14, Y4, Y4
+	XORQ         CX, CX
+	VPADDD       Y4, Y0, Y0
+	XORQ         BX, BX
+	VPXOR        Y0, Y8, Y8
+	XORQ         SI, SI
+	ADDQ         480(AX), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         488(AX), BX
+	VPXOR        Y1, Y9, Y9
+	ADCQ         176(AX), SI
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         BX, DX
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y13, Y5, Y5
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         BX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y5, Y5
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, SI
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, SI
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         496(AX), CX
+	VPXOR        Y13, Y5, Y5
+	ADCQ         504(AX), BX
+	ADCQ         184(AX), SI
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	VMOVDQU      Y12, (SP)
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      64(SP), Y12
+	ADDQ         CX, DI
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      96(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y10, Y10
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	VPADDD       Y10, Y12, Y12
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R8, BX
+	ADDQ         512(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         520(AX), BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         192(AX), SI
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         BX, DX
+	VPXOR        Y2, Y10, Y10
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y3, Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, SI
+	VPADDD       Y5, Y0, Y0
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         528(AX), CX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         536(AX), BX
+	VPXOR        Y1, Y8, Y8
+	ADCQ         200(AX), SI
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, SI
+	VPXOR        Y0, Y11, Y11
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y6, Y1, Y1
+	SHRQ         $0x02, BX
+	VPXOR        Y1, Y8, Y8
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R8, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         544(AX), CX
+	ADCQ         552(AX), BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         208(AX), SI
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      (SP), Y12
+	ADDQ         CX, DI
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      32(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R8, BX
+	ADDQ         560(AX), CX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         568(AX), BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         216(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         BX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R9
+	VPXOR        Y3, Y10, Y10
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y7, Y7
+	IMULQ        88(AX), SI
+	VPADDD       Y10, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y7, Y7
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         576(AX), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         584(AX), BX
+	ADCQ         224(AX), SI
+	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y5, Y5
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         BX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y5, Y5
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         SI, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R9, BX
+	VPADDD       Y5, Y1, Y1
+	SHRQ         $0x02, BX
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y12, Y12
+	MOVQ         DI, CX
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         592(AX), CX
+	ADCQ         600(AX), BX
+	VPXOR        Y13, Y5, Y5
+	ADCQ         232(AX), SI
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VMOVDQU      Y12, (SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      64(SP), Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      96(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         608(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         616(AX), BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         240(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R9
+	VPXOR        Y3, Y11, Y11
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y6, Y6
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         624(AX), CX
+	ADCQ         632(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         248(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         SI, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R9, BX
+	VPADDD       Y6, Y1, Y1
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y12, Y12
+	MOVQ         DI, CX
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R8, BX
+	ADDQ         640(AX), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         648(AX), BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         256(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R9
+	VMOVDQU      Y12, 64(SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      (SP), Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      32(SP), Y13
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $-4, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         656(AX), CX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         664(AX), BX
+	ADCQ         264(AX), SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y7, Y7
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         SI, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y7, Y7
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         672(AX), CX
+	ADCQ         680(AX), BX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         272(AX), SI
+	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y13, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y8, Y8
+	MOVQ         R9, BX
+	VPADDD       Y5, Y1, Y1
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y12, Y12
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         688(AX), CX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         696(AX), BX
+	VPXOR        Y13, Y5, Y5
+	ADCQ         280(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	VMOVDQU      Y12, (SP)
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VMOVDQU      96(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         704(AX), CX
+	ADCQ         712(AX), BX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         288(AX), SI
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         SI, CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         SI, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y6, Y6
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	ADDQ         720(AX), CX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         728(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         296(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         BX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $0x03, SI
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y12, Y12
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         736(AX), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         744(AX), BX
+	ADCQ         304(AX), SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, DI
+	VMOVDQU      (SP), Y12
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         SI, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         R9, DI
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         752(AX), CX
+	ADCQ         760(AX), BX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         312(AX), SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y4, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         SI, CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         768(AX), CX
+	VPXOR        Y0, Y8, Y8
+	ADCQ         776(AX), BX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         320(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         BX, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y0, Y8, Y8
+	SHRQ         $0x02, BX
+	VPADDD       Y5, Y1, Y1
+	ANDQ         $-4, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R8, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         784(AX), CX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         792(AX), BX
+	ADCQ         328(AX), SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, (SP)
+	ADDQ         CX, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         SI, CX
+	VMOVDQU      96(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         BX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R9, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R8, BX
+	ADDQ         800(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         808(AX), BX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         336(AX), SI
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y7, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         816(AX), CX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         824(AX), BX
+	ADCQ         344(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	SHRQ         $0x02, BX
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R8, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         832(AX), CX
+	ADCQ         840(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         352(AX), SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, DI
+	VMOVDQU      (SP), Y12
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, BX
+	ADDQ         848(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         856(AX), BX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         360(AX), SI
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         BX, R9
+	VPADDD       Y4, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y7, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $-4, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         864(AX), CX
+	VPXOR        Y0, Y8, Y8
+	ADCQ         872(AX), BX
+	ADCQ         368(AX), SI
+	VPADDD       Y5, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         CX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         SI, CX
+	VPOR         Y14, Y4, Y4
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         SI, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, BX
+	VPXOR        Y0, Y8, Y8
+	SHRQ         $0x02, BX
+	VPADDD       Y5, Y1, Y1
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         DI, CX
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R8, BX
+	ADDQ         880(AX), CX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         888(AX), BX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         376(AX), SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, (SP)
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VMOVDQU      96(SP), Y13
+	IMULQ        88(AX), SI
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y7, Y3, Y3
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         BX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, SI
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         896(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         904(AX), BX
+	ADCQ         384(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         CX, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y7, Y3, Y3
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         SI, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y6, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         912(AX), CX
+	ADCQ         920(AX), BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         392(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y8, Y13, Y13
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         SI, CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         BX, R9
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R8, BX
+	ADDQ         928(AX), CX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         936(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         400(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         BX, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R9, SI
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $0x03, SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R8, BX
+	VPXOR        Y13, Y4, Y4
+	ADDQ         944(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         952(AX), BX
+	ADCQ         408(AX), SI
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        104(AX), CX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y7, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	MOVQ         CX, DI
+	MOVQ         BX, R8
+	SUBQ         $-5, DI
+	SBBQ         $-1, R8
+	SBBQ         $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC      DI, CX
+	CMOVQCC      R8, BX
+	ADDQ         112(AX), CX
+	ADCQ         120(AX), BX
+	MOVQ         CX, 128(AX)
+	MOVQ         BX, 136(AX)
+	LEAQ         960(AX), CX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (CX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(CX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(CX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(CX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(CX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(CX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(CX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(CX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(CX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(CX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(CX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(CX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(CX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(CX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(CX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(CX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VZEROUPPER
+	RET
+
+// func openOne26AVX2(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne26AVX2(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         136(SP), R9
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R8
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y8, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y4, Y4
+	XORL         BX, R14
+	VPADDD       Y9, Y13, Y13
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R13
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VMOVDQU      Y12, (SP)
+	XORL         136(SP), R9
+	VMOVDQU      64(SP), Y12
+	XORL         R11, R10
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x07, R9
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, R10
+	VPXOR        Y2, Y10, Y10
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y10, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x0c, R10
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, DI
+	VPXOR        Y3, Y11, Y11
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R15
+	VPXOR        Y12, Y6, Y6
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y11, Y13, Y13
+	XORL         SI, R14
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R14
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPXOR        Y0, Y11, Y11
+	XORL         132(SP), DI
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x07, R8
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R10, SI
+	VPADDD       Y8, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPXOR        Y0, Y11, Y11
+	XORL         128(SP), DI
+	VPADDD       Y6, Y1, Y1
+	XORL         132(SP), R8
+	VPXOR        Y1, Y8, Y8
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y5, Y5
+	ADDL         DI, CX
+	VPADDD       Y8, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         CX, R12
+	VPSRLD       $0x19, Y5, Y5
+	XORL         DX, R13
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R12, 128(SP)
+	VMOVDQU      (SP), Y12
+	ADDL         R13, 132(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VMOVDQU      32(SP), Y13
+	XORL         128(SP), DI
+	VPADDD       Y7, Y2, Y2
+	XORL         132(SP), R8
+	VPXOR        Y2, Y9, Y9
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x07, DI
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R8, CX
+	VPADDD       Y9, Y12, Y12
+	ADDL         R9, DX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R10, BX
+	VPADDD       Y10, Y13, Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y13, Y4, Y4
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         BX, R13
+	VPSRLD       $0x14, Y7, Y7
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, R11
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 128(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y4, Y3, Y3
+	XORL         R11, R9
+	VPXOR        Y3, Y10, Y10
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R9
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSRLD       $0x19, Y7, Y7
+	XORL         DX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R12, R11
+	VPADDD       Y5, Y1, Y1
+	ADDL         R13, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         128(SP), R10
+	VPADDD       Y8, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, BX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, SI
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         BX, R14
+	VPOR         Y14, Y5, Y5
+	XORL         SI, R15
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R14
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R15
+	VPXOR        Y1, Y9, Y9
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R15, R11
+	VPADDD       Y8, Y12, Y12
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y12, Y4, Y4
+	XORL         136(SP), R9
+	VPADDD       Y9, Y13, Y13
+	XORL         R11, R10
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, SI
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R12
+	VMOVDQU      Y12, (SP)
+	XORL         DX, R13
+	XORL         BX, R14
+	VMOVDQU      64(SP), Y12
+	XORL         SI, R15
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x08, R12
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R15
+	VPXOR        Y2, Y10, Y10
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R15, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y10, Y12, Y12
+	XORL         R11, R10
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, DI
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y7, Y7
+	XORL         DX, R12
+	XORL         BX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         SI, R14
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R15
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x10, R14
+	VPXOR        Y3, Y11, Y11
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPADDD       Y10, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y6, Y6
+	XORL         R11, R9
+	VPADDD       Y11, Y13, Y13
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPOR         Y14, Y7, Y7
+	XORL         CX, R15
+	VPADDD       Y5, Y0, Y0
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         DI, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y0, Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VMOVDQU      (SP), Y12
+	ADDL         R8, DX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y7, Y2, Y2
+	XORL         DX, R13
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R13, 132(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R14, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y13, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         DI, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R14
+	VPADDD       Y10, Y13, Y13
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y4, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R13
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R15
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x07, R8
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x07, DI
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	XORL         CX, R12
+	VPXOR        Y12, Y4, Y4
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y9, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R12
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), DI
+	VMOVDQU      Y12, (SP)
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VMOVDQU      64(SP), Y12
+	XORL         R11, R10
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x0c, DI
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x0c, R8
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y2, Y10, Y10
+	ADDL         DI, CX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R8, DX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPADDD       Y10, Y12, Y12
+	XORL         BX, R14
+	XORL         SI, R15
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x08, R12
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x08, R13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y7, Y7
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, DI
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x07, R8
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y3, Y11, Y11
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R15
+	VPXOR        Y12, Y6, Y6
+	XORL         DX, R12
+	VPADDD       Y11, Y13, Y13
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x10, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x10, R12
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         R11, R9
+	VPXOR        Y0, Y11, Y11
+	XORL         128(SP), R10
+	VPADDD       Y6, Y1, Y1
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R9, DX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R10, BX
+	VPADDD       Y8, Y13, Y13
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y13, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         BX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R12, R11
+	VPADDD       Y5, Y0, Y0
+	ADDL         R13, 128(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y6, Y1, Y1
+	XORL         R11, R9
+	VPXOR        Y1, Y8, Y8
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, DI
+	VPADDD       Y8, Y13, Y13
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         CX, R12
+	XORL         DX, R13
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x07, Y6, Y14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R14
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x10, R15
+	VMOVDQU      (SP), Y12
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R14, 136(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R15, R11
+	VPADDD       Y7, Y2, Y2
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y2, Y9, Y9
+	XORL         136(SP), R9
+	VPADDD       Y4, Y3, Y3
+	XORL         R11, R10
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R10
+	VPADDD       Y9, Y12, Y12
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R9, BX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R10, SI
+	VPXOR        Y13, Y4, Y4
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y7, Y7
+	XORL         SI, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R15, R11
+	VPADDD       Y4, Y3, Y3
+	XORL         128(SP), DI
+	VPXOR        Y3, Y10, Y10
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y10, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPADDD       Y8, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x0c, R8
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y5, Y5
+	XORL         DX, R12
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R13
+	XORL         SI, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R15
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x08, R12
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPXOR        Y1, Y9, Y9
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y4, Y4
+	XORL         R11, R9
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R12
+	VMOVDQU      Y12, (SP)
+	XORL         DX, R13
+	VMOVDQU      64(SP), Y12
+	XORL         BX, R14
+	XORL         SI, R15
+	VMOVDQU      Y13, 32(SP)
+	ROLL         $0x10, R12
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x10, R13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R14
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 132(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         132(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y6, Y6
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R8
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, DX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSRLD       $0x14, Y7, Y7
+	XORL         DX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R14
+	VPADDD       Y6, Y2, Y2
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R13
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x08, R14
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R14, 136(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R9
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R10
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, BX
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x10, R14
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R10, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R14
+	VPADDD       Y8, Y13, Y13
+	ADDL         R15, 136(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, DI
+	VMOVDQU      (SP), Y12
+	ADDL         DI, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         R10, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R15
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, 128(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R15, R11
+	VPXOR        Y13, Y4, Y4
+	XORL         128(SP), DI
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R10
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y7, Y7
+	XORL         128(SP), DI
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, R8
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         CX, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y8, Y12, Y12
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R15
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R12
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R12, R11
+	VPOR         Y14, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R9
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), R10
+	VPADDD       Y4, Y0, Y0
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R10, BX
+	VPADDD       Y8, Y12, Y12
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y12, Y4, Y4
+	XORL         DX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         BX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R13
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VMOVDQU      Y12, (SP)
+	XORL         R11, R9
+	VMOVDQU      64(SP), Y12
+	XORL         128(SP), R10
+	VMOVDQU      Y13, 32(SP)
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x07, R9
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, R10
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y7, Y3, Y3
+	ADDL         R8, DX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	XORL         DX, R13
+	VPADDD       Y10, Y12, Y12
+	XORL         BX, R14
+	VPXOR        Y12, Y6, Y6
+	XORL         SI, R15
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	VPADDD       Y6, Y2, Y2
+	XORL         R11, R10
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, R9
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R9, BX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R10, SI
+	VPXOR        Y12, Y6, Y6
+	XORL         CX, R12
+	XORL         DX, R13
+	VPADDD       Y11, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R14
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	VPADDD       Y5, Y0, Y0
+	XORL         128(SP), DI
+	VPXOR        Y0, Y11, Y11
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y6, Y1, Y1
+	XORL         R11, R10
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y5, Y5
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPADDD       Y8, Y13, Y13
+	ADDL         DI, SI
+	VPXOR        Y13, Y6, Y6
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R14
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R14, 132(SP)
+	VPADDD       Y6, Y1, Y1
+	XORL         136(SP), R8
+	VPXOR        Y1, Y8, Y8
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x0c, DI
+	VPADDD       Y8, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y6, Y6
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         CX, R15
+	VPOR         Y14, Y5, Y5
+	XORL         DX, R12
+	VPSLLD       $0x07, Y6, Y14
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x08, R15
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R12
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VMOVDQU      (SP), Y12
+	ADDL         R15, 136(SP)
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R12, R11
+	VMOVDQU      32(SP), Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPADDD       Y7, Y2, Y2
+	XORL         136(SP), R8
+	VPXOR        Y2, Y9, Y9
+	XORL         R11, R9
+	VPADDD       Y4, Y3, Y3
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPADDD       Y9, Y12, Y12
+	ADDL         DI, CX
+	VPXOR        Y12, Y7, Y7
+	ADDL         R8, DX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y13, Y4, Y4
+	XORL         CX, R12
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         DX, R13
+	VPSRLD       $0x14, Y7, Y7
+	XORL         BX, R14
+	XORL         SI, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPADDD       Y7, Y2, Y2
+	ADDL         R13, 132(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPADDD       Y4, Y3, Y3
+	XORL         128(SP), DI
+	VPXOR        Y3, Y10, Y10
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x0c, R8
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, R9
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R13
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x08, R14
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R13, 132(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         132(SP), R8
+	VPADDD       Y8, Y12, Y12
+	XORL         136(SP), R9
+	VPXOR        Y12, Y4, Y4
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, R8
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         CX, R15
+	XORL         DX, R12
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R13
+	VPADDD       Y4, Y0, Y0
+	XORL         SI, R14
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R13
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y4, Y4
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VMOVDQU      Y12, (SP)
+	XORL         CX, R15
+	XORL         DX, R12
+	VMOVDQU      64(SP), Y12
+	XORL         BX, R13
+	VMOVDQU      Y13, 32(SP)
+	XORL         SI, R14
+	VMOVDQU      96(SP), Y13
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R14
+	VPADDD       Y7, Y3, Y3
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y3, Y11, Y11
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         136(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), DI
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R8
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	VPOR         Y14, Y6, Y6
+	XORQ         CX, CX
+	XORQ         BX, BX
+	VPSLLD       $0x0c, Y7, Y14
+	XORQ         SI, SI
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         544(AX), CX
+	VPOR         Y14, Y7, Y7
+	ADCQ         552(AX), BX
+	ADCQ         208(AX), SI
+	VPADDD       Y6, Y2, Y2
+	MOVQ         CX, DX
+	VPXOR        Y2, Y10, Y10
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y7, Y3, Y3
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         SI, CX
+	VPSRLD       $0x19, Y6, Y6
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, BX
+	VPADDD       Y5, Y0, Y0
+	SHRQ         $0x02, BX
+	VPXOR        Y0, Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y11, Y12, Y12
+	ADDQ         560(AX), CX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         568(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         216(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         BX, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y11, Y11
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         SI, CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         SI, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y5, Y5
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y8, Y13, Y13
+	SHRQ         $0x02, BX
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R8, BX
+	ADDQ         576(AX), CX
+	VPOR         Y14, Y6, Y6
+	ADCQ         584(AX), BX
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         224(AX), SI
+	VMOVDQU      (SP), Y12
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        96(AX), CX, R9
+	VMOVDQU      32(SP), Y13
+	ADDQ         CX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPXOR        Y12, Y7, Y7
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y13, Y13
+	IMULQ        88(AX), SI
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         BX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, SI
+	VPXOR        Y2, Y9, Y9
+	MOVQ         DI, CX
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, BX
+	ADDQ         592(AX), CX
+	VPXOR        Y3, Y10, Y10
+	ADCQ         600(AX), BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         232(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         CX, DX
+	VPADDD       Y9, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y4, Y0, Y0
+	IMULQ        88(AX), SI
+	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R9, DI
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         608(AX), CX
+	ADCQ         616(AX), BX
+	VPOR         Y14, Y4, Y4
+	ADCQ         240(AX), SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         BX, DX
+	VPADDD       Y5, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         SI, CX
+	VPADDD       Y9, Y13, Y13
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, DI
+	VMOVDQU      Y12, (SP)
+	ADCQ         $0x00, R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         R8, BX
+	VMOVDQU      96(SP), Y13
+	ADDQ         624(AX), CX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         632(AX), BX
+	ADCQ         248(AX), SI
+	VPXOR        Y2, Y10, Y10
+	MOVQ         CX, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y3, Y11, Y11
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         BX, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         BX, R9
+	VPADDD       Y11, Y13, Y13
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         SI, CX
+	VPOR         Y14, Y6, Y6
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         SI, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, SI
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y2, Y10, Y10
+	SHRQ         $0x02, BX
+	VPADDD       Y7, Y3, Y3
+	ANDQ         $-4, R9
+	VPXOR        Y3, Y11, Y11
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPADDD       Y10, Y12, Y12
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y12, Y6, Y6
+	ADDQ         640(AX), CX
+	VPADDD       Y11, Y13, Y13
+	ADCQ         648(AX), BX
+	VPXOR        Y13, Y7, Y7
+	ADCQ         256(AX), SI
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y5, Y0, Y0
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         DI, CX
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, BX
+	ADDQ         656(AX), CX
+	VPADDD       Y5, Y0, Y0
+	ADCQ         664(AX), BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         264(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y1, Y8, Y8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y12, Y5, Y5
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), CX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	VMOVDQU      Y12, 64(SP)
+	ANDQ         $0x03, SI
+	VMOVDQU      (SP), Y12
+	MOVQ         R9, BX
+	VMOVDQU      Y13, 96(SP)
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VMOVDQU      32(SP), Y13
+	ADDQ         BX, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y4, Y3, Y3
+	MOVQ         DI, CX
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         672(AX), CX
+	ADCQ         680(AX), BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         272(AX), SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         CX, DX
+	VPXOR        Y12, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         BX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y9, Y9
+	IMULQ        88(AX), SI
+	VPADDD       Y4, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	VPADDD       Y9, Y12, Y12
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         BX, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R8, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         688(AX), CX
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         696(AX), BX
+	ADCQ         280(AX), SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         CX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y0, Y0
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         BX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         SI, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, BX
+	VPSRLD       $0x14, Y5, Y5
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y5, Y5
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         R9, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         $0x00, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         704(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         712(AX), BX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         288(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y9, Y13, Y13
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VMOVDQU      Y12, (SP)
+	MOVQ         SI, CX
+	VMOVDQU      64(SP), Y12
+	IMULQ        104(AX), CX
+	VMOVDQU      Y13, 32(SP)
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VMOVDQU      96(SP), Y13
+	ADCQ         SI, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R9, SI
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y7, Y3, Y3
+	SHRQ         $0x02, BX
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R8
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, SI
+	VPXOR        Y12, Y6, Y6
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y11, Y13, Y13
+	ADDQ         720(AX), CX
+	VPXOR        Y13, Y7, Y7
+	ADCQ         728(AX), BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         296(AX), SI
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), SI
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	ADDQ         736(AX), CX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         744(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         304(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y5, Y0, Y0
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y0, Y11, Y11
+	ANDQ         $0x03, SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R9, BX
+	VPXOR        Y1, Y8, Y8
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R9, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y12, Y5, Y5
+	MOVQ         DI, CX
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R8, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         752(AX), CX
+	ADCQ         760(AX), BX
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         312(AX), SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         BX, R9
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      32(SP), Y13
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R9
+	VPXOR        Y2, Y9, Y9
+	MOVQ         SI, CX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, BX
+	VPXOR        Y12, Y7, Y7
+	SHRQ         $0x02, BX
+	VPADDD       Y10, Y13, Y13
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         R9, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         768(AX), CX
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         776(AX), BX
+	ADCQ         320(AX), SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         CX, DX
+	VPADDD       Y7, Y2, Y2
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y2, Y9, Y9
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         SI, CX
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x19, Y7, Y7
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPOR         Y14, Y4, Y4
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         784(AX), CX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         792(AX), BX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         328(AX), SI
+	MOVQ         CX, DX
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         BX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VPADDD       Y4, Y0, Y0
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         SI, CX
+	VPADDD       Y5, Y1, Y1
+	IMULQ        104(AX), CX
+	VPXOR        Y1, Y9, Y9
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         SI, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R9, SI
+	VPADDD       Y8, Y12, Y12
+	ANDQ         $0x03, SI
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y9, Y13, Y13
+	ANDQ         $-4, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, BX
+	ADDQ         800(AX), CX
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         808(AX), BX
+	VPOR         Y14, Y5, Y5
+	ADCQ         336(AX), SI
+	VMOVDQU      Y12, (SP)
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      64(SP), Y12
+	MULXQ        96(AX), CX, R9
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         CX, R8
+	VMOVDQU      96(SP), Y13
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPADDD       Y10, Y12, Y12
+	IMULQ        104(AX), CX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, SI
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         R9, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y6, Y2, Y2
+	MOVQ         DI, CX
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R8, BX
+	VPADDD       Y7, Y3, Y3
+	ADDQ         816(AX), CX
+	ADCQ         824(AX), BX
+	VPXOR        Y3, Y11, Y11
+	ADCQ         344(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y7, Y7
+	IMULQ        88(AX), SI
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $0x03, SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         BX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         R9, DI
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         DI, CX
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R8, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         832(AX), CX
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         840(AX), BX
+	ADCQ         352(AX), SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         BX, DX
+	VPXOR        Y0, Y11, Y11
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y6, Y1, Y1
+	ADCQ         BX, R9
+	VPXOR        Y1, Y8, Y8
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         SI, CX
+	VPXOR        Y12, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	VPXOR        Y13, Y6, Y6
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R9, BX
+	VPOR         Y14, Y5, Y5
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y6, Y14
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         R9, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R8
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VMOVDQU      (SP), Y12
+	MOVQ         R8, BX
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         848(AX), CX
+	VMOVDQU      32(SP), Y13
+	ADCQ         856(AX), BX
+	ADCQ         360(AX), SI
+	VPADDD       Y7, Y2, Y2
+	MOVQ         CX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y3, Y3
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPXOR        Y12, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y10, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         SI, CX
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y7, Y7
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R9, SI
+	VPOR         Y14, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPADDD       Y7, Y2, Y2
+	SHRQ         $0x02, BX
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $-4, R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         864(AX), CX
+	VPXOR        Y12, Y7, Y7
+	ADCQ         872(AX), BX
+	VPADDD       Y10, Y13, Y13
+	ADCQ         368(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         BX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPXOR        Y1, Y9, Y9
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPXOR        Y13, Y5, Y5
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         R8, BX
+	ADDQ         880(AX), CX
+	VPOR         Y14, Y5, Y5
+	ADCQ         888(AX), BX
+	VPADDD       Y4, Y0, Y0
+	ADCQ         376(AX), SI
+	VPXOR        Y0, Y8, Y8
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y5, Y1, Y1
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y9, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y5, Y5
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y4, Y4
+	IMULQ        88(AX), SI
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPOR         Y14, Y5, Y5
+	ANDQ         $0x03, SI
+	VMOVDQU      Y12, (SP)
+	MOVQ         R9, BX
+	VMOVDQU      64(SP), Y12
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VMOVDQU      Y13, 32(SP)
+	ADDQ         BX, R9
+	VMOVDQU      96(SP), Y13
+	ADDQ         R9, DI
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y2, Y10, Y10
+	MOVQ         DI, CX
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R8, BX
+	VPXOR        Y3, Y11, Y11
+	ADDQ         896(AX), CX
+	ADCQ         904(AX), BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         384(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         CX, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        88(AX), SI
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	VPADDD       Y10, Y12, Y12
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         912(AX), CX
+	VPOR         Y14, Y6, Y6
+	ADCQ         920(AX), BX
+	ADCQ         392(AX), SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y5, Y0, Y0
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y11, Y11
+	MOVQ         BX, DX
+	VPADDD       Y6, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         SI, CX
+	VPADDD       Y8, Y13, Y13
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, BX
+	VPSLLD       $0x0c, Y6, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y5, Y0, Y0
+	ADCQ         $0x00, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPXOR        Y1, Y8, Y8
+	ADDQ         928(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         936(AX), BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         400(AX), SI
+	MOVQ         CX, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y12, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y6, Y6
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         SI, CX
+	VMOVDQU      Y12, 64(SP)
+	IMULQ        104(AX), CX
+	VMOVDQU      (SP), Y12
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         SI, R9
+	VMOVDQU      32(SP), Y13
+	MOVQ         R9, SI
+	VPADDD       Y7, Y2, Y2
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPXOR        Y2, Y9, Y9
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $-4, R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, SI
+	VPADDD       Y9, Y12, Y12
+	MOVQ         DI, CX
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R8, BX
+	ADDQ         944(AX), CX
+	VPADDD       Y10, Y13, Y13
+	ADCQ         952(AX), BX
+	VPXOR        Y13, Y4, Y4
+	ADCQ         408(AX), SI
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        88(AX), SI
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R9, SI
+	VPADDD       Y10, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	MOVQ         CX, DI
+	MOVQ         BX, R8
+	SUBQ         $-5, DI
+	SBBQ         $-1, R8
+	SBBQ         $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC      DI, CX
+	CMOVQCC      R8, BX
+	ADDQ         112(AX), CX
+	ADCQ         120(AX), BX
+	MOVQ         CX, 128(AX)
+	MOVQ         BX, 136(AX)
+	LEAQ         960(AX), CX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (CX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(CX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(CX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(CX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(CX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(CX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(CX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(CX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(CX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(CX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(CX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(CX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(CX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(CX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(CX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(CX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VZEROUPPER
+	RET
+
+// func openOne22AVX2(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne22AVX2(SB), NOSPLIT, $144-8
+	MOVQ st+0(FP), AX
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x08, R13
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R15, R11
+	VMOVDQU      64(SP), Y12
+	XORL         128(SP), DI
+	VMOVDQU      Y13, 32(SP)
+	XORL         132(SP), R8
+	VMOVDQU      96(SP), Y13
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x07, DI
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x07, R8
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R9
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPADDD       Y10, Y12, Y12
+	ADDL         DI, SI
+	VPXOR        Y12, Y6, Y6
+	XORL         CX, R15
+	VPADDD       Y11, Y13, Y13
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R12, R11
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y2, Y10, Y10
+	XORL         R11, R9
+	VPADDD       Y7, Y3, Y3
+	XORL         128(SP), R10
+	VPXOR        Y3, Y11, Y11
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, DI
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y6, Y6
+	XORL         DX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x07, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x08, R14
+	VPXOR        Y0, Y11, Y11
+	ADDL         R15, 136(SP)
+	VPADDD       Y6, Y1, Y1
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         R11, R9
+	VPADDD       Y11, Y12, Y12
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, R8
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         CX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	XORL         BX, R14
+	VPADDD       Y5, Y0, Y0
+	XORL         SI, R15
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R13
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 132(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 136(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R15, R11
+	VPADDD       Y8, Y13, Y13
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         DI, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, DX
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R9, BX
+	VMOVDQU      (SP), Y12
+	ADDL         R10, SI
+	XORL         CX, R12
+	VMOVDQU      Y13, 96(SP)
+	XORL         DX, R13
+	VMOVDQU      32(SP), Y13
+	XORL         BX, R14
+	VPADDD       Y7, Y2, Y2
+	XORL         SI, R15
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x08, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPXOR        Y12, Y7, Y7
+	XORL         128(SP), DI
+	VPADDD       Y10, Y13, Y13
+	XORL         132(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R10
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPOR         Y14, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         DI, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R15
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x10, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R12, R11
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	XORL         136(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y4, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R9
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y8, Y8
+	ADDL         R8, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y8, Y12, Y12
+	XORL         BX, R13
+	VPXOR        Y12, Y4, Y4
+	XORL         SI, R14
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x08, R15
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R12, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x14, Y5, Y5
+	XORL         136(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
+	VPADDD       Y4, Y0, Y0
+	XORL         128(SP), R10
+	VPXOR        Y0, Y8, Y8
+	XORL         132(SP), DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x07, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         DI, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R12
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R15
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R14, 136(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R15, R11
+	VMOVDQU      Y13, 32(SP)
+	XORL         128(SP), DI
+	VMOVDQU      96(SP), Y13
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y6, Y2, Y2
+	XORL         R11, R10
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x0c, DI
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x0c, R8
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R9, BX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R10, SI
+	VPADDD       Y11, Y13, Y13
+	XORL         CX, R12
+	XORL         DX, R13
+	VPXOR        Y13, Y7, Y7
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R14, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPADDD       Y7, Y3, Y3
+	XORL         132(SP), R8
+	VPXOR        Y3, Y11, Y11
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R10
+	VPADDD       Y11, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y6, Y6
+	XORL         CX, R15
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x07, Y7, Y14
+	XORL         BX, R13
+	VPSRLD       $0x19, Y7, Y7
+	XORL         SI, R14
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y1, Y8, Y8
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         136(SP), R8
+	VPADDD       Y11, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y5, Y5
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x0c, R8
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPOR         Y14, Y5, Y5
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         DI, SI
+	VPOR         Y14, Y6, Y6
+	XORL         CX, R15
+	VPADDD       Y5, Y0, Y0
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y0, Y11, Y11
+	XORL         SI, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, CX
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R8, DX
+	VMOVDQU      (SP), Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VMOVDQU      Y13, 96(SP)
+	XORL         CX, R12
+	VMOVDQU      32(SP), Y13
+	XORL         DX, R13
+	VPADDD       Y7, Y2, Y2
+	XORL         BX, R14
+	VPXOR        Y2, Y9, Y9
+	XORL         SI, R15
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R12, 128(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, R11
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y4, Y4
+	XORL         132(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y4, Y3, Y3
+	XORL         CX, R12
+	VPXOR        Y3, Y10, Y10
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R14
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R15, R11
+	VPOR         Y14, Y7, Y7
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	XORL         R11, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, CX
+	VPXOR        Y1, Y9, Y9
+	ADDL         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPADDD       Y8, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y4, Y4
+	XORL         BX, R13
+	VPADDD       Y9, Y13, Y13
+	XORL         SI, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x10, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R14
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R12, R11
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R8
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R9
+	VPXOR        Y0, Y8, Y8
+	XORL         128(SP), R10
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), DI
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, DI
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, BX
+	VPADDD       Y9, Y13, Y13
+	ADDL         DI, SI
+	VPXOR        Y13, Y5, Y5
+	XORL         CX, R15
+	VPSLLD       $0x07, Y4, Y14
+	XORL         DX, R12
+	VPSRLD       $0x19, Y4, Y4
+	XORL         BX, R13
+	XORL         SI, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R15
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R12, R11
+	VMOVDQU      64(SP), Y12
+	ADDL         R13, 128(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R14, 132(SP)
+	VMOVDQU      96(SP), Y13
+	XORL         136(SP), R8
+	VPADDD       Y6, Y2, Y2
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), DI
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x07, R8
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         DI, CX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R8, DX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R9, BX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y13, Y7, Y7
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y6, Y6
+	XORL         SI, R15
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R13, 132(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPADDD       Y7, Y3, Y3
+	XORL         128(SP), DI
+	VPXOR        Y3, Y11, Y11
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         R11, R10
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R9
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R10
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, CX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R10, SI
+	VPOR         Y14, Y6, Y6
+	XORL         CX, R12
+	VPSLLD       $0x07, Y7, Y14
+	XORL         DX, R13
+	VPSRLD       $0x19, Y7, Y7
+	XORL         BX, R14
+	XORL         SI, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x08, R13
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, R11
+	VPADDD       Y11, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y8, Y13, Y13
+	XORL         R11, R10
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x07, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x10, R14
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, R11
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y5, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y5, Y5
+	XORL         128(SP), R10
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, DI
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R8, CX
+	VMOVDQU      (SP), Y12
+	ADDL         R9, DX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VMOVDQU      32(SP), Y13
+	XORL         CX, R15
+	VPADDD       Y7, Y2, Y2
+	XORL         DX, R12
+	VPXOR        Y2, Y9, Y9
+	XORL         BX, R13
+	VPADDD       Y4, Y3, Y3
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y12, Y12
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R9, BX
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, SI
+	VPXOR        Y3, Y10, Y10
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         SI, R15
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y4, Y4
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPSLLD       $0x07, Y4, Y14
+	XORL         132(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	XORL         136(SP), R9
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R10
+	VPXOR        Y1, Y9, Y9
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	XORL         CX, R12
+	VPXOR        Y12, Y4, Y4
+	XORL         DX, R13
+	VPADDD       Y9, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y5, Y5
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R15
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, R11
+	VPADDD       Y4, Y0, Y0
+	XORL         128(SP), DI
+	VPXOR        Y0, Y8, Y8
+	XORL         132(SP), R8
+	VPADDD       Y5, Y1, Y1
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R9
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y4, Y4
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y5, Y5
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y4, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y4, Y4
+	XORL         DX, R12
+	XORL         BX, R13
+	VPOR         Y14, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R13
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R12, R11
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R13, 128(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R14, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPXOR        Y2, Y10, Y10
+	XORL         128(SP), R10
+	VPADDD       Y7, Y3, Y3
+	XORL         132(SP), DI
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x0c, DI
+	VPADDD       Y10, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R9, DX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R13
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R14
+	VPADDD       Y6, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R12, R11
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y3, Y11, Y11
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         R11, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), R10
+	VPADDD       Y10, Y12, Y12
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x07, R9
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         R10, SI
+	VPSLLD       $0x07, Y7, Y14
+	XORL         CX, R12
+	VPSRLD       $0x19, Y7, Y7
+	XORL         DX, R13
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R12
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R13
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R15
+	ADDL         R12, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R14, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y5, Y5
+	XORL         128(SP), DI
+	VPADDD       Y8, Y13, Y13
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R10
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         DI, CX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, DX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, BX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         DX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         BX, R14
+	VPXOR        Y1, Y8, Y8
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R15
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R9
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R10
+	VMOVDQU      (SP), Y12
+	ADDL         R8, CX
+	VMOVDQU      Y13, 96(SP)
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VMOVDQU      32(SP), Y13
+	ADDL         DI, SI
+	VPADDD       Y7, Y2, Y2
+	XORL         CX, R15
+	VPXOR        Y2, Y9, Y9
+	XORL         DX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x10, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y7, Y7
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y7, Y7
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), DI
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPXOR        Y2, Y9, Y9
+	ADDL         R9, DX
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         BX, R13
+	VPADDD       Y9, Y12, Y12
+	XORL         SI, R14
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R15
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R15, 136(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R12, R11
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	XORL         R11, R9
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), R10
+	VPADDD       Y4, Y0, Y0
+	XORL         132(SP), DI
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x07, R10
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x10, R13
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R15, R11
+	VPXOR        Y0, Y8, Y8
+	XORL         128(SP), DI
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), R8
+	VPXOR        Y1, Y9, Y9
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x0c, R8
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	VPADDD       Y9, Y13, Y13
+	ADDL         R8, DX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R9, BX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R10, SI
+	VPSRLD       $0x19, Y4, Y4
+	XORL         CX, R12
+	VPOR         Y14, Y4, Y4
+	XORL         DX, R13
+	XORL         BX, R14
+	VPSLLD       $0x07, Y5, Y14
+	XORL         SI, R15
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R13
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VMOVDQU      64(SP), Y12
+	ADDL         R12, 128(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R14, 136(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), R8
+	VPADDD       Y7, Y3, Y3
+	XORL         136(SP), R9
+	VPXOR        Y3, Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y6, Y6
+	XORL         DX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x10, R15
+	ROLL         $0x10, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R14
+	VPXOR        Y2, Y10, Y10
+	ADDL         R15, 136(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         R11, R9
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPOR         Y14, Y6, Y6
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	XORL         BX, R13
+	VPADDD       Y5, Y0, Y0
+	XORL         SI, R14
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x08, R15
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R12
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R14
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R12, R11
+	VPADDD       Y11, Y12, Y12
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPXOR        Y13, Y6, Y6
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         DI, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, DX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         DX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x10, R14
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R15
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
+	VPSRLD       $0x19, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         R11, R10
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 96(SP)
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VMOVDQU      32(SP), Y13
+	ADDL         R9, BX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R10, SI
+	VPXOR        Y2, Y9, Y9
+	XORL         CX, R12
+	VPADDD       Y4, Y3, Y3
+	XORL         DX, R13
+	VPXOR        Y3, Y10, Y10
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R13, 132(SP)
+	VPXOR        Y13, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y7, Y7
+	XORL         128(SP), DI
+	VPOR         Y14, Y7, Y7
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         R11, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x07, DI
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, R8
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y2, Y9, Y9
+	ADDL         R8, CX
+	VPADDD       Y4, Y3, Y3
+	ADDL         R9, DX
+	VPXOR        Y3, Y10, Y10
+	ADDL         R10, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         DX, R12
+	VPADDD       Y9, Y12, Y12
+	XORL         BX, R13
+	VPXOR        Y12, Y7, Y7
+	XORL         SI, R14
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x10, R15
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R15, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R12, R11
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	XORL         136(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R9
+	VPADDD       Y4, Y0, Y0
+	XORL         128(SP), R10
+	VPXOR        Y0, Y8, Y8
+	XORL         132(SP), DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x0c, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R8, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         DI, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R15
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R12
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         BX, R13
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R14
+	VPOR         Y14, Y5, Y5
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPADDD       Y4, Y0, Y0
+	ADDL         R13, 128(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R14, 132(SP)
+	VPADDD       Y5, Y1, Y1
+	XORL         136(SP), R8
+	VPXOR        Y1, Y9, Y9
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         132(SP), DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R8
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R10
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R8, DX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R9, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R10, SI
+	VPOR         Y14, Y4, Y4
+	XORL         CX, R12
+	XORL         DX, R13
+	VPSLLD       $0x07, Y5, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y5, Y5
+	XORL         SI, R15
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R12
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x10, R13
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R12, 128(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         R13, 132(SP)
+	VPADDD       Y6, Y2, Y2
+	ADDL         R14, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPADDD       Y7, Y3, Y3
+	XORL         132(SP), R8
+	VPXOR        Y3, Y11, Y11
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x0c, DI
+	ROLL         $0x0c, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x0c, R9
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R10
+	VPADDD       Y11, Y13, Y13
+	ADDL         DI, CX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R8, DX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPSRLD       $0x14, Y6, Y6
+	XORL         CX, R12
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         BX, R14
+	VPSRLD       $0x14, Y7, Y7
+	XORL         SI, R15
+	ROLL         $0x08, R12
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R13
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x08, R14
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R15
+	VPADDD       Y7, Y3, Y3
+	ADDL         R12, 128(SP)
+	VPXOR        Y3, Y11, Y11
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         128(SP), DI
+	VPADDD       Y10, Y12, Y12
+	XORL         132(SP), R8
+	VPXOR        Y12, Y6, Y6
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x07, DI
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, DX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         DI, SI
+	VPOR         Y14, Y7, Y7
+	XORL         CX, R15
+	VPADDD       Y5, Y0, Y0
+	XORL         DX, R12
+	XORL         BX, R13
+	VPXOR        Y0, Y11, Y11
+	XORL         SI, R14
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x10, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R15, 136(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x14, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y5, Y0, Y0
+	ADDL         R9, DX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPADDD       Y6, Y1, Y1
+	XORL         CX, R15
+	VPXOR        Y1, Y8, Y8
+	XORL         DX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         BX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         SI, R14
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x08, R14
+	VPXOR        Y13, Y6, Y6
+	ADDL         R15, 136(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPOR         Y14, Y5, Y5
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x07, R9
+	VMOVDQU      (SP), Y12
+	ROLL         $0x07, R10
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x07, DI
+	VMOVDQU      32(SP), Y13
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	XORQ         CX, CX
+	VPADDD       Y7, Y2, Y2
+	XORQ         BX, BX
+	VPXOR        Y2, Y9, Y9
+	XORQ         SI, SI
+	VPADDD       Y4, Y3, Y3
+	ADDQ         608(AX), CX
+	VPXOR        Y3, Y10, Y10
+	ADCQ         616(AX), BX
+	ADCQ         240(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y9, Y12, Y12
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         BX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y9, Y9
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         BX, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, DI
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         DI, CX
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R8, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         624(AX), CX
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         632(AX), BX
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         248(AX), SI
+	MOVQ         CX, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y4, Y0, Y0
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), CX, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADCQ         BX, R9
+	VPADDD       Y8, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y4, Y4
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y5, Y5
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y4, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y4, Y4
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         SI, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y5, Y5
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         BX, R9
+	VPADDD       Y5, Y1, Y1
+	ADDQ         R9, DI
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R8, BX
+	VPADDD       Y8, Y12, Y12
+	ADDQ         640(AX), CX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         648(AX), BX
+	VPADDD       Y9, Y13, Y13
+	ADCQ         256(AX), SI
+	MOVQ         CX, DX
+	VPXOR        Y13, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R9
+	VMOVDQU      Y12, (SP)
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      64(SP), Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      96(SP), Y13
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y10, Y10
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         R9, BX
+	VPADDD       Y10, Y12, Y12
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         BX, R9
+	VPADDD       Y11, Y13, Y13
+	ADDQ         R9, DI
+	VPXOR        Y13, Y7, Y7
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R8, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         656(AX), CX
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         664(AX), BX
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         264(AX), SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y6, Y2, Y2
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R9
+	VPXOR        Y3, Y11, Y11
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADCQ         BX, R9
+	VPADDD       Y10, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y6, Y6
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y7, Y7
+	MOVQ         SI, CX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x19, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, BX
+	VPADDD       Y5, Y0, Y0
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         BX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         R9, DI
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y11, Y12, Y12
+	ADDQ         672(AX), CX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         680(AX), BX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         272(AX), SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R9
+	VPADDD       Y5, Y0, Y0
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPADDD       Y11, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, SI
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y6, Y6
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         688(AX), CX
+	VMOVDQU      (SP), Y12
+	ADCQ         696(AX), BX
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         280(AX), SI
+	VMOVDQU      32(SP), Y13
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPADDD       Y7, Y2, Y2
+	MULXQ        96(AX), CX, R9
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R9
+	VPXOR        Y3, Y10, Y10
+	MOVQ         BX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R9
+	VPADDD       Y9, Y12, Y12
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y12, Y7, Y7
+	ADDQ         CX, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         SI, CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y4, Y4
+	ANDQ         $0x03, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, BX
+	VPADDD       Y7, Y2, Y2
+	SHRQ         $0x02, BX
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         R9, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         704(AX), CX
+	VPXOR        Y12, Y7, Y7
+	ADCQ         712(AX), BX
+	VPADDD       Y10, Y13, Y13
+	ADCQ         288(AX), SI
+	VPXOR        Y13, Y4, Y4
+	MOVQ         CX, DX
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R9
+	VPADDD       Y4, Y0, Y0
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y0, Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         BX, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	IMULQ        88(AX), SI
+	VPADDD       Y8, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPADDD       Y9, Y13, Y13
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R9, BX
+	VPSLLD       $0x0c, Y4, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y4, Y4
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         R9, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, CX
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R8, BX
+	ADDQ         720(AX), CX
+	VPXOR        Y0, Y8, Y8
+	ADCQ         728(AX), BX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         296(AX), SI
+	VPXOR        Y1, Y9, Y9
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         BX, DX
+	VPADDD       Y9, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         CX, DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        88(AX), SI
+	VMOVDQU      Y12, (SP)
+	ADDQ         CX, R8
+	VMOVDQU      64(SP), Y12
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VMOVDQU      Y13, 32(SP)
+	ANDQ         $0x03, SI
+	VMOVDQU      96(SP), Y13
+	MOVQ         R9, BX
+	VPADDD       Y6, Y2, Y2
+	SHRQ         $0x02, BX
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $-4, R9
+	VPADDD       Y7, Y3, Y3
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MOVQ         DI, CX
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R8, BX
+	ADDQ         736(AX), CX
+	VPXOR        Y12, Y6, Y6
+	ADCQ         744(AX), BX
+	VPADDD       Y11, Y13, Y13
+	ADCQ         304(AX), SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         CX, DX
+	VPSLLD       $0x0c, Y6, Y14
+	MULXQ        88(AX), DI, R8
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         BX, DX
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPOR         Y14, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPADDD       Y6, Y2, Y2
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         CX, DI
+	VPADDD       Y7, Y3, Y3
+	ADCQ         BX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	IMULQ        88(AX), SI
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         SI, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, BX
+	VPSLLD       $0x07, Y6, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         DI, CX
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, BX
+	VPXOR        Y0, Y11, Y11
+	ADDQ         752(AX), CX
+	ADCQ         760(AX), BX
+	VPADDD       Y6, Y1, Y1
+	ADCQ         312(AX), SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         BX, DX
+	VPADDD       Y8, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         CX, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         BX, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPOR         Y14, Y6, Y6
+	IMULQ        88(AX), SI
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         SI, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ANDQ         $-4, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y6, Y6
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         768(AX), CX
+	ADCQ         776(AX), BX
+	VPOR         Y14, Y5, Y5
+	ADCQ         320(AX), SI
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      (SP), Y12
+	MOVQ         BX, DX
+	VMOVDQU      Y13, 96(SP)
+	MULXQ        88(AX), CX, BX
+	VMOVDQU      32(SP), Y13
+	ADDQ         CX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         BX, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	IMULQ        88(AX), SI
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSLLD       $0x0c, Y7, Y14
+	SHRQ         $0x02, BX
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $-4, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         BX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, SI
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, CX
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R8, BX
+	VPXOR        Y2, Y9, Y9
+	ADDQ         784(AX), CX
+	ADCQ         792(AX), BX
+	VPADDD       Y4, Y3, Y3
+	ADCQ         328(AX), SI
+	VPXOR        Y3, Y10, Y10
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         BX, DX
+	VPADDD       Y10, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, R8
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         BX, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         SI, CX
+	VPOR         Y14, Y4, Y4
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y8, Y8
+	ADCQ         SI, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, SI
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ANDQ         $-4, R9
+	VPADDD       Y8, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y4, Y4
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y5, Y5
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         800(AX), CX
+	VPOR         Y14, Y4, Y4
+	ADCQ         808(AX), BX
+	ADCQ         336(AX), SI
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	VPXOR        Y0, Y8, Y8
+	MOVQ         BX, DX
+	VPADDD       Y5, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         BX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R9
+	VPADDD       Y9, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y5, Y5
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         SI, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y5, Y14
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	VPSRLD       $0x19, Y5, Y5
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y5, Y5
+	ANDQ         $-4, R9
+	VMOVDQU      Y12, (SP)
+	ADDQ         BX, R9
+	VMOVDQU      64(SP), Y12
+	ADDQ         R9, DI
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VMOVDQU      96(SP), Y13
+	MOVQ         DI, CX
+	VPADDD       Y6, Y2, Y2
+	MOVQ         R8, BX
+	VPXOR        Y2, Y10, Y10
+	ADDQ         816(AX), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         824(AX), BX
+	ADCQ         344(AX), SI
+	VPXOR        Y3, Y11, Y11
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y11, Y13, Y13
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y13, Y7, Y7
+	ADDQ         CX, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         BX, R9
+	VPSRLD       $0x14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPOR         Y14, Y6, Y6
+	ADCQ         BX, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, CX
+	VPOR         Y14, Y7, Y7
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y11, Y11
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ANDQ         $-4, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         R9, DI
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, CX
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         832(AX), CX
+	VPOR         Y14, Y6, Y6
+	ADCQ         840(AX), BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         352(AX), SI
+	MOVQ         CX, DX
+	VPSRLD       $0x19, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y7, Y7
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, R8
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPADDD       Y6, Y1, Y1
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y1, Y8, Y8
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         BX, R8
+	VPXOR        Y12, Y5, Y5
+	ADCQ         $0x00, R9
+	VPADDD       Y8, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y6, Y6
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         SI, R9
+	VPOR         Y14, Y5, Y5
+	MOVQ         R9, SI
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R9
+	VPADDD       Y5, Y0, Y0
+	ADDQ         BX, R9
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R9, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         848(AX), CX
+	VPADDD       Y11, Y12, Y12
+	ADCQ         856(AX), BX
+	VPXOR        Y12, Y5, Y5
+	ADCQ         360(AX), SI
+	MOVQ         CX, DX
+	VPADDD       Y8, Y13, Y13
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y6, Y6
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         BX, R9
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         $0x00, R9
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, CX
+	VMOVDQU      32(SP), Y13
+	IMULQ        104(AX), CX
+	VPADDD       Y7, Y2, Y2
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         SI, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R9, SI
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         BX, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         R9, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R8
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R8, BX
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         864(AX), CX
+	VPOR         Y14, Y7, Y7
+	ADCQ         872(AX), BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         368(AX), SI
+	MOVQ         CX, DX
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	VPOR         Y14, Y4, Y4
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPXOR        Y3, Y10, Y10
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y10, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y4, Y4
+	IMULQ        104(AX), CX
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, SI
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R9, BX
+	VPOR         Y14, Y4, Y4
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         BX, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         R9, DI
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         880(AX), CX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         888(AX), BX
+	VPXOR        Y12, Y4, Y4
+	ADCQ         376(AX), SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VPXOR        Y13, Y5, Y5
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         BX, R9
+	VPOR         Y14, Y5, Y5
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y4, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y1, Y1
+	MOVQ         SI, CX
+	VPXOR        Y1, Y9, Y9
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R9, SI
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $0x03, SI
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y5, Y5
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y4, Y14
+	ADDQ         BX, R9
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         R9, DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPOR         Y14, Y5, Y5
+	ADDQ         896(AX), CX
+	VMOVDQU      Y12, (SP)
+	ADCQ         904(AX), BX
+	VMOVDQU      64(SP), Y12
+	ADCQ         384(AX), SI
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	VMOVDQU      96(SP), Y13
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y6, Y2, Y2
+	ADDQ         CX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R9
+	VPADDD       Y7, Y3, Y3
+	MOVQ         BX, DX
+	VPXOR        Y3, Y11, Y11
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         BX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, CX
+	VPXOR        Y13, Y7, Y7
+	IMULQ        104(AX), CX
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        88(AX), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         R9, SI
+	VPSLLD       $0x0c, Y7, Y14
+	ANDQ         $0x03, SI
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, BX
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         R9, DI
+	VPADDD       Y7, Y3, Y3
+	ADCQ         $0x00, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         912(AX), CX
+	VPADDD       Y10, Y12, Y12
+	ADCQ         920(AX), BX
+	VPXOR        Y12, Y6, Y6
+	ADCQ         392(AX), SI
+	VPADDD       Y11, Y13, Y13
+	MOVQ         CX, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y6, Y6
+	MOVQ         BX, DX
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         BX, R9
+	VPOR         Y14, Y7, Y7
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y5, Y0, Y0
+	ADDQ         CX, DI
+	VPXOR        Y0, Y11, Y11
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	VPADDD       Y6, Y1, Y1
+	MOVQ         SI, CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         CX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPXOR        Y12, Y5, Y5
+	ANDQ         $0x03, SI
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y6, Y6
+	SHRQ         $0x02, BX
+	VPSLLD       $0x0c, Y5, Y14
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R9, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R8
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         DI, CX
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, BX
+	ADDQ         928(AX), CX
+	VPADDD       Y5, Y0, Y0
+	ADCQ         936(AX), BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         400(AX), SI
+	VPADDD       Y6, Y1, Y1
+	MOVQ         CX, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         CX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y12, Y12
+	MOVQ         BX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         BX, R9
+	VPXOR        Y13, Y6, Y6
+	MULXQ        104(AX), CX, BX
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         BX, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        104(AX), CX
+	VPSRLD       $0x19, Y6, Y6
+	IMULQ        88(AX), SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, R8
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VMOVDQU      (SP), Y12
+	ANDQ         $0x03, SI
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         R9, BX
+	VMOVDQU      32(SP), Y13
+	SHRQ         $0x02, BX
+	VPADDD       Y7, Y2, Y2
+	ANDQ         $-4, R9
+	VPXOR        Y2, Y9, Y9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R8
+	VPXOR        Y3, Y10, Y10
+	ADCQ         $0x00, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R8, BX
+	ADDQ         944(AX), CX
+	VPADDD       Y9, Y12, Y12
+	ADCQ         952(AX), BX
+	VPXOR        Y12, Y7, Y7
+	ADCQ         408(AX), SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         CX, DX
+	VPXOR        Y13, Y4, Y4
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         BX, DX
+	VPSLLD       $0x0c, Y4, Y14
+	MULXQ        88(AX), CX, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	VPOR         Y14, Y4, Y4
+	MULXQ        104(AX), CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADDQ         CX, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         BX, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        104(AX), CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	IMULQ        88(AX), SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDQ         CX, R8
+	VPADDD       Y9, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, BX
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, BX
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R8
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         R8, BX
+	MOVQ         CX, DI
+	MOVQ         BX, R8
+	SUBQ         $-5, DI
+	SBBQ         $-1, R8
+	SBBQ         $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC      DI, CX
+	CMOVQCC      R8, BX
+	ADDQ         112(AX), CX
+	ADCQ         120(AX), BX
+	MOVQ         CX, 128(AX)
+	MOVQ         BX, 136(AX)
+	LEAQ         960(AX), CX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (CX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(CX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(CX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(CX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(CX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(CX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(CX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(CX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(CX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(CX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(CX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(CX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(CX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(CX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(CX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(CX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VZEROUPPER
+	RET
+
 // func openOne18AVX2(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOne18AVX2(SB), NOSPLIT, $144-8
@@ -25105,10 +35215,11 @@ TEXT ·openOne10AVX2(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func sealOneAVX2(st *[1496]byte)
+// func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
-	MOVQ st+0(FP), AX
+TEXT ·sealDirectAVX2(SB), NOSPLIT, $688-56
+	PCALIGN $0x40
+	MOVQ    st+0(FP), AX
 
 	// Block 0 in general registers: the state with the counter one less.
 	MOVL         (AX), CX
@@ -25166,735 +35277,759 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         BX, R14
 	VPXOR        Y12, Y4, Y4
 	XORL         SI, R15
-	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R12
-	VPXOR        Y13, Y5, Y5
+	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R13
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R14
 	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x10, R14
+	ROLL         $0x10, R15
 	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x10, R15
-	VPOR         Y14, Y4, Y4
 	ADDL         R12, 128(SP)
-	VPSLLD       $0x0c, Y5, Y14
+	VPOR         Y14, Y4, Y4
 	ADDL         R13, 132(SP)
-	VPSRLD       $0x14, Y5, Y5
+	VPSLLD       $0x0c, Y5, Y14
 	ADDL         R14, 136(SP)
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x14, Y5, Y5
 	ADDL         R15, R11
+	VPOR         Y14, Y5, Y5
 	XORL         128(SP), DI
+	XORL         132(SP), R8
 	VPADDD       Y4, Y0, Y0
-	XORL         132(SP), R8
+	XORL         136(SP), R9
 	VPXOR        Y0, Y8, Y8
-	XORL         136(SP), R9
+	XORL         R11, R10
 	VPADDD       Y5, Y1, Y1
-	XORL         R11, R10
+	ROLL         $0x0c, DI
 	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ROLL         $0x0c, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
 	VPADDD       Y8, Y12, Y12
-	ROLL         $0x0c, R10
+	ADDL         DI, CX
+	ADDL         R8, DX
 	VPXOR        Y12, Y4, Y4
-	ADDL         DI, CX
+	ADDL         R9, BX
 	VPADDD       Y9, Y13, Y13
-	ADDL         R8, DX
+	ADDL         R10, SI
 	VPXOR        Y13, Y5, Y5
-	ADDL         R9, BX
+	XORL         CX, R12
 	VPSLLD       $0x07, Y4, Y14
-	ADDL         R10, SI
+	XORL         DX, R13
 	VPSRLD       $0x19, Y4, Y4
-	XORL         CX, R12
+	XORL         BX, R14
 	VPOR         Y14, Y4, Y4
-	XORL         DX, R13
-	VPSLLD       $0x07, Y5, Y14
-	XORL         BX, R14
-	VPSRLD       $0x19, Y5, Y5
 	XORL         SI, R15
+	VPSLLD       $0x07, Y5, Y14
 	ROLL         $0x08, R12
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x19, Y5, Y5
 	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R15
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x08, R14
+	ADDL         R12, 128(SP)
 	VMOVDQU      64(SP), Y12
-	ROLL         $0x08, R15
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R12, 128(SP)
-	VMOVDQU      96(SP), Y13
 	ADDL         R13, 132(SP)
-	VPADDD       Y6, Y2, Y2
+	VMOVDQU      Y13, 32(SP)
 	ADDL         R14, 136(SP)
-	VPXOR        Y2, Y10, Y10
+	VMOVDQU      96(SP), Y13
 	ADDL         R15, R11
-	VPADDD       Y7, Y3, Y3
-	XORL         128(SP), DI
-	VPXOR        Y3, Y11, Y11
-	XORL         132(SP), R8
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         136(SP), R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         R11, R10
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, DI
-	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R8
-	VPADDD       Y11, Y13, Y13
-	ROLL         $0x07, R9
-	VPXOR        Y13, Y7, Y7
-	ROLL         $0x07, R10
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         R10, BX
-	VPOR         Y14, Y6, Y6
-	ADDL         DI, SI
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         CX, R15
-	VPSRLD       $0x14, Y7, Y7
-	XORL         DX, R12
-	VPOR         Y14, Y7, Y7
-	XORL         BX, R13
 	VPADDD       Y6, Y2, Y2
-	XORL         SI, R14
+	XORL         128(SP), DI
 	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R15
+	XORL         132(SP), R8
 	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R12
+	XORL         136(SP), R9
+	XORL         R11, R10
 	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ROLL         $0x10, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R15, 136(SP)
-	VPADDD       Y10, Y12, Y12
-	ADDL         R12, R11
-	VPXOR        Y12, Y6, Y6
-	ADDL         R13, 128(SP)
-	VPADDD       Y11, Y13, Y13
-	ADDL         R14, 132(SP)
-	VPXOR        Y13, Y7, Y7
-	XORL         136(SP), R8
-	XORL         R11, R9
-	VPSLLD       $0x07, Y6, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x19, Y6, Y6
-	XORL         132(SP), DI
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x0c, R10
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x0c, DI
-	VPADDD       Y5, Y0, Y0
-	ADDL         R8, CX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R9, DX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R10, BX
-	VPXOR        Y1, Y8, Y8
-	ADDL         DI, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         CX, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         DX, R12
-	VPADDD       Y11, Y12, Y12
-	XORL         BX, R13
-	VPXOR        Y12, Y5, Y5
-	XORL         SI, R14
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R15, 136(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R12, R11
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y6, Y6
-	XORL         136(SP), R8
-	VPADDD       Y5, Y0, Y0
-	XORL         R11, R9
-	VPXOR        Y0, Y11, Y11
-	XORL         128(SP), R10
-	VPADDD       Y6, Y1, Y1
-	XORL         132(SP), DI
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x07, R10
-	VPADDD       Y11, Y12, Y12
 	ROLL         $0x07, DI
-	VPXOR        Y12, Y5, Y5
-	ADDL         DI, CX
-	VPADDD       Y8, Y13, Y13
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPXOR        Y13, Y6, Y6
-	ADDL         R10, SI
-	VPSLLD       $0x07, Y5, Y14
-	XORL         CX, R12
-	VPSRLD       $0x19, Y5, Y5
-	XORL         DX, R13
-	VPOR         Y14, Y5, Y5
-	XORL         BX, R14
-	VPSLLD       $0x07, Y6, Y14
-	XORL         SI, R15
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R9
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         CX, R15
+	VPSRLD       $0x14, Y6, Y6
+	XORL         DX, R12
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R13
-	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x10, R14
-	VMOVDQU      (SP), Y12
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y7, Y14
+	XORL         SI, R14
+	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x10, R15
-	VMOVDQU      Y13, 96(SP)
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y6, Y2, Y2
+	ROLL         $0x10, R13
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y7, Y3, Y3
+	ADDL         R12, R11
+	VPXOR        Y3, Y11, Y11
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         136(SP), R8
+	VPADDD       Y10, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y6, Y6
+	XORL         128(SP), R10
+	VPADDD       Y11, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y6, Y6
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R10, BX
+	VPOR         Y14, Y7, Y7
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y11, Y11
+	XORL         BX, R13
+	VPADDD       Y6, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R13
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y5, Y5
+	ADDL         R15, 136(SP)
+	VPADDD       Y8, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x14, Y5, Y5
+	XORL         R11, R9
+	VPOR         Y14, Y5, Y5
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VPXOR        Y0, Y11, Y11
+	ADDL         DI, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         CX, R12
+	VPADDD       Y11, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y5, Y5
+	XORL         BX, R14
+	XORL         SI, R15
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R12
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R13
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R14
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x10, R15
+	VPOR         Y14, Y5, Y5
 	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VMOVDQU      Y12, 64(SP)
+	XORL         132(SP), R8
+	VMOVDQU      (SP), Y12
+	XORL         136(SP), R9
+	VMOVDQU      Y13, 96(SP)
+	XORL         R11, R10
 	VMOVDQU      32(SP), Y13
-	ADDL         R13, 132(SP)
-	VPADDD       Y7, Y2, Y2
-	ADDL         R14, 136(SP)
-	VPXOR        Y2, Y9, Y9
-	ADDL         R15, R11
-	VPADDD       Y4, Y3, Y3
-	XORL         128(SP), DI
-	VPXOR        Y3, Y10, Y10
-	XORL         132(SP), R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ROLL         $0x0c, DI
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, R8
-	VPXOR        Y12, Y7, Y7
-	ROLL         $0x0c, R9
-	VPADDD       Y10, Y13, Y13
-	ROLL         $0x0c, R10
-	VPXOR        Y13, Y4, Y4
-	ADDL         DI, CX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R8, DX
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         R9, BX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, SI
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         CX, R12
-	VPSRLD       $0x14, Y4, Y4
-	XORL         DX, R13
-	VPOR         Y14, Y4, Y4
-	XORL         BX, R14
 	VPADDD       Y7, Y2, Y2
-	XORL         SI, R15
+	ROLL         $0x0c, R8
 	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R12
+	ROLL         $0x0c, R9
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x08, R13
+	ROLL         $0x0c, R10
+	ADDL         DI, CX
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x08, R14
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R13, 132(SP)
-	VPADDD       Y9, Y12, Y12
-	ADDL         R14, 136(SP)
-	VPXOR        Y12, Y7, Y7
-	ADDL         R15, R11
-	VPADDD       Y10, Y13, Y13
-	XORL         128(SP), DI
-	VPXOR        Y13, Y4, Y4
-	XORL         132(SP), R8
-	VPSLLD       $0x07, Y7, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y7, Y7
-	XORL         R11, R10
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, DI
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x07, R9
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x07, R10
-	VPADDD       Y4, Y0, Y0
-	ADDL         R8, CX
-	VPXOR        Y0, Y8, Y8
-	ADDL         R9, DX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R10, BX
-	VPXOR        Y1, Y9, Y9
-	ADDL         DI, SI
-	XORL         CX, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         DX, R12
+	ADDL         R8, DX
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         BX, R13
-	VPADDD       Y8, Y12, Y12
-	XORL         SI, R14
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R15
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R12
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x10, R13
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R10, SI
+	VPADDD       Y9, Y12, Y12
+	XORL         CX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         DX, R13
+	VPADDD       Y10, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R14
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R15
 	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x10, R14
+	ADDL         R12, 128(SP)
 	VPSRLD       $0x14, Y4, Y4
-	ADDL         R15, 136(SP)
+	ADDL         R13, 132(SP)
 	VPOR         Y14, Y4, Y4
-	ADDL         R12, R11
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y5, Y5
-	XORL         136(SP), R8
+	ADDL         R14, 136(SP)
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, R11
+	VPXOR        Y2, Y9, Y9
+	XORL         128(SP), DI
+	VPADDD       Y4, Y3, Y3
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPXOR        Y3, Y10, Y10
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, R8
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y10, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R13
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R14
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R15
 	VPADDD       Y4, Y0, Y0
-	XORL         R11, R9
+	ROLL         $0x10, R12
 	VPXOR        Y0, Y8, Y8
-	XORL         128(SP), R10
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
 	VPADDD       Y5, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R12, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPADDD       Y8, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y4, Y4
+	XORL         R11, R9
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y5, Y5
 	XORL         132(SP), DI
 	ROLL         $0x0c, R8
-	VPXOR        Y1, Y9, Y9
+	VPSLLD       $0x0c, Y4, Y14
 	ROLL         $0x0c, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, DI
-	VPADDD       Y8, Y12, Y12
-	ADDL         R8, CX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R9, DX
-	VPADDD       Y9, Y13, Y13
-	ADDL         R10, BX
-	VPXOR        Y13, Y5, Y5
-	ADDL         DI, SI
-	VPSLLD       $0x07, Y4, Y14
-	XORL         CX, R15
-	VPSRLD       $0x19, Y4, Y4
-	XORL         DX, R12
 	VPOR         Y14, Y4, Y4
-	XORL         BX, R13
-	VPSLLD       $0x07, Y5, Y14
-	XORL         SI, R14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R15
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R9, DX
 	VPOR         Y14, Y5, Y5
+	ADDL         R10, BX
+	VPADDD       Y4, Y0, Y0
+	ADDL         DI, SI
+	XORL         CX, R15
+	VPXOR        Y0, Y8, Y8
+	XORL         DX, R12
+	VPADDD       Y5, Y1, Y1
+	XORL         BX, R13
+	VPXOR        Y1, Y9, Y9
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ROLL         $0x08, R12
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R13
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x08, R14
+	VPADDD       Y9, Y13, Y13
+	ADDL         R15, 136(SP)
+	ADDL         R12, R11
+	VPXOR        Y13, Y5, Y5
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y4, Y4
+	XORL         136(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	XORL         132(SP), DI
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R8
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x08, R13
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
 	VMOVDQU      64(SP), Y12
-	ROLL         $0x08, R14
-	ADDL         R15, 136(SP)
+	ROLL         $0x07, DI
 	VMOVDQU      Y13, 32(SP)
-	ADDL         R12, R11
+	ADDL         DI, CX
 	VMOVDQU      96(SP), Y13
-	ADDL         R13, 128(SP)
+	ADDL         R8, DX
 	VPADDD       Y6, Y2, Y2
-	ADDL         R14, 132(SP)
+	ADDL         R9, BX
 	VPXOR        Y2, Y10, Y10
-	XORL         136(SP), R8
+	ADDL         R10, SI
 	VPADDD       Y7, Y3, Y3
-	XORL         R11, R9
+	XORL         CX, R12
 	VPXOR        Y3, Y11, Y11
-	XORL         128(SP), R10
+	XORL         DX, R13
+	XORL         BX, R14
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         132(SP), DI
+	XORL         SI, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R8
+	ROLL         $0x10, R12
 	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, R9
+	ROLL         $0x10, R13
 	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R10
+	ROLL         $0x10, R14
 	VPADDD       Y11, Y13, Y13
-	ROLL         $0x07, DI
+	ROLL         $0x10, R15
 	VPXOR        Y13, Y7, Y7
-	ADDL         DI, CX
+	ADDL         R12, 128(SP)
 	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R8, DX
+	ADDL         R13, 132(SP)
 	VPSRLD       $0x14, Y6, Y6
-	ADDL         R9, BX
+	ADDL         R14, 136(SP)
+	ADDL         R15, R11
 	VPOR         Y14, Y6, Y6
-	ADDL         R10, SI
+	XORL         128(SP), DI
 	VPSLLD       $0x0c, Y7, Y14
-	XORL         CX, R12
-	XORL         DX, R13
+	XORL         132(SP), R8
 	VPSRLD       $0x14, Y7, Y7
-	XORL         BX, R14
+	XORL         136(SP), R9
 	VPOR         Y14, Y7, Y7
-	XORL         SI, R15
+	XORL         R11, R10
 	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R12
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R13
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R14
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x10, R15
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R13, 132(SP)
-	VPADDD       Y10, Y12, Y12
-	ADDL         R14, 136(SP)
-	VPXOR        Y12, Y6, Y6
-	ADDL         R15, R11
-	VPADDD       Y11, Y13, Y13
-	XORL         128(SP), DI
-	VPXOR        Y13, Y7, Y7
-	XORL         132(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y6, Y6
-	XORL         R11, R10
-	VPOR         Y14, Y6, Y6
 	ROLL         $0x0c, DI
+	VPXOR        Y2, Y10, Y10
 	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y7, Y14
+	VPADDD       Y7, Y3, Y3
 	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y7, Y7
+	VPXOR        Y3, Y11, Y11
 	ROLL         $0x0c, R10
-	VPOR         Y14, Y7, Y7
 	ADDL         DI, CX
-	VPADDD       Y5, Y0, Y0
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	ADDL         R8, DX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R9, BX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R10, SI
-	VPXOR        Y1, Y8, Y8
-	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         BX, R14
-	VPADDD       Y11, Y12, Y12
-	XORL         SI, R15
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R12
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R13
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R14
-	VPSLLD       $0x0c, Y5, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R13, 132(SP)
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y6, Y6
-	XORL         128(SP), DI
-	VPOR         Y14, Y6, Y6
-	XORL         132(SP), R8
-	VPADDD       Y5, Y0, Y0
-	XORL         136(SP), R9
-	VPXOR        Y0, Y11, Y11
-	XORL         R11, R10
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, DI
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R8
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x07, R10
-	VPADDD       Y11, Y12, Y12
-	ADDL         R8, CX
-	VPXOR        Y12, Y5, Y5
-	ADDL         R9, DX
-	VPADDD       Y8, Y13, Y13
-	ADDL         R10, BX
-	VPXOR        Y13, Y6, Y6
-	ADDL         DI, SI
-	VPSLLD       $0x07, Y5, Y14
-	XORL         CX, R15
-	VPSRLD       $0x19, Y5, Y5
-	XORL         DX, R12
-	XORL         BX, R13
-	VPOR         Y14, Y5, Y5
-	XORL         SI, R14
+	ADDL         R9, BX
+	VPADDD       Y10, Y12, Y12
+	ADDL         R10, SI
+	VPXOR        Y12, Y6, Y6
+	XORL         CX, R12
+	VPADDD       Y11, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y7, Y7
+	XORL         BX, R14
 	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R15
+	XORL         SI, R15
+	ROLL         $0x08, R12
 	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R12
+	ROLL         $0x08, R13
 	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R13, 132(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R14, 136(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R15, R11
+	VPADDD       Y6, Y1, Y1
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VPXOR        Y1, Y8, Y8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x07, DI
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, R9
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y6, Y6
+	ADDL         R8, CX
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         DI, SI
+	VPOR         Y14, Y5, Y5
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         DX, R12
+	VPSRLD       $0x14, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R12
 	ROLL         $0x10, R13
-	VMOVDQU      Y12, 64(SP)
+	VPADDD       Y6, Y1, Y1
 	ROLL         $0x10, R14
-	VMOVDQU      (SP), Y12
+	VPXOR        Y1, Y8, Y8
 	ADDL         R15, 136(SP)
-	VMOVDQU      Y13, 96(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	XORL         136(SP), R8
+	VPADDD       Y8, Y13, Y13
+	XORL         R11, R9
+	VPXOR        Y13, Y6, Y6
+	XORL         128(SP), R10
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, DX
+	VMOVDQU      Y12, 64(SP)
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VMOVDQU      (SP), Y12
+	XORL         CX, R15
+	VMOVDQU      Y13, 96(SP)
+	XORL         DX, R12
 	VMOVDQU      32(SP), Y13
-	ADDL         R13, 128(SP)
-	VPADDD       Y7, Y2, Y2
-	ADDL         R14, 132(SP)
-	VPXOR        Y2, Y9, Y9
-	XORL         136(SP), R8
-	VPADDD       Y4, Y3, Y3
-	XORL         R11, R9
-	VPXOR        Y3, Y10, Y10
-	XORL         128(SP), R10
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         132(SP), DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R8
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, R9
-	VPXOR        Y12, Y7, Y7
-	ROLL         $0x0c, R10
-	ROLL         $0x0c, DI
-	VPADDD       Y10, Y13, Y13
-	ADDL         R8, CX
-	VPXOR        Y13, Y4, Y4
-	ADDL         R9, DX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R10, BX
-	VPSRLD       $0x14, Y7, Y7
-	ADDL         DI, SI
-	VPOR         Y14, Y7, Y7
-	XORL         CX, R15
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         DX, R12
-	VPSRLD       $0x14, Y4, Y4
 	XORL         BX, R13
-	VPOR         Y14, Y4, Y4
-	XORL         SI, R14
 	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R15
+	XORL         SI, R14
 	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R12
+	ROLL         $0x08, R15
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x08, R13
+	ROLL         $0x08, R12
 	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
 	ROLL         $0x08, R14
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADDL         R15, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADDL         R12, R11
 	VPADDD       Y9, Y12, Y12
 	ADDL         R13, 128(SP)
-	ADDL         R14, 132(SP)
 	VPXOR        Y12, Y7, Y7
-	XORL         136(SP), R8
+	ADDL         R14, 132(SP)
 	VPADDD       Y10, Y13, Y13
-	XORL         R11, R9
+	XORL         136(SP), R8
 	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
 	XORL         128(SP), R10
-	VPSLLD       $0x07, Y7, Y14
+	VPSRLD       $0x14, Y7, Y7
 	XORL         132(SP), DI
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R8
 	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
 	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y4, Y14
+	VPSLLD       $0x0c, Y4, Y14
 	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y4, Y4
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x07, DI
 	VPOR         Y14, Y4, Y4
 	ADDL         DI, CX
-	VPADDD       Y4, Y0, Y0
+	VPADDD       Y7, Y2, Y2
 	ADDL         R8, DX
-	VPXOR        Y0, Y8, Y8
+	VPXOR        Y2, Y9, Y9
 	ADDL         R9, BX
-	VPADDD       Y5, Y1, Y1
+	VPADDD       Y4, Y3, Y3
 	ADDL         R10, SI
-	VPXOR        Y1, Y9, Y9
+	VPXOR        Y3, Y10, Y10
 	XORL         CX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
 	XORL         DX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         BX, R14
-	VPADDD       Y8, Y12, Y12
-	XORL         SI, R15
-	ROLL         $0x10, R12
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R13
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R14
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x10, R15
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R12, 128(SP)
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R13, 132(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y5, Y5
-	XORL         128(SP), DI
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
-	VPADDD       Y4, Y0, Y0
-	XORL         136(SP), R9
-	VPXOR        Y0, Y8, Y8
-	XORL         R11, R10
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, DI
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x0c, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R10
-	ADDL         DI, CX
-	VPADDD       Y8, Y12, Y12
-	ADDL         R8, DX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R9, BX
-	VPADDD       Y9, Y13, Y13
-	ADDL         R10, SI
-	VPXOR        Y13, Y5, Y5
-	XORL         CX, R12
-	VPSLLD       $0x07, Y4, Y14
-	XORL         DX, R13
-	VPSRLD       $0x19, Y4, Y4
 	XORL         BX, R14
-	VPOR         Y14, Y4, Y4
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
 	XORL         SI, R15
-	VPSLLD       $0x07, Y5, Y14
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x10, R12
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x10, R13
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x10, R15
+	VPSLLD       $0x07, Y7, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x19, Y7, Y7
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	VPSLLD       $0x07, Y4, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y4, Y4
+	XORL         132(SP), R8
+	VPOR         Y14, Y4, Y4
+	XORL         136(SP), R9
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R9
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R13
+	VPSLLD       $0x0c, Y4, Y14
+	XORL         BX, R14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y4, Y4
 	ROLL         $0x08, R12
-	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y4, Y4
 	ROLL         $0x08, R13
-	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y5, Y14
 	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R13, 132(SP)
+	VPXOR        Y0, Y8, Y8
+	ADDL         R14, 136(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R15, R11
+	XORL         128(SP), DI
+	VPXOR        Y1, Y9, Y9
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	XORL         R11, R10
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, DI
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R8
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x07, R9
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x07, R10
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y4, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R10, BX
+	VPOR         Y14, Y4, Y4
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y5, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y5, Y5
+	XORL         DX, R12
+	VPOR         Y14, Y5, Y5
+	XORL         BX, R13
 	VMOVDQU      Y12, (SP)
-	ROLL         $0x08, R15
-	VMOVDQU      64(SP), Y12
-	ADDL         R12, 128(SP)
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R13, 132(SP)
-	VMOVDQU      96(SP), Y13
-	ADDL         R14, 136(SP)
-	VPADDD       Y6, Y2, Y2
-	ADDL         R15, R11
-	VPXOR        Y2, Y10, Y10
-	XORL         128(SP), DI
-	XORL         132(SP), R8
-	VPADDD       Y7, Y3, Y3
-	XORL         136(SP), R9
-	VPXOR        Y3, Y11, Y11
-	XORL         R11, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R8
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, R9
-	VPXOR        Y12, Y6, Y6
-	ROLL         $0x07, R10
-	VPADDD       Y11, Y13, Y13
-	ADDL         R8, CX
-	VPXOR        Y13, Y7, Y7
-	ADDL         R9, DX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R10, BX
-	VPSRLD       $0x14, Y6, Y6
-	ADDL         DI, SI
-	VPOR         Y14, Y6, Y6
-	XORL         CX, R15
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         DX, R12
-	VPSRLD       $0x14, Y7, Y7
-	XORL         BX, R13
-	VPOR         Y14, Y7, Y7
 	XORL         SI, R14
-	VPADDD       Y6, Y2, Y2
+	VMOVDQU      64(SP), Y12
 	ROLL         $0x10, R15
 	ROLL         $0x10, R12
-	VPXOR        Y2, Y10, Y10
+	VMOVDQU      Y13, 32(SP)
 	ROLL         $0x10, R13
-	VPADDD       Y7, Y3, Y3
+	VMOVDQU      96(SP), Y13
 	ROLL         $0x10, R14
+	VPADDD       Y6, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R12, R11
+	VPADDD       Y7, Y3, Y3
+	ADDL         R13, 128(SP)
 	VPXOR        Y3, Y11, Y11
-	ADDL         R15, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R13, 128(SP)
-	VPADDD       Y10, Y12, Y12
 	ADDL         R14, 132(SP)
-	VPXOR        Y12, Y6, Y6
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	XORL         136(SP), R8
-	VPADDD       Y11, Y13, Y13
-	XORL         R11, R9
-	VPXOR        Y13, Y7, Y7
-	XORL         128(SP), R10
-	VPSLLD       $0x07, Y6, Y14
-	XORL         132(SP), DI
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x0c, R10
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x0c, DI
-	VPOR         Y14, Y7, Y7
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VPADDD       Y5, Y0, Y0
-	ADDL         R10, BX
-	VPXOR        Y0, Y11, Y11
-	ADDL         DI, SI
-	VPADDD       Y6, Y1, Y1
-	XORL         CX, R15
-	VPXOR        Y1, Y8, Y8
-	XORL         DX, R12
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         BX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R14
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R15
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R12
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R13
-	VPXOR        Y13, Y6, Y6
-	ROLL         $0x08, R14
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, 136(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R12, R11
-	VPOR         Y14, Y5, Y5
-	ADDL         R13, 128(SP)
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R14, 132(SP)
-	VPSRLD       $0x14, Y6, Y6
-	XORL         136(SP), R8
-	VPOR         Y14, Y6, Y6
 	XORL         R11, R9
 	XORL         128(SP), R10
-	VPADDD       Y5, Y0, Y0
+	VPADDD       Y10, Y12, Y12
 	XORL         132(SP), DI
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, R8
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R9
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ROLL         $0x0c, R8
+	VPADDD       Y11, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y7, Y7
+	ROLL         $0x0c, R10
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
+	ADDL         R9, DX
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y7, Y7
+	XORL         CX, R15
+	VPOR         Y14, Y7, Y7
+	XORL         DX, R12
+	VPADDD       Y6, Y2, Y2
+	XORL         BX, R13
+	VPXOR        Y2, Y10, Y10
+	XORL         SI, R14
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x08, R15
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDL         R15, 136(SP)
+	VPADDD       Y10, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y13, Y13
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y7, Y7
+	XORL         136(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R9
+	VPSRLD       $0x19, Y6, Y6
+	XORL         128(SP), R10
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), DI
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R10
+	VPOR         Y14, Y7, Y7
 	ROLL         $0x07, DI
+	VPADDD       Y5, Y0, Y0
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         BX, R14
+	VPADDD       Y11, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R14
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y6, Y6
+	XORL         128(SP), DI
+	VPOR         Y14, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y5, Y0, Y0
+	XORL         136(SP), R9
+	VPXOR        Y0, Y11, Y11
+	XORL         R11, R10
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x0c, DI
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x0c, R10
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADDL         DI, CX
 	VPADDD       Y11, Y12, Y12
@@ -25907,583 +36042,23 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         CX, R12
 	VPSLLD       $0x07, Y5, Y14
 	XORL         DX, R13
-	VPSRLD       $0x19, Y5, Y5
 	XORL         BX, R14
-	VPOR         Y14, Y5, Y5
+	VPSRLD       $0x19, Y5, Y5
 	XORL         SI, R15
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R12
 	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R12
+	ROLL         $0x08, R13
 	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R13
-	ROLL         $0x10, R14
+	ROLL         $0x08, R14
 	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R15
+	ROLL         $0x08, R15
 	VMOVDQU      Y12, 64(SP)
 	ADDL         R12, 128(SP)
 	VMOVDQU      (SP), Y12
 	ADDL         R13, 132(SP)
 	VMOVDQU      Y13, 96(SP)
 	ADDL         R14, 136(SP)
-	VMOVDQU      32(SP), Y13
-	ADDL         R15, R11
-	VPADDD       Y7, Y2, Y2
-	XORL         128(SP), DI
-	VPXOR        Y2, Y9, Y9
-	XORL         132(SP), R8
-	VPADDD       Y4, Y3, Y3
-	XORL         136(SP), R9
-	VPXOR        Y3, Y10, Y10
-	XORL         R11, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R8
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, R9
-	VPXOR        Y12, Y7, Y7
-	ROLL         $0x0c, R10
-	VPADDD       Y10, Y13, Y13
-	ADDL         DI, CX
-	VPXOR        Y13, Y4, Y4
-	ADDL         R8, DX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         R9, BX
-	ADDL         R10, SI
-	VPSRLD       $0x14, Y7, Y7
-	XORL         CX, R12
-	VPOR         Y14, Y7, Y7
-	XORL         DX, R13
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         BX, R14
-	VPSRLD       $0x14, Y4, Y4
-	XORL         SI, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R12
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R13
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R14
-	VPADDD       Y4, Y3, Y3
-	ROLL         $0x08, R15
-	VPXOR        Y3, Y10, Y10
-	ADDL         R12, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R14, 136(SP)
-	VPADDD       Y9, Y12, Y12
-	ADDL         R15, R11
-	VPXOR        Y12, Y7, Y7
-	XORL         128(SP), DI
-	VPADDD       Y10, Y13, Y13
-	XORL         132(SP), R8
-	VPXOR        Y13, Y4, Y4
-	XORL         136(SP), R9
-	XORL         R11, R10
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, DI
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R8
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R8, CX
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, DX
-	VPADDD       Y4, Y0, Y0
-	ADDL         R10, BX
-	VPXOR        Y0, Y8, Y8
-	ADDL         DI, SI
-	VPADDD       Y5, Y1, Y1
-	XORL         CX, R15
-	VPXOR        Y1, Y9, Y9
-	XORL         DX, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         BX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	XORL         SI, R14
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R15
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R12
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R13
-	VPXOR        Y13, Y5, Y5
-	ROLL         $0x10, R14
-	ADDL         R15, 136(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R12, R11
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R13, 128(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R14, 132(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         136(SP), R8
-	VPSRLD       $0x14, Y5, Y5
-	XORL         R11, R9
-	VPOR         Y14, Y5, Y5
-	XORL         128(SP), R10
-	VPADDD       Y4, Y0, Y0
-	XORL         132(SP), DI
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R8
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, R9
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ROLL         $0x0c, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R8, CX
-	VPADDD       Y8, Y12, Y12
-	ADDL         R9, DX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R10, BX
-	VPADDD       Y9, Y13, Y13
-	ADDL         DI, SI
-	XORL         CX, R15
-	VPXOR        Y13, Y5, Y5
-	XORL         DX, R12
-	VPSLLD       $0x07, Y4, Y14
-	XORL         BX, R13
-	VPSRLD       $0x19, Y4, Y4
-	XORL         SI, R14
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R15
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R12
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R13
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x08, R14
-	VMOVDQU      Y12, (SP)
-	ADDL         R15, 136(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R12, R11
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R13, 128(SP)
-	VMOVDQU      96(SP), Y13
-	ADDL         R14, 132(SP)
-	VPADDD       Y6, Y2, Y2
-	XORL         136(SP), R8
-	VPXOR        Y2, Y10, Y10
-	XORL         R11, R9
-	VPADDD       Y7, Y3, Y3
-	XORL         128(SP), R10
-	VPXOR        Y3, Y11, Y11
-	XORL         132(SP), DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R10
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, DI
-	VPXOR        Y12, Y6, Y6
-	ADDL         DI, CX
-	VPADDD       Y11, Y13, Y13
-	ADDL         R8, DX
-	VPXOR        Y13, Y7, Y7
-	ADDL         R9, BX
-	VPSLLD       $0x0c, Y6, Y14
-	ADDL         R10, SI
-	VPSRLD       $0x14, Y6, Y6
-	XORL         CX, R12
-	VPOR         Y14, Y6, Y6
-	XORL         DX, R13
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         BX, R14
-	VPSRLD       $0x14, Y7, Y7
-	XORL         SI, R15
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R12
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R13
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R14
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x10, R15
-	VPXOR        Y3, Y11, Y11
-	ADDL         R12, 128(SP)
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R14, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R15, R11
-	VPADDD       Y10, Y12, Y12
-	XORL         128(SP), DI
-	VPXOR        Y12, Y6, Y6
-	XORL         132(SP), R8
-	VPADDD       Y11, Y13, Y13
-	XORL         136(SP), R9
-	VPXOR        Y13, Y7, Y7
-	XORL         R11, R10
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x0c, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x0c, R10
-	VPSRLD       $0x19, Y7, Y7
-	ADDL         DI, CX
-	VPOR         Y14, Y7, Y7
-	ADDL         R8, DX
-	VPADDD       Y5, Y0, Y0
-	ADDL         R9, BX
-	VPXOR        Y0, Y11, Y11
-	ADDL         R10, SI
-	VPADDD       Y6, Y1, Y1
-	XORL         CX, R12
-	VPXOR        Y1, Y8, Y8
-	XORL         DX, R13
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x08, R12
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R14
-	VPADDD       Y8, Y13, Y13
-	ROLL         $0x08, R15
-	VPXOR        Y13, Y6, Y6
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R13, 132(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R14, 136(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R15, R11
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         128(SP), DI
-	VPSRLD       $0x14, Y6, Y6
-	XORL         132(SP), R8
-	VPOR         Y14, Y6, Y6
-	XORL         136(SP), R9
-	VPADDD       Y5, Y0, Y0
-	XORL         R11, R10
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, DI
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R8
-	ROLL         $0x07, R9
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R8, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R9, DX
-	VPADDD       Y11, Y12, Y12
-	ADDL         R10, BX
-	VPXOR        Y12, Y5, Y5
-	ADDL         DI, SI
-	VPADDD       Y8, Y13, Y13
-	XORL         CX, R15
-	VPXOR        Y13, Y6, Y6
-	XORL         DX, R12
-	VPSLLD       $0x07, Y5, Y14
-	XORL         BX, R13
-	VPSRLD       $0x19, Y5, Y5
-	XORL         SI, R14
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R15
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R12
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R13
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R14
-	VMOVDQU      Y12, 64(SP)
-	ADDL         R15, 136(SP)
-	VMOVDQU      (SP), Y12
-	ADDL         R12, R11
-	ADDL         R13, 128(SP)
-	VMOVDQU      Y13, 96(SP)
-	ADDL         R14, 132(SP)
-	VMOVDQU      32(SP), Y13
-	XORL         136(SP), R8
-	VPADDD       Y7, Y2, Y2
-	XORL         R11, R9
-	VPXOR        Y2, Y9, Y9
-	XORL         128(SP), R10
-	VPADDD       Y4, Y3, Y3
-	XORL         132(SP), DI
-	VPXOR        Y3, Y10, Y10
-	ROLL         $0x0c, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R10
-	VPADDD       Y9, Y12, Y12
-	ROLL         $0x0c, DI
-	VPXOR        Y12, Y7, Y7
-	ADDL         R8, CX
-	VPADDD       Y10, Y13, Y13
-	ADDL         R9, DX
-	VPXOR        Y13, Y4, Y4
-	ADDL         R10, BX
-	VPSLLD       $0x0c, Y7, Y14
-	ADDL         DI, SI
-	VPSRLD       $0x14, Y7, Y7
-	XORL         CX, R15
-	VPOR         Y14, Y7, Y7
-	XORL         DX, R12
-	VPSLLD       $0x0c, Y4, Y14
-	XORL         BX, R13
-	XORL         SI, R14
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R12
-	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R13
-	VPXOR        Y2, Y9, Y9
-	ROLL         $0x08, R14
-	VPADDD       Y4, Y3, Y3
-	ADDL         R15, 136(SP)
-	VPXOR        Y3, Y10, Y10
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R14, 132(SP)
-	VPADDD       Y9, Y12, Y12
-	XORL         136(SP), R8
-	VPXOR        Y12, Y7, Y7
-	XORL         R11, R9
-	VPADDD       Y10, Y13, Y13
-	XORL         128(SP), R10
-	VPXOR        Y13, Y4, Y4
-	XORL         132(SP), DI
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R10
-	ROLL         $0x07, DI
-	VPSLLD       $0x07, Y4, Y14
-	ADDL         DI, CX
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R8, DX
-	VPOR         Y14, Y4, Y4
-	ADDL         R9, BX
-	VPADDD       Y4, Y0, Y0
-	ADDL         R10, SI
-	VPXOR        Y0, Y8, Y8
-	XORL         CX, R12
-	VPADDD       Y5, Y1, Y1
-	XORL         DX, R13
-	VPXOR        Y1, Y9, Y9
-	XORL         BX, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	XORL         SI, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R12
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R13
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R14
-	VPADDD       Y9, Y13, Y13
-	ROLL         $0x10, R15
-	VPXOR        Y13, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R13, 132(SP)
-	VPSRLD       $0x14, Y4, Y4
-	ADDL         R14, 136(SP)
-	VPOR         Y14, Y4, Y4
-	ADDL         R15, R11
-	XORL         128(SP), DI
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         132(SP), R8
-	VPSRLD       $0x14, Y5, Y5
-	XORL         136(SP), R9
-	VPOR         Y14, Y5, Y5
-	XORL         R11, R10
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, DI
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R8
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, R9
-	VPXOR        Y1, Y9, Y9
-	ROLL         $0x0c, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         DI, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R8, DX
-	VPADDD       Y8, Y12, Y12
-	ADDL         R9, BX
-	VPXOR        Y12, Y4, Y4
-	ADDL         R10, SI
-	VPADDD       Y9, Y13, Y13
-	XORL         CX, R12
-	VPXOR        Y13, Y5, Y5
-	XORL         DX, R13
-	VPSLLD       $0x07, Y4, Y14
-	XORL         BX, R14
-	VPSRLD       $0x19, Y4, Y4
-	XORL         SI, R15
-	ROLL         $0x08, R12
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R13
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R15
-	VPOR         Y14, Y5, Y5
-	ADDL         R12, 128(SP)
-	VMOVDQU      Y12, (SP)
-	ADDL         R13, 132(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R14, 136(SP)
-	VMOVDQU      Y13, 32(SP)
-	ADDL         R15, R11
-	VMOVDQU      96(SP), Y13
-	XORL         128(SP), DI
-	VPADDD       Y6, Y2, Y2
-	XORL         132(SP), R8
-	VPXOR        Y2, Y10, Y10
-	XORL         136(SP), R9
-	VPADDD       Y7, Y3, Y3
-	XORL         R11, R10
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x07, R9
-	VPADDD       Y10, Y12, Y12
-	ROLL         $0x07, R10
-	VPXOR        Y12, Y6, Y6
-	ADDL         R8, CX
-	ADDL         R9, DX
-	VPADDD       Y11, Y13, Y13
-	ADDL         R10, BX
-	VPXOR        Y13, Y7, Y7
-	ADDL         DI, SI
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         CX, R15
-	VPSRLD       $0x14, Y6, Y6
-	XORL         DX, R12
-	VPOR         Y14, Y6, Y6
-	XORL         BX, R13
-	VPSLLD       $0x0c, Y7, Y14
-	XORL         SI, R14
-	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x10, R15
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R12
-	VPADDD       Y6, Y2, Y2
-	ROLL         $0x10, R13
-	VPXOR        Y2, Y10, Y10
-	ROLL         $0x10, R14
-	VPADDD       Y7, Y3, Y3
-	ADDL         R15, 136(SP)
-	VPXOR        Y3, Y11, Y11
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R14, 132(SP)
-	VPADDD       Y10, Y12, Y12
-	XORL         136(SP), R8
-	XORL         R11, R9
-	VPXOR        Y12, Y6, Y6
-	XORL         128(SP), R10
-	VPADDD       Y11, Y13, Y13
-	XORL         132(SP), DI
-	VPXOR        Y13, Y7, Y7
-	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x0c, R10
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, DI
-	VPSLLD       $0x07, Y7, Y14
-	ADDL         R8, CX
-	VPSRLD       $0x19, Y7, Y7
-	ADDL         R9, DX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, BX
-	VPADDD       Y5, Y0, Y0
-	ADDL         DI, SI
-	VPXOR        Y0, Y11, Y11
-	XORL         CX, R15
-	VPADDD       Y6, Y1, Y1
-	XORL         DX, R12
-	VPXOR        Y1, Y8, Y8
-	XORL         BX, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         SI, R14
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x08, R15
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R12
-	ROLL         $0x08, R13
-	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R14
-	VPADDD       Y8, Y13, Y13
-	ADDL         R15, 136(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R12, R11
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R13, 128(SP)
-	VPSRLD       $0x14, Y5, Y5
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y5, Y5
-	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         R11, R9
-	VPSRLD       $0x14, Y6, Y6
-	XORL         128(SP), R10
-	VPOR         Y14, Y6, Y6
-	XORL         132(SP), DI
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x07, R8
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, R9
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R10
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x07, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         DI, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R8, DX
-	ADDL         R9, BX
-	VPADDD       Y11, Y12, Y12
-	ADDL         R10, SI
-	VPXOR        Y12, Y5, Y5
-	XORL         CX, R12
-	VPADDD       Y8, Y13, Y13
-	XORL         DX, R13
-	VPXOR        Y13, Y6, Y6
-	XORL         BX, R14
-	VPSLLD       $0x07, Y5, Y14
-	XORL         SI, R15
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x10, R12
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R13
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R14
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x10, R15
-	VPOR         Y14, Y6, Y6
-	ADDL         R12, 128(SP)
-	VMOVDQU      Y12, 64(SP)
-	ADDL         R13, 132(SP)
-	VMOVDQU      (SP), Y12
-	ADDL         R14, 136(SP)
-	VMOVDQU      Y13, 96(SP)
 	ADDL         R15, R11
 	VMOVDQU      32(SP), Y13
 	XORL         128(SP), DI
@@ -26491,443 +36066,747 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         132(SP), R8
 	VPXOR        Y2, Y9, Y9
 	XORL         136(SP), R9
-	XORL         R11, R10
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x0c, DI
+	XORL         R11, R10
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x0c, R8
+	ROLL         $0x07, DI
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R9
+	ROLL         $0x07, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x0c, R10
+	ROLL         $0x07, R9
 	VPADDD       Y9, Y12, Y12
-	ADDL         DI, CX
+	ROLL         $0x07, R10
+	ADDL         R8, CX
 	VPXOR        Y12, Y7, Y7
-	ADDL         R8, DX
+	ADDL         R9, DX
 	VPADDD       Y10, Y13, Y13
-	ADDL         R9, BX
+	ADDL         R10, BX
 	VPXOR        Y13, Y4, Y4
-	ADDL         R10, SI
+	ADDL         DI, SI
 	VPSLLD       $0x0c, Y7, Y14
-	XORL         CX, R12
+	XORL         CX, R15
 	VPSRLD       $0x14, Y7, Y7
-	XORL         DX, R13
+	XORL         DX, R12
 	VPOR         Y14, Y7, Y7
-	XORL         BX, R14
+	XORL         BX, R13
 	VPSLLD       $0x0c, Y4, Y14
-	XORL         SI, R15
+	XORL         SI, R14
+	ROLL         $0x10, R15
 	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R12
+	ROLL         $0x10, R12
 	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R13
+	ROLL         $0x10, R13
 	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R14
-	ROLL         $0x08, R15
+	ROLL         $0x10, R14
 	VPXOR        Y2, Y9, Y9
-	ADDL         R12, 128(SP)
+	ADDL         R15, 136(SP)
 	VPADDD       Y4, Y3, Y3
-	ADDL         R13, 132(SP)
+	ADDL         R12, R11
 	VPXOR        Y3, Y10, Y10
-	ADDL         R14, 136(SP)
+	ADDL         R13, 128(SP)
 	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R15, R11
+	ADDL         R14, 132(SP)
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	XORL         128(SP), DI
+	XORL         136(SP), R8
+	XORL         R11, R9
 	VPADDD       Y9, Y12, Y12
-	XORL         132(SP), R8
+	XORL         128(SP), R10
 	VPXOR        Y12, Y7, Y7
-	XORL         136(SP), R9
+	XORL         132(SP), DI
 	VPADDD       Y10, Y13, Y13
-	XORL         R11, R10
+	ROLL         $0x0c, R8
 	VPXOR        Y13, Y4, Y4
-	ROLL         $0x07, DI
+	ROLL         $0x0c, R9
 	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R8
+	ROLL         $0x0c, R10
 	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
+	ROLL         $0x0c, DI
 	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R10
-	VPSLLD       $0x07, Y4, Y14
 	ADDL         R8, CX
-	VPSRLD       $0x19, Y4, Y4
 	ADDL         R9, DX
-	VPOR         Y14, Y4, Y4
+	VPSLLD       $0x07, Y4, Y14
 	ADDL         R10, BX
+	VPSRLD       $0x19, Y4, Y4
 	ADDL         DI, SI
-	VPADDD       Y4, Y0, Y0
+	VPOR         Y14, Y4, Y4
 	XORL         CX, R15
-	VPXOR        Y0, Y8, Y8
+	VPADDD       Y4, Y0, Y0
 	XORL         DX, R12
-	VPADDD       Y5, Y1, Y1
+	VPXOR        Y0, Y8, Y8
 	XORL         BX, R13
-	VPXOR        Y1, Y9, Y9
+	VPADDD       Y5, Y1, Y1
 	XORL         SI, R14
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x08, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x10, R15
+	ROLL         $0x08, R12
+	ROLL         $0x08, R13
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R12
+	ROLL         $0x08, R14
 	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R13
-	VPXOR        Y12, Y4, Y4
-	ROLL         $0x10, R14
-	VPADDD       Y9, Y13, Y13
 	ADDL         R15, 136(SP)
-	VPXOR        Y13, Y5, Y5
+	VPXOR        Y12, Y4, Y4
 	ADDL         R12, R11
+	VPADDD       Y9, Y13, Y13
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 132(SP)
 	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R13, 128(SP)
+	XORL         136(SP), R8
 	VPSRLD       $0x14, Y4, Y4
-	ADDL         R14, 132(SP)
-	VPOR         Y14, Y4, Y4
-	XORL         136(SP), R8
-	VPSLLD       $0x0c, Y5, Y14
 	XORL         R11, R9
-	VPSRLD       $0x14, Y5, Y5
+	VPOR         Y14, Y4, Y4
 	XORL         128(SP), R10
-	VPOR         Y14, Y5, Y5
 	XORL         132(SP), DI
-	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x07, R9
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R10
 	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R9
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R10
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, DI
-	VPXOR        Y1, Y9, Y9
-	ADDL         R8, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R9, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R10, BX
-	VPADDD       Y8, Y12, Y12
-	ADDL         DI, SI
-	VPXOR        Y12, Y4, Y4
-	XORL         CX, R15
-	VPADDD       Y9, Y13, Y13
-	XORL         DX, R12
-	VPXOR        Y13, Y5, Y5
-	XORL         BX, R13
-	VPSLLD       $0x07, Y4, Y14
-	XORL         SI, R14
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x08, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R12
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R13
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x08, R14
-	ADDL         R15, 136(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R12, R11
-	VMOVDQU      Y12, (SP)
-	ADDL         R13, 128(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R14, 132(SP)
-	VMOVDQU      Y13, 32(SP)
-	XORL         136(SP), R8
-	VMOVDQU      96(SP), Y13
-	XORL         R11, R9
-	VPADDD       Y6, Y2, Y2
-	XORL         128(SP), R10
-	VPXOR        Y2, Y10, Y10
-	XORL         132(SP), DI
-	VPADDD       Y7, Y3, Y3
-	ROLL         $0x07, R8
-	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ROLL         $0x07, DI
-	VPADDD       Y10, Y12, Y12
+	VPXOR        Y0, Y8, Y8
 	ADDL         DI, CX
-	VPXOR        Y12, Y6, Y6
+	VPADDD       Y5, Y1, Y1
 	ADDL         R8, DX
-	VPADDD       Y11, Y13, Y13
+	VPXOR        Y1, Y9, Y9
 	ADDL         R9, BX
-	VPXOR        Y13, Y7, Y7
 	ADDL         R10, SI
-	VPSLLD       $0x0c, Y6, Y14
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	XORL         DX, R13
-	VPSRLD       $0x14, Y6, Y6
+	VPADDD       Y8, Y12, Y12
 	XORL         BX, R14
-	VPOR         Y14, Y6, Y6
+	VPXOR        Y12, Y4, Y4
 	XORL         SI, R15
-	VPSLLD       $0x0c, Y7, Y14
+	VPADDD       Y9, Y13, Y13
 	ROLL         $0x10, R12
-	VPSRLD       $0x14, Y7, Y7
+	VPXOR        Y13, Y5, Y5
 	ROLL         $0x10, R13
-	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
 	ROLL         $0x10, R14
-	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x19, Y4, Y4
 	ROLL         $0x10, R15
-	VPXOR        Y2, Y10, Y10
 	ADDL         R12, 128(SP)
-	VPADDD       Y7, Y3, Y3
+	VPOR         Y14, Y4, Y4
 	ADDL         R13, 132(SP)
-	VPXOR        Y3, Y11, Y11
+	VPSLLD       $0x07, Y5, Y14
 	ADDL         R14, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPSRLD       $0x19, Y5, Y5
 	ADDL         R15, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPOR         Y14, Y5, Y5
 	XORL         128(SP), DI
-	VPADDD       Y10, Y12, Y12
+	VMOVDQU      Y12, (SP)
 	XORL         132(SP), R8
-	VPXOR        Y12, Y6, Y6
+	VMOVDQU      64(SP), Y12
 	XORL         136(SP), R9
-	VPADDD       Y11, Y13, Y13
+	VMOVDQU      Y13, 32(SP)
 	XORL         R11, R10
-	VPXOR        Y13, Y7, Y7
+	VMOVDQU      96(SP), Y13
 	ROLL         $0x0c, DI
 	ROLL         $0x0c, R8
-	VPSLLD       $0x07, Y6, Y14
+	VPADDD       Y6, Y2, Y2
 	ROLL         $0x0c, R9
-	VPSRLD       $0x19, Y6, Y6
+	VPXOR        Y2, Y10, Y10
 	ROLL         $0x0c, R10
-	VPOR         Y14, Y6, Y6
+	VPADDD       Y7, Y3, Y3
 	ADDL         DI, CX
-	VPSLLD       $0x07, Y7, Y14
+	VPXOR        Y3, Y11, Y11
 	ADDL         R8, DX
-	VPSRLD       $0x19, Y7, Y7
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
 	ADDL         R9, BX
-	VPOR         Y14, Y7, Y7
-	ADDL         R10, SI
-	VPADDD       Y5, Y0, Y0
-	XORL         CX, R12
-	VPXOR        Y0, Y11, Y11
-	XORL         DX, R13
-	VPADDD       Y6, Y1, Y1
-	XORL         BX, R14
-	VPXOR        Y1, Y8, Y8
-	XORL         SI, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, SI
+	VPADDD       Y10, Y12, Y12
+	XORL         CX, R12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y7, Y7
 	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R14
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R15
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R13, 132(SP)
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y7, Y7
+	ADDL         R15, R11
+	VPADDD       Y6, Y2, Y2
+	XORL         128(SP), DI
+	VPXOR        Y2, Y10, Y10
+	XORL         132(SP), R8
+	VPADDD       Y7, Y3, Y3
+	XORL         136(SP), R9
+	VPXOR        Y3, Y11, Y11
+	XORL         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x07, R8
+	VPADDD       Y10, Y12, Y12
+	ROLL         $0x07, R9
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y6, Y6
+	ADDL         R8, CX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y7, Y7
+	ADDL         R10, BX
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x19, Y6, Y6
+	XORL         CX, R15
+	VPOR         Y14, Y6, Y6
+	XORL         DX, R12
+	VPSLLD       $0x07, Y7, Y14
+	XORL         BX, R13
+	XORL         SI, R14
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x10, R15
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x10, R12
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x10, R14
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R13, 128(SP)
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPADDD       Y11, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y5, Y5
+	XORL         128(SP), R10
+	VPADDD       Y8, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x0c, R8
+	VPSLLD       $0x0c, Y5, Y14
+	ROLL         $0x0c, R9
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x0c, R10
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y6, Y6
+	ADDL         R10, BX
+	VPOR         Y14, Y6, Y6
+	ADDL         DI, SI
+	VPADDD       Y5, Y0, Y0
+	XORL         CX, R15
+	VPXOR        Y0, Y11, Y11
+	XORL         DX, R12
+	VPADDD       Y6, Y1, Y1
+	XORL         BX, R13
+	VPXOR        Y1, Y8, Y8
+	XORL         SI, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ROLL         $0x08, R15
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ROLL         $0x08, R13
 	VPADDD       Y11, Y12, Y12
 	ROLL         $0x08, R14
 	VPXOR        Y12, Y5, Y5
-	ROLL         $0x08, R15
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, 128(SP)
-	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 132(SP)
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y5, Y5
-	XORL         128(SP), DI
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x14, Y6, Y6
-	XORL         R11, R10
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, DI
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x07, R8
-	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, R9
-	VPADDD       Y6, Y1, Y1
-	ROLL         $0x07, R10
-	VPXOR        Y1, Y8, Y8
-	ADDL         R8, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDL         R9, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R10, BX
-	VPADDD       Y11, Y12, Y12
-	ADDL         DI, SI
-	VPXOR        Y12, Y5, Y5
-	XORL         CX, R15
-	VPADDD       Y8, Y13, Y13
-	XORL         DX, R12
-	XORL         BX, R13
-	VPXOR        Y13, Y6, Y6
-	XORL         SI, R14
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x10, R15
-	VPSRLD       $0x19, Y5, Y5
-	ROLL         $0x10, R12
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R13
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x10, R14
-	VPSRLD       $0x19, Y6, Y6
 	ADDL         R15, 136(SP)
-	VPOR         Y14, Y6, Y6
+	VPADDD       Y8, Y13, Y13
 	ADDL         R12, R11
+	VPXOR        Y13, Y6, Y6
+	ADDL         R13, 128(SP)
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R14, 132(SP)
+	VPSRLD       $0x19, Y5, Y5
+	XORL         136(SP), R8
+	VPOR         Y14, Y5, Y5
+	XORL         R11, R9
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, R8
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R9
 	VMOVDQU      Y12, 64(SP)
-	ADDL         R13, 128(SP)
+	ROLL         $0x07, R10
 	VMOVDQU      (SP), Y12
-	ADDL         R14, 132(SP)
+	ROLL         $0x07, DI
 	VMOVDQU      Y13, 96(SP)
-	XORL         136(SP), R8
+	ADDL         DI, CX
 	VMOVDQU      32(SP), Y13
-	XORL         R11, R9
+	ADDL         R8, DX
+	ADDL         R9, BX
 	VPADDD       Y7, Y2, Y2
-	XORL         128(SP), R10
+	ADDL         R10, SI
 	VPXOR        Y2, Y9, Y9
-	XORL         132(SP), DI
+	XORL         CX, R12
 	VPADDD       Y4, Y3, Y3
-	ROLL         $0x0c, R8
+	XORL         DX, R13
 	VPXOR        Y3, Y10, Y10
-	ROLL         $0x0c, R9
+	XORL         BX, R14
 	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x0c, R10
-	ROLL         $0x0c, DI
+	XORL         SI, R15
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDL         R8, CX
+	ROLL         $0x10, R12
 	VPADDD       Y9, Y12, Y12
-	ADDL         R9, DX
+	ROLL         $0x10, R13
 	VPXOR        Y12, Y7, Y7
-	ADDL         R10, BX
+	ROLL         $0x10, R14
+	ROLL         $0x10, R15
 	VPADDD       Y10, Y13, Y13
-	ADDL         DI, SI
+	ADDL         R12, 128(SP)
 	VPXOR        Y13, Y4, Y4
-	XORL         CX, R15
+	ADDL         R13, 132(SP)
 	VPSLLD       $0x0c, Y7, Y14
-	XORL         DX, R12
+	ADDL         R14, 136(SP)
 	VPSRLD       $0x14, Y7, Y7
-	XORL         BX, R13
+	ADDL         R15, R11
 	VPOR         Y14, Y7, Y7
-	XORL         SI, R14
+	XORL         128(SP), DI
 	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x08, R15
+	XORL         132(SP), R8
 	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R12
+	XORL         136(SP), R9
 	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R13
+	XORL         R11, R10
+	ROLL         $0x0c, DI
 	VPADDD       Y7, Y2, Y2
-	ROLL         $0x08, R14
+	ROLL         $0x0c, R8
 	VPXOR        Y2, Y9, Y9
-	ADDL         R15, 136(SP)
+	ROLL         $0x0c, R9
 	VPADDD       Y4, Y3, Y3
-	ADDL         R12, R11
+	ROLL         $0x0c, R10
 	VPXOR        Y3, Y10, Y10
+	ADDL         DI, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R8, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R9, BX
+	VPADDD       Y9, Y12, Y12
+	ADDL         R10, SI
+	XORL         CX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         DX, R13
+	VPADDD       Y10, Y13, Y13
+	XORL         BX, R14
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R15
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x08, R13
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R14
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x19, Y4, Y4
+	ADDL         R12, 128(SP)
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPADDD       Y4, Y0, Y0
+	ADDL         R15, R11
+	VPXOR        Y0, Y8, Y8
+	XORL         128(SP), DI
+	VPADDD       Y5, Y1, Y1
+	XORL         132(SP), R8
+	VPXOR        Y1, Y9, Y9
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         R11, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ROLL         $0x07, DI
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x07, R8
+	ROLL         $0x07, R9
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x07, R10
+	VPADDD       Y9, Y13, Y13
+	ADDL         R8, CX
+	VPXOR        Y13, Y5, Y5
+	ADDL         R9, DX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R10, BX
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         DI, SI
+	VPOR         Y14, Y4, Y4
+	XORL         CX, R15
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         DX, R12
+	XORL         BX, R13
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R12
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x10, R14
+	VPXOR        Y1, Y9, Y9
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
 	ADDL         R13, 128(SP)
 	ADDL         R14, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	VPADDD       Y8, Y12, Y12
 	XORL         136(SP), R8
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPXOR        Y12, Y4, Y4
 	XORL         R11, R9
-	VPADDD       Y9, Y12, Y12
+	VPADDD       Y9, Y13, Y13
 	XORL         128(SP), R10
-	VPXOR        Y12, Y7, Y7
+	VPXOR        Y13, Y5, Y5
 	XORL         132(SP), DI
-	VPADDD       Y10, Y13, Y13
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x0c, R9
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x0c, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	ADDL         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R9, DX
+	VPOR         Y14, Y5, Y5
+	ADDL         R10, BX
+	VMOVDQU      Y12, (SP)
+	ADDL         DI, SI
+	VMOVDQU      64(SP), Y12
+	XORL         CX, R15
+	VMOVDQU      Y13, 32(SP)
+	XORL         DX, R12
+	VMOVDQU      96(SP), Y13
+	XORL         BX, R13
+	VPADDD       Y6, Y2, Y2
+	XORL         SI, R14
+	ROLL         $0x08, R15
+	VPXOR        Y2, Y10, Y10
+	ROLL         $0x08, R12
+	VPADDD       Y7, Y3, Y3
+	ROLL         $0x08, R13
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDL         R15, 136(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R12, R11
+	VPADDD       Y10, Y12, Y12
+	ADDL         R13, 128(SP)
+	VPXOR        Y12, Y6, Y6
+	ADDL         R14, 132(SP)
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R8
+	XORL         R11, R9
+	VPXOR        Y13, Y7, Y7
+	XORL         128(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x14, Y6, Y6
 	ROLL         $0x07, R8
-	VPXOR        Y13, Y4, Y4
+	VPOR         Y14, Y6, Y6
 	ROLL         $0x07, R9
-	VPSLLD       $0x07, Y7, Y14
+	VPSLLD       $0x0c, Y7, Y14
 	ROLL         $0x07, R10
-	VPSRLD       $0x19, Y7, Y7
+	VPSRLD       $0x14, Y7, Y7
 	ROLL         $0x07, DI
 	VPOR         Y14, Y7, Y7
 	ADDL         DI, CX
-	VPSLLD       $0x07, Y4, Y14
 	ADDL         R8, DX
-	VPSRLD       $0x19, Y4, Y4
-	ADDL         R9, BX
-	VPOR         Y14, Y4, Y4
-	ADDL         R10, SI
-	VPADDD       Y4, Y0, Y0
-	XORL         CX, R12
-	VPXOR        Y0, Y8, Y8
-	XORL         DX, R13
-	VPADDD       Y5, Y1, Y1
-	XORL         BX, R14
-	VPXOR        Y1, Y9, Y9
-	XORL         SI, R15
-	ROLL         $0x10, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x10, R13
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ROLL         $0x10, R14
-	VPADDD       Y8, Y12, Y12
-	ROLL         $0x10, R15
-	VPXOR        Y12, Y4, Y4
-	ADDL         R12, 128(SP)
-	VPADDD       Y9, Y13, Y13
-	ADDL         R13, 132(SP)
-	VPXOR        Y13, Y5, Y5
-	ADDL         R14, 136(SP)
-	VPSLLD       $0x0c, Y4, Y14
-	ADDL         R15, R11
-	VPSRLD       $0x14, Y4, Y4
-	XORL         128(SP), DI
-	VPOR         Y14, Y4, Y4
-	XORL         132(SP), R8
-	VPSLLD       $0x0c, Y5, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x14, Y5, Y5
-	XORL         R11, R10
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, DI
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x0c, R8
-	VPXOR        Y0, Y8, Y8
-	ROLL         $0x0c, R9
-	VPADDD       Y5, Y1, Y1
-	ROLL         $0x0c, R10
-	ADDL         DI, CX
-	VPXOR        Y1, Y9, Y9
-	ADDL         R8, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R9, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R10, SI
-	VPADDD       Y8, Y12, Y12
-	XORL         CX, R12
-	VPXOR        Y12, Y4, Y4
-	XORL         DX, R13
-	VPADDD       Y9, Y13, Y13
-	XORL         BX, R14
-	VPXOR        Y13, Y5, Y5
-	XORL         SI, R15
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x08, R12
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x08, R13
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x08, R14
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x19, Y5, Y5
-	ADDL         R12, 128(SP)
-	VPOR         Y14, Y5, Y5
-	ADDL         R13, 132(SP)
-	VMOVDQU      Y12, (SP)
-	ADDL         R14, 136(SP)
-	VMOVDQU      64(SP), Y12
-	ADDL         R15, R11
-	XORL         128(SP), DI
-	VMOVDQU      Y13, 32(SP)
-	XORL         132(SP), R8
-	VMOVDQU      96(SP), Y13
-	XORL         136(SP), R9
 	VPADDD       Y6, Y2, Y2
-	XORL         R11, R10
+	ADDL         R9, BX
 	VPXOR        Y2, Y10, Y10
-	ROLL         $0x07, DI
+	ADDL         R10, SI
 	VPADDD       Y7, Y3, Y3
-	ROLL         $0x07, R8
+	XORL         CX, R12
 	VPXOR        Y3, Y11, Y11
-	ROLL         $0x07, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ROLL         $0x07, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         R8, CX
+	XORL         DX, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	XORL         BX, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         SI, R15
 	VPADDD       Y10, Y12, Y12
-	ADDL         R9, DX
+	ROLL         $0x10, R12
 	VPXOR        Y12, Y6, Y6
-	ADDL         R10, BX
+	ROLL         $0x10, R13
+	ROLL         $0x10, R14
 	VPADDD       Y11, Y13, Y13
-	ADDL         DI, SI
+	ROLL         $0x10, R15
 	VPXOR        Y13, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R15, R11
+	VPSLLD       $0x07, Y7, Y14
+	XORL         128(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	XORL         132(SP), R8
+	VPOR         Y14, Y7, Y7
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x0c, DI
+	VPXOR        Y0, Y11, Y11
+	ROLL         $0x0c, R8
+	VPADDD       Y6, Y1, Y1
+	ROLL         $0x0c, R9
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         DI, CX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R8, DX
+	VPADDD       Y11, Y12, Y12
+	ADDL         R9, BX
+	ADDL         R10, SI
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R12
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         SI, R15
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x08, R12
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x08, R15
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y6, Y6
+	ADDL         R13, 132(SP)
+	VPADDD       Y5, Y0, Y0
+	ADDL         R14, 136(SP)
+	VPXOR        Y0, Y11, Y11
+	ADDL         R15, R11
+	VPADDD       Y6, Y1, Y1
+	XORL         128(SP), DI
+	VPXOR        Y1, Y8, Y8
+	XORL         132(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         136(SP), R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         R11, R10
+	VPADDD       Y11, Y12, Y12
+	ROLL         $0x07, DI
+	ROLL         $0x07, R8
+	VPXOR        Y12, Y5, Y5
+	ROLL         $0x07, R9
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x07, R10
+	VPXOR        Y13, Y6, Y6
+	ADDL         R8, CX
+	VPSLLD       $0x07, Y5, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y6, Y14
+	XORL         CX, R15
+	XORL         DX, R12
+	VPSRLD       $0x19, Y6, Y6
+	XORL         BX, R13
+	VPOR         Y14, Y6, Y6
+	XORL         SI, R14
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x10, R15
+	VMOVDQU      (SP), Y12
+	ROLL         $0x10, R12
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x10, R13
+	VMOVDQU      32(SP), Y13
+	ROLL         $0x10, R14
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPADDD       Y4, Y3, Y3
+	ADDL         R14, 132(SP)
+	VPXOR        Y3, Y10, Y10
+	XORL         136(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         R11, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         128(SP), R10
+	VPADDD       Y9, Y12, Y12
+	XORL         132(SP), DI
+	VPXOR        Y12, Y7, Y7
+	ROLL         $0x0c, R8
+	VPADDD       Y10, Y13, Y13
+	ROLL         $0x0c, R9
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x0c, R10
+	ROLL         $0x0c, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADDL         R8, CX
+	VPSRLD       $0x14, Y7, Y7
+	ADDL         R9, DX
+	VPOR         Y14, Y7, Y7
+	ADDL         R10, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         DI, SI
+	VPSRLD       $0x14, Y4, Y4
+	XORL         CX, R15
+	VPOR         Y14, Y4, Y4
+	XORL         DX, R12
+	VPADDD       Y7, Y2, Y2
+	XORL         BX, R13
+	XORL         SI, R14
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x08, R15
+	VPADDD       Y4, Y3, Y3
+	ROLL         $0x08, R12
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R14
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y12, Y12
+	ADDL         R12, R11
+	VPXOR        Y12, Y7, Y7
+	ADDL         R13, 128(SP)
+	VPADDD       Y10, Y13, Y13
+	ADDL         R14, 132(SP)
+	XORL         136(SP), R8
+	VPXOR        Y13, Y4, Y4
+	XORL         R11, R9
+	VPSLLD       $0x07, Y7, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y7, Y7
+	XORL         132(SP), DI
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R8
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPADDD       Y4, Y0, Y0
+	ADDL         R8, DX
+	VPXOR        Y0, Y8, Y8
+	ADDL         R9, BX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R10, SI
+	VPXOR        Y1, Y9, Y9
+	XORL         CX, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         BX, R14
+	VPADDD       Y8, Y12, Y12
+	XORL         SI, R15
+	VPXOR        Y12, Y4, Y4
+	ROLL         $0x10, R12
+	ROLL         $0x10, R13
+	VPADDD       Y9, Y13, Y13
+	ROLL         $0x10, R14
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R12, 128(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R13, 132(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R15, R11
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), DI
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), R8
+	XORL         136(SP), R9
+	VPADDD       Y4, Y0, Y0
+	XORL         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x0c, DI
+	VPADDD       Y5, Y1, Y1
+	ROLL         $0x0c, R8
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x0c, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x0c, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         DI, CX
+	VPADDD       Y8, Y12, Y12
+	ADDL         R8, DX
+	ADDL         R9, BX
+	VPXOR        Y12, Y4, Y4
+	ADDL         R10, SI
+	VPADDD       Y9, Y13, Y13
+	XORL         CX, R12
+	VPXOR        Y13, Y5, Y5
+	XORL         DX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         BX, R14
+	VPSRLD       $0x19, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x08, R12
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x08, R14
+	ROLL         $0x08, R15
+	VPOR         Y14, Y5, Y5
+	ADDL         R12, 128(SP)
+	VMOVDQU      Y12, (SP)
+	ADDL         R13, 132(SP)
+	VMOVDQU      64(SP), Y12
+	ADDL         R14, 136(SP)
+	VMOVDQU      Y13, 32(SP)
+	ADDL         R15, R11
+	VMOVDQU      96(SP), Y13
+	XORL         128(SP), DI
+	VPADDD       Y6, Y2, Y2
+	XORL         132(SP), R8
+	VPXOR        Y2, Y10, Y10
+	XORL         136(SP), R9
+	VPADDD       Y7, Y3, Y3
+	XORL         R11, R10
+	ROLL         $0x07, DI
+	VPXOR        Y3, Y11, Y11
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ROLL         $0x07, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x07, R10
+	VPADDD       Y10, Y12, Y12
+	ADDL         R8, CX
+	VPXOR        Y12, Y6, Y6
+	ADDL         R9, DX
+	VPADDD       Y11, Y13, Y13
+	ADDL         R10, BX
+	VPXOR        Y13, Y7, Y7
+	ADDL         DI, SI
 	XORL         CX, R15
 	VPSLLD       $0x0c, Y6, Y14
 	XORL         DX, R12
@@ -26937,14 +36816,14 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         SI, R14
 	VPSLLD       $0x0c, Y7, Y14
 	ROLL         $0x10, R15
-	ROLL         $0x10, R12
 	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x10, R13
+	ROLL         $0x10, R12
 	VPOR         Y14, Y7, Y7
-	ROLL         $0x10, R14
+	ROLL         $0x10, R13
 	VPADDD       Y6, Y2, Y2
-	ADDL         R15, 136(SP)
+	ROLL         $0x10, R14
 	VPXOR        Y2, Y10, Y10
+	ADDL         R15, 136(SP)
 	ADDL         R12, R11
 	VPADDD       Y7, Y3, Y3
 	ADDL         R13, 128(SP)
@@ -26962,12 +36841,12 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	ROLL         $0x0c, R8
 	VPXOR        Y13, Y7, Y7
 	ROLL         $0x0c, R9
-	VPSLLD       $0x07, Y6, Y14
 	ROLL         $0x0c, R10
-	VPSRLD       $0x19, Y6, Y6
+	VPSLLD       $0x07, Y6, Y14
 	ROLL         $0x0c, DI
-	VPOR         Y14, Y6, Y6
+	VPSRLD       $0x19, Y6, Y6
 	ADDL         R8, CX
+	VPOR         Y14, Y6, Y6
 	ADDL         R9, DX
 	VPSLLD       $0x07, Y7, Y14
 	ADDL         R10, BX
@@ -26977,42 +36856,221 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	XORL         CX, R15
 	VPADDD       Y5, Y0, Y0
 	XORL         DX, R12
-	VPXOR        Y0, Y11, Y11
 	XORL         BX, R13
-	VPADDD       Y6, Y1, Y1
-	XORL         SI, R14
-	VPXOR        Y1, Y8, Y8
-	ROLL         $0x08, R15
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ROLL         $0x08, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ROLL         $0x08, R13
-	VPADDD       Y11, Y12, Y12
-	ROLL         $0x08, R14
-	VPXOR        Y12, Y5, Y5
-	ADDL         R15, 136(SP)
-	VPADDD       Y8, Y13, Y13
-	ADDL         R12, R11
-	VPXOR        Y13, Y6, Y6
-	ADDL         R13, 128(SP)
-	VPSLLD       $0x0c, Y5, Y14
-	ADDL         R14, 132(SP)
-	VPSRLD       $0x14, Y5, Y5
-	XORL         136(SP), R8
-	VPOR         Y14, Y5, Y5
-	XORL         R11, R9
-	XORL         128(SP), R10
-	VPSLLD       $0x0c, Y6, Y14
-	XORL         132(SP), DI
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x07, R8
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x07, R9
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x07, R10
 	VPXOR        Y0, Y11, Y11
-	ROLL         $0x07, DI
+	XORL         SI, R14
 	VPADDD       Y6, Y1, Y1
+	ROLL         $0x08, R15
+	VPXOR        Y1, Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ROLL         $0x08, R13
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ROLL         $0x08, R14
+	VPADDD       Y11, Y12, Y12
+	ADDL         R15, 136(SP)
+	VPXOR        Y12, Y5, Y5
+	ADDL         R12, R11
+	VPADDD       Y8, Y13, Y13
+	ADDL         R13, 128(SP)
+	ADDL         R14, 132(SP)
+	VPXOR        Y13, Y6, Y6
+	XORL         136(SP), R8
+	VPSLLD       $0x0c, Y5, Y14
+	XORL         R11, R9
+	VPSRLD       $0x14, Y5, Y5
+	XORL         128(SP), R10
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x07, R9
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x07, DI
+	ADDL         DI, CX
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, DX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, BX
+	VPXOR        Y1, Y8, Y8
+	ADDL         R10, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	XORL         DX, R13
+	VPADDD       Y11, Y12, Y12
+	XORL         BX, R14
+	VPXOR        Y12, Y5, Y5
+	XORL         SI, R15
+	ROLL         $0x10, R12
+	VPADDD       Y8, Y13, Y13
+	ROLL         $0x10, R13
+	VPXOR        Y13, Y6, Y6
+	ROLL         $0x10, R14
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x10, R15
+	VPSRLD       $0x19, Y5, Y5
+	ADDL         R12, 128(SP)
+	VPOR         Y14, Y5, Y5
+	ADDL         R13, 132(SP)
+	VPSLLD       $0x07, Y6, Y14
+	ADDL         R14, 136(SP)
+	VPSRLD       $0x19, Y6, Y6
+	ADDL         R15, R11
+	VPOR         Y14, Y6, Y6
+	XORL         128(SP), DI
+	XORL         132(SP), R8
+	VMOVDQU      Y12, 64(SP)
+	XORL         136(SP), R9
+	VMOVDQU      (SP), Y12
+	XORL         R11, R10
+	VMOVDQU      Y13, 96(SP)
+	ROLL         $0x0c, DI
+	VMOVDQU      32(SP), Y13
+	ROLL         $0x0c, R8
+	VPADDD       Y7, Y2, Y2
+	ROLL         $0x0c, R9
+	VPXOR        Y2, Y9, Y9
+	ROLL         $0x0c, R10
+	VPADDD       Y4, Y3, Y3
+	ADDL         DI, CX
+	ADDL         R8, DX
+	VPXOR        Y3, Y10, Y10
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R12
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R14
+	VPADDD       Y10, Y13, Y13
+	XORL         SI, R15
+	VPXOR        Y13, Y4, Y4
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R13
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	ADDL         R12, 128(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	ADDL         R13, 132(SP)
+	VPSRLD       $0x14, Y4, Y4
+	ADDL         R14, 136(SP)
+	VPOR         Y14, Y4, Y4
+	ADDL         R15, R11
+	VPADDD       Y7, Y2, Y2
+	XORL         128(SP), DI
+	VPXOR        Y2, Y9, Y9
+	XORL         132(SP), R8
+	VPADDD       Y4, Y3, Y3
+	XORL         136(SP), R9
+	XORL         R11, R10
+	VPXOR        Y3, Y10, Y10
+	ROLL         $0x07, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x07, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ROLL         $0x07, R9
+	VPADDD       Y9, Y12, Y12
+	ROLL         $0x07, R10
+	VPXOR        Y12, Y7, Y7
+	ADDL         R8, CX
+	VPADDD       Y10, Y13, Y13
+	ADDL         R9, DX
+	VPXOR        Y13, Y4, Y4
+	ADDL         R10, BX
+	ADDL         DI, SI
+	VPSLLD       $0x07, Y7, Y14
+	XORL         CX, R15
+	VPSRLD       $0x19, Y7, Y7
+	XORL         DX, R12
+	VPOR         Y14, Y7, Y7
+	XORL         BX, R13
+	VPSLLD       $0x07, Y4, Y14
+	XORL         SI, R14
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x10, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R13
+	VPXOR        Y0, Y8, Y8
+	ROLL         $0x10, R14
+	ADDL         R15, 136(SP)
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, R11
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	XORL         136(SP), R8
+	VPADDD       Y8, Y12, Y12
+	XORL         R11, R9
+	VPXOR        Y12, Y4, Y4
+	XORL         128(SP), R10
+	VPADDD       Y9, Y13, Y13
+	XORL         132(SP), DI
+	VPXOR        Y13, Y5, Y5
+	ROLL         $0x0c, R8
+	ROLL         $0x0c, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x0c, R10
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x0c, DI
+	VPOR         Y14, Y4, Y4
+	ADDL         R8, CX
+	VPSLLD       $0x0c, Y5, Y14
+	ADDL         R9, DX
+	VPSRLD       $0x14, Y5, Y5
+	ADDL         R10, BX
+	VPOR         Y14, Y5, Y5
+	ADDL         DI, SI
+	VPADDD       Y4, Y0, Y0
+	XORL         CX, R15
+	XORL         DX, R12
+	VPXOR        Y0, Y8, Y8
+	XORL         BX, R13
+	VPADDD       Y5, Y1, Y1
+	XORL         SI, R14
+	VPXOR        Y1, Y9, Y9
+	ROLL         $0x08, R15
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ROLL         $0x08, R12
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ROLL         $0x08, R13
+	VPADDD       Y8, Y12, Y12
+	ROLL         $0x08, R14
+	VPXOR        Y12, Y4, Y4
+	ADDL         R15, 136(SP)
+	VPADDD       Y9, Y13, Y13
+	ADDL         R12, R11
+	ADDL         R13, 128(SP)
+	VPXOR        Y13, Y5, Y5
+	ADDL         R14, 132(SP)
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	XORL         R11, R9
+	VPOR         Y14, Y4, Y4
+	XORL         128(SP), R10
+	VPSLLD       $0x07, Y5, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y5, Y5
+	ROLL         $0x07, R8
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x07, R9
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x07, R10
+	ROLL         $0x07, DI
+	VMOVDQU      64(SP), Y12
 	ADDL         (AX), CX
 	ADDL         4(AX), DX
 	ADDL         8(AX), BX
@@ -27041,1004 +37099,1156 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	SHLQ         $0x20, R10
 	ORQ          R10, R9
 	MOVQ         R9, 120(AX)
-	VPXOR        Y1, Y8, Y8
+	VMOVDQU      Y13, 32(SP)
 	XORQ         CX, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VMOVDQU      96(SP), Y13
 	XORQ         BX, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPADDD       Y6, Y2, Y2
 	XORQ         SI, SI
-	VPADDD       Y11, Y12, Y12
-	ADDQ         928(AX), CX
-	VPXOR        Y12, Y5, Y5
-	ADCQ         936(AX), BX
-	VPADDD       Y8, Y13, Y13
-	ADCQ         400(AX), SI
-	VPXOR        Y13, Y6, Y6
+	VPXOR        Y2, Y10, Y10
+	ADDQ         144(AX), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         152(AX), BX
+	VPXOR        Y3, Y11, Y11
+	ADCQ         208(AX), SI
 	MOVQ         CX, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        88(AX), DI, R8
-	VPSRLD       $0x19, Y5, Y5
-	MULXQ        96(AX), CX, R9
-	ADDQ         CX, R8
-	VPOR         Y14, Y5, Y5
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         BX, DX
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        88(AX), CX, BX
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, R8
-	VMOVDQU      Y12, 64(SP)
-	ADCQ         BX, R9
-	VMOVDQU      (SP), Y12
-	MULXQ        104(AX), CX, BX
-	VMOVDQU      Y13, 96(SP)
-	ADDQ         CX, DI
-	VMOVDQU      32(SP), Y13
-	ADCQ         BX, R8
-	VPADDD       Y7, Y2, Y2
-	ADCQ         $0x00, R9
-	VPXOR        Y2, Y9, Y9
-	MOVQ         SI, CX
-	VPADDD       Y4, Y3, Y3
-	IMULQ        104(AX), CX
-	VPXOR        Y3, Y10, Y10
-	IMULQ        88(AX), SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         CX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         SI, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, SI
-	VPXOR        Y12, Y7, Y7
-	ANDQ         $0x03, SI
-	MOVQ         R9, BX
-	VPADDD       Y10, Y13, Y13
-	SHRQ         $0x02, BX
-	VPXOR        Y13, Y4, Y4
-	ANDQ         $-4, R9
+	MULXQ        88(AX), DI, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        96(AX), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, R8
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         BX, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        88(AX), CX, BX
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         CX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
 	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         BX, R9
+	ADCQ         BX, R8
 	VPSRLD       $0x14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         SI, CX
+	VPADDD       Y6, Y2, Y2
+	IMULQ        104(AX), CX
+	VPXOR        Y2, Y10, Y10
+	IMULQ        88(AX), SI
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, R8
+	VPXOR        Y3, Y11, Y11
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ANDQ         $0x03, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R9, BX
+	VPADDD       Y10, Y12, Y12
+	SHRQ         $0x02, BX
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $-4, R9
+	VPADDD       Y11, Y13, Y13
+	ADDQ         BX, R9
+	VPXOR        Y13, Y7, Y7
 	ADDQ         R9, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         DI, CX
+	VPOR         Y14, Y6, Y6
+	MOVQ         R8, BX
+	VPSLLD       $0x07, Y7, Y14
+	MOVQ         88(AX), DI
+	MOVQ         DI, 144(SP)
+	MOVQ         96(AX), R8
+	MOVQ         R8, 152(SP)
+	MOVQ         104(AX), R11
+	MOVQ         R11, 160(SP)
+	MOVQ         $0x00000001, DI
+	MOVQ         DI, 168(SP)
+	XORL         R10, R10
+	MOVQ         R10, 176(SP)
+	MOVQ         R10, 184(SP)
+	MOVQ         144(SP), AX
+	MOVQ         152(SP), R9
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         AX, 192(SP)
+	MOVQ         R9, 200(SP)
+	MOVQ         R10, 208(SP)
+	VPOR         Y14, Y7, Y7
+	MOVQ         AX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y0, Y11, Y11
+	MULXQ        152(SP), AX, R11
+	VPADDD       Y6, Y1, Y1
+	ADDQ         AX, R8
+	ADCQ         $0x00, R11
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	MULXQ        144(SP), AX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         AX, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R9, R11
+	VPXOR        Y12, Y5, Y5
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         AX, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         R9, R8
+	ADCQ         $0x00, R11
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R10, AX
+	VPSRLD       $0x14, Y5, Y5
+	IMULQ        160(SP), AX
+	VPOR         Y14, Y5, Y5
+	IMULQ        144(SP), R10
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         R10, R11
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R10
+	VPADDD       Y5, Y0, Y0
+	ANDQ         $0x03, R10
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R11, R9
+	SHRQ         $0x02, R9
+	VPADDD       Y6, Y1, Y1
+	ANDQ         $-4, R11
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R9, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R11, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R10
+	VPXOR        Y12, Y5, Y5
+	MOVQ         DI, AX
+	VPADDD       Y8, Y13, Y13
+	MOVQ         R8, R9
+	VPXOR        Y13, Y6, Y6
+	MOVQ         AX, 216(SP)
+	MOVQ         R9, 224(SP)
+	MOVQ         R10, 232(SP)
+	MOVQ         AX, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        144(SP), DI, R8
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        152(SP), AX, R11
+	VPOR         Y14, Y5, Y5
+	ADDQ         AX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R9, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        144(SP), AX, R9
+	VMOVDQU      Y12, 64(SP)
+	ADDQ         AX, R8
+	ADCQ         R9, R11
+	VMOVDQU      (SP), Y12
+	MULXQ        160(SP), AX, R9
+	VMOVDQU      Y13, 96(SP)
+	ADDQ         AX, DI
+	VMOVDQU      32(SP), Y13
+	ADCQ         R9, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         $0x00, R11
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R10, AX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        160(SP), AX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        144(SP), R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         AX, R8
+	ADCQ         R10, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         R11, R10
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $0x03, R10
+	VPXOR        Y12, Y7, Y7
+	MOVQ         R11, R9
+	VPADDD       Y10, Y13, Y13
+	SHRQ         $0x02, R9
+	VPXOR        Y13, Y4, Y4
+	ANDQ         $-4, R11
+	VPSLLD       $0x0c, Y7, Y14
+	ADDQ         R9, R11
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         R11, DI
 	VPOR         Y14, Y7, Y7
 	ADCQ         $0x00, R8
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         $0x00, SI
-	VPSRLD       $0x14, Y4, Y4
-	MOVQ         DI, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         R8, BX
-	VPADDD       Y7, Y2, Y2
-	MOVQ         88(AX), R8
-	MOVQ         R8, 144(SP)
-	MOVQ         96(AX), R10
-	MOVQ         R10, 152(SP)
-	MOVQ         104(AX), R12
-	MOVQ         R12, 160(SP)
-	MOVQ         $0x00000001, R8
-	MOVQ         R8, 168(SP)
-	XORL         R11, R11
-	MOVQ         R11, 176(SP)
-	MOVQ         R11, 184(SP)
-	MOVQ         144(SP), DI
-	MOVQ         152(SP), R9
-	VPXOR        Y2, Y9, Y9
-	MOVQ         DI, 192(SP)
-	MOVQ         R9, 200(SP)
-	MOVQ         R11, 208(SP)
-	VPADDD       Y4, Y3, Y3
-	MOVQ         DI, DX
-	VPXOR        Y3, Y10, Y10
-	MULXQ        144(SP), R8, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MULXQ        152(SP), DI, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         DI, R10
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R12
-	MOVQ         R9, DX
-	VPXOR        Y12, Y7, Y7
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y10, Y13, Y13
-	ADDQ         DI, R10
-	VPXOR        Y13, Y4, Y4
-	ADCQ         R9, R12
-	VPSLLD       $0x07, Y7, Y14
-	MULXQ        160(SP), DI, R9
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         DI, R8
-	VPOR         Y14, Y7, Y7
-	ADCQ         R9, R10
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R12
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         R11, DI
-	VPOR         Y14, Y4, Y4
-	IMULQ        160(SP), DI
-	VPADDD       Y4, Y0, Y0
-	IMULQ        144(SP), R11
-	VPXOR        Y0, Y8, Y8
-	ADDQ         DI, R10
-	VPADDD       Y5, Y1, Y1
-	ADCQ         R11, R12
-	VPXOR        Y1, Y9, Y9
-	MOVQ         R12, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ANDQ         $0x03, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R12, R9
-	VPADDD       Y8, Y12, Y12
-	SHRQ         $0x02, R9
-	ANDQ         $-4, R12
-	VPXOR        Y12, Y4, Y4
-	ADDQ         R9, R12
-	VPADDD       Y9, Y13, Y13
-	ADDQ         R12, R8
-	VPXOR        Y13, Y5, Y5
 	ADCQ         $0x00, R10
 	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         $0x00, R11
+	MOVQ         DI, AX
 	VPSRLD       $0x14, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         R8, R9
 	VPOR         Y14, Y4, Y4
-	MOVQ         R10, R9
-	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         DI, 216(SP)
-	MOVQ         R9, 224(SP)
-	MOVQ         R11, 232(SP)
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         DI, DX
-	VPOR         Y14, Y5, Y5
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y4, Y0, Y0
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y0, Y8, Y8
-	ADDQ         DI, R10
-	VPADDD       Y5, Y1, Y1
-	ADCQ         $0x00, R12
-	VPXOR        Y1, Y9, Y9
-	MOVQ         R9, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MULXQ        144(SP), DI, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         DI, R10
-	ADCQ         R9, R12
-	VPADDD       Y8, Y12, Y12
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y12, Y4, Y4
-	ADDQ         DI, R8
-	VPADDD       Y9, Y13, Y13
-	ADCQ         R9, R10
-	VPXOR        Y13, Y5, Y5
-	ADCQ         $0x00, R12
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R11, DI
-	VPSRLD       $0x19, Y4, Y4
-	IMULQ        160(SP), DI
-	VPOR         Y14, Y4, Y4
-	IMULQ        144(SP), R11
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         R11, R12
-	VPOR         Y14, Y5, Y5
-	MOVQ         R12, R11
-	VMOVDQU      Y12, (SP)
-	ANDQ         $0x03, R11
-	VMOVDQU      64(SP), Y12
-	MOVQ         R12, R9
-	VMOVDQU      Y13, 32(SP)
-	SHRQ         $0x02, R9
-	VMOVDQU      96(SP), Y13
-	ANDQ         $-4, R12
-	VPADDD       Y6, Y2, Y2
-	ADDQ         R9, R12
-	VPXOR        Y2, Y10, Y10
-	ADDQ         R12, R8
-	ADCQ         $0x00, R10
-	VPADDD       Y7, Y3, Y3
-	ADCQ         $0x00, R11
-	VPXOR        Y3, Y11, Y11
-	MOVQ         R8, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MOVQ         R10, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MOVQ         DI, 240(SP)
+	MOVQ         AX, 240(SP)
 	MOVQ         R9, 248(SP)
-	MOVQ         R11, 256(SP)
-	VPADDD       Y10, Y12, Y12
-	MOVQ         DI, DX
-	VPXOR        Y12, Y6, Y6
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y11, Y13, Y13
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y13, Y7, Y7
-	ADDQ         DI, R10
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         $0x00, R12
-	VPSRLD       $0x14, Y6, Y6
-	MOVQ         R9, DX
-	VPOR         Y14, Y6, Y6
-	MULXQ        144(SP), DI, R9
-	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         R9, R12
-	VPOR         Y14, Y7, Y7
-	MULXQ        160(SP), DI, R9
-	VPADDD       Y6, Y2, Y2
-	ADDQ         DI, R8
-	ADCQ         R9, R10
-	VPXOR        Y2, Y10, Y10
-	ADCQ         $0x00, R12
-	VPADDD       Y7, Y3, Y3
-	MOVQ         R11, DI
-	VPXOR        Y3, Y11, Y11
-	IMULQ        160(SP), DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	IMULQ        144(SP), R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADDQ         DI, R10
-	VPADDD       Y10, Y12, Y12
-	ADCQ         R11, R12
-	VPXOR        Y12, Y6, Y6
-	MOVQ         R12, R11
-	VPADDD       Y11, Y13, Y13
-	ANDQ         $0x03, R11
-	VPXOR        Y13, Y7, Y7
-	MOVQ         R12, R9
-	VPSLLD       $0x07, Y6, Y14
-	SHRQ         $0x02, R9
-	VPSRLD       $0x19, Y6, Y6
-	ANDQ         $-4, R12
-	VPOR         Y14, Y6, Y6
-	ADDQ         R9, R12
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         R12, R8
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R10
-	VPOR         Y14, Y7, Y7
+	MOVQ         R10, 256(SP)
+	VPADDD       Y7, Y2, Y2
+	MOVQ         AX, DX
+	VPXOR        Y2, Y9, Y9
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y4, Y3, Y3
+	MULXQ        152(SP), AX, R11
+	VPXOR        Y3, Y10, Y10
+	ADDQ         AX, R8
 	ADCQ         $0x00, R11
-	MOVQ         R8, DI
-	VPADDD       Y5, Y0, Y0
-	MOVQ         R10, R9
-	VPXOR        Y0, Y11, Y11
-	MOVQ         DI, 264(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        144(SP), AX, R9
+	VPADDD       Y9, Y12, Y12
+	ADDQ         AX, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         R9, R11
+	VPADDD       Y10, Y13, Y13
+	MULXQ        160(SP), AX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         AX, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         R9, R8
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R11
+	MOVQ         R10, AX
+	VPOR         Y14, Y7, Y7
+	IMULQ        160(SP), AX
+	VPSLLD       $0x07, Y4, Y14
+	IMULQ        144(SP), R10
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         AX, R8
+	VPOR         Y14, Y4, Y4
+	ADCQ         R10, R11
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R11, R10
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R10
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R11, R9
+	VPXOR        Y1, Y9, Y9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDQ         R9, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         R11, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R10
+	VPADDD       Y9, Y13, Y13
+	MOVQ         DI, AX
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R8, R9
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         AX, 264(SP)
 	MOVQ         R9, 272(SP)
-	MOVQ         R11, 280(SP)
-	VPADDD       Y6, Y1, Y1
-	MOVQ         DI, DX
-	VPXOR        Y1, Y8, Y8
-	MULXQ        144(SP), R8, R10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MULXQ        152(SP), DI, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDQ         DI, R10
-	VPADDD       Y11, Y12, Y12
-	ADCQ         $0x00, R12
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R9, DX
-	VPADDD       Y8, Y13, Y13
-	MULXQ        144(SP), DI, R9
-	VPXOR        Y13, Y6, Y6
-	ADDQ         DI, R10
+	MOVQ         R10, 280(SP)
+	MOVQ         AX, DX
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        144(SP), DI, R8
+	VPOR         Y14, Y4, Y4
+	MULXQ        152(SP), AX, R11
 	VPSLLD       $0x0c, Y5, Y14
-	ADCQ         R9, R12
+	ADDQ         AX, R8
 	VPSRLD       $0x14, Y5, Y5
-	MULXQ        160(SP), DI, R9
-	VPOR         Y14, Y5, Y5
-	ADDQ         DI, R8
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y6, Y6
-	MOVQ         R11, DI
-	IMULQ        160(SP), DI
-	VPADDD       Y5, Y0, Y0
-	IMULQ        144(SP), R11
-	VPXOR        Y0, Y11, Y11
-	ADDQ         DI, R10
-	VPADDD       Y6, Y1, Y1
-	ADCQ         R11, R12
-	VPXOR        Y1, Y8, Y8
-	MOVQ         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ANDQ         $0x03, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MOVQ         R12, R9
-	VPADDD       Y11, Y12, Y12
-	SHRQ         $0x02, R9
-	VPXOR        Y12, Y5, Y5
-	ANDQ         $-4, R12
-	VPADDD       Y8, Y13, Y13
-	ADDQ         R9, R12
-	VPXOR        Y13, Y6, Y6
-	ADDQ         R12, R8
-	VPSLLD       $0x07, Y5, Y14
-	ADCQ         $0x00, R10
-	VPSRLD       $0x19, Y5, Y5
 	ADCQ         $0x00, R11
 	VPOR         Y14, Y5, Y5
-	MOVQ         R8, DI
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         R10, R9
-	VPSRLD       $0x19, Y6, Y6
-	MOVQ         DI, 288(SP)
+	MOVQ         R9, DX
+	VPADDD       Y4, Y0, Y0
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y0, Y8, Y8
+	ADDQ         AX, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         R9, R11
+	MULXQ        160(SP), AX, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         AX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADCQ         R9, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R11
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R10, AX
+	VPXOR        Y12, Y4, Y4
+	IMULQ        160(SP), AX
+	VPADDD       Y9, Y13, Y13
+	IMULQ        144(SP), R10
+	VPXOR        Y13, Y5, Y5
+	ADDQ         AX, R8
+	ADCQ         R10, R11
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R11, R10
+	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $0x03, R10
+	VPOR         Y14, Y4, Y4
+	MOVQ         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x19, Y5, Y5
+	ANDQ         $-4, R11
+	VPOR         Y14, Y5, Y5
+	ADDQ         R9, R11
+	VMOVDQU      Y12, (SP)
+	ADDQ         R11, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, R10
+	VMOVDQU      Y13, 32(SP)
+	MOVQ         DI, AX
+	VMOVDQU      96(SP), Y13
+	MOVQ         R8, R9
+	VPADDD       Y6, Y2, Y2
+	MOVQ         AX, 288(SP)
 	MOVQ         R9, 296(SP)
-	MOVQ         R11, 304(SP)
-	MOVQ         DI, DX
-	VPOR         Y14, Y6, Y6
-	MULXQ        144(SP), R8, R10
-	VMOVDQU      Y12, 64(SP)
-	MULXQ        152(SP), DI, R12
-	VMOVDQU      (SP), Y12
-	ADDQ         DI, R10
-	VMOVDQU      Y13, 96(SP)
-	ADCQ         $0x00, R12
-	VMOVDQU      32(SP), Y13
-	MOVQ         R9, DX
-	VPADDD       Y7, Y2, Y2
-	MULXQ        144(SP), DI, R9
-	VPXOR        Y2, Y9, Y9
-	ADDQ         DI, R10
-	VPADDD       Y4, Y3, Y3
-	ADCQ         R9, R12
-	VPXOR        Y3, Y10, Y10
-	MULXQ        160(SP), DI, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         DI, R8
+	MOVQ         R10, 304(SP)
+	VPXOR        Y2, Y10, Y10
+	MOVQ         AX, DX
+	VPADDD       Y7, Y3, Y3
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y3, Y11, Y11
+	MULXQ        152(SP), AX, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         R9, R10
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x00, R12
-	VPXOR        Y12, Y7, Y7
-	MOVQ         R11, DI
-	VPADDD       Y10, Y13, Y13
-	IMULQ        160(SP), DI
-	VPXOR        Y13, Y4, Y4
-	IMULQ        144(SP), R11
-	VPSLLD       $0x0c, Y7, Y14
-	ADDQ         DI, R10
-	ADCQ         R11, R12
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         R12, R11
-	VPOR         Y14, Y7, Y7
-	ANDQ         $0x03, R11
-	VPSLLD       $0x0c, Y4, Y14
-	MOVQ         R12, R9
-	VPSRLD       $0x14, Y4, Y4
-	SHRQ         $0x02, R9
-	VPOR         Y14, Y4, Y4
-	ANDQ         $-4, R12
-	VPADDD       Y7, Y2, Y2
-	ADDQ         R9, R12
-	VPXOR        Y2, Y9, Y9
-	ADDQ         R12, R8
-	VPADDD       Y4, Y3, Y3
-	ADCQ         $0x00, R10
-	VPXOR        Y3, Y10, Y10
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R8, DI
+	MOVQ         R9, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y12, Y6, Y6
+	ADDQ         AX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         R9, R11
+	VPXOR        Y13, Y7, Y7
+	MULXQ        160(SP), AX, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         AX, DI
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, R11
+	MOVQ         R10, AX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        160(SP), AX
+	VPSRLD       $0x14, Y7, Y7
+	IMULQ        144(SP), R10
+	VPOR         Y14, Y7, Y7
+	ADDQ         AX, R8
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R10, R11
+	VPXOR        Y2, Y10, Y10
+	MOVQ         R11, R10
+	VPADDD       Y7, Y3, Y3
+	ANDQ         $0x03, R10
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R11, R9
 	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R10, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         DI, 312(SP)
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	ADDQ         R9, R11
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R11, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R10
+	VPXOR        Y13, Y7, Y7
+	MOVQ         DI, AX
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R8, R9
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         AX, 312(SP)
 	MOVQ         R9, 320(SP)
-	MOVQ         R11, 328(SP)
-	VPXOR        Y12, Y7, Y7
-	MOVQ         DI, DX
-	VPADDD       Y10, Y13, Y13
-	MULXQ        144(SP), R8, R10
-	VPXOR        Y13, Y4, Y4
-	MULXQ        152(SP), DI, R12
-	ADDQ         DI, R10
+	MOVQ         R10, 328(SP)
+	VPOR         Y14, Y6, Y6
+	MOVQ         AX, DX
+	MULXQ        144(SP), DI, R8
 	VPSLLD       $0x07, Y7, Y14
-	ADCQ         $0x00, R12
+	MULXQ        152(SP), AX, R11
 	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R9, DX
+	ADDQ         AX, R8
 	VPOR         Y14, Y7, Y7
-	MULXQ        144(SP), DI, R9
-	VPSLLD       $0x07, Y4, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x19, Y4, Y4
-	ADCQ         R9, R12
-	VPOR         Y14, Y4, Y4
-	MULXQ        160(SP), DI, R9
-	VPADDD       Y4, Y0, Y0
-	ADDQ         DI, R8
-	VPXOR        Y0, Y8, Y8
-	ADCQ         R9, R10
-	VPADDD       Y5, Y1, Y1
-	ADCQ         $0x00, R12
-	VPXOR        Y1, Y9, Y9
-	MOVQ         R11, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	IMULQ        160(SP), DI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	IMULQ        144(SP), R11
-	VPADDD       Y8, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y4, Y4
-	ADCQ         R11, R12
-	VPADDD       Y9, Y13, Y13
-	MOVQ         R12, R11
-	VPXOR        Y13, Y5, Y5
-	ANDQ         $0x03, R11
-	MOVQ         R12, R9
-	VPSLLD       $0x0c, Y4, Y14
-	SHRQ         $0x02, R9
-	VPSRLD       $0x14, Y4, Y4
-	ANDQ         $-4, R12
-	VPOR         Y14, Y4, Y4
-	ADDQ         R9, R12
-	VPSLLD       $0x0c, Y5, Y14
-	ADDQ         R12, R8
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         $0x00, R10
-	VPOR         Y14, Y5, Y5
 	ADCQ         $0x00, R11
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R8, DI
-	VPXOR        Y0, Y8, Y8
-	MOVQ         R10, R9
-	VPADDD       Y5, Y1, Y1
-	MOVQ         DI, 336(SP)
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R9, DX
+	VPXOR        Y0, Y11, Y11
+	MULXQ        144(SP), AX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         AX, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         R9, R11
+	MULXQ        160(SP), AX, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         AX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         R9, R8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         $0x00, R11
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R10, AX
+	VPADDD       Y8, Y13, Y13
+	IMULQ        160(SP), AX
+	VPXOR        Y13, Y6, Y6
+	IMULQ        144(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         R10, R11
+	MOVQ         R11, R10
+	VPOR         Y14, Y5, Y5
+	ANDQ         $0x03, R10
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	SHRQ         $0x02, R9
+	VPOR         Y14, Y6, Y6
+	ANDQ         $-4, R11
+	VPADDD       Y5, Y0, Y0
+	ADDQ         R9, R11
+	VPXOR        Y0, Y11, Y11
+	ADDQ         R11, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R10
+	MOVQ         DI, AX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R8, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         AX, 336(SP)
 	MOVQ         R9, 344(SP)
-	MOVQ         R11, 352(SP)
-	VPXOR        Y1, Y9, Y9
-	MOVQ         DI, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MULXQ        144(SP), R8, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MULXQ        152(SP), DI, R12
-	VPADDD       Y8, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y4, Y4
-	ADCQ         $0x00, R12
-	VPADDD       Y9, Y13, Y13
-	MOVQ         R9, DX
-	MULXQ        144(SP), DI, R9
-	VPXOR        Y13, Y5, Y5
-	ADDQ         DI, R10
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         R9, R12
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        160(SP), DI, R9
-	VPOR         Y14, Y4, Y4
-	ADDQ         DI, R8
+	MOVQ         R10, 352(SP)
+	VPADDD       Y11, Y12, Y12
+	MOVQ         AX, DX
+	VPXOR        Y12, Y5, Y5
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y8, Y13, Y13
+	MULXQ        152(SP), AX, R11
+	VPXOR        Y13, Y6, Y6
+	ADDQ         AX, R8
 	VPSLLD       $0x07, Y5, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y5, Y5
-	MOVQ         R11, DI
-	VMOVDQU      Y12, (SP)
-	IMULQ        160(SP), DI
-	VMOVDQU      64(SP), Y12
-	IMULQ        144(SP), R11
-	VMOVDQU      Y13, 32(SP)
-	ADDQ         DI, R10
-	VMOVDQU      96(SP), Y13
-	ADCQ         R11, R12
-	VPADDD       Y6, Y2, Y2
-	MOVQ         R12, R11
-	VPXOR        Y2, Y10, Y10
-	ANDQ         $0x03, R11
-	VPADDD       Y7, Y3, Y3
-	MOVQ         R12, R9
-	VPXOR        Y3, Y11, Y11
-	SHRQ         $0x02, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ANDQ         $-4, R12
-	ADDQ         R9, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         R12, R8
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R10
-	VPXOR        Y12, Y6, Y6
 	ADCQ         $0x00, R11
-	VPADDD       Y11, Y13, Y13
-	MOVQ         R8, DI
-	VPXOR        Y13, Y7, Y7
-	MOVQ         R10, R9
-	VPSLLD       $0x0c, Y6, Y14
-	MOVQ         DI, 360(SP)
+	MOVQ         R9, DX
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        144(SP), AX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         AX, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         R9, R11
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        160(SP), AX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         AX, DI
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         R9, R8
+	VMOVDQU      (SP), Y12
+	ADCQ         $0x00, R11
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         R10, AX
+	IMULQ        160(SP), AX
+	VMOVDQU      32(SP), Y13
+	IMULQ        144(SP), R10
+	VPADDD       Y7, Y2, Y2
+	ADDQ         AX, R8
+	VPXOR        Y2, Y9, Y9
+	ADCQ         R10, R11
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R11, R10
+	VPXOR        Y3, Y10, Y10
+	ANDQ         $0x03, R10
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R11, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	SHRQ         $0x02, R9
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R11
+	ADDQ         R9, R11
+	VPXOR        Y12, Y7, Y7
+	ADDQ         R11, DI
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R8
+	VPXOR        Y13, Y4, Y4
+	ADCQ         $0x00, R10
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         DI, AX
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R8, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         AX, 360(SP)
 	MOVQ         R9, 368(SP)
-	MOVQ         R11, 376(SP)
-	VPSRLD       $0x14, Y6, Y6
-	MOVQ         DI, DX
-	VPOR         Y14, Y6, Y6
-	MULXQ        144(SP), R8, R10
-	VPSLLD       $0x0c, Y7, Y14
-	MULXQ        152(SP), DI, R12
-	VPSRLD       $0x14, Y7, Y7
-	ADDQ         DI, R10
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R12
-	VPADDD       Y6, Y2, Y2
-	MOVQ         R9, DX
-	VPXOR        Y2, Y10, Y10
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y7, Y3, Y3
-	ADDQ         DI, R10
-	VPXOR        Y3, Y11, Y11
-	ADCQ         R9, R12
-	MULXQ        160(SP), DI, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         DI, R8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADCQ         R9, R10
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R12
-	VPXOR        Y12, Y6, Y6
-	MOVQ         R11, DI
-	VPADDD       Y11, Y13, Y13
-	IMULQ        160(SP), DI
-	VPXOR        Y13, Y7, Y7
-	IMULQ        144(SP), R11
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         R11, R12
-	VPOR         Y14, Y6, Y6
-	MOVQ         R12, R11
-	VPSLLD       $0x07, Y7, Y14
-	ANDQ         $0x03, R11
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         R12, R9
-	VPOR         Y14, Y7, Y7
-	SHRQ         $0x02, R9
-	VPADDD       Y5, Y0, Y0
-	ANDQ         $-4, R12
-	VPXOR        Y0, Y11, Y11
-	ADDQ         R9, R12
-	VPADDD       Y6, Y1, Y1
-	ADDQ         R12, R8
-	VPXOR        Y1, Y8, Y8
-	ADCQ         $0x00, R10
+	MOVQ         R10, 376(SP)
+	VPSLLD       $0x0c, Y4, Y14
+	MOVQ         AX, DX
+	MULXQ        144(SP), DI, R8
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        152(SP), AX, R11
+	VPOR         Y14, Y4, Y4
+	ADDQ         AX, R8
+	VPADDD       Y7, Y2, Y2
 	ADCQ         $0x00, R11
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MOVQ         R8, DI
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R9, DX
+	VPADDD       Y4, Y3, Y3
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y3, Y10, Y10
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         R9, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        160(SP), AX, R9
+	ADDQ         AX, DI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R11
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R10, AX
+	VPXOR        Y13, Y4, Y4
+	IMULQ        160(SP), AX
+	VPSLLD       $0x07, Y7, Y14
+	IMULQ        144(SP), R10
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         AX, R8
+	VPOR         Y14, Y7, Y7
+	ADCQ         R10, R11
+	MOVQ         R11, R10
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $0x03, R10
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         R11, R9
+	VPOR         Y14, Y4, Y4
+	SHRQ         $0x02, R9
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $-4, R11
+	VPXOR        Y0, Y8, Y8
+	ADDQ         R9, R11
+	VPADDD       Y5, Y1, Y1
+	ADDQ         R11, DI
+	VPXOR        Y1, Y9, Y9
+	ADCQ         $0x00, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R10, R9
-	VPADDD       Y11, Y12, Y12
-	MOVQ         DI, 384(SP)
+	ADCQ         $0x00, R10
+	MOVQ         DI, AX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R8, R9
+	VPADDD       Y8, Y12, Y12
+	MOVQ         AX, 384(SP)
 	MOVQ         R9, 392(SP)
-	MOVQ         R11, 400(SP)
-	VPXOR        Y12, Y5, Y5
-	MOVQ         DI, DX
-	VPADDD       Y8, Y13, Y13
-	MULXQ        144(SP), R8, R10
-	VPXOR        Y13, Y6, Y6
-	MULXQ        152(SP), DI, R12
-	VPSLLD       $0x0c, Y5, Y14
-	ADDQ         DI, R10
-	VPSRLD       $0x14, Y5, Y5
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y5, Y5
-	MOVQ         R9, DX
-	VPSLLD       $0x0c, Y6, Y14
-	MULXQ        144(SP), DI, R9
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         DI, R10
-	VPOR         Y14, Y6, Y6
-	ADCQ         R9, R12
-	VPADDD       Y5, Y0, Y0
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y0, Y11, Y11
-	ADDQ         DI, R8
-	VPADDD       Y6, Y1, Y1
-	ADCQ         R9, R10
-	ADCQ         $0x00, R12
-	VPXOR        Y1, Y8, Y8
-	MOVQ         R11, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	IMULQ        160(SP), DI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	IMULQ        144(SP), R11
-	VPADDD       Y11, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y5, Y5
-	ADCQ         R11, R12
-	VPADDD       Y8, Y13, Y13
-	MOVQ         R12, R11
-	VPXOR        Y13, Y6, Y6
-	ANDQ         $0x03, R11
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R12, R9
-	VPSRLD       $0x19, Y5, Y5
-	SHRQ         $0x02, R9
-	VPOR         Y14, Y5, Y5
-	ANDQ         $-4, R12
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         R9, R12
-	VPSRLD       $0x19, Y6, Y6
-	ADDQ         R12, R8
-	VPOR         Y14, Y6, Y6
-	ADCQ         $0x00, R10
-	VMOVDQU      Y12, 64(SP)
-	ADCQ         $0x00, R11
-	VMOVDQU      (SP), Y12
-	MOVQ         R8, DI
-	MOVQ         R10, R9
-	VMOVDQU      Y13, 96(SP)
-	MOVQ         DI, 408(SP)
-	MOVQ         R9, 416(SP)
-	MOVQ         R11, 424(SP)
-	VMOVDQU      32(SP), Y13
-	MOVQ         DI, DX
-	VPADDD       Y7, Y2, Y2
-	MULXQ        144(SP), R8, R10
-	VPXOR        Y2, Y9, Y9
-	MULXQ        152(SP), DI, R12
-	VPADDD       Y4, Y3, Y3
-	ADDQ         DI, R10
-	VPXOR        Y3, Y10, Y10
-	ADCQ         $0x00, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R9, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y9, Y12, Y12
-	ADDQ         DI, R10
-	VPXOR        Y12, Y7, Y7
-	ADCQ         R9, R12
-	VPADDD       Y10, Y13, Y13
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y13, Y4, Y4
-	ADDQ         DI, R8
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x14, Y7, Y7
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y7, Y7
-	MOVQ         R11, DI
-	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        160(SP), DI
-	IMULQ        144(SP), R11
-	VPSRLD       $0x14, Y4, Y4
-	ADDQ         DI, R10
-	VPOR         Y14, Y4, Y4
-	ADCQ         R11, R12
-	VPADDD       Y7, Y2, Y2
-	MOVQ         R12, R11
-	VPXOR        Y2, Y9, Y9
-	ANDQ         $0x03, R11
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R12, R9
-	VPXOR        Y3, Y10, Y10
-	SHRQ         $0x02, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ANDQ         $-4, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDQ         R9, R12
-	VPADDD       Y9, Y12, Y12
-	ADDQ         R12, R8
-	VPXOR        Y12, Y7, Y7
-	ADCQ         $0x00, R10
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, R11
-	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, DI
-	VPSLLD       $0x07, Y7, Y14
-	MOVQ         R10, R9
-	VPSRLD       $0x19, Y7, Y7
-	MOVQ         DI, 432(SP)
-	MOVQ         R9, 440(SP)
-	MOVQ         R11, 448(SP)
-	VPOR         Y14, Y7, Y7
-	MOVQ         DI, DX
-	MULXQ        144(SP), R8, R10
-	VPSLLD       $0x07, Y4, Y14
-	MULXQ        152(SP), DI, R12
-	VPSRLD       $0x19, Y4, Y4
-	ADDQ         DI, R10
-	VPOR         Y14, Y4, Y4
-	ADCQ         $0x00, R12
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R9, DX
-	VPXOR        Y0, Y8, Y8
-	MULXQ        144(SP), DI, R9
-	VPADDD       Y5, Y1, Y1
-	ADDQ         DI, R10
-	VPXOR        Y1, Y9, Y9
-	ADCQ         R9, R12
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MULXQ        160(SP), DI, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         DI, R8
-	VPADDD       Y8, Y12, Y12
-	ADCQ         R9, R10
+	MOVQ         R10, 400(SP)
 	VPXOR        Y12, Y4, Y4
-	ADCQ         $0x00, R12
+	MOVQ         AX, DX
 	VPADDD       Y9, Y13, Y13
-	MOVQ         R11, DI
+	MULXQ        144(SP), DI, R8
 	VPXOR        Y13, Y5, Y5
-	IMULQ        160(SP), DI
+	MULXQ        152(SP), AX, R11
 	VPSLLD       $0x0c, Y4, Y14
-	IMULQ        144(SP), R11
+	ADDQ         AX, R8
 	VPSRLD       $0x14, Y4, Y4
-	ADDQ         DI, R10
-	VPOR         Y14, Y4, Y4
-	ADCQ         R11, R12
-	MOVQ         R12, R11
-	VPSLLD       $0x0c, Y5, Y14
-	ANDQ         $0x03, R11
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         R12, R9
-	VPOR         Y14, Y5, Y5
-	SHRQ         $0x02, R9
-	VPADDD       Y4, Y0, Y0
-	ANDQ         $-4, R12
-	VPXOR        Y0, Y8, Y8
-	ADDQ         R9, R12
-	VPADDD       Y5, Y1, Y1
-	ADDQ         R12, R8
-	VPXOR        Y1, Y9, Y9
-	ADCQ         $0x00, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
 	ADCQ         $0x00, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	MOVQ         R8, DI
-	VPADDD       Y8, Y12, Y12
-	MOVQ         R10, R9
-	VPXOR        Y12, Y4, Y4
-	MOVQ         DI, 456(SP)
-	MOVQ         R9, 464(SP)
-	MOVQ         R11, 472(SP)
-	VPADDD       Y9, Y13, Y13
-	MOVQ         DI, DX
-	VPXOR        Y13, Y5, Y5
-	MULXQ        144(SP), R8, R10
-	VPSLLD       $0x07, Y4, Y14
-	MULXQ        152(SP), DI, R12
-	VPSRLD       $0x19, Y4, Y4
-	ADDQ         DI, R10
-	ADCQ         $0x00, R12
 	VPOR         Y14, Y4, Y4
 	MOVQ         R9, DX
-	VPSLLD       $0x07, Y5, Y14
-	MULXQ        144(SP), DI, R9
-	VPSRLD       $0x19, Y5, Y5
-	ADDQ         DI, R10
+	MULXQ        144(SP), AX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         R9, R11
 	VPOR         Y14, Y5, Y5
-	ADCQ         R9, R12
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y4, Y0, Y0
+	ADDQ         AX, DI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         R9, R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x00, R11
+	VPXOR        Y1, Y9, Y9
+	MOVQ         R10, AX
+	IMULQ        160(SP), AX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	IMULQ        144(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         AX, R8
+	VPADDD       Y8, Y12, Y12
+	ADCQ         R10, R11
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R11, R10
+	VPADDD       Y9, Y13, Y13
+	ANDQ         $0x03, R10
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R11, R9
+	VPSLLD       $0x07, Y4, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x19, Y4, Y4
+	ANDQ         $-4, R11
+	ADDQ         R9, R11
+	VPOR         Y14, Y4, Y4
+	ADDQ         R11, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R10
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, AX
 	VMOVDQU      Y12, (SP)
-	MULXQ        160(SP), DI, R9
+	MOVQ         R8, R9
 	VMOVDQU      64(SP), Y12
-	ADDQ         DI, R8
+	MOVQ         AX, 408(SP)
+	MOVQ         R9, 416(SP)
+	MOVQ         R10, 424(SP)
 	VMOVDQU      Y13, 32(SP)
-	ADCQ         R9, R10
+	MOVQ         AX, DX
 	VMOVDQU      96(SP), Y13
-	ADCQ         $0x00, R12
+	MULXQ        144(SP), DI, R8
+	MULXQ        152(SP), AX, R11
 	VPADDD       Y6, Y2, Y2
-	MOVQ         R11, DI
+	ADDQ         AX, R8
 	VPXOR        Y2, Y10, Y10
-	IMULQ        160(SP), DI
+	ADCQ         $0x00, R11
 	VPADDD       Y7, Y3, Y3
-	IMULQ        144(SP), R11
+	MOVQ         R9, DX
 	VPXOR        Y3, Y11, Y11
-	ADDQ         DI, R10
+	MULXQ        144(SP), AX, R9
 	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         R11, R12
+	ADDQ         AX, R8
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	MOVQ         R12, R11
+	ADCQ         R9, R11
 	VPADDD       Y10, Y12, Y12
-	ANDQ         $0x03, R11
+	MULXQ        160(SP), AX, R9
+	ADDQ         AX, DI
 	VPXOR        Y12, Y6, Y6
-	MOVQ         R12, R9
-	SHRQ         $0x02, R9
+	ADCQ         R9, R8
 	VPADDD       Y11, Y13, Y13
-	ANDQ         $-4, R12
+	ADCQ         $0x00, R11
 	VPXOR        Y13, Y7, Y7
-	ADDQ         R9, R12
+	MOVQ         R10, AX
 	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         R12, R8
+	IMULQ        160(SP), AX
 	VPSRLD       $0x14, Y6, Y6
+	IMULQ        144(SP), R10
+	VPOR         Y14, Y6, Y6
+	ADDQ         AX, R8
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         R10, R11
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R11, R10
+	ANDQ         $0x03, R10
+	VPOR         Y14, Y7, Y7
+	MOVQ         R11, R9
+	VPADDD       Y6, Y2, Y2
+	SHRQ         $0x02, R9
+	VPXOR        Y2, Y10, Y10
+	ANDQ         $-4, R11
+	VPADDD       Y7, Y3, Y3
+	ADDQ         R9, R11
+	VPXOR        Y3, Y11, Y11
+	ADDQ         R11, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
 	ADCQ         $0x00, R10
+	VPADDD       Y10, Y12, Y12
+	MOVQ         DI, AX
+	MOVQ         R8, R9
+	VPXOR        Y12, Y6, Y6
+	MOVQ         AX, 432(SP)
+	MOVQ         R9, 440(SP)
+	MOVQ         R10, 448(SP)
+	VPADDD       Y11, Y13, Y13
+	MOVQ         AX, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        144(SP), DI, R8
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        152(SP), AX, R11
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         AX, R8
 	VPOR         Y14, Y6, Y6
 	ADCQ         $0x00, R11
-	VPSLLD       $0x0c, Y7, Y14
-	MOVQ         R8, DI
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         R10, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         DI, 480(SP)
-	MOVQ         R9, 488(SP)
-	MOVQ         R11, 496(SP)
-	VPADDD       Y6, Y2, Y2
-	MOVQ         DI, DX
-	VPXOR        Y2, Y10, Y10
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y7, Y3, Y3
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y3, Y11, Y11
-	ADDQ         DI, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         R9, DX
-	VPADDD       Y10, Y12, Y12
-	MULXQ        144(SP), DI, R9
-	ADDQ         DI, R10
-	VPXOR        Y12, Y6, Y6
-	ADCQ         R9, R12
-	VPADDD       Y11, Y13, Y13
-	MULXQ        160(SP), DI, R9
-	VPXOR        Y13, Y7, Y7
-	ADDQ         DI, R8
-	VPSLLD       $0x07, Y6, Y14
-	ADCQ         R9, R10
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         $0x00, R12
-	VPOR         Y14, Y6, Y6
-	MOVQ         R11, DI
 	VPSLLD       $0x07, Y7, Y14
-	IMULQ        160(SP), DI
+	MOVQ         R9, DX
+	MULXQ        144(SP), AX, R9
 	VPSRLD       $0x19, Y7, Y7
-	IMULQ        144(SP), R11
+	ADDQ         AX, R8
 	VPOR         Y14, Y7, Y7
-	ADDQ         DI, R10
+	ADCQ         R9, R11
 	VPADDD       Y5, Y0, Y0
-	ADCQ         R11, R12
+	MULXQ        160(SP), AX, R9
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R12, R11
+	ADDQ         AX, DI
 	VPADDD       Y6, Y1, Y1
-	ANDQ         $0x03, R11
+	ADCQ         R9, R8
 	VPXOR        Y1, Y8, Y8
-	MOVQ         R12, R9
+	ADCQ         $0x00, R11
 	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	SHRQ         $0x02, R9
+	MOVQ         R10, AX
 	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ANDQ         $-4, R12
+	IMULQ        160(SP), AX
+	IMULQ        144(SP), R10
 	VPADDD       Y11, Y12, Y12
-	ADDQ         R9, R12
-	ADDQ         R12, R8
+	ADDQ         AX, R8
 	VPXOR        Y12, Y5, Y5
-	ADCQ         $0x00, R10
+	ADCQ         R10, R11
 	VPADDD       Y8, Y13, Y13
-	ADCQ         $0x00, R11
+	MOVQ         R11, R10
 	VPXOR        Y13, Y6, Y6
-	MOVQ         R8, DI
+	ANDQ         $0x03, R10
 	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         R10, R9
+	MOVQ         R11, R9
 	VPSRLD       $0x14, Y5, Y5
-	MOVQ         DI, 504(SP)
-	MOVQ         R9, 512(SP)
-	MOVQ         R11, 520(SP)
+	SHRQ         $0x02, R9
 	VPOR         Y14, Y5, Y5
-	MOVQ         DI, DX
+	ANDQ         $-4, R11
+	ADDQ         R9, R11
 	VPSLLD       $0x0c, Y6, Y14
-	MULXQ        144(SP), R8, R10
+	ADDQ         R11, DI
 	VPSRLD       $0x14, Y6, Y6
-	MULXQ        152(SP), DI, R12
+	ADCQ         $0x00, R8
 	VPOR         Y14, Y6, Y6
-	ADDQ         DI, R10
+	ADCQ         $0x00, R10
 	VPADDD       Y5, Y0, Y0
-	ADCQ         $0x00, R12
+	MOVQ         DI, AX
 	VPXOR        Y0, Y11, Y11
-	MOVQ         R9, DX
+	MOVQ         R8, R9
 	VPADDD       Y6, Y1, Y1
-	MULXQ        144(SP), DI, R9
+	MOVQ         AX, 456(SP)
+	MOVQ         R9, 464(SP)
+	MOVQ         R10, 472(SP)
 	VPXOR        Y1, Y8, Y8
-	ADDQ         DI, R10
+	MOVQ         AX, DX
 	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	ADCQ         R9, R12
+	MULXQ        144(SP), DI, R8
+	MULXQ        152(SP), AX, R11
 	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MULXQ        160(SP), DI, R9
-	ADDQ         DI, R8
+	ADDQ         AX, R8
 	VPADDD       Y11, Y12, Y12
-	ADCQ         R9, R10
+	ADCQ         $0x00, R11
 	VPXOR        Y12, Y5, Y5
-	ADCQ         $0x00, R12
-	VPADDD       Y8, Y13, Y13
-	MOVQ         R11, DI
-	VPXOR        Y13, Y6, Y6
-	IMULQ        160(SP), DI
-	VPSLLD       $0x07, Y5, Y14
-	IMULQ        144(SP), R11
-	VPSRLD       $0x19, Y5, Y5
-	ADDQ         DI, R10
-	VPOR         Y14, Y5, Y5
-	ADCQ         R11, R12
-	VPSLLD       $0x07, Y6, Y14
-	MOVQ         R12, R11
-	VPSRLD       $0x19, Y6, Y6
-	ANDQ         $0x03, R11
-	VPOR         Y14, Y6, Y6
-	MOVQ         R12, R9
-	VMOVDQU      Y12, 64(SP)
-	SHRQ         $0x02, R9
-	VMOVDQU      (SP), Y12
-	ANDQ         $-4, R12
-	VMOVDQU      Y13, 96(SP)
-	ADDQ         R9, R12
-	VMOVDQU      32(SP), Y13
-	ADDQ         R12, R8
-	VPADDD       Y7, Y2, Y2
-	ADCQ         $0x00, R10
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, R11
-	MOVQ         R8, DI
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R10, R9
-	VPXOR        Y3, Y10, Y10
-	MOVQ         DI, 528(SP)
-	MOVQ         R9, 536(SP)
-	MOVQ         R11, 544(SP)
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         DI, DX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	MULXQ        144(SP), R8, R10
-	VPADDD       Y9, Y12, Y12
-	MULXQ        152(SP), DI, R12
-	VPXOR        Y12, Y7, Y7
-	ADDQ         DI, R10
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, R12
-	VPXOR        Y13, Y4, Y4
 	MOVQ         R9, DX
-	VPSLLD       $0x0c, Y7, Y14
-	MULXQ        144(SP), DI, R9
-	VPSRLD       $0x14, Y7, Y7
-	ADDQ         DI, R10
-	VPOR         Y14, Y7, Y7
-	ADCQ         R9, R12
-	VPSLLD       $0x0c, Y4, Y14
-	MULXQ        160(SP), DI, R9
-	VPSRLD       $0x14, Y4, Y4
-	ADDQ         DI, R8
-	VPOR         Y14, Y4, Y4
-	ADCQ         R9, R10
+	VPADDD       Y8, Y13, Y13
+	MULXQ        144(SP), AX, R9
+	VPXOR        Y13, Y6, Y6
+	ADDQ         AX, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R9, R11
+	VPSRLD       $0x19, Y5, Y5
+	MULXQ        160(SP), AX, R9
+	VPOR         Y14, Y5, Y5
+	ADDQ         AX, DI
+	ADCQ         R9, R8
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y6, Y6
+	MOVQ         R10, AX
+	VPOR         Y14, Y6, Y6
+	IMULQ        160(SP), AX
+	VMOVDQU      Y12, 64(SP)
+	IMULQ        144(SP), R10
+	VMOVDQU      (SP), Y12
+	ADDQ         AX, R8
+	VMOVDQU      Y13, 96(SP)
+	ADCQ         R10, R11
+	VMOVDQU      32(SP), Y13
+	MOVQ         R11, R10
+	ANDQ         $0x03, R10
 	VPADDD       Y7, Y2, Y2
-	ADCQ         $0x00, R12
-	MOVQ         R11, DI
+	MOVQ         R11, R9
 	VPXOR        Y2, Y9, Y9
-	IMULQ        160(SP), DI
+	SHRQ         $0x02, R9
 	VPADDD       Y4, Y3, Y3
-	IMULQ        144(SP), R11
+	ANDQ         $-4, R11
 	VPXOR        Y3, Y10, Y10
-	ADDQ         DI, R10
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         R11, R12
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MOVQ         R12, R11
+	ADDQ         R9, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         R11, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R8
 	VPADDD       Y9, Y12, Y12
-	ANDQ         $0x03, R11
+	ADCQ         $0x00, R10
 	VPXOR        Y12, Y7, Y7
-	MOVQ         R12, R9
+	MOVQ         DI, AX
+	MOVQ         R8, R9
 	VPADDD       Y10, Y13, Y13
+	MOVQ         AX, 480(SP)
+	MOVQ         R9, 488(SP)
+	MOVQ         R10, 496(SP)
+	VPXOR        Y13, Y4, Y4
+	MOVQ         AX, DX
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        144(SP), DI, R8
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        152(SP), AX, R11
+	VPOR         Y14, Y7, Y7
+	ADDQ         AX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x14, Y4, Y4
+	MOVQ         R9, DX
+	VPOR         Y14, Y4, Y4
+	MULXQ        144(SP), AX, R9
+	ADDQ         AX, R8
+	VPADDD       Y7, Y2, Y2
+	ADCQ         R9, R11
+	VPXOR        Y2, Y9, Y9
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y4, Y3, Y3
+	ADDQ         AX, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         R9, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         R10, AX
+	VPADDD       Y9, Y12, Y12
+	IMULQ        160(SP), AX
+	IMULQ        144(SP), R10
+	VPXOR        Y12, Y7, Y7
+	ADDQ         AX, R8
+	VPADDD       Y10, Y13, Y13
+	ADCQ         R10, R11
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R11, R10
+	VPSLLD       $0x07, Y7, Y14
+	ANDQ         $0x03, R10
+	VPSRLD       $0x19, Y7, Y7
+	MOVQ         R11, R9
+	VPOR         Y14, Y7, Y7
+	SHRQ         $0x02, R9
+	VPSLLD       $0x07, Y4, Y14
+	ANDQ         $-4, R11
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         R9, R11
+	ADDQ         R11, DI
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y0, Y0
+	ADCQ         $0x00, R10
+	VPXOR        Y0, Y8, Y8
+	MOVQ         DI, AX
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R8, R9
+	VPXOR        Y1, Y9, Y9
+	MOVQ         AX, 504(SP)
+	MOVQ         R9, 512(SP)
+	MOVQ         R10, 520(SP)
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         AX, DX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y8, Y12, Y12
+	MULXQ        152(SP), AX, R11
+	ADDQ         AX, R8
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R11
+	VPADDD       Y9, Y13, Y13
+	MOVQ         R9, DX
+	VPXOR        Y13, Y5, Y5
+	MULXQ        144(SP), AX, R9
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         AX, R8
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         R9, R11
+	VPOR         Y14, Y4, Y4
+	MULXQ        160(SP), AX, R9
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         AX, DI
+	ADCQ         R9, R8
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y5, Y5
+	MOVQ         R10, AX
+	VPADDD       Y4, Y0, Y0
+	IMULQ        160(SP), AX
+	VPXOR        Y0, Y8, Y8
+	IMULQ        144(SP), R10
+	VPADDD       Y5, Y1, Y1
+	ADDQ         AX, R8
+	VPXOR        Y1, Y9, Y9
+	ADCQ         R10, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         R11, R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ANDQ         $0x03, R10
+	MOVQ         R11, R9
+	VPADDD       Y8, Y12, Y12
+	SHRQ         $0x02, R9
+	VPXOR        Y12, Y4, Y4
+	ANDQ         $-4, R11
+	VPADDD       Y9, Y13, Y13
+	ADDQ         R9, R11
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R11, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	ADCQ         $0x00, R10
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, AX
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, R9
+	MOVQ         AX, 528(SP)
+	MOVQ         R9, 536(SP)
+	MOVQ         R10, 544(SP)
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         AX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        144(SP), DI, R8
+	VMOVDQU      Y12, (SP)
+	MULXQ        152(SP), AX, R11
+	VMOVDQU      64(SP), Y12
+	ADDQ         AX, R8
+	VMOVDQU      Y13, 32(SP)
+	ADCQ         $0x00, R11
+	VMOVDQU      96(SP), Y13
+	MOVQ         R9, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        144(SP), AX, R9
+	ADDQ         AX, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         R9, R11
+	VPADDD       Y7, Y3, Y3
+	MULXQ        160(SP), AX, R9
+	VPXOR        Y3, Y11, Y11
+	ADDQ         AX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         R9, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         $0x00, R11
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R10, AX
+	VPXOR        Y12, Y6, Y6
+	IMULQ        160(SP), AX
+	VPADDD       Y11, Y13, Y13
+	IMULQ        144(SP), R10
+	ADDQ         AX, R8
+	VPXOR        Y13, Y7, Y7
+	ADCQ         R10, R11
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         R11, R10
+	VPSRLD       $0x14, Y6, Y6
+	ANDQ         $0x03, R10
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R9
+	VPSLLD       $0x0c, Y7, Y14
+	SHRQ         $0x02, R9
+	VPSRLD       $0x14, Y7, Y7
+	ANDQ         $-4, R11
+	VPOR         Y14, Y7, Y7
+	ADDQ         R9, R11
+	ADDQ         R11, DI
+	VPADDD       Y6, Y2, Y2
+	ADCQ         $0x00, R8
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R10
+	VPADDD       Y7, Y3, Y3
+	MOVQ         DI, AX
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R8, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MOVQ         AX, 552(SP)
+	MOVQ         R9, 560(SP)
+	MOVQ         R10, 568(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         AX, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y12, Y6, Y6
+	MULXQ        152(SP), AX, R11
+	ADDQ         AX, R8
+	VPADDD       Y11, Y13, Y13
+	ADCQ         $0x00, R11
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        144(SP), AX, R9
+	VPSRLD       $0x19, Y6, Y6
+	ADDQ         AX, R8
+	VPOR         Y14, Y6, Y6
+	ADCQ         R9, R11
+	VPSLLD       $0x07, Y7, Y14
+	MULXQ        160(SP), AX, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         AX, DI
+	VPOR         Y14, Y7, Y7
+	ADCQ         R9, R8
+	ADCQ         $0x00, R11
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R10, AX
+	VPXOR        Y0, Y11, Y11
+	IMULQ        160(SP), AX
+	VPADDD       Y6, Y1, Y1
+	IMULQ        144(SP), R10
+	VPXOR        Y1, Y8, Y8
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         R10, R11
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R11, R10
+	VPADDD       Y11, Y12, Y12
+	ANDQ         $0x03, R10
+	MOVQ         R11, R9
+	VPXOR        Y12, Y5, Y5
+	SHRQ         $0x02, R9
+	VPADDD       Y8, Y13, Y13
+	ANDQ         $-4, R11
+	VPXOR        Y13, Y6, Y6
+	ADDQ         R9, R11
+	VPSLLD       $0x0c, Y5, Y14
+	ADDQ         R11, DI
+	VPSRLD       $0x14, Y5, Y5
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y5, Y5
+	ADCQ         $0x00, R10
+	VPSLLD       $0x0c, Y6, Y14
+	MOVQ         DI, AX
+	VPSRLD       $0x14, Y6, Y6
+	MOVQ         R8, R9
+	MOVQ         AX, 576(SP)
+	MOVQ         R9, 584(SP)
+	MOVQ         R10, 592(SP)
+	VPOR         Y14, Y6, Y6
+	MOVQ         AX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        144(SP), DI, R8
+	VPXOR        Y0, Y11, Y11
+	MULXQ        152(SP), AX, R11
+	VPADDD       Y6, Y1, Y1
+	ADDQ         AX, R8
+	VPXOR        Y1, Y8, Y8
+	ADCQ         $0x00, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         R9, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MULXQ        144(SP), AX, R9
+	VPADDD       Y11, Y12, Y12
+	ADDQ         AX, R8
+	ADCQ         R9, R11
+	VPXOR        Y12, Y5, Y5
+	MULXQ        160(SP), AX, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         AX, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         R9, R8
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         $0x00, R11
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R10, AX
+	VPOR         Y14, Y5, Y5
+	IMULQ        160(SP), AX
+	VPSLLD       $0x07, Y6, Y14
+	IMULQ        144(SP), R10
+	ADDQ         AX, R8
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R10, R11
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R10
+	VMOVDQU      Y12, 64(SP)
+	ANDQ         $0x03, R10
+	VMOVDQU      (SP), Y12
+	MOVQ         R11, R9
+	VMOVDQU      Y13, 96(SP)
+	SHRQ         $0x02, R9
+	VMOVDQU      32(SP), Y13
+	ANDQ         $-4, R11
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, R11
+	VPXOR        Y2, Y9, Y9
+	ADDQ         R11, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y3, Y3
+	ADCQ         $0x00, R10
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, AX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R8, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	MOVQ         AX, 600(SP)
+	MOVQ         R9, 608(SP)
+	MOVQ         R10, 616(SP)
+	VPADDD       Y9, Y12, Y12
+	MOVQ         AX, DX
+	VPXOR        Y12, Y7, Y7
+	MULXQ        144(SP), DI, R8
+	VPADDD       Y10, Y13, Y13
+	MULXQ        152(SP), AX, R11
+	VPXOR        Y13, Y4, Y4
+	ADDQ         AX, R8
+	ADCQ         $0x00, R11
+	VPSLLD       $0x0c, Y7, Y14
+	MOVQ         R9, DX
+	VPSRLD       $0x14, Y7, Y7
+	MULXQ        144(SP), AX, R9
+	VPOR         Y14, Y7, Y7
+	ADDQ         AX, R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R9, R11
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        160(SP), AX, R9
+	VPOR         Y14, Y4, Y4
+	ADDQ         AX, DI
+	VPADDD       Y7, Y2, Y2
+	ADCQ         R9, R8
+	ADCQ         $0x00, R11
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R10, AX
+	VPADDD       Y4, Y3, Y3
+	IMULQ        160(SP), AX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        144(SP), R10
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         AX, R8
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         R10, R11
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R11, R10
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R10
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R11, R9
 	SHRQ         $0x02, R9
 	VPXOR        Y13, Y4, Y4
-	ANDQ         $-4, R12
+	ANDQ         $-4, R11
 	VPSLLD       $0x07, Y7, Y14
-	ADDQ         R9, R12
+	ADDQ         R9, R11
 	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R12, R8
+	ADDQ         R11, DI
 	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R10
+	ADCQ         $0x00, R8
 	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R11
+	ADCQ         $0x00, R10
 	VPSRLD       $0x19, Y4, Y4
-	MOVQ         R8, DI
+	MOVQ         DI, AX
 	VPOR         Y14, Y4, Y4
-	MOVQ         R10, R9
-	MOVQ         DI, 552(SP)
-	MOVQ         R9, 560(SP)
-	MOVQ         R11, 568(SP)
-	LEAQ         960(AX), R10
+	MOVQ         R8, R9
+	MOVQ         AX, 624(SP)
+	MOVQ         R9, 632(SP)
+	MOVQ         R10, 640(SP)
+	MOVQ         st+0(FP), DX
+	MOVQ         src_base+32(FP), DI
+	MOVQ         dst_base+8(FP), AX
+	MOVQ         src_len+40(FP), R8
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
+	VPBROADCASTD (DX), Y12
 	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
+	VPBROADCASTD 4(DX), Y12
 	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
+	VPBROADCASTD 8(DX), Y12
 	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
+	VPBROADCASTD 12(DX), Y12
 	VPADDD       Y12, Y3, Y3
 	VPUNPCKLDQ   Y1, Y0, Y12
 	VPUNPCKHDQ   Y1, Y0, Y0
@@ -28048,13 +38258,13 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y13, Y12, Y12
 	VPUNPCKLQDQ  Y2, Y0, Y3
 	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
+	VPBROADCASTD 16(DX), Y13
 	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
+	VPBROADCASTD 20(DX), Y13
 	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
+	VPBROADCASTD 24(DX), Y13
 	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
+	VPBROADCASTD 28(DX), Y13
 	VPADDD       Y13, Y7, Y7
 	VPUNPCKLDQ   Y5, Y4, Y13
 	VPUNPCKHDQ   Y5, Y4, Y4
@@ -28066,39 +38276,167 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y6, Y4, Y4
 	VPERM2I128   $0x20, Y5, Y1, Y2
 	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R10), Y2, Y2
-	VMOVDQU      Y2, (R10)
-	VPXOR        256(R10), Y1, Y1
-	VMOVDQU      Y1, 256(R10)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R10), Y2, Y2
-	VMOVDQU      Y2, 64(R10)
-	VPXOR        320(R10), Y12, Y12
-	VMOVDQU      Y12, 320(R10)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R10), Y2, Y2
-	VMOVDQU      Y2, 128(R10)
-	VPXOR        384(R10), Y3, Y3
-	VMOVDQU      Y3, 384(R10)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R10), Y2, Y2
-	VMOVDQU      Y2, 192(R10)
-	VPXOR        448(R10), Y0, Y0
-	VMOVDQU      Y0, 448(R10)
+	CMPQ         R8, $0x00000020
+	JB           sealDirectAVX2_part0
+	VPXOR        (DI), Y2, Y2
+	VMOVDQU      Y2, (AX)
+	JMP          sealDirectAVX2_put0
+
+sealDirectAVX2_part0:
+	CMPQ R8, $0x00000000
+	JBE  sealDirectAVX2_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put0:
+	CMPQ    R8, $0x00000120
+	JB      sealDirectAVX2_part256
+	VPXOR   256(DI), Y1, Y1
+	VMOVDQU Y1, 256(AX)
+	JMP     sealDirectAVX2_put256
+
+sealDirectAVX2_part256:
+	CMPQ R8, $0x00000100
+	JBE  sealDirectAVX2_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y1, Y1
+	VPAND   (R9), Y1, Y1
+	VMOVDQU Y1, 176(DX)
+
+sealDirectAVX2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       R8, $0x00000060
+	JB         sealDirectAVX2_part64
+	VPXOR      64(DI), Y2, Y2
+	VMOVDQU    Y2, 64(AX)
+	JMP        sealDirectAVX2_put64
+
+sealDirectAVX2_part64:
+	CMPQ R8, $0x00000040
+	JBE  sealDirectAVX2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put64:
+	CMPQ    R8, $0x00000160
+	JB      sealDirectAVX2_part320
+	VPXOR   320(DI), Y12, Y12
+	VMOVDQU Y12, 320(AX)
+	JMP     sealDirectAVX2_put320
+
+sealDirectAVX2_part320:
+	CMPQ R8, $0x00000140
+	JBE  sealDirectAVX2_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y12, Y12
+	VPAND   (R9), Y12, Y12
+	VMOVDQU Y12, 176(DX)
+
+sealDirectAVX2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       R8, $0x000000a0
+	JB         sealDirectAVX2_part128
+	VPXOR      128(DI), Y2, Y2
+	VMOVDQU    Y2, 128(AX)
+	JMP        sealDirectAVX2_put128
+
+sealDirectAVX2_part128:
+	CMPQ R8, $0x00000080
+	JBE  sealDirectAVX2_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put128:
+	CMPQ    R8, $0x000001a0
+	JB      sealDirectAVX2_part384
+	VPXOR   384(DI), Y3, Y3
+	VMOVDQU Y3, 384(AX)
+	JMP     sealDirectAVX2_put384
+
+sealDirectAVX2_part384:
+	CMPQ R8, $0x00000180
+	JBE  sealDirectAVX2_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectAVX2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       R8, $0x000000e0
+	JB         sealDirectAVX2_part192
+	VPXOR      192(DI), Y2, Y2
+	VMOVDQU    Y2, 192(AX)
+	JMP        sealDirectAVX2_put192
+
+sealDirectAVX2_part192:
+	CMPQ R8, $0x000000c0
+	JBE  sealDirectAVX2_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put192:
+	CMPQ    R8, $0x000001e0
+	JB      sealDirectAVX2_part448
+	VPXOR   448(DI), Y0, Y0
+	VMOVDQU Y0, 448(AX)
+	JMP     sealDirectAVX2_put448
+
+sealDirectAVX2_part448:
+	CMPQ R8, $0x000001c0
+	JBE  sealDirectAVX2_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y0, Y0
+	VPAND   (R9), Y0, Y0
+	VMOVDQU Y0, 176(DX)
+
+sealDirectAVX2_put448:
 	VMOVDQU      (SP), Y2
 	VMOVDQU      32(SP), Y6
 	VMOVDQU      64(SP), Y14
 	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
+	VPBROADCASTD 32(DX), Y1
 	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
+	VPBROADCASTD 36(DX), Y1
 	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
+	VPBROADCASTD 40(DX), Y1
 	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
+	VPBROADCASTD 44(DX), Y1
 	VPADDD       Y1, Y15, Y15
 	VPUNPCKLDQ   Y6, Y2, Y1
 	VPUNPCKHDQ   Y6, Y2, Y2
@@ -28108,14 +38446,14 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y12, Y1, Y1
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
+	VPBROADCASTD 48(DX), Y12
 	VPADDD       cp_iota8<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
+	VPBROADCASTD 52(DX), Y12
 	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
+	VPBROADCASTD 56(DX), Y12
 	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
+	VPBROADCASTD 60(DX), Y12
 	VPADDD       Y12, Y11, Y11
 	VPUNPCKLDQ   Y9, Y8, Y12
 	VPUNPCKHDQ   Y9, Y8, Y8
@@ -28127,58 +38465,182 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	VPUNPCKHQDQ  Y10, Y8, Y8
 	VPERM2I128   $0x20, Y9, Y6, Y14
 	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R10), Y14, Y14
-	VMOVDQU      Y14, 32(R10)
-	VPXOR        288(R10), Y6, Y6
-	VMOVDQU      Y6, 288(R10)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R10), Y14, Y14
-	VMOVDQU      Y14, 96(R10)
-	VPXOR        352(R10), Y1, Y1
-	VMOVDQU      Y1, 352(R10)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R10), Y14, Y14
-	VMOVDQU      Y14, 160(R10)
-	VPXOR        416(R10), Y15, Y15
-	VMOVDQU      Y15, 416(R10)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R10), Y14, Y14
-	VMOVDQU      Y14, 224(R10)
-	VPXOR        480(R10), Y2, Y2
-	VMOVDQU      Y2, 480(R10)
+	CMPQ         R8, $0x00000040
+	JB           sealDirectAVX2_part32
+	VPXOR        32(DI), Y14, Y14
+	VMOVDQU      Y14, 32(AX)
+	JMP          sealDirectAVX2_put32
 
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    1488(AX), DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R10)(DX*1)
+sealDirectAVX2_part32:
+	CMPQ R8, $0x00000020
+	JBE  sealDirectAVX2_put32
 
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), DI
-	MOVQ  168(SP)(DI*8), R8
-	MOVQ  R8, 576(SP)
-	MOVQ  176(SP)(DI*8), R8
-	MOVQ  R8, 584(SP)
-	MOVQ  184(SP)(DI*8), DI
-	MOVQ  DI, 592(SP)
-	MOVQ  AX, 600(SP)
-	XORQ  R11, R11
-	XORQ  R12, R12
-	XORQ  R13, R13
-	TESTL $0x00000001, DX
-	JZ    sealOneAVX2_even
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put32:
+	CMPQ    R8, $0x00000140
+	JB      sealDirectAVX2_part288
+	VPXOR   288(DI), Y6, Y6
+	VMOVDQU Y6, 288(AX)
+	JMP     sealDirectAVX2_put288
+
+sealDirectAVX2_part288:
+	CMPQ R8, $0x00000120
+	JBE  sealDirectAVX2_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y6, Y6
+	VPAND   (R9), Y6, Y6
+	VMOVDQU Y6, 176(DX)
+
+sealDirectAVX2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       R8, $0x00000080
+	JB         sealDirectAVX2_part96
+	VPXOR      96(DI), Y14, Y14
+	VMOVDQU    Y14, 96(AX)
+	JMP        sealDirectAVX2_put96
+
+sealDirectAVX2_part96:
+	CMPQ R8, $0x00000060
+	JBE  sealDirectAVX2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put96:
+	CMPQ    R8, $0x00000180
+	JB      sealDirectAVX2_part352
+	VPXOR   352(DI), Y1, Y1
+	VMOVDQU Y1, 352(AX)
+	JMP     sealDirectAVX2_put352
+
+sealDirectAVX2_part352:
+	CMPQ R8, $0x00000160
+	JBE  sealDirectAVX2_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y1, Y1
+	VPAND   (R9), Y1, Y1
+	VMOVDQU Y1, 176(DX)
+
+sealDirectAVX2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       R8, $0x000000c0
+	JB         sealDirectAVX2_part160
+	VPXOR      160(DI), Y14, Y14
+	VMOVDQU    Y14, 160(AX)
+	JMP        sealDirectAVX2_put160
+
+sealDirectAVX2_part160:
+	CMPQ R8, $0x000000a0
+	JBE  sealDirectAVX2_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put160:
+	CMPQ    R8, $0x000001c0
+	JB      sealDirectAVX2_part416
+	VPXOR   416(DI), Y15, Y15
+	VMOVDQU Y15, 416(AX)
+	JMP     sealDirectAVX2_put416
+
+sealDirectAVX2_part416:
+	CMPQ R8, $0x000001a0
+	JBE  sealDirectAVX2_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y15, Y15
+	VPAND   (R9), Y15, Y15
+	VMOVDQU Y15, 176(DX)
+
+sealDirectAVX2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       R8, $0x00000100
+	JB         sealDirectAVX2_part224
+	VPXOR      224(DI), Y14, Y14
+	VMOVDQU    Y14, 224(AX)
+	JMP        sealDirectAVX2_put224
+
+sealDirectAVX2_part224:
+	CMPQ R8, $0x000000e0
+	JBE  sealDirectAVX2_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(DX)
+
+sealDirectAVX2_put224:
+	CMPQ    R8, $0x00000200
+	JB      sealDirectAVX2_part480
+	VPXOR   480(DI), Y2, Y2
+	VMOVDQU Y2, 480(AX)
+	JMP     sealDirectAVX2_put480
+
+sealDirectAVX2_part480:
+	CMPQ R8, $0x000001e0
+	JBE  sealDirectAVX2_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DI
+	SUBQ    R8, DI
+	VPXOR   176(DX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(DX)
+
+sealDirectAVX2_put480:
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ R8, DX
+	SHRQ $0x05, DX
+	MOVQ R8, DI
+	ANDQ $0x1f, DI
+	ADDQ $0x0f, DI
+	SHRQ $0x04, DI
+	LEAQ 1(DX)(DI*1), R8
+	LEAQ (R8)(R8*2), R8
+	MOVQ 168(SP)(R8*8), R9
+	MOVQ R9, 648(SP)
+	MOVQ 176(SP)(R8*8), R9
+	MOVQ R9, 656(SP)
+	MOVQ 184(SP)(R8*8), R8
+	MOVQ R8, 664(SP)
+	MOVQ DI, 672(SP)
+	MOVQ DX, 680(SP)
+	MOVQ DX, R10
+	SHLQ $0x04, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+
+sealDirectAVX2_loop:
+	ADDQ  (AX), CX
+	ADCQ  8(AX), BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
 	MULXQ 144(SP), DI, R8
@@ -28209,48 +38671,8 @@ TEXT ·sealOneAVX2(SB), NOSPLIT, $608-8
 	ADCQ  $0x00, SI
 	MOVQ  DI, CX
 	MOVQ  R8, BX
-	ADDQ  $0x10, R10
-
-sealOneAVX2_even:
-	SHLQ $0x04, AX
-	CMPQ 600(SP), $0x00
-	JE   sealOneAVX2_done
-
-sealOneAVX2_loop:
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
-	ADCQ  $0x01, SI
-	MOVQ  CX, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), CX, R9
-	ADDQ  CX, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 144(SP), CX, BX
-	ADDQ  CX, R8
-	ADCQ  BX, R9
-	MULXQ 160(SP), CX, BX
-	ADDQ  CX, DI
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, CX
-	IMULQ 160(SP), CX
-	IMULQ 144(SP), SI
-	ADDQ  CX, R8
-	ADCQ  SI, R9
-	MOVQ  R9, SI
-	ANDQ  $0x03, SI
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	ANDQ  $-4, R9
-	ADDQ  BX, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, SI
-	MOVQ  DI, CX
-	MOVQ  R8, BX
-	ADDQ  (R10)(AX*1), R11
-	ADCQ  8(R10)(AX*1), R12
+	ADDQ  (AX)(R10*1), R11
+	ADCQ  8(AX)(R10*1), R12
 	ADCQ  $0x01, R13
 	MOVQ  R11, DX
 	MULXQ 144(SP), DI, R8
@@ -28281,42 +38703,146 @@ sealOneAVX2_loop:
 	ADCQ  $0x00, R13
 	MOVQ  DI, R11
 	MOVQ  R8, R12
-	ADDQ  $0x10, R10
-	DECQ  600(SP)
-	JNZ   sealOneAVX2_loop
+	ADDQ  $0x10, AX
+	DECQ  680(SP)
+	JNZ   sealDirectAVX2_loop
 
-sealOneAVX2_done:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  672(SP), $0x00
+	JE    sealDirectAVX2_lens
+	ADDQ  176(AX), R11
+	ADCQ  184(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	CMPQ  672(SP), $0x01
+	JE    sealDirectAVX2_lens
+	ADDQ  192(AX), R11
+	ADCQ  200(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
+sealDirectAVX2_lens:
+	ADDQ  160(AX), R11
+	ADCQ  168(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
 	// h·P in five words w0..w4.
 	XORL  DI, DI
 	MOVQ  CX, DX
-	MULXQ 576(SP), CX, AX
-	MULXQ 584(SP), R10, R8
+	MULXQ 648(SP), CX, AX
+	MULXQ 656(SP), R10, R8
 	ADDQ  R10, AX
-	MULXQ 592(SP), R10, R9
+	MULXQ 664(SP), R10, R9
 	ADCQ  R10, R8
 	ADCQ  $0x00, R9
 	MOVQ  BX, DX
-	MULXQ 576(SP), R10, BX
+	MULXQ 648(SP), R10, BX
 	ADDQ  R10, AX
 	ADCQ  BX, R8
 	ADCQ  $0x00, R9
 	ADCQ  $0x00, DI
-	MULXQ 584(SP), R10, BX
+	MULXQ 656(SP), R10, BX
 	ADDQ  R10, R8
 	ADCQ  BX, R9
 	ADCQ  $0x00, DI
-	MULXQ 592(SP), R10, BX
+	MULXQ 664(SP), R10, BX
 	ADDQ  R10, R9
 	ADCQ  BX, DI
 	MOVQ  SI, DX
-	MULXQ 576(SP), R10, BX
+	MULXQ 648(SP), R10, BX
 	ADDQ  R10, R8
 	ADCQ  BX, R9
 	ADCQ  $0x00, DI
-	MULXQ 584(SP), R10, BX
+	MULXQ 656(SP), R10, BX
 	ADDQ  R10, R9
 	ADCQ  BX, DI
-	IMULQ 592(SP), DX
+	IMULQ 664(SP), DX
 	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -28362,1214 +38888,2609 @@ sealOneAVX2_done:
 	VZEROUPPER
 	RET
 
-// func sealTwoAVX2(st *[2008]byte)
+// func sealDirectY4(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealTwoAVX2(SB), NOSPLIT, $744-8
-	MOVQ         st+0(FP), AX
-	MOVL         (AX), CX
-	MOVL         4(AX), DX
-	MOVL         8(AX), BX
-	MOVL         12(AX), SI
-	MOVL         16(AX), DI
-	MOVL         20(AX), R8
-	MOVL         24(AX), R9
-	MOVL         28(AX), R10
-	MOVL         32(AX), R11
-	MOVL         R11, 128(SP)
-	MOVL         36(AX), R11
-	MOVL         R11, 132(SP)
-	MOVL         40(AX), R11
-	MOVL         R11, 136(SP)
-	MOVL         44(AX), R11
-	MOVL         48(AX), R12
-	MOVL         52(AX), R13
-	MOVL         56(AX), R14
-	MOVL         60(AX), R15
-	DECL         R12
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 144(SP)
+TEXT ·sealDirectY4(SB), NOSPLIT, $496-56
+	PCALIGN $0x40
+	MOVQ    st+0(FP), AX
 
-sealTwoAVX2_b1:
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	ADDL         DI, CX
-	VPADDD       Y5, Y1, Y1
-	ADDL         R8, DX
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDL         R10, SI
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	XORL         CX, R12
-	VPADDD       Y9, Y13, Y13
-	XORL         DX, R13
-	VPXOR        Y13, Y5, Y5
-	XORL         BX, R14
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	XORL         SI, R15
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x10, R12
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	ROLL         $0x10, R13
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R14
-	VPADDD       Y4, Y0, Y0
-	ROLL         $0x10, R15
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	ADDL         R12, 128(SP)
-	VPXOR        Y1, Y9, Y9
-	ADDL         R13, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R14, 136(SP)
-	VPADDD       Y8, Y12, Y12
-	ADDL         R15, R11
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y9, Y13, Y13
-	XORL         128(SP), DI
-	VPXOR        Y13, Y5, Y5
-	XORL         132(SP), R8
-	VPSLLD       $0x07, Y4, Y14
-	XORL         136(SP), R9
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	XORL         R11, R10
-	VPSLLD       $0x07, Y5, Y14
-	ROLL         $0x0c, DI
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x0c, R8
-	VMOVDQU      Y12, (SP)
-	ROLL         $0x0c, R9
-	VMOVDQU      64(SP), Y12
-	ROLL         $0x0c, R10
-	VMOVDQU      Y13, 32(SP)
-	VMOVDQU      96(SP), Y13
-	ADDL         DI, CX
-	VPADDD       Y6, Y2, Y2
-	ADDL         R8, DX
-	VPXOR        Y2, Y10, Y10
-	VPADDD       Y7, Y3, Y3
-	ADDL         R9, BX
-	VPXOR        Y3, Y11, Y11
-	ADDL         R10, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	XORL         CX, R12
-	VPADDD       Y10, Y12, Y12
-	XORL         DX, R13
-	VPXOR        Y12, Y6, Y6
-	XORL         BX, R14
-	VPADDD       Y11, Y13, Y13
-	VPXOR        Y13, Y7, Y7
-	XORL         SI, R15
-	VPSLLD       $0x0c, Y6, Y14
-	ROLL         $0x08, R12
-	VPSRLD       $0x14, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x08, R13
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x08, R14
-	VPSRLD       $0x14, Y7, Y7
-	ROLL         $0x08, R15
-	VPOR         Y14, Y7, Y7
-	VPADDD       Y6, Y2, Y2
-	ADDL         R12, 128(SP)
-	VPXOR        Y2, Y10, Y10
-	ADDL         R13, 132(SP)
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ADDL         R14, 136(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADDL         R15, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	XORL         128(SP), DI
-	VPXOR        Y12, Y6, Y6
-	XORL         132(SP), R8
-	VPADDD       Y11, Y13, Y13
-	XORL         136(SP), R9
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x07, Y6, Y14
-	XORL         R11, R10
-	VPSRLD       $0x19, Y6, Y6
-	ROLL         $0x07, DI
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x07, Y7, Y14
-	ROLL         $0x07, R8
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R9
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x07, R10
-	VPADDD       Y5, Y0, Y0
-	VPXOR        Y0, Y11, Y11
-	ADDL         R8, CX
-	VPADDD       Y6, Y1, Y1
-	ADDL         R9, DX
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDL         R10, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADDL         DI, SI
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	XORL         CX, R15
-	VPADDD       Y8, Y13, Y13
-	XORL         DX, R12
-	VPXOR        Y13, Y6, Y6
-	XORL         BX, R13
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	XORL         SI, R14
-	VPOR         Y14, Y5, Y5
-	ROLL         $0x10, R15
-	VPSLLD       $0x0c, Y6, Y14
-	VPSRLD       $0x14, Y6, Y6
-	ROLL         $0x10, R12
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x10, R13
-	VPADDD       Y5, Y0, Y0
-	ROLL         $0x10, R14
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	ADDL         R15, 136(SP)
-	VPXOR        Y1, Y8, Y8
-	ADDL         R12, R11
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDL         R13, 128(SP)
-	VPADDD       Y11, Y12, Y12
-	ADDL         R14, 132(SP)
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y8, Y13, Y13
-	XORL         136(SP), R8
-	VPXOR        Y13, Y6, Y6
-	XORL         R11, R9
-	VPSLLD       $0x07, Y5, Y14
-	XORL         128(SP), R10
-	VPSRLD       $0x19, Y5, Y5
-	VPOR         Y14, Y5, Y5
-	XORL         132(SP), DI
-	VPSLLD       $0x07, Y6, Y14
-	ROLL         $0x0c, R8
-	VPSRLD       $0x19, Y6, Y6
-	VPOR         Y14, Y6, Y6
-	ROLL         $0x0c, R9
-	VMOVDQU      Y12, 64(SP)
-	ROLL         $0x0c, R10
-	VMOVDQU      (SP), Y12
-	ROLL         $0x0c, DI
-	VMOVDQU      Y13, 96(SP)
-	VMOVDQU      32(SP), Y13
-	ADDL         R8, CX
-	VPADDD       Y7, Y2, Y2
-	ADDL         R9, DX
-	VPXOR        Y2, Y9, Y9
-	VPADDD       Y4, Y3, Y3
-	ADDL         R10, BX
-	VPXOR        Y3, Y10, Y10
-	ADDL         DI, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	XORL         CX, R15
-	VPADDD       Y9, Y12, Y12
-	XORL         DX, R12
-	VPXOR        Y12, Y7, Y7
-	XORL         BX, R13
-	VPADDD       Y10, Y13, Y13
-	VPXOR        Y13, Y4, Y4
-	XORL         SI, R14
-	VPSLLD       $0x0c, Y7, Y14
-	ROLL         $0x08, R15
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ROLL         $0x08, R12
-	VPSLLD       $0x0c, Y4, Y14
-	ROLL         $0x08, R13
-	VPSRLD       $0x14, Y4, Y4
-	ROLL         $0x08, R14
-	VPOR         Y14, Y4, Y4
-	VPADDD       Y7, Y2, Y2
-	ADDL         R15, 136(SP)
-	VPXOR        Y2, Y9, Y9
-	ADDL         R12, R11
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	ADDL         R13, 128(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDL         R14, 132(SP)
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	XORL         136(SP), R8
-	VPXOR        Y12, Y7, Y7
-	XORL         R11, R9
-	VPADDD       Y10, Y13, Y13
-	XORL         128(SP), R10
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x07, Y7, Y14
-	XORL         132(SP), DI
-	VPSRLD       $0x19, Y7, Y7
-	ROLL         $0x07, R8
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x07, Y4, Y14
-	ROLL         $0x07, R9
-	VPSRLD       $0x19, Y4, Y4
-	ROLL         $0x07, R10
-	VPOR         Y14, Y4, Y4
-	ROLL         $0x07, DI
-	DECQ         144(SP)
-	JNZ          sealTwoAVX2_b1
-	ADDL         (AX), CX
-	ADDL         4(AX), DX
-	ADDL         8(AX), BX
-	ADDL         12(AX), SI
-	ADDL         16(AX), DI
-	ADDL         20(AX), R8
-	ADDL         24(AX), R9
-	ADDL         28(AX), R10
-	SHLQ         $0x20, DX
-	ORQ          DX, CX
-	MOVQ         $0x0ffffffc0fffffff, DX
-	ANDQ         DX, CX
-	MOVQ         CX, 88(AX)
-	SHLQ         $0x20, SI
-	ORQ          SI, BX
-	MOVQ         $0x0ffffffc0ffffffc, CX
-	ANDQ         CX, BX
-	MOVQ         BX, 96(AX)
-	MOVQ         BX, SI
-	SHRQ         $0x02, SI
-	ADDQ         BX, SI
-	MOVQ         SI, 104(AX)
-	SHLQ         $0x20, R8
-	ORQ          R8, DI
-	MOVQ         DI, 112(AX)
-	SHLQ         $0x20, R10
-	ORQ          R10, R9
-	MOVQ         R9, 120(AX)
-	MOVQ         88(AX), BX
-	MOVQ         BX, 152(SP)
-	XORQ         CX, CX
-	MOVQ         96(AX), DI
-	MOVQ         DI, 160(SP)
-	XORQ         SI, SI
-	MOVQ         104(AX), R9
-	MOVQ         R9, 168(SP)
-	XORQ         R8, R8
-	MOVQ         $0x00000001, R10
-	MOVQ         R10, 176(SP)
-	XORL         R12, R12
-	MOVQ         R12, 184(SP)
-	MOVQ         R12, 192(SP)
-	MOVQ         152(SP), R10
-	MOVQ         R10, 200(SP)
-	MOVQ         160(SP), R11
-	MOVQ         R11, 208(SP)
-	MOVQ         168(SP), R12
-	XORL         R12, R12
-	MOVQ         R12, 216(SP)
-	ADDQ         928(AX), CX
-	ADCQ         936(AX), SI
-	ADCQ         400(AX), R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	LEAQ         960(AX), R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 128(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 132(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 136(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
+	VMOVDQA        Y0, Y5
+	VMOVDQA        Y1, Y6
+	VMOVDQA        Y2, Y7
+	VMOVDQA        Y4, Y8
+	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
+	VMOVDQA        Y0, Y10
+	VMOVDQA        Y1, Y11
+	VMOVDQA        Y2, Y12
+	VMOVDQA        Y9, Y13
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y5, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y7, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y6, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y8, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y6, Y5, Y5
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y8, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y8, Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y11, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y13, Y12, Y12
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y6, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y11, Y10, Y10
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y8, Y7, Y7
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPADDD         Y13, Y12, Y12
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y7, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y12, Y11, Y11
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y10, Y10
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x39, Y12, Y12
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y6, Y5, Y5
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y5, Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPXOR          Y10, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPADDD         Y6, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y5, Y8, Y8
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y8, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y13, Y12, Y12
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y7, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y12, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y6, Y5, Y5
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y5, Y5
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPSHUFD        $0x39, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y10, Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y11, Y10, Y10
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y5, Y8, Y8
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y7, Y6, Y6
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y12, Y11, Y11
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x39, Y10, Y10
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x93, Y12, Y12
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y6, Y5, Y5
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y5, Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPADDD         Y8, Y7, Y7
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y13, Y12, Y12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPADDD         Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y11, Y10, Y10
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y12, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSHUFD        $0x39, Y12, Y12
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y5, Y8, Y8
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y10, Y13, Y13
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y7, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPXOR          Y10, Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y7, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y12, Y11, Y11
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y5, Y5
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y10, Y10
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y11, Y10, Y10
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y5, Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y10, Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y7, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y5, Y8, Y8
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x10, R15
+	ADDL           R12, 128(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPADDD         Y8, Y7, Y7
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y13, Y12, Y12
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x93, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFD        $0x39, Y7, Y7
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y10, Y13, Y13
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y8, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPADDD         Y6, Y5, Y5
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y10, Y13, Y13
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y12, Y11, Y11
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x93, Y12, Y12
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFD        $0x4e, Y13, Y13
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y11, Y10, Y10
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	ADDL           R14, 136(SP)
+	VPXOR          Y5, Y8, Y8
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y10, Y13, Y13
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y13, Y12, Y12
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y7, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y12, Y11, Y11
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y6, Y5, Y5
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPADDD         Y11, Y10, Y10
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	XORL           128(SP), DI
+	VPXOR          Y5, Y8, Y8
+	XORL           132(SP), R8
+	XORL           136(SP), R9
+	VPXOR          Y10, Y13, Y13
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPADDD         Y8, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y13, Y12, Y12
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPSHUFD        $0x93, Y10, Y10
+	XORL           136(SP), R8
+	XORL           R11, R9
+	XORL           128(SP), R10
+	VPSHUFD        $0x39, Y7, Y7
+	XORL           132(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFD        $0x4e, Y13, Y13
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y6, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y11, Y10, Y10
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y10, Y13, Y13
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDL           R15, 136(SP)
+	ADDL           R12, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPADDD         Y13, Y12, Y12
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	ROLL           $0x07, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y12, Y11, Y11
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPADDD         Y6, Y5, Y5
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y11, Y10, Y10
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPXOR          Y5, Y8, Y8
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y10, Y13, Y13
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPADDD         Y8, Y7, Y7
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y7, Y6, Y6
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y12, Y11, Y11
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x39, Y5, Y5
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPSHUFD        $0x39, Y10, Y10
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x93, Y7, Y7
+	ROLL           $0x08, R15
+	ADDL           R12, 128(SP)
+	ADDL           R13, 132(SP)
+	VPSHUFD        $0x93, Y12, Y12
+	ADDL           R14, 136(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x4e, Y8, Y8
+	XORL           128(SP), DI
+	XORL           132(SP), R8
+	VPSHUFD        $0x4e, Y13, Y13
+	XORL           136(SP), R9
+	XORL           R11, R10
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y11, Y10, Y10
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y5, Y8, Y8
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y10, Y13, Y13
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y13, Y12, Y12
+	ROLL           $0x10, R14
+	ADDL           R15, 136(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	ADDL           R14, 132(SP)
+	VPXOR          Y12, Y11, Y11
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y6, Y5, Y5
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y11, Y10, Y10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y5, Y8, Y8
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y10, Y13, Y13
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y8, Y7, Y7
+	ROLL           $0x08, R14
+	ADDL           R15, 136(SP)
+	VPADDD         Y13, Y12, Y12
+	ADDL           R12, R11
+	ADDL           R13, 128(SP)
+	VPXOR          Y7, Y6, Y6
+	ADDL           R14, 132(SP)
+	XORL           136(SP), R8
+	XORL           R11, R9
+	VPXOR          Y12, Y11, Y11
+	XORL           128(SP), R10
+	XORL           132(SP), DI
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFD        $0x93, Y5, Y5
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	XORQ           CX, CX
+	VPSHUFD        $0x93, Y10, Y10
+	XORQ           BX, BX
+	XORQ           SI, SI
+	VPSHUFD        $0x39, Y7, Y7
+	ADDQ           144(AX), CX
+	ADCQ           152(AX), BX
+	ADCQ           208(AX), SI
+	VPSHUFD        $0x39, Y12, Y12
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPSHUFD        $0x4e, Y8, Y8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPXOR          Y5, Y8, Y8
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPADDD         Y8, Y7, Y7
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPADDD         Y13, Y12, Y12
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           R8, BX
+	MOVQ           88(AX), DI
+	MOVQ           DI, 144(SP)
+	MOVQ           96(AX), R8
+	MOVQ           R8, 152(SP)
+	MOVQ           104(AX), R11
+	MOVQ           R11, 160(SP)
+	MOVQ           $0x00000001, DI
+	MOVQ           DI, 168(SP)
+	XORL           R10, R10
+	MOVQ           R10, 176(SP)
+	MOVQ           R10, 184(SP)
+	MOVQ           144(SP), AX
+	MOVQ           152(SP), R9
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           AX, 192(SP)
+	MOVQ           R9, 200(SP)
+	MOVQ           R10, 208(SP)
+	MOVQ           AX, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPADDD         Y11, Y10, Y10
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPXOR          Y10, Y13, Y13
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPADDD         Y8, Y7, Y7
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPADDD         Y13, Y12, Y12
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPXOR          Y7, Y6, Y6
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPXOR          Y12, Y11, Y11
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPSHUFD        $0x39, Y5, Y5
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPSHUFD        $0x39, Y10, Y10
+	MOVQ           AX, 216(SP)
+	MOVQ           R9, 224(SP)
+	MOVQ           R10, 232(SP)
+	MOVQ           AX, DX
+	VPSHUFD        $0x93, Y7, Y7
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPSHUFD        $0x4e, Y8, Y8
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPSHUFD        $0x4e, Y13, Y13
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPADDD         Y6, Y5, Y5
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPXOR          Y5, Y8, Y8
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPXOR          Y10, Y13, Y13
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPADDD         Y8, Y7, Y7
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPXOR          Y7, Y6, Y6
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPXOR          Y12, Y11, Y11
+	MOVQ           AX, 240(SP)
+	MOVQ           R9, 248(SP)
+	MOVQ           R10, 256(SP)
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPADDD         Y6, Y5, Y5
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPXOR          Y5, Y8, Y8
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPADDD         Y8, Y7, Y7
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPADDD         Y13, Y12, Y12
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPXOR          Y7, Y6, Y6
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	MOVQ           AX, 264(SP)
+	MOVQ           R9, 272(SP)
+	MOVQ           R10, 280(SP)
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPSHUFD        $0x93, Y5, Y5
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPSHUFD        $0x93, Y10, Y10
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPSHUFD        $0x39, Y7, Y7
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPSHUFD        $0x39, Y12, Y12
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPSHUFD        $0x4e, Y8, Y8
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPADDD         Y6, Y5, Y5
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPADDD         Y11, Y10, Y10
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPXOR          Y5, Y8, Y8
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPXOR          Y10, Y13, Y13
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPADDD         Y8, Y7, Y7
+	MOVQ           R8, R9
+	MOVQ           AX, 288(SP)
+	MOVQ           R9, 296(SP)
+	MOVQ           R10, 304(SP)
+	VPADDD         Y13, Y12, Y12
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPXOR          Y7, Y6, Y6
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPXOR          Y12, Y11, Y11
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	VPADDD         Y6, Y5, Y5
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPXOR          Y5, Y8, Y8
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPADDD         Y8, Y7, Y7
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPADDD         Y13, Y12, Y12
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPXOR          Y7, Y6, Y6
+	MOVQ           R8, R9
+	MOVQ           AX, 312(SP)
+	MOVQ           R9, 320(SP)
+	MOVQ           R10, 328(SP)
+	VPXOR          Y12, Y11, Y11
+	MOVQ           AX, DX
+	MULXQ          144(SP), DI, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPSHUFD        $0x39, Y5, Y5
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPSHUFD        $0x39, Y10, Y10
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	VPSHUFD        $0x93, Y7, Y7
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPSHUFD        $0x93, Y12, Y12
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	VPSHUFD        $0x4e, Y8, Y8
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPADDD         Y6, Y5, Y5
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPADDD         Y11, Y10, Y10
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPXOR          Y5, Y8, Y8
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y10, Y13, Y13
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	MOVQ           R8, R9
+	MOVQ           AX, 336(SP)
+	MOVQ           R9, 344(SP)
+	MOVQ           R10, 352(SP)
+	MOVQ           AX, DX
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPADDD         Y8, Y7, Y7
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPADDD         Y13, Y12, Y12
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPXOR          Y7, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPXOR          Y12, Y11, Y11
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R10, AX
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPADDD         Y6, Y5, Y5
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPADDD         Y11, Y10, Y10
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPXOR          Y5, Y8, Y8
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPXOR          Y10, Y13, Y13
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPADDD         Y8, Y7, Y7
+	MOVQ           AX, 360(SP)
+	MOVQ           R9, 368(SP)
+	MOVQ           R10, 376(SP)
+	MOVQ           AX, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPXOR          Y7, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPXOR          Y12, Y11, Y11
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MULXQ          160(SP), AX, R9
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPSHUFD        $0x93, Y5, Y5
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPSHUFD        $0x93, Y10, Y10
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPSHUFD        $0x39, Y7, Y7
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPSHUFD        $0x39, Y12, Y12
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPSHUFD        $0x4e, Y8, Y8
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPSHUFD        $0x4e, Y13, Y13
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPADDD         Y6, Y5, Y5
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPADDD         Y11, Y10, Y10
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPXOR          Y5, Y8, Y8
+	MOVQ           AX, 384(SP)
+	MOVQ           R9, 392(SP)
+	MOVQ           R10, 400(SP)
+	MOVQ           AX, DX
+	VPXOR          Y10, Y13, Y13
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
+	MOVQ           R9, DX
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPADDD         Y13, Y12, Y12
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPXOR          Y12, Y11, Y11
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	VPSLLD         $0x0c, Y6, Y3
+	VPSRLD         $0x14, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPSLLD         $0x0c, Y11, Y3
+	VPSRLD         $0x14, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPADDD         Y6, Y5, Y5
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPADDD         Y11, Y10, Y10
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPXOR          Y5, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPXOR          Y10, Y13, Y13
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
+	MOVQ           AX, 408(SP)
+	MOVQ           R9, 416(SP)
+	MOVQ           R10, 424(SP)
+	MOVQ           AX, DX
+	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
+	MULXQ          144(SP), DI, R8
+	MULXQ          152(SP), AX, R11
+	ADDQ           AX, R8
+	VPADDD         Y8, Y7, Y7
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPADDD         Y13, Y12, Y12
+	MULXQ          144(SP), AX, R9
+	ADDQ           AX, R8
+	VPXOR          Y7, Y6, Y6
+	ADCQ           R9, R11
+	MULXQ          160(SP), AX, R9
+	VPXOR          Y12, Y11, Y11
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPSLLD         $0x07, Y6, Y3
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y3, Y6, Y6
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPSLLD         $0x07, Y11, Y3
+	VPSRLD         $0x19, Y11, Y11
+	VPOR           Y3, Y11, Y11
+	IMULQ          160(SP), AX
+	IMULQ          144(SP), R10
+	ADDQ           AX, R8
+	VPSHUFD        $0x39, Y5, Y5
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPSHUFD        $0x39, Y10, Y10
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPSHUFD        $0x93, Y7, Y7
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPSHUFD        $0x93, Y12, Y12
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPSHUFD        $0x4e, Y8, Y8
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPSHUFD        $0x4e, Y13, Y13
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	MOVQ           AX, 432(SP)
+	MOVQ           R9, 440(SP)
+	MOVQ           R10, 448(SP)
+	VPADDD         Y0, Y5, Y5
+	VPADDD         Y1, Y6, Y6
+	VPADDD         Y2, Y7, Y7
+	VPADDD         Y4, Y8, Y8
+	VPADDD         Y0, Y10, Y10
+	VPADDD         Y1, Y11, Y11
+	VPADDD         Y2, Y12, Y12
+	VPADDD         Y9, Y13, Y13
+	MOVQ           st+0(FP), DX
+	MOVQ           src_base+32(FP), DI
+	MOVQ           dst_base+8(FP), AX
+	MOVQ           src_len+40(FP), R8
 
-	// The second batch: three MAC steps and two powers per double round.
-	ADDL         $0x08, 48(AX)
-	LEAQ         224(SP), R14
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 704(SP)
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y6, Y5, Y3
+	CMPQ       R8, $0x00000020
+	JB         sealDirectY4_part0
+	VPXOR      (DI), Y3, Y3
+	VMOVDQU    Y3, (AX)
+	JMP        sealDirectY4_put0
 
-sealTwoAVX2_b2:
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R10, DX
-	VPXOR        Y0, Y8, Y8
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y5, Y1, Y1
-	MULXQ        160(SP), R10, R9
-	VPXOR        Y1, Y9, Y9
-	ADDQ         R10, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADCQ         $0x00, R9
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         R11, DX
-	VPADDD       Y8, Y12, Y12
-	MULXQ        152(SP), R10, R11
-	ADDQ         R10, DI
-	VPXOR        Y12, Y4, Y4
-	ADCQ         R11, R9
-	VPADDD       Y9, Y13, Y13
-	MULXQ        168(SP), R10, R11
-	VPXOR        Y13, Y5, Y5
-	ADDQ         R10, BX
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         R11, DI
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         R12, R10
-	IMULQ        168(SP), R10
-	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        152(SP), R12
-	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R10, DI
-	VPOR         Y14, Y5, Y5
-	ADCQ         R12, R9
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R9, R12
-	VPXOR        Y0, Y8, Y8
-	ANDQ         $0x03, R12
-	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, R11
-	SHRQ         $0x02, R11
-	VPXOR        Y1, Y9, Y9
-	ANDQ         $-4, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         R11, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         R9, BX
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, DI
-	VPXOR        Y12, Y4, Y4
-	ADCQ         $0x00, R12
-	VPADDD       Y9, Y13, Y13
-	MOVQ         BX, R10
-	MOVQ         DI, R11
-	VPXOR        Y13, Y5, Y5
-	MOVQ         R10, (R14)
-	MOVQ         R11, 8(R14)
-	MOVQ         R12, 16(R14)
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R10, DX
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        152(SP), BX, DI
-	VPOR         Y14, Y4, Y4
-	MULXQ        160(SP), R10, R9
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R10, DI
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         $0x00, R9
-	MOVQ         R11, DX
-	VPOR         Y14, Y5, Y5
-	MULXQ        152(SP), R10, R11
-	VMOVDQU      Y12, (SP)
-	ADDQ         R10, DI
-	VMOVDQU      64(SP), Y12
-	ADCQ         R11, R9
-	VMOVDQU      Y13, 32(SP)
-	MULXQ        168(SP), R10, R11
-	VMOVDQU      96(SP), Y13
-	ADDQ         R10, BX
-	VPADDD       Y6, Y2, Y2
-	ADCQ         R11, DI
-	VPXOR        Y2, Y10, Y10
-	ADCQ         $0x00, R9
-	MOVQ         R12, R10
-	VPADDD       Y7, Y3, Y3
-	IMULQ        168(SP), R10
-	VPXOR        Y3, Y11, Y11
-	IMULQ        152(SP), R12
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         R10, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADCQ         R12, R9
-	VPADDD       Y10, Y12, Y12
-	MOVQ         R9, R12
-	VPXOR        Y12, Y6, Y6
-	ANDQ         $0x03, R12
-	MOVQ         R9, R11
-	VPADDD       Y11, Y13, Y13
-	SHRQ         $0x02, R11
-	VPXOR        Y13, Y7, Y7
-	ANDQ         $-4, R9
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         R11, R9
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         R9, BX
-	VPOR         Y14, Y6, Y6
-	ADCQ         $0x00, DI
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x00, R12
-	MOVQ         BX, R10
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         DI, R11
-	VPOR         Y14, Y7, Y7
-	MOVQ         R10, 24(R14)
-	MOVQ         R11, 32(R14)
-	MOVQ         R12, 40(R14)
-	VPADDD       Y6, Y2, Y2
-	ADDQ         $0x30, R14
-	VPXOR        Y2, Y10, Y10
-	ADDQ         (R13), CX
-	VPADDD       Y7, Y3, Y3
-	ADCQ         8(R13), SI
-	VPXOR        Y3, Y11, Y11
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	MULXQ        152(SP), BX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MULXQ        160(SP), CX, R9
-	VPADDD       Y10, Y12, Y12
-	ADDQ         CX, DI
-	VPXOR        Y12, Y6, Y6
-	ADCQ         $0x00, R9
-	VPADDD       Y11, Y13, Y13
-	MOVQ         SI, DX
-	VPXOR        Y13, Y7, Y7
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	VPSLLD       $0x07, Y6, Y14
-	ADCQ         SI, R9
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        168(SP), CX, SI
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, BX
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         SI, DI
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	VPADDD       Y5, Y0, Y0
-	IMULQ        152(SP), R8
-	VPXOR        Y0, Y11, Y11
-	ADDQ         CX, DI
-	VPADDD       Y6, Y1, Y1
-	ADCQ         R8, R9
-	VPXOR        Y1, Y8, Y8
-	MOVQ         R9, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ANDQ         $0x03, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	MOVQ         R9, SI
-	VPADDD       Y11, Y12, Y12
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	VPXOR        Y12, Y5, Y5
-	ADDQ         SI, R9
-	VPADDD       Y8, Y13, Y13
-	ADDQ         R9, BX
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x00, DI
-	VPSLLD       $0x0c, Y5, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         BX, CX
-	VPOR         Y14, Y5, Y5
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         24(R13), SI
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         $0x01, R8
-	VPOR         Y14, Y6, Y6
-	MOVQ         CX, DX
-	VPADDD       Y5, Y0, Y0
-	MULXQ        152(SP), BX, DI
-	VPXOR        Y0, Y11, Y11
-	MULXQ        160(SP), CX, R9
-	VPADDD       Y6, Y1, Y1
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	VPXOR        Y1, Y8, Y8
-	MOVQ         SI, DX
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MULXQ        152(SP), CX, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	ADDQ         CX, DI
-	VPADDD       Y11, Y12, Y12
-	ADCQ         SI, R9
-	VPXOR        Y12, Y5, Y5
-	MULXQ        168(SP), CX, SI
-	VPADDD       Y8, Y13, Y13
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R8, CX
-	VPSRLD       $0x19, Y5, Y5
-	IMULQ        168(SP), CX
-	VPOR         Y14, Y5, Y5
-	IMULQ        152(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	VPOR         Y14, Y6, Y6
-	ANDQ         $0x03, R8
-	VMOVDQU      Y12, 64(SP)
-	MOVQ         R9, SI
-	VMOVDQU      (SP), Y12
-	SHRQ         $0x02, SI
-	VMOVDQU      Y13, 96(SP)
-	ANDQ         $-4, R9
-	VMOVDQU      32(SP), Y13
-	ADDQ         SI, R9
-	VPADDD       Y7, Y2, Y2
-	ADDQ         R9, BX
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	VPADDD       Y4, Y3, Y3
-	MOVQ         BX, CX
-	VPXOR        Y3, Y10, Y10
-	MOVQ         DI, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	ADDQ         32(R13), CX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         40(R13), SI
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x01, R8
-	VPXOR        Y12, Y7, Y7
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y10, Y13, Y13
-	MULXQ        160(SP), CX, R9
-	VPXOR        Y13, Y4, Y4
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x00, R9
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         SI, DX
-	VPOR         Y14, Y7, Y7
-	MULXQ        152(SP), CX, SI
-	VPSLLD       $0x0c, Y4, Y14
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	VPSRLD       $0x14, Y4, Y4
-	MULXQ        168(SP), CX, SI
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, BX
-	VPADDD       Y7, Y2, Y2
-	ADCQ         SI, DI
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, R9
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R8, CX
-	VPXOR        Y3, Y10, Y10
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         R8, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, R8
-	VPXOR        Y12, Y7, Y7
-	ANDQ         $0x03, R8
-	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, SI
-	VPXOR        Y13, Y4, Y4
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         SI, R9
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R9, BX
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, DI
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         BX, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         DI, SI
-	ADDQ         $0x30, R13
-	DECQ         704(SP)
-	JNZ          sealTwoAVX2_b2
-	ADDQ         (R13), CX
-	ADCQ         8(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	ADCQ         24(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         $0x20, R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
+sealDirectY4_part0:
+	CMPQ R8, $0x00000000
+	JBE  sealDirectY4_put0
 
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    2000(AX), DX
-	SUBQ    $0x00000200, DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R13)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R13)(DX*1)
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
 
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), BX
-	MOVQ  176(SP)(BX*8), DI
-	MOVQ  DI, 712(SP)
-	MOVQ  184(SP)(BX*8), DI
-	MOVQ  DI, 720(SP)
-	MOVQ  192(SP)(BX*8), BX
-	MOVQ  BX, 728(SP)
-	MOVQ  AX, 736(SP)
-	XORQ  R10, R10
-	XORQ  R11, R11
-	XORQ  R12, R12
-	TESTL $0x00000001, DX
-	JZ    sealTwoAVX2_even
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
+sealDirectY4_put0:
+	VPERM2I128 $0x20, Y8, Y7, Y3
+	CMPQ       R8, $0x00000040
+	JB         sealDirectY4_part32
+	VPXOR      32(DI), Y3, Y3
+	VMOVDQU    Y3, 32(AX)
+	JMP        sealDirectY4_put32
+
+sealDirectY4_part32:
+	CMPQ R8, $0x00000020
+	JBE  sealDirectY4_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put32:
+	VPERM2I128 $0x31, Y6, Y5, Y3
+	CMPQ       R8, $0x00000060
+	JB         sealDirectY4_part64
+	VPXOR      64(DI), Y3, Y3
+	VMOVDQU    Y3, 64(AX)
+	JMP        sealDirectY4_put64
+
+sealDirectY4_part64:
+	CMPQ R8, $0x00000040
+	JBE  sealDirectY4_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put64:
+	VPERM2I128 $0x31, Y8, Y7, Y3
+	CMPQ       R8, $0x00000080
+	JB         sealDirectY4_part96
+	VPXOR      96(DI), Y3, Y3
+	VMOVDQU    Y3, 96(AX)
+	JMP        sealDirectY4_put96
+
+sealDirectY4_part96:
+	CMPQ R8, $0x00000060
+	JBE  sealDirectY4_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put96:
+	VPERM2I128 $0x20, Y11, Y10, Y3
+	CMPQ       R8, $0x000000a0
+	JB         sealDirectY4_part128
+	VPXOR      128(DI), Y3, Y3
+	VMOVDQU    Y3, 128(AX)
+	JMP        sealDirectY4_put128
+
+sealDirectY4_part128:
+	CMPQ R8, $0x00000080
+	JBE  sealDirectY4_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put128:
+	VPERM2I128 $0x20, Y13, Y12, Y3
+	CMPQ       R8, $0x000000c0
+	JB         sealDirectY4_part160
+	VPXOR      160(DI), Y3, Y3
+	VMOVDQU    Y3, 160(AX)
+	JMP        sealDirectY4_put160
+
+sealDirectY4_part160:
+	CMPQ R8, $0x000000a0
+	JBE  sealDirectY4_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put160:
+	VPERM2I128 $0x31, Y11, Y10, Y3
+	CMPQ       R8, $0x000000e0
+	JB         sealDirectY4_part192
+	VPXOR      192(DI), Y3, Y3
+	VMOVDQU    Y3, 192(AX)
+	JMP        sealDirectY4_put192
+
+sealDirectY4_part192:
+	CMPQ R8, $0x000000c0
+	JBE  sealDirectY4_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put192:
+	VPERM2I128 $0x31, Y13, Y12, Y3
+	CMPQ       R8, $0x00000100
+	JB         sealDirectY4_part224
+	VPXOR      224(DI), Y3, Y3
+	VMOVDQU    Y3, 224(AX)
+	JMP        sealDirectY4_put224
+
+sealDirectY4_part224:
+	CMPQ R8, $0x000000e0
+	JBE  sealDirectY4_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    R8, DI
+	VPXOR   176(DX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(DX)
+
+sealDirectY4_put224:
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ R8, DX
+	SHRQ $0x05, DX
+	MOVQ R8, DI
+	ANDQ $0x1f, DI
+	ADDQ $0x0f, DI
+	SHRQ $0x04, DI
+	LEAQ 1(DX)(DI*1), R8
+	LEAQ (R8)(R8*2), R8
+	MOVQ 168(SP)(R8*8), R9
+	MOVQ R9, 456(SP)
+	MOVQ 176(SP)(R8*8), R9
+	MOVQ R9, 464(SP)
+	MOVQ 184(SP)(R8*8), R8
+	MOVQ R8, 472(SP)
+	MOVQ DI, 480(SP)
+	MOVQ DX, 488(SP)
+	MOVQ DX, R10
+	SHLQ $0x04, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+
+sealDirectY4_loop:
+	ADDQ  (AX), CX
+	ADCQ  8(AX), BX
+	ADCQ  $0x01, SI
 	MOVQ  CX, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), CX, R9
-	ADDQ  CX, DI
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), CX, R9
+	ADDQ  CX, R8
 	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 152(SP), CX, SI
+	MOVQ  BX, DX
+	MULXQ 144(SP), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 160(SP), CX, BX
 	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, CX
+	IMULQ 160(SP), CX
+	IMULQ 144(SP), SI
+	ADDQ  CX, R8
 	ADCQ  SI, R9
-	MULXQ 168(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 168(SP), CX
-	IMULQ 152(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
 	MOVQ  R9, SI
-	SHRQ  $0x02, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
 	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
+	ADDQ  BX, R9
+	ADDQ  R9, DI
 	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  $0x10, R13
-
-sealTwoAVX2_even:
-	SHLQ $0x04, AX
-	CMPQ 736(SP), $0x00
-	JE   sealTwoAVX2_done
-
-sealTwoAVX2_loop:
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
-	MOVQ  CX, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 152(SP), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 168(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 168(SP), CX
-	IMULQ 152(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  (R13)(AX*1), R10
-	ADCQ  8(R13)(AX*1), R11
-	ADCQ  $0x01, R12
-	MOVQ  R10, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), R10, R9
-	ADDQ  R10, DI
-	ADCQ  $0x00, R9
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  (AX)(R10*1), R11
+	ADCQ  8(AX)(R10*1), R12
+	ADCQ  $0x01, R13
 	MOVQ  R11, DX
-	MULXQ 152(SP), R10, R11
-	ADDQ  R10, DI
-	ADCQ  R11, R9
-	MULXQ 168(SP), R10, R11
-	ADDQ  R10, BX
-	ADCQ  R11, DI
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
 	ADCQ  $0x00, R9
-	MOVQ  R12, R10
-	IMULQ 168(SP), R10
-	IMULQ 152(SP), R12
-	ADDQ  R10, DI
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
 	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
 	MOVQ  R9, R12
-	ANDQ  $0x03, R12
-	MOVQ  R9, R11
-	SHRQ  $0x02, R11
+	SHRQ  $0x02, R12
 	ANDQ  $-4, R9
-	ADDQ  R11, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R12
-	MOVQ  BX, R10
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
 	MOVQ  DI, R11
-	ADDQ  $0x10, R13
-	DECQ  736(SP)
-	JNZ   sealTwoAVX2_loop
+	MOVQ  R8, R12
+	ADDQ  $0x10, AX
+	DECQ  488(SP)
+	JNZ   sealDirectY4_loop
 
-sealTwoAVX2_done:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  480(SP), $0x00
+	JE    sealDirectY4_lens
+	ADDQ  176(AX), R11
+	ADCQ  184(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	CMPQ  480(SP), $0x01
+	JE    sealDirectY4_lens
+	ADDQ  192(AX), R11
+	ADCQ  200(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
+sealDirectY4_lens:
+	ADDQ  160(AX), R11
+	ADCQ  168(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 144(SP), DI, R8
+	MULXQ 152(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 144(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 160(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 160(SP), R11
+	IMULQ 144(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
 	// h·P in five words w0..w4.
-	XORL  BX, BX
+	XORL  DI, DI
 	MOVQ  CX, DX
-	MULXQ 712(SP), CX, AX
-	MULXQ 720(SP), R13, DI
-	ADDQ  R13, AX
-	MULXQ 728(SP), R13, R9
-	ADCQ  R13, DI
+	MULXQ 456(SP), CX, AX
+	MULXQ 464(SP), R10, R8
+	ADDQ  R10, AX
+	MULXQ 472(SP), R10, R9
+	ADCQ  R10, R8
 	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 456(SP), R10, BX
+	ADDQ  R10, AX
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, DI
+	MULXQ 464(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 472(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
 	MOVQ  SI, DX
-	MULXQ 712(SP), R13, SI
-	ADDQ  R13, AX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, BX
-	MULXQ 720(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 728(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	MOVQ  R8, DX
-	MULXQ 712(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 720(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	IMULQ 728(SP), DX
-	ADDQ  DX, BX
+	MULXQ 456(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 464(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	IMULQ 472(SP), DX
+	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ DI, R8
-	ANDQ $0x03, R8
-	ANDQ $-4, DI
-	ADDQ DI, CX
+	MOVQ R8, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R8
+	ADDQ R8, CX
 	ADCQ R9, AX
-	ADCQ BX, R8
-	SHRQ $0x02, R9, DI
-	SHRQ $0x02, BX, R9
-	SHRQ $0x02, BX
-	ADDQ DI, CX
+	ADCQ DI, SI
+	SHRQ $0x02, R9, R8
+	SHRQ $0x02, DI, R9
+	SHRQ $0x02, DI
+	ADDQ R8, CX
 	ADCQ R9, AX
-	ADCQ BX, R8
+	ADCQ DI, SI
 
 	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, AX
+	ADCQ R13, SI
+	MOVQ SI, R10
+	SHRQ $0x02, R10
+	ANDQ $0x03, SI
+	LEAQ (R10)(R10*4), R10
 	ADDQ R10, CX
-	ADCQ R11, AX
-	ADCQ R12, R8
-	MOVQ R8, R13
-	SHRQ $0x02, R13
-	ANDQ $0x03, R8
-	LEAQ (R13)(R13*4), R13
-	ADDQ R13, CX
 	ADCQ $0x00, AX
-	ADCQ $0x00, R8
-	MOVQ AX, SI
+	ADCQ $0x00, SI
+	MOVQ AX, BX
 	MOVQ st+0(FP), AX
-	MOVQ CX, BX
-	MOVQ SI, DI
-	SUBQ $-5, BX
-	SBBQ $-1, DI
-	SBBQ $0x03, R8
+	MOVQ CX, DI
+	MOVQ BX, R8
+	SUBQ $-5, DI
+	SBBQ $-1, R8
+	SBBQ $0x03, SI
 
 	// No borrow: h >= p, so h - p is the reduced value.
-	CMOVQCC BX, CX
-	CMOVQCC DI, SI
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
 	ADDQ    112(AX), CX
-	ADCQ    120(AX), SI
+	ADCQ    120(AX), BX
 	MOVQ    CX, 128(AX)
-	MOVQ    SI, 136(AX)
+	MOVQ    BX, 136(AX)
 	VZEROUPPER
 	RET
 
-// func sealFourAVX2(st *[3032]byte)
+// func sealTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealFourAVX2(SB), NOSPLIT, $760-8
+TEXT ·sealTwoDirectAVX2(SB), NOSPLIT, $760-56
+	PCALIGN      $0x40
 	MOVQ         st+0(FP), AX
 	MOVL         (AX), CX
 	MOVL         4(AX), DX
@@ -29612,7 +41533,7 @@ TEXT ·sealFourAVX2(SB), NOSPLIT, $760-8
 	VPBROADCASTD 60(AX), Y11
 	MOVQ         $0x0000000a, 144(SP)
 
-sealFourAVX2_b1:
+sealTwoDirectAVX2_b1:
 	VPADDD       Y4, Y0, Y0
 	VPXOR        Y0, Y8, Y8
 	ADDL         DI, CX
@@ -29846,7 +41767,7 @@ sealFourAVX2_b1:
 	VPOR         Y14, Y4, Y4
 	ROLL         $0x07, DI
 	DECQ         144(SP)
-	JNZ          sealFourAVX2_b1
+	JNZ          sealTwoDirectAVX2_b1
 	ADDL         (AX), CX
 	ADDL         4(AX), DX
 	ADDL         8(AX), BX
@@ -29896,9 +41817,9 @@ sealFourAVX2_b1:
 	MOVQ         168(SP), R12
 	XORL         R12, R12
 	MOVQ         R12, 216(SP)
-	ADDQ         928(AX), CX
-	ADCQ         936(AX), SI
-	ADCQ         400(AX), R8
+	ADDQ         144(AX), CX
+	ADCQ         152(AX), SI
+	ADCQ         208(AX), R8
 	MOVQ         CX, DX
 	MULXQ        152(SP), BX, DI
 	MULXQ        160(SP), CX, R9
@@ -29928,7 +41849,11 @@ sealFourAVX2_b1:
 	ADCQ         $0x00, R8
 	MOVQ         BX, CX
 	MOVQ         DI, SI
-	LEAQ         960(AX), R13
+	MOVQ         dst_base+8(FP), R13
+	MOVQ         src_base+32(FP), DX
+	MOVQ         DX, BX
+	SUBQ         R13, BX
+	MOVQ         BX, 704(SP)
 	VMOVDQU      Y12, (SP)
 	VMOVDQU      Y13, 32(SP)
 	VPBROADCASTD (AX), Y12
@@ -29965,27 +41890,27 @@ sealFourAVX2_b1:
 	VPUNPCKHQDQ  Y6, Y4, Y4
 	VPERM2I128   $0x20, Y5, Y1, Y2
 	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
+	VPXOR        (DX), Y2, Y2
 	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
+	VPXOR        256(DX), Y1, Y1
 	VMOVDQU      Y1, 256(R13)
 	VPERM2I128   $0x20, Y13, Y12, Y2
 	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
+	VPXOR        64(DX), Y2, Y2
 	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
+	VPXOR        320(DX), Y12, Y12
 	VMOVDQU      Y12, 320(R13)
 	VPERM2I128   $0x20, Y7, Y3, Y2
 	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
+	VPXOR        128(DX), Y2, Y2
 	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
+	VPXOR        384(DX), Y3, Y3
 	VMOVDQU      Y3, 384(R13)
 	VPERM2I128   $0x20, Y4, Y0, Y2
 	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
+	VPXOR        192(DX), Y2, Y2
 	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
+	VPXOR        448(DX), Y0, Y0
 	VMOVDQU      Y0, 448(R13)
 	VMOVDQU      (SP), Y2
 	VMOVDQU      32(SP), Y6
@@ -30026,27 +41951,27 @@ sealFourAVX2_b1:
 	VPUNPCKHQDQ  Y10, Y8, Y8
 	VPERM2I128   $0x20, Y9, Y6, Y14
 	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
+	VPXOR        32(DX), Y14, Y14
 	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
+	VPXOR        288(DX), Y6, Y6
 	VMOVDQU      Y6, 288(R13)
 	VPERM2I128   $0x20, Y12, Y1, Y14
 	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
+	VPXOR        96(DX), Y14, Y14
 	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
+	VPXOR        352(DX), Y1, Y1
 	VMOVDQU      Y1, 352(R13)
 	VPERM2I128   $0x20, Y11, Y15, Y14
 	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
+	VPXOR        160(DX), Y14, Y14
 	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
+	VPXOR        416(DX), Y15, Y15
 	VMOVDQU      Y15, 416(R13)
 	VPERM2I128   $0x20, Y8, Y2, Y14
 	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
+	VPXOR        224(DX), Y14, Y14
 	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
+	VPXOR        480(DX), Y2, Y2
 	VMOVDQU      Y2, 480(R13)
 
 	// The second batch: three MAC steps and two powers per double round.
@@ -30071,9 +41996,9 @@ sealFourAVX2_b1:
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 704(SP)
+	MOVQ         $0x0000000a, 712(SP)
 
-sealFourAVX2_b2:
+sealTwoDirectAVX2_b2:
 	VPADDD       Y4, Y0, Y0
 	MOVQ         R10, DX
 	VPXOR        Y0, Y8, Y8
@@ -30372,721 +42297,484 @@ sealFourAVX2_b2:
 	VPOR         Y14, Y4, Y4
 	MOVQ         DI, SI
 	ADDQ         $0x30, R13
-	DECQ         704(SP)
-	JNZ          sealFourAVX2_b2
-	ADDQ         (R13), CX
-	ADCQ         8(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	ADCQ         24(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         $0x20, R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
-	MOVQ         3024(AX), DX
-	ADDQ         $0x000001ff, DX
-	SHRQ         $0x09, DX
-	SUBQ         $0x02, DX
-	MOVQ         DX, 712(SP)
-	JZ           sealFourAVX2_last
-
-sealFourAVX2_more:
-	ADDL         $0x08, 48(AX)
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 720(SP)
-
-sealFourAVX2_bn:
-	VPADDD       Y4, Y0, Y0
-	VPXOR        Y0, Y8, Y8
-	ADDQ         (R13), CX
-	VPADDD       Y5, Y1, Y1
-	ADCQ         8(R13), SI
-	VPXOR        Y1, Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	ADCQ         $0x01, R8
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	MOVQ         CX, DX
-	VPADDD       Y8, Y12, Y12
-	VPXOR        Y12, Y4, Y4
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y9, Y13, Y13
-	MULXQ        160(SP), CX, R9
-	VPXOR        Y13, Y5, Y5
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y4, Y14
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         SI, DX
-	VPSLLD       $0x0c, Y5, Y14
-	VPSRLD       $0x14, Y5, Y5
-	MULXQ        152(SP), CX, SI
-	VPOR         Y14, Y5, Y5
-	ADDQ         CX, DI
-	VPADDD       Y4, Y0, Y0
-	ADCQ         SI, R9
-	VPXOR        Y0, Y8, Y8
-	VPADDD       Y5, Y1, Y1
-	MULXQ        168(SP), CX, SI
-	VPXOR        Y1, Y9, Y9
-	ADDQ         CX, BX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	ADCQ         SI, DI
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, R9
-	VPXOR        Y12, Y4, Y4
-	MOVQ         R8, CX
-	VPADDD       Y9, Y13, Y13
-	VPXOR        Y13, Y5, Y5
-	IMULQ        168(SP), CX
-	VPSLLD       $0x07, Y4, Y14
-	IMULQ        152(SP), R8
-	VPSRLD       $0x19, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, DI
-	VPSLLD       $0x07, Y5, Y14
-	ADCQ         R8, R9
-	VPSRLD       $0x19, Y5, Y5
-	MOVQ         R9, R8
-	VPOR         Y14, Y5, Y5
-	VMOVDQU      Y12, (SP)
-	ANDQ         $0x03, R8
-	VMOVDQU      64(SP), Y12
-	MOVQ         R9, SI
-	VMOVDQU      Y13, 32(SP)
-	VMOVDQU      96(SP), Y13
-	SHRQ         $0x02, SI
-	VPADDD       Y6, Y2, Y2
-	ANDQ         $-4, R9
-	VPXOR        Y2, Y10, Y10
-	ADDQ         SI, R9
-	VPADDD       Y7, Y3, Y3
-	VPXOR        Y3, Y11, Y11
-	ADDQ         R9, BX
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADCQ         $0x00, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	VPADDD       Y10, Y12, Y12
-	ADCQ         $0x00, R8
-	VPXOR        Y12, Y6, Y6
-	MOVQ         BX, CX
-	VPADDD       Y11, Y13, Y13
-	MOVQ         DI, SI
-	VPXOR        Y13, Y7, Y7
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         16(R13), CX
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         24(R13), SI
-	VPOR         Y14, Y6, Y6
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x01, R8
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         CX, DX
-	VPOR         Y14, Y7, Y7
-	MULXQ        152(SP), BX, DI
-	VPADDD       Y6, Y2, Y2
-	VPXOR        Y2, Y10, Y10
-	MULXQ        160(SP), CX, R9
-	VPADDD       Y7, Y3, Y3
-	ADDQ         CX, DI
-	VPXOR        Y3, Y11, Y11
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	ADCQ         $0x00, R9
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         SI, DX
-	VPADDD       Y10, Y12, Y12
-	MULXQ        152(SP), CX, SI
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y11, Y13, Y13
-	ADDQ         CX, DI
-	VPXOR        Y13, Y7, Y7
-	ADCQ         SI, R9
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        168(SP), CX, SI
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, BX
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         SI, DI
-	VPSRLD       $0x19, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, R9
-	VPADDD       Y5, Y0, Y0
-	MOVQ         R8, CX
-	VPXOR        Y0, Y11, Y11
-	VPADDD       Y6, Y1, Y1
-	IMULQ        168(SP), CX
-	VPXOR        Y1, Y8, Y8
-	IMULQ        152(SP), R8
-	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
-	ADDQ         CX, DI
-	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
-	VPADDD       Y11, Y12, Y12
-	ADCQ         R8, R9
-	VPXOR        Y12, Y5, Y5
-	MOVQ         R9, R8
-	VPADDD       Y8, Y13, Y13
-	VPXOR        Y13, Y6, Y6
-	ANDQ         $0x03, R8
-	VPSLLD       $0x0c, Y5, Y14
-	MOVQ         R9, SI
-	VPSRLD       $0x14, Y5, Y5
-	SHRQ         $0x02, SI
-	VPOR         Y14, Y5, Y5
-	VPSLLD       $0x0c, Y6, Y14
-	ANDQ         $-4, R9
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         SI, R9
-	VPOR         Y14, Y6, Y6
-	VPADDD       Y5, Y0, Y0
-	ADDQ         R9, BX
-	VPXOR        Y0, Y11, Y11
-	ADCQ         $0x00, DI
-	VPADDD       Y6, Y1, Y1
-	ADCQ         $0x00, R8
-	VPXOR        Y1, Y8, Y8
-	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
-	MOVQ         BX, CX
-	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
-	MOVQ         DI, SI
-	VPADDD       Y11, Y12, Y12
-	VPXOR        Y12, Y5, Y5
-	ADDQ         32(R13), CX
-	VPADDD       Y8, Y13, Y13
-	ADCQ         40(R13), SI
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x01, R8
-	VPSLLD       $0x07, Y5, Y14
-	VPSRLD       $0x19, Y5, Y5
-	MOVQ         CX, DX
-	VPOR         Y14, Y5, Y5
-	MULXQ        152(SP), BX, DI
-	VPSLLD       $0x07, Y6, Y14
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        160(SP), CX, R9
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, DI
-	VMOVDQU      Y12, 64(SP)
-	ADCQ         $0x00, R9
-	VMOVDQU      (SP), Y12
-	VMOVDQU      Y13, 96(SP)
-	MOVQ         SI, DX
-	VMOVDQU      32(SP), Y13
-	MULXQ        152(SP), CX, SI
-	VPADDD       Y7, Y2, Y2
-	VPXOR        Y2, Y9, Y9
-	ADDQ         CX, DI
-	VPADDD       Y4, Y3, Y3
-	ADCQ         SI, R9
-	VPXOR        Y3, Y10, Y10
-	MULXQ        168(SP), CX, SI
-	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
-	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
-	ADDQ         CX, BX
-	VPADDD       Y9, Y12, Y12
-	ADCQ         SI, DI
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y13, Y13
-	ADCQ         $0x00, R9
-	VPXOR        Y13, Y4, Y4
-	MOVQ         R8, CX
-	VPSLLD       $0x0c, Y7, Y14
-	IMULQ        168(SP), CX
-	VPSRLD       $0x14, Y7, Y7
-	VPOR         Y14, Y7, Y7
-	IMULQ        152(SP), R8
-	VPSLLD       $0x0c, Y4, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x14, Y4, Y4
-	VPOR         Y14, Y4, Y4
-	ADCQ         R8, R9
-	VPADDD       Y7, Y2, Y2
-	MOVQ         R9, R8
-	VPXOR        Y2, Y9, Y9
-	ANDQ         $0x03, R8
-	VPADDD       Y4, Y3, Y3
-	VPXOR        Y3, Y10, Y10
-	MOVQ         R9, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
-	SHRQ         $0x02, SI
-	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
-	VPADDD       Y9, Y12, Y12
-	ANDQ         $-4, R9
-	VPXOR        Y12, Y7, Y7
-	ADDQ         SI, R9
-	VPADDD       Y10, Y13, Y13
-	ADDQ         R9, BX
-	VPXOR        Y13, Y4, Y4
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         $0x00, DI
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R8
-	VPOR         Y14, Y7, Y7
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         BX, CX
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         DI, SI
-	VPOR         Y14, Y4, Y4
-	ADDQ         $0x30, R13
-	DECQ         720(SP)
-	JNZ          sealFourAVX2_bn
-	ADDQ         (R13), CX
-	ADCQ         8(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	ADCQ         24(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        152(SP), BX, DI
-	MULXQ        160(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        152(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        168(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        168(SP), CX
-	IMULQ        152(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         $0x20, R13
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (R13)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(R13)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(R13)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(R13)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(R13)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(R13)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(R13)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(R13)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(R13)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(R13)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(R13)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(R13)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(R13)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(R13)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(R13)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(R13)
 	DECQ         712(SP)
-	JNZ          sealFourAVX2_more
+	JNZ          sealTwoDirectAVX2_b2
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         704(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealTwoDirectAVX2_b2_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealTwoDirectAVX2_b2_put0
 
-	// The length from the last batch on, plus the batch twoChains skips.
-	MOVQ 3024(AX), DX
-	ADDQ AX, DX
-	SUBQ R13, DX
-	ADDQ $0x000005c0, DX
-	MOVQ DX, 3024(AX)
+sealTwoDirectAVX2_b2_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealTwoDirectAVX2_b2_put0
 
-sealFourAVX2_last:
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    3024(AX), DX
-	SUBQ    $0x00000200, DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R13)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R13)(DX*1)
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
 
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), BX
-	MOVQ  176(SP)(BX*8), DI
-	MOVQ  DI, 728(SP)
-	MOVQ  184(SP)(BX*8), DI
-	MOVQ  DI, 736(SP)
-	MOVQ  192(SP)(BX*8), BX
-	MOVQ  BX, 744(SP)
-	MOVQ  AX, 752(SP)
-	XORQ  R10, R10
-	XORQ  R11, R11
-	XORQ  R12, R12
-	TESTL $0x00000001, DX
-	JZ    sealFourAVX2_even
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
-	MOVQ  CX, DX
-	MULXQ 152(SP), BX, DI
-	MULXQ 160(SP), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 152(SP), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 168(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 168(SP), CX
-	IMULQ 152(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  $0x10, R13
+sealTwoDirectAVX2_b2_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealTwoDirectAVX2_b2_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealTwoDirectAVX2_b2_put256
 
-sealFourAVX2_even:
+sealTwoDirectAVX2_b2_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealTwoDirectAVX2_b2_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealTwoDirectAVX2_b2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealTwoDirectAVX2_b2_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealTwoDirectAVX2_b2_put64
+
+sealTwoDirectAVX2_b2_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealTwoDirectAVX2_b2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealTwoDirectAVX2_b2_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealTwoDirectAVX2_b2_put320
+
+sealTwoDirectAVX2_b2_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealTwoDirectAVX2_b2_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealTwoDirectAVX2_b2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealTwoDirectAVX2_b2_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealTwoDirectAVX2_b2_put128
+
+sealTwoDirectAVX2_b2_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealTwoDirectAVX2_b2_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealTwoDirectAVX2_b2_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealTwoDirectAVX2_b2_put384
+
+sealTwoDirectAVX2_b2_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealTwoDirectAVX2_b2_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealTwoDirectAVX2_b2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealTwoDirectAVX2_b2_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealTwoDirectAVX2_b2_put192
+
+sealTwoDirectAVX2_b2_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealTwoDirectAVX2_b2_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealTwoDirectAVX2_b2_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealTwoDirectAVX2_b2_put448
+
+sealTwoDirectAVX2_b2_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealTwoDirectAVX2_b2_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealTwoDirectAVX2_b2_put448:
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealTwoDirectAVX2_b2_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealTwoDirectAVX2_b2_put32
+
+sealTwoDirectAVX2_b2_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealTwoDirectAVX2_b2_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealTwoDirectAVX2_b2_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealTwoDirectAVX2_b2_put288
+
+sealTwoDirectAVX2_b2_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealTwoDirectAVX2_b2_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealTwoDirectAVX2_b2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealTwoDirectAVX2_b2_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealTwoDirectAVX2_b2_put96
+
+sealTwoDirectAVX2_b2_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealTwoDirectAVX2_b2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealTwoDirectAVX2_b2_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealTwoDirectAVX2_b2_put352
+
+sealTwoDirectAVX2_b2_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealTwoDirectAVX2_b2_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealTwoDirectAVX2_b2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealTwoDirectAVX2_b2_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealTwoDirectAVX2_b2_put160
+
+sealTwoDirectAVX2_b2_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealTwoDirectAVX2_b2_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealTwoDirectAVX2_b2_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealTwoDirectAVX2_b2_put416
+
+sealTwoDirectAVX2_b2_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealTwoDirectAVX2_b2_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealTwoDirectAVX2_b2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealTwoDirectAVX2_b2_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealTwoDirectAVX2_b2_put224
+
+sealTwoDirectAVX2_b2_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealTwoDirectAVX2_b2_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwoDirectAVX2_b2_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealTwoDirectAVX2_b2_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealTwoDirectAVX2_b2_put480
+
+sealTwoDirectAVX2_b2_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealTwoDirectAVX2_b2_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwoDirectAVX2_b2_put480:
+	MOVQ src_len+40(FP), AX
+	MOVQ dst_base+8(FP), DX
+	ADDQ DX, AX
+	SUBQ R13, AX
+
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ AX, DX
+	SHRQ $0x05, DX
+	ANDQ $0x1f, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	LEAQ 1(DX)(AX*1), BX
+	LEAQ (BX)(BX*2), BX
+	MOVQ 176(SP)(BX*8), DI
+	MOVQ DI, 720(SP)
+	MOVQ 184(SP)(BX*8), DI
+	MOVQ DI, 728(SP)
+	MOVQ 192(SP)(BX*8), BX
+	MOVQ BX, 736(SP)
+	MOVQ AX, 744(SP)
+	MOVQ DX, 752(SP)
+	MOVQ DX, AX
 	SHLQ $0x04, AX
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
 	CMPQ 752(SP), $0x00
-	JE   sealFourAVX2_done
+	JE   sealTwoDirectAVX2_tail
 
-sealFourAVX2_loop:
+sealTwoDirectAVX2_loop:
 	ADDQ  (R13), CX
 	ADCQ  8(R13), SI
 	ADCQ  $0x01, R8
@@ -31153,24 +42841,2391 @@ sealFourAVX2_loop:
 	MOVQ  DI, R11
 	ADDQ  $0x10, R13
 	DECQ  752(SP)
-	JNZ   sealFourAVX2_loop
+	JNZ   sealTwoDirectAVX2_loop
 
-sealFourAVX2_done:
+sealTwoDirectAVX2_tail:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  744(SP), $0x00
+	JE    sealTwoDirectAVX2_lens
+	ADDQ  176(AX), R10
+	ADCQ  184(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	CMPQ  744(SP), $0x01
+	JE    sealTwoDirectAVX2_lens
+	ADDQ  192(AX), R10
+	ADCQ  200(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+sealTwoDirectAVX2_lens:
+	ADDQ  160(AX), R10
+	ADCQ  168(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
 	// h·P in five words w0..w4.
 	XORL  BX, BX
 	MOVQ  CX, DX
-	MULXQ 728(SP), CX, AX
-	MULXQ 736(SP), R13, DI
+	MULXQ 720(SP), CX, AX
+	MULXQ 728(SP), R13, DI
 	ADDQ  R13, AX
-	MULXQ 744(SP), R13, R9
+	MULXQ 736(SP), R13, R9
 	ADCQ  R13, DI
 	ADCQ  $0x00, R9
 	MOVQ  SI, DX
-	MULXQ 728(SP), R13, SI
+	MULXQ 720(SP), R13, SI
 	ADDQ  R13, AX
 	ADCQ  SI, DI
 	ADCQ  $0x00, R9
 	ADCQ  $0x00, BX
+	MULXQ 728(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 736(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
+	MULXQ 720(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 728(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	IMULQ 736(SP), DX
+	ADDQ  DX, BX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ DI, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, DI
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+	SHRQ $0x02, R9, DI
+	SHRQ $0x02, BX, R9
+	SHRQ $0x02, BX
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R10, CX
+	ADCQ R11, AX
+	ADCQ R12, R8
+	MOVQ R8, R13
+	SHRQ $0x02, R13
+	ANDQ $0x03, R8
+	LEAQ (R13)(R13*4), R13
+	ADDQ R13, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, R8
+	MOVQ AX, SI
+	MOVQ st+0(FP), AX
+	MOVQ CX, BX
+	MOVQ SI, DI
+	SUBQ $-5, BX
+	SBBQ $-1, DI
+	SBBQ $0x03, R8
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC BX, CX
+	CMOVQCC DI, SI
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), SI
+	MOVQ    CX, 128(AX)
+	MOVQ    SI, 136(AX)
+	VZEROUPPER
+	RET
+
+// func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealFourDirectAVX2(SB), NOSPLIT, $776-56
+	PCALIGN      $0x40
+	MOVQ         st+0(FP), AX
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 128(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 132(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 136(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 144(SP)
+
+sealFourDirectAVX2_b1:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 128(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 136(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         128(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         132(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         136(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, (SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      64(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 128(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 132(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 136(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         128(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         132(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         136(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 136(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDL         R13, 128(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 132(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         136(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         128(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         132(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 64(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      (SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 96(SP)
+	VMOVDQU      32(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 136(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 128(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDL         R14, 132(SP)
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         136(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         128(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         132(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	DECQ         144(SP)
+	JNZ          sealFourDirectAVX2_b1
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	MOVQ         88(AX), BX
+	MOVQ         BX, 152(SP)
+	XORQ         CX, CX
+	MOVQ         96(AX), DI
+	MOVQ         DI, 160(SP)
+	XORQ         SI, SI
+	MOVQ         104(AX), R9
+	MOVQ         R9, 168(SP)
+	XORQ         R8, R8
+	MOVQ         $0x00000001, R10
+	MOVQ         R10, 176(SP)
+	XORL         R12, R12
+	MOVQ         R12, 184(SP)
+	MOVQ         R12, 192(SP)
+	MOVQ         152(SP), R10
+	MOVQ         R10, 200(SP)
+	MOVQ         160(SP), R11
+	MOVQ         R11, 208(SP)
+	MOVQ         168(SP), R12
+	XORL         R12, R12
+	MOVQ         R12, 216(SP)
+	ADDQ         144(AX), CX
+	ADCQ         152(AX), SI
+	ADCQ         208(AX), R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	MOVQ         dst_base+8(FP), R13
+	MOVQ         src_base+32(FP), DX
+	MOVQ         DX, BX
+	SUBQ         R13, BX
+	MOVQ         BX, 704(SP)
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	VPXOR        256(DX), Y1, Y1
+	VMOVDQU      Y1, 256(R13)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(DX), Y2, Y2
+	VMOVDQU      Y2, 64(R13)
+	VPXOR        320(DX), Y12, Y12
+	VMOVDQU      Y12, 320(R13)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(DX), Y2, Y2
+	VMOVDQU      Y2, 128(R13)
+	VPXOR        384(DX), Y3, Y3
+	VMOVDQU      Y3, 384(R13)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(DX), Y2, Y2
+	VMOVDQU      Y2, 192(R13)
+	VPXOR        448(DX), Y0, Y0
+	VMOVDQU      Y0, 448(R13)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	VPXOR        288(DX), Y6, Y6
+	VMOVDQU      Y6, 288(R13)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(DX), Y14, Y14
+	VMOVDQU      Y14, 96(R13)
+	VPXOR        352(DX), Y1, Y1
+	VMOVDQU      Y1, 352(R13)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(DX), Y14, Y14
+	VMOVDQU      Y14, 160(R13)
+	VPXOR        416(DX), Y15, Y15
+	VMOVDQU      Y15, 416(R13)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(DX), Y14, Y14
+	VMOVDQU      Y14, 224(R13)
+	VPXOR        480(DX), Y2, Y2
+	VMOVDQU      Y2, 480(R13)
+
+	// The second batch: three MAC steps and two powers per double round.
+	ADDL         $0x08, 48(AX)
+	LEAQ         224(SP), R14
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 712(SP)
+
+sealFourDirectAVX2_b2:
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R10, DX
+	VPXOR        Y0, Y8, Y8
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y5, Y1, Y1
+	MULXQ        160(SP), R10, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R10, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         R11, DX
+	VPADDD       Y8, Y12, Y12
+	MULXQ        152(SP), R10, R11
+	ADDQ         R10, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         R11, R9
+	VPADDD       Y9, Y13, Y13
+	MULXQ        168(SP), R10, R11
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R10, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R11, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R12, R10
+	IMULQ        168(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        152(SP), R12
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R10, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         R12, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, R12
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R12
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         R11, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         R9, BX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R10, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        152(SP), BX, DI
+	VPOR         Y14, Y4, Y4
+	MULXQ        160(SP), R10, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         R10, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        152(SP), R10, R11
+	VMOVDQU      Y12, (SP)
+	ADDQ         R10, DI
+	VMOVDQU      64(SP), Y12
+	ADCQ         R11, R9
+	VMOVDQU      Y13, 32(SP)
+	MULXQ        168(SP), R10, R11
+	VMOVDQU      96(SP), Y13
+	ADDQ         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R11, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	VPADDD       Y7, Y3, Y3
+	IMULQ        168(SP), R10
+	VPXOR        Y3, Y11, Y11
+	IMULQ        152(SP), R12
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         R10, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADCQ         R12, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R9, R12
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	VPADDD       Y11, Y13, Y13
+	SHRQ         $0x02, R11
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         DI, R11
+	VPOR         Y14, Y7, Y7
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	VPADDD       Y6, Y2, Y2
+	ADDQ         $0x30, R14
+	VPXOR        Y2, Y10, Y10
+	ADDQ         (R13), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         8(R13), SI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	MULXQ        152(SP), BX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        160(SP), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        168(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        152(SP), R8
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R8, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ANDQ         $0x03, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	MOVQ         R9, SI
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         SI, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         BX, CX
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         24(R13), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x01, R8
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        152(SP), BX, DI
+	VPXOR        Y0, Y11, Y11
+	MULXQ        160(SP), CX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, DX
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MULXQ        152(SP), CX, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MULXQ        168(SP), CX, SI
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        168(SP), CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        152(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, R8
+	VMOVDQU      Y12, 64(SP)
+	MOVQ         R9, SI
+	VMOVDQU      (SP), Y12
+	SHRQ         $0x02, SI
+	VMOVDQU      Y13, 96(SP)
+	ANDQ         $-4, R9
+	VMOVDQU      32(SP), Y13
+	ADDQ         SI, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y3, Y3
+	MOVQ         BX, CX
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	ADDQ         32(R13), CX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         40(R13), SI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x01, R8
+	VPXOR        Y12, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y10, Y13, Y13
+	MULXQ        160(SP), CX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        152(SP), CX, SI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        168(SP), CX, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADCQ         SI, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, CX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         R8, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R8
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         SI, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         BX, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, SI
+	ADDQ         $0x30, R13
+	DECQ         712(SP)
+	JNZ          sealFourDirectAVX2_b2
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         704(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealFourDirectAVX2_b2_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealFourDirectAVX2_b2_put0
+
+sealFourDirectAVX2_b2_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealFourDirectAVX2_b2_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealFourDirectAVX2_b2_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealFourDirectAVX2_b2_put256
+
+sealFourDirectAVX2_b2_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealFourDirectAVX2_b2_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_b2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealFourDirectAVX2_b2_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealFourDirectAVX2_b2_put64
+
+sealFourDirectAVX2_b2_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealFourDirectAVX2_b2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealFourDirectAVX2_b2_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealFourDirectAVX2_b2_put320
+
+sealFourDirectAVX2_b2_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealFourDirectAVX2_b2_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealFourDirectAVX2_b2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealFourDirectAVX2_b2_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealFourDirectAVX2_b2_put128
+
+sealFourDirectAVX2_b2_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealFourDirectAVX2_b2_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealFourDirectAVX2_b2_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealFourDirectAVX2_b2_put384
+
+sealFourDirectAVX2_b2_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealFourDirectAVX2_b2_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealFourDirectAVX2_b2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealFourDirectAVX2_b2_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealFourDirectAVX2_b2_put192
+
+sealFourDirectAVX2_b2_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealFourDirectAVX2_b2_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealFourDirectAVX2_b2_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealFourDirectAVX2_b2_put448
+
+sealFourDirectAVX2_b2_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealFourDirectAVX2_b2_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealFourDirectAVX2_b2_put448:
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealFourDirectAVX2_b2_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealFourDirectAVX2_b2_put32
+
+sealFourDirectAVX2_b2_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealFourDirectAVX2_b2_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealFourDirectAVX2_b2_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealFourDirectAVX2_b2_put288
+
+sealFourDirectAVX2_b2_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealFourDirectAVX2_b2_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealFourDirectAVX2_b2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealFourDirectAVX2_b2_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealFourDirectAVX2_b2_put96
+
+sealFourDirectAVX2_b2_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealFourDirectAVX2_b2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealFourDirectAVX2_b2_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealFourDirectAVX2_b2_put352
+
+sealFourDirectAVX2_b2_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealFourDirectAVX2_b2_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_b2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealFourDirectAVX2_b2_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealFourDirectAVX2_b2_put160
+
+sealFourDirectAVX2_b2_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealFourDirectAVX2_b2_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealFourDirectAVX2_b2_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealFourDirectAVX2_b2_put416
+
+sealFourDirectAVX2_b2_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealFourDirectAVX2_b2_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealFourDirectAVX2_b2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealFourDirectAVX2_b2_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealFourDirectAVX2_b2_put224
+
+sealFourDirectAVX2_b2_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealFourDirectAVX2_b2_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_b2_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealFourDirectAVX2_b2_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealFourDirectAVX2_b2_put480
+
+sealFourDirectAVX2_b2_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealFourDirectAVX2_b2_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_b2_put480:
+	MOVQ src_len+40(FP), DX
+	ADDQ $0x000001ff, DX
+	SHRQ $0x09, DX
+	SUBQ $0x02, DX
+	MOVQ DX, 720(SP)
+	JZ   sealFourDirectAVX2_last
+
+sealFourDirectAVX2_more:
+	ADDL         $0x08, 48(AX)
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 728(SP)
+
+sealFourDirectAVX2_bn:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDQ         (R13), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         8(R13), SI
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	ADCQ         $0x01, R8
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	MOVQ         CX, DX
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y9, Y13, Y13
+	MULXQ        160(SP), CX, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, DX
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        152(SP), CX, SI
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VPADDD       Y4, Y0, Y0
+	ADCQ         SI, R9
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	MULXQ        168(SP), CX, SI
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, BX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	ADCQ         SI, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, CX
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	IMULQ        168(SP), CX
+	VPSLLD       $0x07, Y4, Y14
+	IMULQ        152(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R8, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R9, R8
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, (SP)
+	ANDQ         $0x03, R8
+	VMOVDQU      64(SP), Y12
+	MOVQ         R9, SI
+	VMOVDQU      Y13, 32(SP)
+	VMOVDQU      96(SP), Y13
+	SHRQ         $0x02, SI
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $-4, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDQ         R9, BX
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADCQ         $0x00, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y6, Y6
+	MOVQ         BX, CX
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, SI
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         16(R13), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         24(R13), SI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x01, R8
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        152(SP), BX, DI
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	MULXQ        160(SP), CX, R9
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         SI, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        152(SP), CX, SI
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y7, Y7
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        168(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, CX
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	IMULQ        168(SP), CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        152(SP), R8
+	VPSHUFB      cp_rot16<>+0(SB), Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      cp_rot16<>+0(SB), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R8, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, R8
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $0x03, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y5, Y5
+	SHRQ         $0x02, SI
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	ADDQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      cp_rot8<>+0(SB), Y11, Y11
+	MOVQ         BX, CX
+	VPSHUFB      cp_rot8<>+0(SB), Y8, Y8
+	MOVQ         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	ADDQ         32(R13), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         40(R13), SI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x01, R8
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        152(SP), BX, DI
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        160(SP), CX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
+	VMOVDQU      Y12, 64(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      (SP), Y12
+	VMOVDQU      Y13, 96(SP)
+	MOVQ         SI, DX
+	VMOVDQU      32(SP), Y13
+	MULXQ        152(SP), CX, SI
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MULXQ        168(SP), CX, SI
+	VPSHUFB      cp_rot16<>+0(SB), Y9, Y9
+	VPSHUFB      cp_rot16<>+0(SB), Y10, Y10
+	ADDQ         CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADCQ         SI, DI
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        168(SP), CX
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	IMULQ        152(SP), R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADCQ         R8, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R9, R8
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $0x03, R8
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y9, Y9
+	SHRQ         $0x02, SI
+	VPSHUFB      cp_rot8<>+0(SB), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, CX
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         $0x30, R13
+	DECQ         728(SP)
+	JNZ          sealFourDirectAVX2_bn
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        152(SP), BX, DI
+	MULXQ        160(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        152(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        168(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        168(SP), CX
+	IMULQ        152(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         704(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealFourDirectAVX2_bn_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealFourDirectAVX2_bn_put0
+
+sealFourDirectAVX2_bn_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealFourDirectAVX2_bn_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealFourDirectAVX2_bn_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealFourDirectAVX2_bn_put256
+
+sealFourDirectAVX2_bn_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealFourDirectAVX2_bn_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_bn_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealFourDirectAVX2_bn_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealFourDirectAVX2_bn_put64
+
+sealFourDirectAVX2_bn_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealFourDirectAVX2_bn_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealFourDirectAVX2_bn_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealFourDirectAVX2_bn_put320
+
+sealFourDirectAVX2_bn_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealFourDirectAVX2_bn_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealFourDirectAVX2_bn_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealFourDirectAVX2_bn_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealFourDirectAVX2_bn_put128
+
+sealFourDirectAVX2_bn_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealFourDirectAVX2_bn_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealFourDirectAVX2_bn_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealFourDirectAVX2_bn_put384
+
+sealFourDirectAVX2_bn_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealFourDirectAVX2_bn_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealFourDirectAVX2_bn_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealFourDirectAVX2_bn_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealFourDirectAVX2_bn_put192
+
+sealFourDirectAVX2_bn_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealFourDirectAVX2_bn_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealFourDirectAVX2_bn_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealFourDirectAVX2_bn_put448
+
+sealFourDirectAVX2_bn_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealFourDirectAVX2_bn_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealFourDirectAVX2_bn_put448:
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealFourDirectAVX2_bn_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealFourDirectAVX2_bn_put32
+
+sealFourDirectAVX2_bn_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealFourDirectAVX2_bn_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealFourDirectAVX2_bn_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealFourDirectAVX2_bn_put288
+
+sealFourDirectAVX2_bn_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealFourDirectAVX2_bn_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealFourDirectAVX2_bn_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealFourDirectAVX2_bn_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealFourDirectAVX2_bn_put96
+
+sealFourDirectAVX2_bn_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealFourDirectAVX2_bn_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealFourDirectAVX2_bn_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealFourDirectAVX2_bn_put352
+
+sealFourDirectAVX2_bn_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealFourDirectAVX2_bn_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealFourDirectAVX2_bn_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealFourDirectAVX2_bn_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealFourDirectAVX2_bn_put160
+
+sealFourDirectAVX2_bn_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealFourDirectAVX2_bn_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealFourDirectAVX2_bn_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealFourDirectAVX2_bn_put416
+
+sealFourDirectAVX2_bn_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealFourDirectAVX2_bn_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealFourDirectAVX2_bn_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealFourDirectAVX2_bn_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealFourDirectAVX2_bn_put224
+
+sealFourDirectAVX2_bn_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealFourDirectAVX2_bn_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealFourDirectAVX2_bn_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealFourDirectAVX2_bn_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealFourDirectAVX2_bn_put480
+
+sealFourDirectAVX2_bn_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealFourDirectAVX2_bn_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealFourDirectAVX2_bn_put480:
+	DECQ 720(SP)
+	JNZ  sealFourDirectAVX2_more
+
+sealFourDirectAVX2_last:
+	MOVQ src_len+40(FP), AX
+	MOVQ dst_base+8(FP), DX
+	ADDQ DX, AX
+	SUBQ R13, AX
+
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ AX, DX
+	SHRQ $0x05, DX
+	ANDQ $0x1f, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	LEAQ 1(DX)(AX*1), BX
+	LEAQ (BX)(BX*2), BX
+	MOVQ 176(SP)(BX*8), DI
+	MOVQ DI, 736(SP)
+	MOVQ 184(SP)(BX*8), DI
+	MOVQ DI, 744(SP)
+	MOVQ 192(SP)(BX*8), BX
+	MOVQ BX, 752(SP)
+	MOVQ AX, 760(SP)
+	MOVQ DX, 768(SP)
+	MOVQ DX, AX
+	SHLQ $0x04, AX
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	CMPQ 768(SP), $0x00
+	JE   sealFourDirectAVX2_tail
+
+sealFourDirectAVX2_loop:
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 152(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 168(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 168(SP), CX
+	IMULQ 152(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  (R13)(AX*1), R10
+	ADCQ  8(R13)(AX*1), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	ADDQ  $0x10, R13
+	DECQ  768(SP)
+	JNZ   sealFourDirectAVX2_loop
+
+sealFourDirectAVX2_tail:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  760(SP), $0x00
+	JE    sealFourDirectAVX2_lens
+	ADDQ  176(AX), R10
+	ADCQ  184(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	CMPQ  760(SP), $0x01
+	JE    sealFourDirectAVX2_lens
+	ADDQ  192(AX), R10
+	ADCQ  200(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+sealFourDirectAVX2_lens:
+	ADDQ  160(AX), R10
+	ADCQ  168(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 152(SP), BX, DI
+	MULXQ 160(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 152(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 168(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 168(SP), R10
+	IMULQ 152(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+	// h·P in five words w0..w4.
+	XORL  BX, BX
+	MOVQ  CX, DX
+	MULXQ 736(SP), CX, AX
+	MULXQ 744(SP), R13, DI
+	ADDQ  R13, AX
+	MULXQ 752(SP), R13, R9
+	ADCQ  R13, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 736(SP), R13, SI
+	ADDQ  R13, AX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	MULXQ 744(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 752(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
 	MULXQ 736(SP), R13, SI
 	ADDQ  R13, DI
 	ADCQ  SI, R9
@@ -31178,15 +45233,7 @@ sealFourAVX2_done:
 	MULXQ 744(SP), R13, SI
 	ADDQ  R13, R9
 	ADCQ  SI, BX
-	MOVQ  R8, DX
-	MULXQ 728(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 736(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	IMULQ 744(SP), DX
+	IMULQ 752(SP), DX
 	ADDQ  DX, BX
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -49344,2317 +63391,6 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $144-8
 	VZEROUPPER
 	RET
 
-// func sealOneY4(st *[1496]byte)
-// Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealOneY4(SB), NOSPLIT, $416-8
-	MOVQ st+0(FP), AX
-
-	// Block 0 in general registers: the state with the counter one less.
-	MOVL           (AX), CX
-	MOVL           4(AX), DX
-	MOVL           8(AX), BX
-	MOVL           12(AX), SI
-	MOVL           16(AX), DI
-	MOVL           20(AX), R8
-	MOVL           24(AX), R9
-	MOVL           28(AX), R10
-	MOVL           32(AX), R11
-	MOVL           R11, 128(SP)
-	MOVL           36(AX), R11
-	MOVL           R11, 132(SP)
-	MOVL           40(AX), R11
-	MOVL           R11, 136(SP)
-	MOVL           44(AX), R11
-	MOVL           48(AX), R12
-	MOVL           52(AX), R13
-	MOVL           56(AX), R14
-	MOVL           60(AX), R15
-	DECL           R12
-	VBROADCASTI128 (AX), Y0
-	VBROADCASTI128 16(AX), Y1
-	VBROADCASTI128 32(AX), Y2
-	VBROADCASTI128 48(AX), Y3
-	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
-	VMOVDQA        Y0, Y5
-	VMOVDQA        Y1, Y6
-	VMOVDQA        Y2, Y7
-	VMOVDQA        Y4, Y8
-	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
-	VMOVDQA        Y0, Y10
-	VMOVDQA        Y1, Y11
-	VMOVDQA        Y2, Y12
-	VMOVDQA        Y9, Y13
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPADDD         Y6, Y5, Y5
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y11, Y10, Y10
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y10, Y13, Y13
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y7, Y6, Y6
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPADDD         Y6, Y5, Y5
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y11, Y10, Y10
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y10, Y13, Y13
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPADDD         Y8, Y7, Y7
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y7, Y6, Y6
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPSHUFD        $0x93, Y12, Y12
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y12, Y11, Y11
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPADDD         Y6, Y5, Y5
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R15
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y10, Y13, Y13
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y12, Y11, Y11
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPXOR          Y10, Y13, Y13
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y12, Y11, Y11
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPSHUFD        $0x93, Y12, Y12
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y11, Y10, Y10
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y11, Y10, Y10
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y12, Y11, Y11
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y13, Y12, Y12
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y13, Y12, Y12
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y8, Y7, Y7
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y13, Y12, Y12
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y7, Y6, Y6
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y13, Y12, Y12
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y13, Y12, Y12
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPADDD         Y6, Y5, Y5
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y11, Y10, Y10
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPXOR          Y5, Y8, Y8
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y7, Y6, Y6
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y5, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y5, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y7, Y6, Y6
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPXOR          Y5, Y8, Y8
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y13, Y12, Y12
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y7, Y6, Y6
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y8, Y7, Y7
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPADDD         Y13, Y12, Y12
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y8, Y7, Y7
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y13, Y12, Y12
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y6, Y5, Y5
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y11, Y10, Y10
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y8, Y7, Y7
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPADDD         Y6, Y5, Y5
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPADDD         Y11, Y10, Y10
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y8, Y7, Y7
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, 128(SP)
-	ADDL           R13, 132(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 136(SP)
-	ADDL           R15, R11
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPADDD         Y8, Y7, Y7
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y13, Y12, Y12
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y8, Y7, Y7
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y6, Y5, Y5
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R13
-	XORL           BX, R14
-	VPADDD         Y13, Y12, Y12
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y6, Y5, Y5
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPADDD         Y11, Y10, Y10
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x10, R14
-	ADDL           R15, 136(SP)
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           132(SP), DI
-	ROLL           $0x0c, R8
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y6, Y5, Y5
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y11, Y10, Y10
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R14
-	ADDL           R15, 136(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R12, R11
-	ADDL           R13, 128(SP)
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADDL           R14, 132(SP)
-	XORL           136(SP), R8
-	VPADDD         Y8, Y7, Y7
-	XORL           R11, R9
-	XORL           128(SP), R10
-	VPADDD         Y13, Y12, Y12
-	XORL           132(SP), DI
-	ROLL           $0x07, R8
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y6, Y5, Y5
-	XORL           DX, R13
-	XORL           BX, R14
-	VPADDD         Y11, Y10, Y10
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R15
-	ADDL           R12, 128(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	VPADDD         Y8, Y7, Y7
-	XORL           132(SP), R8
-	XORL           136(SP), R9
-	VPADDD         Y13, Y12, Y12
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x08, R15
-	ADDL           R12, 128(SP)
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R13, 132(SP)
-	ADDL           R14, 136(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R15, R11
-	XORL           128(SP), DI
-	XORL           132(SP), R8
-	VPADDD         Y6, Y5, Y5
-	XORL           136(SP), R9
-	XORL           R11, R10
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           BX, R13
-	XORL           SI, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPXOR          Y12, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPADDD         Y6, Y5, Y5
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           BX, R13
-	XORL           SI, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPXOR          Y12, Y11, Y11
-	ADDL           R15, 136(SP)
-	ADDL           R12, R11
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R13, 128(SP)
-	ADDL           R14, 132(SP)
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           136(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           128(SP), R10
-	XORL           132(SP), DI
-	VPSHUFD        $0x39, Y10, Y10
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSHUFD        $0x93, Y12, Y12
-	ADDL           (AX), CX
-	ADDL           4(AX), DX
-	ADDL           8(AX), BX
-	ADDL           12(AX), SI
-	ADDL           16(AX), DI
-	ADDL           20(AX), R8
-	ADDL           24(AX), R9
-	ADDL           28(AX), R10
-	SHLQ           $0x20, DX
-	ORQ            DX, CX
-	MOVQ           $0x0ffffffc0fffffff, DX
-	ANDQ           DX, CX
-	MOVQ           CX, 88(AX)
-	SHLQ           $0x20, SI
-	ORQ            SI, BX
-	MOVQ           $0x0ffffffc0ffffffc, CX
-	ANDQ           CX, BX
-	MOVQ           BX, 96(AX)
-	MOVQ           BX, SI
-	SHRQ           $0x02, SI
-	ADDQ           BX, SI
-	MOVQ           SI, 104(AX)
-	SHLQ           $0x20, R8
-	ORQ            R8, DI
-	MOVQ           DI, 112(AX)
-	SHLQ           $0x20, R10
-	ORQ            R10, R9
-	MOVQ           R9, 120(AX)
-	XORQ           CX, CX
-	VPSHUFD        $0x4e, Y8, Y8
-	XORQ           BX, BX
-	XORQ           SI, SI
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDQ           928(AX), CX
-	ADCQ           936(AX), BX
-	VPADDD         Y6, Y5, Y5
-	ADCQ           400(AX), SI
-	MOVQ           CX, DX
-	VPADDD         Y11, Y10, Y10
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPXOR          Y5, Y8, Y8
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDQ           CX, R8
-	ADCQ           BX, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	MULXQ          104(AX), CX, BX
-	ADDQ           CX, DI
-	VPADDD         Y8, Y7, Y7
-	ADCQ           BX, R8
-	ADCQ           $0x00, R9
-	VPADDD         Y13, Y12, Y12
-	MOVQ           SI, CX
-	IMULQ          104(AX), CX
-	VPXOR          Y7, Y6, Y6
-	IMULQ          88(AX), SI
-	ADDQ           CX, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           SI, R9
-	MOVQ           R9, SI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ANDQ           $0x03, SI
-	MOVQ           R9, BX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, BX
-	ANDQ           $-4, R9
-	VPADDD         Y6, Y5, Y5
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPXOR          Y5, Y8, Y8
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPXOR          Y10, Y13, Y13
-	MOVQ           88(AX), R8
-	MOVQ           R8, 144(SP)
-	MOVQ           96(AX), R10
-	MOVQ           R10, 152(SP)
-	MOVQ           104(AX), R12
-	MOVQ           R12, 160(SP)
-	MOVQ           $0x00000001, R8
-	MOVQ           R8, 168(SP)
-	XORL           R11, R11
-	MOVQ           R11, 176(SP)
-	MOVQ           R11, 184(SP)
-	MOVQ           144(SP), DI
-	MOVQ           152(SP), R9
-	MOVQ           DI, 192(SP)
-	MOVQ           R9, 200(SP)
-	MOVQ           R11, 208(SP)
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MOVQ           DI, DX
-	MULXQ          144(SP), R8, R10
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	MULXQ          152(SP), DI, R12
-	ADDQ           DI, R10
-	VPADDD         Y8, Y7, Y7
-	ADCQ           $0x00, R12
-	MOVQ           R9, DX
-	VPADDD         Y13, Y12, Y12
-	MULXQ          144(SP), DI, R9
-	ADDQ           DI, R10
-	VPXOR          Y7, Y6, Y6
-	ADCQ           R9, R12
-	MULXQ          160(SP), DI, R9
-	VPXOR          Y12, Y11, Y11
-	ADDQ           DI, R8
-	ADCQ           R9, R10
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADCQ           $0x00, R12
-	MOVQ           R11, DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          160(SP), DI
-	IMULQ          144(SP), R11
-	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           DI, R10
-	ADCQ           R11, R12
-	VPSHUFD        $0x93, Y10, Y10
-	MOVQ           R12, R11
-	ANDQ           $0x03, R11
-	VPSHUFD        $0x39, Y7, Y7
-	MOVQ           R12, R9
-	SHRQ           $0x02, R9
-	VPSHUFD        $0x39, Y12, Y12
-	ANDQ           $-4, R12
-	ADDQ           R9, R12
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDQ           R12, R8
-	ADCQ           $0x00, R10
-	VPSHUFD        $0x4e, Y13, Y13
-	ADCQ           $0x00, R11
-	MOVQ           R8, DI
-	VPADDD         Y6, Y5, Y5
-	MOVQ           R10, R9
-	MOVQ           DI, 216(SP)
-	MOVQ           R9, 224(SP)
-	MOVQ           R11, 232(SP)
-	VPADDD         Y11, Y10, Y10
-	MOVQ           DI, DX
-	MULXQ          144(SP), R8, R10
-	VPXOR          Y5, Y8, Y8
-	MULXQ          152(SP), DI, R12
-	ADDQ           DI, R10
-	VPXOR          Y10, Y13, Y13
-	ADCQ           $0x00, R12
-	MOVQ           R9, DX
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	MULXQ          144(SP), DI, R9
-	ADDQ           DI, R10
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	ADCQ           R9, R12
-	MULXQ          160(SP), DI, R9
-	VPADDD         Y8, Y7, Y7
-	ADDQ           DI, R8
-	ADCQ           R9, R10
-	VPADDD         Y13, Y12, Y12
-	ADCQ           $0x00, R12
-	MOVQ           R11, DI
-	VPXOR          Y7, Y6, Y6
-	IMULQ          160(SP), DI
-	IMULQ          144(SP), R11
-	VPXOR          Y12, Y11, Y11
-	ADDQ           DI, R10
-	ADCQ           R11, R12
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R12, R11
-	ANDQ           $0x03, R11
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	MOVQ           R12, R9
-	SHRQ           $0x02, R9
-	VPADDD         Y6, Y5, Y5
-	ANDQ           $-4, R12
-	ADDQ           R9, R12
-	VPADDD         Y11, Y10, Y10
-	ADDQ           R12, R8
-	ADCQ           $0x00, R10
-	VPXOR          Y5, Y8, Y8
-	ADCQ           $0x00, R11
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           DI, 240(SP)
-	MOVQ           R9, 248(SP)
-	MOVQ           R11, 256(SP)
-	MOVQ           DI, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y8, Y7, Y7
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPADDD         Y13, Y12, Y12
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPXOR          Y7, Y6, Y6
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPSHUFD        $0x39, Y5, Y5
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSHUFD        $0x39, Y10, Y10
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSHUFD        $0x93, Y7, Y7
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPSHUFD        $0x93, Y12, Y12
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPADDD         Y6, Y5, Y5
-	MOVQ           DI, 264(SP)
-	MOVQ           R9, 272(SP)
-	MOVQ           R11, 280(SP)
-	MOVQ           DI, DX
-	VPADDD         Y11, Y10, Y10
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPXOR          Y5, Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPXOR          Y10, Y13, Y13
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPADDD         Y8, Y7, Y7
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y13, Y12, Y12
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPXOR          Y7, Y6, Y6
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPADDD         Y6, Y5, Y5
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPXOR          Y5, Y8, Y8
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           DI, 288(SP)
-	MOVQ           R9, 296(SP)
-	MOVQ           R11, 304(SP)
-	MOVQ           DI, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y8, Y7, Y7
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPADDD         Y13, Y12, Y12
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPXOR          Y7, Y6, Y6
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPSHUFD        $0x93, Y5, Y5
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSHUFD        $0x93, Y10, Y10
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSHUFD        $0x39, Y7, Y7
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPSHUFD        $0x39, Y12, Y12
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPADDD         Y6, Y5, Y5
-	MOVQ           DI, 312(SP)
-	MOVQ           R9, 320(SP)
-	MOVQ           R11, 328(SP)
-	MOVQ           DI, DX
-	VPADDD         Y11, Y10, Y10
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPXOR          Y5, Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPXOR          Y10, Y13, Y13
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPSHUFB        cp_rot16<>+0(SB), Y8, Y8
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPSHUFB        cp_rot16<>+0(SB), Y13, Y13
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPADDD         Y8, Y7, Y7
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y13, Y12, Y12
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPXOR          Y7, Y6, Y6
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPADDD         Y6, Y5, Y5
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPXOR          Y5, Y8, Y8
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	VPXOR          Y10, Y13, Y13
-	MOVQ           DI, 336(SP)
-	MOVQ           R9, 344(SP)
-	MOVQ           R11, 352(SP)
-	MOVQ           DI, DX
-	VPSHUFB        cp_rot8<>+0(SB), Y8, Y8
-	MULXQ          144(SP), R8, R10
-	MULXQ          152(SP), DI, R12
-	VPSHUFB        cp_rot8<>+0(SB), Y13, Y13
-	ADDQ           DI, R10
-	ADCQ           $0x00, R12
-	VPADDD         Y8, Y7, Y7
-	MOVQ           R9, DX
-	MULXQ          144(SP), DI, R9
-	VPADDD         Y13, Y12, Y12
-	ADDQ           DI, R10
-	ADCQ           R9, R12
-	VPXOR          Y7, Y6, Y6
-	MULXQ          160(SP), DI, R9
-	ADDQ           DI, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           R9, R10
-	ADCQ           $0x00, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R11, DI
-	IMULQ          160(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          144(SP), R11
-	ADDQ           DI, R10
-	VPSHUFD        $0x39, Y5, Y5
-	ADCQ           R11, R12
-	MOVQ           R12, R11
-	VPSHUFD        $0x39, Y10, Y10
-	ANDQ           $0x03, R11
-	MOVQ           R12, R9
-	VPSHUFD        $0x93, Y7, Y7
-	SHRQ           $0x02, R9
-	ANDQ           $-4, R12
-	VPSHUFD        $0x93, Y12, Y12
-	ADDQ           R9, R12
-	ADDQ           R12, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R10
-	ADCQ           $0x00, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           R8, DI
-	MOVQ           R10, R9
-	MOVQ           DI, 360(SP)
-	MOVQ           R9, 368(SP)
-	MOVQ           R11, 376(SP)
-	VPADDD         Y0, Y5, Y5
-	VPADDD         Y1, Y6, Y6
-	VPADDD         Y2, Y7, Y7
-	VPADDD         Y4, Y8, Y8
-	VPADDD         Y0, Y10, Y10
-	VPADDD         Y1, Y11, Y11
-	VPADDD         Y2, Y12, Y12
-	VPADDD         Y9, Y13, Y13
-	LEAQ           960(AX), R10
-
-	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
-	VPERM2I128 $0x20, Y6, Y5, Y3
-	VPXOR      (R10), Y3, Y3
-	VMOVDQU    Y3, (R10)
-	VPERM2I128 $0x20, Y8, Y7, Y3
-	VPXOR      32(R10), Y3, Y3
-	VMOVDQU    Y3, 32(R10)
-	VPERM2I128 $0x31, Y6, Y5, Y3
-	VPXOR      64(R10), Y3, Y3
-	VMOVDQU    Y3, 64(R10)
-	VPERM2I128 $0x31, Y8, Y7, Y3
-	VPXOR      96(R10), Y3, Y3
-	VMOVDQU    Y3, 96(R10)
-	VPERM2I128 $0x20, Y11, Y10, Y3
-	VPXOR      128(R10), Y3, Y3
-	VMOVDQU    Y3, 128(R10)
-	VPERM2I128 $0x20, Y13, Y12, Y3
-	VPXOR      160(R10), Y3, Y3
-	VMOVDQU    Y3, 160(R10)
-	VPERM2I128 $0x31, Y11, Y10, Y3
-	VPXOR      192(R10), Y3, Y3
-	VMOVDQU    Y3, 192(R10)
-	VPERM2I128 $0x31, Y13, Y12, Y3
-	VPXOR      224(R10), Y3, Y3
-	VMOVDQU    Y3, 224(R10)
-
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    1488(AX), DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R10)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R10)(DX*1)
-
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), DI
-	MOVQ  168(SP)(DI*8), R8
-	MOVQ  R8, 384(SP)
-	MOVQ  176(SP)(DI*8), R8
-	MOVQ  R8, 392(SP)
-	MOVQ  184(SP)(DI*8), DI
-	MOVQ  DI, 400(SP)
-	MOVQ  AX, 408(SP)
-	XORQ  R11, R11
-	XORQ  R12, R12
-	XORQ  R13, R13
-	TESTL $0x00000001, DX
-	JZ    sealOneY4_even
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
-	ADCQ  $0x01, SI
-	MOVQ  CX, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), CX, R9
-	ADDQ  CX, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 144(SP), CX, BX
-	ADDQ  CX, R8
-	ADCQ  BX, R9
-	MULXQ 160(SP), CX, BX
-	ADDQ  CX, DI
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, CX
-	IMULQ 160(SP), CX
-	IMULQ 144(SP), SI
-	ADDQ  CX, R8
-	ADCQ  SI, R9
-	MOVQ  R9, SI
-	ANDQ  $0x03, SI
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	ANDQ  $-4, R9
-	ADDQ  BX, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, SI
-	MOVQ  DI, CX
-	MOVQ  R8, BX
-	ADDQ  $0x10, R10
-
-sealOneY4_even:
-	SHLQ $0x04, AX
-	CMPQ 408(SP), $0x00
-	JE   sealOneY4_done
-
-sealOneY4_loop:
-	ADDQ  (R10), CX
-	ADCQ  8(R10), BX
-	ADCQ  $0x01, SI
-	MOVQ  CX, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), CX, R9
-	ADDQ  CX, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 144(SP), CX, BX
-	ADDQ  CX, R8
-	ADCQ  BX, R9
-	MULXQ 160(SP), CX, BX
-	ADDQ  CX, DI
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	MOVQ  SI, CX
-	IMULQ 160(SP), CX
-	IMULQ 144(SP), SI
-	ADDQ  CX, R8
-	ADCQ  SI, R9
-	MOVQ  R9, SI
-	ANDQ  $0x03, SI
-	MOVQ  R9, BX
-	SHRQ  $0x02, BX
-	ANDQ  $-4, R9
-	ADDQ  BX, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, SI
-	MOVQ  DI, CX
-	MOVQ  R8, BX
-	ADDQ  (R10)(AX*1), R11
-	ADCQ  8(R10)(AX*1), R12
-	ADCQ  $0x01, R13
-	MOVQ  R11, DX
-	MULXQ 144(SP), DI, R8
-	MULXQ 152(SP), R11, R9
-	ADDQ  R11, R8
-	ADCQ  $0x00, R9
-	MOVQ  R12, DX
-	MULXQ 144(SP), R11, R12
-	ADDQ  R11, R8
-	ADCQ  R12, R9
-	MULXQ 160(SP), R11, R12
-	ADDQ  R11, DI
-	ADCQ  R12, R8
-	ADCQ  $0x00, R9
-	MOVQ  R13, R11
-	IMULQ 160(SP), R11
-	IMULQ 144(SP), R13
-	ADDQ  R11, R8
-	ADCQ  R13, R9
-	MOVQ  R9, R13
-	ANDQ  $0x03, R13
-	MOVQ  R9, R12
-	SHRQ  $0x02, R12
-	ANDQ  $-4, R9
-	ADDQ  R12, R9
-	ADDQ  R9, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	MOVQ  DI, R11
-	MOVQ  R8, R12
-	ADDQ  $0x10, R10
-	DECQ  408(SP)
-	JNZ   sealOneY4_loop
-
-sealOneY4_done:
-	// h·P in five words w0..w4.
-	XORL  DI, DI
-	MOVQ  CX, DX
-	MULXQ 384(SP), CX, AX
-	MULXQ 392(SP), R10, R8
-	ADDQ  R10, AX
-	MULXQ 400(SP), R10, R9
-	ADCQ  R10, R8
-	ADCQ  $0x00, R9
-	MOVQ  BX, DX
-	MULXQ 384(SP), R10, BX
-	ADDQ  R10, AX
-	ADCQ  BX, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, DI
-	MULXQ 392(SP), R10, BX
-	ADDQ  R10, R8
-	ADCQ  BX, R9
-	ADCQ  $0x00, DI
-	MULXQ 400(SP), R10, BX
-	ADDQ  R10, R9
-	ADCQ  BX, DI
-	MOVQ  SI, DX
-	MULXQ 384(SP), R10, BX
-	ADDQ  R10, R8
-	ADCQ  BX, R9
-	ADCQ  $0x00, DI
-	MULXQ 392(SP), R10, BX
-	ADDQ  R10, R9
-	ADCQ  BX, DI
-	IMULQ 400(SP), DX
-	ADDQ  DX, DI
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ R8, SI
-	ANDQ $0x03, SI
-	ANDQ $-4, R8
-	ADDQ R8, CX
-	ADCQ R9, AX
-	ADCQ DI, SI
-	SHRQ $0x02, R9, R8
-	SHRQ $0x02, DI, R9
-	SHRQ $0x02, DI
-	ADDQ R8, CX
-	ADCQ R9, AX
-	ADCQ DI, SI
-
-	// Plus b, and the bits from 2^130 up folded once more.
-	ADDQ R11, CX
-	ADCQ R12, AX
-	ADCQ R13, SI
-	MOVQ SI, R10
-	SHRQ $0x02, R10
-	ANDQ $0x03, SI
-	LEAQ (R10)(R10*4), R10
-	ADDQ R10, CX
-	ADCQ $0x00, AX
-	ADCQ $0x00, SI
-	MOVQ AX, BX
-	MOVQ st+0(FP), AX
-	MOVQ CX, DI
-	MOVQ BX, R8
-	SUBQ $-5, DI
-	SBBQ $-1, R8
-	SBBQ $0x03, SI
-
-	// No borrow: h >= p, so h - p is the reduced value.
-	CMOVQCC DI, CX
-	CMOVQCC R8, BX
-	ADDQ    112(AX), CX
-	ADCQ    120(AX), BX
-	MOVQ    CX, 128(AX)
-	MOVQ    BX, 136(AX)
-	VZEROUPPER
-	RET
-
 // func mulAdd130(h *[3]uint64, p *[3]uint64, b *[3]uint64)
 // Requires: BMI2
 TEXT ·mulAdd130(SB), NOSPLIT, $0-24
@@ -52734,24 +64470,6 @@ TEXT ·block0(SB), NOSPLIT, $16-24
 	ADDL 12(AX), R11
 	MOVL R11, 28(CX)
 	RET
-
-DATA cp_mask<>+0(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+8(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+16(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+24(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+32(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+40(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+48(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+56(SB)/8, $0xffffffffffffffff
-DATA cp_mask<>+64(SB)/8, $0x0000000000000000
-DATA cp_mask<>+72(SB)/8, $0x0000000000000000
-DATA cp_mask<>+80(SB)/8, $0x0000000000000000
-DATA cp_mask<>+88(SB)/8, $0x0000000000000000
-DATA cp_mask<>+96(SB)/8, $0x0000000000000000
-DATA cp_mask<>+104(SB)/8, $0x0000000000000000
-DATA cp_mask<>+112(SB)/8, $0x0000000000000000
-DATA cp_mask<>+120(SB)/8, $0x0000000000000000
-GLOBL cp_mask<>(SB), RODATA|NOPTR, $128
 
 // func sealShort(st *[320]byte)
 // Requires: AVX, AVX2, BMI2, CMOV

@@ -2,7 +2,11 @@
 
 package chacha20poly1305
 
-import "github.com/simdcrypt/simdcrypt/internal/cpu"
+import (
+	"unsafe"
+
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
+)
 
 // haveKeystream4 reports whether keystream4 (ZMM registers, VPROLD) may
 // run: it needs AVX-512 and, like the chacha20 package's avx512 path,
@@ -51,8 +55,31 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 		openOne10AVX2(st)
 	case steps <= 18:
 		openOne18AVX2(st)
+	case steps <= 22:
+		openOne22AVX2(st)
+	case steps <= 26:
+		openOne26AVX2(st)
+	case steps <= 30:
+		openOne30AVX2(st)
 	default:
 		openOneAVX2(st)
+	}
+}
+
+// sealDirectCall runs the direct Seal kernel for src: sealFourDirectAVX2
+// past twoMax bytes, sealTwoDirectAVX2 past oneMax, else layout l's,
+// sealDirectY4 or (oneSliced) sealDirectAVX2.
+func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
+	p := (*[216]byte)(unsafe.Pointer(st))
+	switch {
+	case len(src) > twoMax:
+		sealFourDirectAVX2(p, dst, src)
+	case len(src) > oneMax:
+		sealTwoDirectAVX2(p, dst, src)
+	case l == oneY4:
+		sealDirectY4(p, dst, src)
+	default:
+		sealDirectAVX2(p, dst, src)
 	}
 }
 
@@ -63,10 +90,8 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 		sealOneZ4(st)
 	case oneZ8:
 		sealOneZ8(st)
-	case oneY4:
-		sealOneY4(st)
-	default:
-		sealOneAVX2(st)
+	default: // oneSliced, oneY4: sealDirect
+		panic("chacha20poly1305: sealOneCall of a layout sealDirect takes")
 	}
 }
 

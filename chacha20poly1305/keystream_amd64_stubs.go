@@ -85,6 +85,30 @@ func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 //go:noescape
 func openOneAVX2(st *[1496]byte)
 
+// openOne30AVX2 writes the tag of the last 30 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+//
+//go:noescape
+func openOne30AVX2(st *[1496]byte)
+
+// openOne26AVX2 writes the tag of the last 26 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+//
+//go:noescape
+func openOne26AVX2(st *[1496]byte)
+
+// openOne22AVX2 writes the tag of the last 22 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
+// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+//
+//go:noescape
+func openOne22AVX2(st *[1496]byte)
+
 // openOne18AVX2 writes the tag of the last 18 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
 // block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
@@ -101,29 +125,41 @@ func openOne18AVX2(st *[1496]byte)
 //go:noescape
 func openOne10AVX2(st *[1496]byte)
 
-// sealOneAVX2 encrypts the first n bytes (at most 512) of st's buffer in place
-// with the eight blocks (word-sliced in YMM) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
-// the tag.
+// sealDirectAVX2 encrypts src (up to 512 bytes) into dst with the eight blocks (word-sliced in YMM)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
 //
 //go:noescape
-func sealOneAVX2(st *[1496]byte)
+func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// sealTwoAVX2 encrypts the first n bytes (513 to 1024) of st's buffer in place
-// with the blocks (up to 2 word-sliced batches) from st.x[12] on and
-// absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext
-// zero-padded, block 33, and writes the tag.
+// sealDirectY4 encrypts src (up to 256 bytes) into dst with the 4 blocks (row layout in 256-bit registers)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
 //
 //go:noescape
-func sealTwoAVX2(st *[2008]byte)
+func sealDirectY4(st *[216]byte, dst []byte, src []byte)
 
-// sealFourAVX2 encrypts the first n bytes (513 to 2048) of st's buffer in place
-// with the blocks (up to 4 word-sliced batches) from st.x[12] on and
-// absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext
-// zero-padded, block 33, and writes the tag.
+// sealTwoDirectAVX2 encrypts src (513 to 1024 bytes) into dst with the blocks (up
+// to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// bytes, whose ciphertext replaces them in st's tail (zero-padded), and
+// writes the tag of the additional data's block (2^128 bit from st), the
+// ciphertext zero-padded and the lengths' block.
 //
 //go:noescape
-func sealFourAVX2(st *[3032]byte)
+func sealTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
+
+// sealFourDirectAVX2 encrypts src (513 to 2048 bytes) into dst with the blocks (up
+// to 4 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// bytes, whose ciphertext replaces them in st's tail (zero-padded), and
+// writes the tag of the additional data's block (2^128 bit from st), the
+// ciphertext zero-padded and the lengths' block.
+//
+//go:noescape
+func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // openTwoAVX2 decrypts the first n bytes (513 to 1024) of st's buffer with the
 // blocks (up to 2 word-sliced batches) from st.x[12] on, writes the
@@ -198,14 +234,6 @@ func openOne10Y4(st *[1496]byte)
 //
 //go:noescape
 func openOne18Y4(st *[1496]byte)
-
-// sealOneY4 encrypts the first n bytes (at most 256) of st's buffer in place
-// with the 4 blocks (row layout in 256-bit registers) from st.x[12] on and absorbs: MAC block 32
-// (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
-// the tag.
-//
-//go:noescape
-func sealOneY4(st *[1496]byte)
 
 // mulAdd130 sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most
 // 4), for h, p and b with their third words at most 4 (the arithmetic

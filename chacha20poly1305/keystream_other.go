@@ -62,10 +62,6 @@ func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assem
 // oneLayouts: no one-call kernels without assembly.
 func oneLayouts(zmm bool) []oneLayout { return nil }
 
-func sealTwoAVX2(st *[2008]byte) { panic("chacha20poly1305: sealTwoAVX2 without assembly") }
-
-func sealFourAVX2(st *[3032]byte) { panic("chacha20poly1305: sealFourAVX2 without assembly") }
-
 func openTwoAVX2(st *[2008]byte) { panic("chacha20poly1305: openTwoAVX2 without assembly") }
 
 func openFourAVX2(st *[3032]byte) { panic("chacha20poly1305: openFourAVX2 without assembly") }
@@ -76,4 +72,8 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 
 func sealOneCall(l oneLayout, st *[1496]byte) {
 	panic("chacha20poly1305: sealOneCall without assembly")
+}
+
+func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
+	panic("chacha20poly1305: sealDirectCall without assembly")
 }

@@ -49,7 +49,7 @@ func (p *path) oneCall() []oneLayout {
 }
 
 var pathNotes = map[poly1305.Path]string{
-	poly1305.IFMA:    "Poly1305 16 blocks per step (two interleaved chains of 8 lanes) in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx; up to 64 bytes with additional data up to 16, the fused AVX2 call; 193..512 bytes with additional data up to 16, one call with the batch in ZMM rows (4 or 8 blocks) where AVX-512 may run, else the avx2-stitched path's one-call kernels; the rest up to 960 bytes, keystream from one call of 2 to 4 sets of ZMM rows (block 0 included)",
+	poly1305.IFMA:    "Poly1305 16 blocks per step (two interleaved chains of 8 lanes) in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx; up to 64 bytes with additional data up to 16, the fused AVX2 call; 65..512 bytes with additional data up to 16, one call with the batch in ZMM rows (4 or 8 blocks) where AVX-512 may run, else the avx2-stitched path's one-call kernels; the rest up to 960 bytes, keystream from one call of 2 to 4 sets of ZMM rows (block 0 included)",
 	poly1305.AVX2:    "Poly1305 4 blocks per step in radix 2^26 in YMM; under 384 bytes, mulx",
 	poly1305.MULX:    "Poly1305 one block per step in 64-bit limbs with MULX and ADCX/ADOX",
 	poly1305.Generic: "Poly1305 in portable Go (math/bits)",
@@ -76,7 +76,7 @@ var paths = func() []*path {
 			add(&path{
 				Name:     "avx2-stitched",
 				Requires: append([]cpu.Feature{cpu.AVX2}, poly1305.MULX.Requires()...),
-				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last whole batch in two MULX chains (macBatchAVX2), tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx, except 193..512 bytes with additional data up to 16: one call whose general registers compute block 0, the MAC key and the MAC beside the batch (Seal: the ciphertext in two chains after it, combined with a power of r computed beside it; up to 256 bytes four blocks in YMM rows, sealOneY4, openOne18Y4; else sealOneAVX2, openOneAVX2); Seal and Open of 513..2048 bytes with additional data up to 16, one call of two or four batches with rolled rounds (sealTwoAVX2, sealFourAVX2, openTwoAVX2, openFourAVX2); up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
+				Notes:    "ChaCha20 8 blocks per batch in YMM with one-block MULX Poly1305 steps in the same loop (Open: the batch's ciphertext; Seal: the previous batch's); Seal's last whole batch in two MULX chains (macBatchAVX2), tails through the avx2 Poly1305 path; under 512 bytes, two passes with mulx, except 65..512 bytes with additional data up to 16: one call whose general registers compute block 0, the MAC key and the MAC beside the batch (Seal: the ciphertext in two chains after it, combined with a power of r computed beside it; up to 256 bytes four blocks in YMM rows, sealDirectY4, openOne18Y4; else sealDirectAVX2 and openOneAVX2; the Seal kernels read the plaintext and write the ciphertext themselves); Seal and Open of 513..2048 bytes with additional data up to 16, one call of two or four batches with rolled rounds (sealTwoDirectAVX2, sealFourDirectAVX2, openTwoAVX2, openFourAVX2); up to 64 bytes (additional data up to 16), one fused call (sealShort, openShort)",
 				mac:      poly1305.MULX,
 				stitched: true,
 			})

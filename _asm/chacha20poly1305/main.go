@@ -46,6 +46,11 @@ func main() {
 	}
 
 	stitchedData()
+	mask := GLOBL("cp_mask", RODATA|NOPTR)
+	for i := 0; i < 128; i += 8 {
+		DATA(i, U64(^uint64(0)>>(i&64))) // 64 bytes of ones, then zeros
+	}
+	cpMask = mask
 	zmm := vec.ISA{W: vec.W512, Enc: vec.EVEX, Elem: 32}
 	ymm := vec.ISA{W: vec.W256, Enc: vec.VEX, Elem: 32}
 	keystreamRows("keystream4", zmm, 4, sigma, lanes,
@@ -68,20 +73,20 @@ func main() {
 	macBatch("macBatchAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
 	stitchedOpenOne("openOneAVX2", openSteps, sliced)
+	stitchedOpenOne("openOne30AVX2", 30, sliced)
+	stitchedOpenOne("openOne26AVX2", 26, sliced)
+	stitchedOpenOne("openOne22AVX2", 22, sliced)
 	stitchedOpenOne("openOne18AVX2", 18, sliced)
 	stitchedOpenOne("openOne10AVX2", 10, sliced)
-	stitchedSealOne("sealOneAVX2", sliced)
-	stitchedSealTwo("sealTwoAVX2", 2, false)
-	stitchedSealTwo("sealFourAVX2", 4, false)
+	stitchedSealDirect("sealDirectAVX2", sliced)
+	stitchedSealDirect("sealDirectY4", oneBatch{ymm, 4})
+	stitchedSealTwoDirect("sealTwoDirectAVX2", 2)
+	stitchedSealTwoDirect("sealFourDirectAVX2", 4)
 	stitchedSealTwo("openTwoAVX2", 2, true)
 	stitchedSealTwo("openFourAVX2", 4, true)
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")
 	block0Scalar("block0")
-	mask := GLOBL("cp_mask", RODATA|NOPTR)
-	for i := 0; i < 128; i += 8 {
-		DATA(i, U64(^uint64(0)>>(i&64))) // 64 bytes of ones, then zeros
-	}
 	shortKernel("sealShort", true, sigma, lanes, mask)
 	shortKernel("openShort", false, sigma, lanes, mask)
 	Generate()

@@ -54,7 +54,8 @@ func (b oneBatch) ticks() int { return 10 * 30 * b.blocks / b.isa.W.Blocks() }
 
 // rowsInPlace emits the row-layout batch over the openState's buffer from
 // block st.x[12] on, with the queued scalar instructions spread through
-// its rounds, and returns the buffer's address.
+// its rounds, and returns the buffer's address (with k.put, the pieces go
+// there instead, and it returns nil).
 func (k *sk) rowsInPlace() GPVirtual {
 	b := k.rows
 	r := loadRows(b.isa, b.blocks, Mem{Base: k.st}, Mem{Base: k.st, Disp: 16}, Mem{Base: k.st, Disp: 32}, cpLanes,
@@ -68,6 +69,11 @@ func (k *sk) rowsInPlace() GPVirtual {
 	}
 	k.flush()
 	r.addInput()
+	if k.put != nil {
+		k.putStart()
+		r.toBlocks(func(v VecVirtual, off int) { k.put(v, off) })
+		return nil
+	}
 	buf := GP64().(GPVirtual)
 	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
 	r.toBlocks(func(v VecVirtual, off int) {
@@ -97,6 +103,8 @@ func oneRowsKernels(zmm, ymm vec.ISA) {
 		for _, steps := range k.opens {
 			stitchedOpenOne(fmt.Sprintf("openOne%d%s", steps, k.suffix), steps, k.b)
 		}
-		stitchedSealOne("sealOne"+k.suffix, k.b)
+		if k.suffix != "Y4" { // sealDirectY4 instead
+			stitchedSealOne("sealOne"+k.suffix, k.b)
+		}
 	}
 }

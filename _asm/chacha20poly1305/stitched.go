@@ -42,6 +42,7 @@ import (
 	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -97,6 +98,11 @@ type sk struct {
 	// rows: the one-call kernels' batch in row layout instead (see
 	// onerows.go); its zero value is the word-sliced YMM batch.
 	rows oneBatch
+	// put, if set, takes output's (and rowsInPlace's) 32-byte pieces
+	// (keystream in r, off its offset) instead of the XOR of src into dst.
+	put func(r Op, off int)
+	// putStart, with put, runs after the batch's rounds, before its pieces.
+	putStart func()
 }
 
 // rWord is word i of r0, r1, s1 in st.
@@ -440,6 +446,10 @@ func (k *sk) output() {
 		return res
 	}
 	store := func(r VecPhysical, off int) {
+		if k.put != nil {
+			k.put(r, off)
+			return
+		}
 		VPXOR(Mem{Base: k.src, Disp: off}, r, r)
 		VMOVDQU(r, Mem{Base: k.dst, Disp: off})
 	}
@@ -526,11 +536,12 @@ func (k *sk) rolledRounds(label string, iter func()) {
 	k.ticks = all
 }
 
-// stitchedSealTwo emits sealTwoAVX2: Seal of a message of 513 to 1024
+// stitchedSealTwo emits sealTwoAVX2 (the generator no longer does: Seal
+// takes the direct kernels, stitchedSealTwoDirect): Seal of a message of 513 to 1024
 // bytes in one call, two word-sliced batches over a twoState's buffer,
 // with no Go code between the parts and the MAC in general registers
 // throughout. Each batch's rounds run as a loop of double rounds: unrolled
-// (as in sealOneAVX2), the kernel was 28 KB of code and ran from the
+// (as in sealDirectAVX2), the kernel was 28 KB of code and ran from the
 // decoders, not the op cache (measured on Zen 5 under avx512=off, kernel
 // alone at 1 KiB: about 590 ns unrolled, 465 rolled). The first batch's
 // iterations each run a double round of block 0 (the MAC key) in general
@@ -549,20 +560,42 @@ func (k *sk) rolledRounds(label string, iter func()) {
 // one batch before it (the first batch's to the MAC input's blocks 0 to 31,
 // unused here), each batch's output stored once its MAC steps have read
 // the batch before. The caller compares the tag.
-func stitchedSealTwo(name string, batches int, open bool) {
+func stitchedSealTwo(name string, batches int, open bool) { sealTwoKernel(name, batches, open, false) }
+
+// stitchedSealTwoDirect emits sealTwoDirectAVX2 (batches 2) or
+// sealFourDirectAVX2: sealTwoAVX2's Seal reading the plaintext and writing
+// the ciphertext itself, on a directState, as sealDirectAVX2 does.
+func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, false, true) }
+
+// sealTwoKernel emits the kernels of stitchedSealTwo and, with direct,
+// stitchedSealTwoDirect.
+func sealTwoKernel(name string, batches int, open, direct bool) {
 	size, nOff := otEnd, otN
 	if batches > 2 {
 		size, nOff = ofEnd, ofN
 	}
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
-	Pragma("noescape")
-	if open {
+	switch {
+	case direct:
+		vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd),
+			name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", batches*batchBytes),
+			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
+			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
+			"writes the tag of the additional data's block (2^128 bit from st), the",
+			"ciphertext zero-padded and the lengths' block.")
+		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+	default:
+		TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
+		Pragma("noescape")
+	}
+	switch {
+	case direct:
+	case open:
 		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
 			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
 			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
 			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
 			"0 to 31, the rest at the buffer's start.")
-	} else {
+	default:
 		Doc(name+fmt.Sprintf(" encrypts the first n bytes (513 to %d) of st's buffer in place", batches*batchBytes),
 			fmt.Sprintf("with the blocks (up to %d word-sliced batches) from st.x[12] on and", batches),
 			"absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext",
@@ -608,12 +641,28 @@ func stitchedSealTwo(name string, batches int, open bool) {
 	}
 	XORL(p[2].As32(), p[2].As32())
 	MOVQ(p[2], pw.Offset(40))
-	for _, f := range a.stepOps(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2) + 8}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)}, r) {
+	adBlock, adHi := Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)}
+	if direct {
+		adBlock, adHi = Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi}
+	}
+	for _, f := range a.stepOps(adBlock, adBlock.Offset(8), adHi, r) {
 		f()
 	}
 	buf := GP64().(GPVirtual)
-	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
-	k.dst, k.src = buf, buf
+	var delta Mem // direct: src - dst, for the source of the batches after the first
+	if direct {
+		Load(Param("dst").Base(), buf)
+		k.dst = buf
+		k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+		delta = AllocLocal(8)
+		t := GP64()
+		MOVQ(k.src, t)
+		SUBQ(buf, t)
+		MOVQ(t, delta)
+	} else {
+		LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
+		k.dst, k.src = buf, buf
+	}
 	if open {
 		Comment("Open: the plaintext goes elsewhere, the ciphertext stays for the MAC.")
 		k.dst = GP64().(GPVirtual)
@@ -654,23 +703,59 @@ func stitchedSealTwo(name string, batches int, open bool) {
 		k.dst = GP64().(GPVirtual)
 		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
 	}
-	k.output()
-	if batches > 2 {
-		k.moreBatches(name, buf, r, nOff, open)
+	if direct {
+		k.directOutput(name+"_b2", buf, delta)
+	} else {
+		k.output()
 	}
-	k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+	if batches > 2 {
+		k.moreBatches(name, buf, r, nOff, open, delta)
+	}
+	if direct {
+		k.directChains(name, buf, k.directRem(buf), rf, pw, true)
+	} else {
+		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+	}
 	stAVX2.Return()
 }
 
-// moreBatches emits sealFourAVX2's batches after the second, as many as the
+// directRem returns the message's bytes from buf on, in a direct kernel
+// (its output at dst).
+func (k *sk) directRem(buf GPVirtual) GPVirtual {
+	rem := Load(Param("src").Len(), GP64()).(GPVirtual)
+	dst := Load(Param("dst").Base(), GP64())
+	ADDQ(dst, rem)
+	SUBQ(buf, rem)
+	return rem
+}
+
+// directOutput emits the output of a direct kernel's batch at buf in dst,
+// its source at buf plus delta, through putPiece; label names the site.
+func (k *sk) directOutput(label string, buf GPVirtual, delta Mem) {
+	k.dst = buf
+	k.src = GP64().(GPVirtual)
+	MOVQ(delta, k.src)
+	ADDQ(buf, k.src)
+	rem := k.directRem(buf)
+	k.put = func(r Op, off int) { k.putPiece(label, rem, r, off) }
+	k.output()
+	k.put = nil
+}
+
+// moreBatches emits sealFour*'s and openFourAVX2's batches after the second, as many as the
 // message needs: each absorbs the one before it (buf, its output) beside
 // its rounds, and moves buf on to its own output. The message's length in
 // st at nOff then counts from buf on, plus a batch (twoChains skips one).
-func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool) {
+func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool, delta Mem) {
+	direct := delta.Base != nil
 	a := chain{h: k.h, t: k.t}
 	cnt := AllocLocal(8)
 	n := GP64()
-	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	if direct {
+		Load(Param("src").Len(), n)
+	} else {
+		MOVQ(Mem{Base: k.st, Disp: nOff}, n)
+	}
 	ADDQ(U32(batchBytes-1), n)
 	SHRQ(U8(9), n)
 	SUBQ(U8(2), n)
@@ -695,9 +780,17 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bo
 		k.dst = GP64().(GPVirtual)
 		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
 	}
-	k.output()
+	if direct {
+		k.directOutput(name+"_bn", buf, delta)
+	} else {
+		k.output()
+	}
 	DECQ(cnt)
 	JNZ(LabelRef(name + "_more"))
+	if direct {
+		Label(name + "_last")
+		return
+	}
 	Comment("The length from the last batch on, plus the batch twoChains skips.")
 	MOVQ(Mem{Base: k.st, Disp: nOff}, n)
 	ADDQ(k.st, n)
@@ -799,7 +892,7 @@ func stitchedOpenOne(name string, steps int, b oneBatch) {
 }
 
 // newOneSK starts a one-call kernel on an openState (openOneAVX2,
-// sealOneAVX2): it counts the batch's vector instructions and queues block
+// sealOne*): it counts the batch's vector instructions and queues block
 // 0 in general registers (the state with the counter one less), the MAC
 // key from it and a zero accumulator.
 func newOneSK(b oneBatch) *sk {
@@ -828,10 +921,10 @@ func (k *sk) queueBlockZero(comment string) [16]Op {
 	return x
 }
 
-// stitchedSealOne emits sealOneAVX2: Seal of a message of up to 448 bytes
-// in one call. Block 0, the MAC key, the additional data's step and the
-// powers r^1..r^maxJ of the MAC key run in general registers beside the
-// batch; the ciphertext's steps and the lengths' follow the batch's output
+// stitchedSealOne emits a sealOne kernel (sealOneY4, sealOneZ4, sealOneZ8):
+// Seal of a message of up to b's blocks in one call, through st's buffer.
+// Block 0, the MAC key, the additional data's step and the powers
+// r^1..r^maxJ of the MAC key run in general registers beside the batch; the ciphertext's steps and the lengths' follow the batch's output
 // in two independent chains (see twoChains), then their combination and
 // the tag.
 func stitchedSealOne(name string, b oneBatch) {
@@ -972,14 +1065,7 @@ func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem, nOff, skip int) {
 	jj := GP64()
 	MOVQ(n, jj)
 	SHRQ(U8(1), jj)
-	pOff := GP64()
-	LEAQ(Mem{Base: jj, Index: jj, Scale: 2}, pOff)
-	pf := AllocLocal(24)
-	for i := range 3 {
-		t := GP64()
-		MOVQ(pw.Idx(pOff, 8).Offset(8*i), t)
-		MOVQ(t, pf.Offset(8*i))
-	}
+	pf := powerAt(pw, jj)
 	cnt := AllocLocal(8)
 	MOVQ(jj, cnt)
 	r := words3(rf)
@@ -1016,6 +1102,20 @@ func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem, nOff, skip int) {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.h = a.h
 	k.finishAt(ooS, ooTag)
+}
+
+// powerAt copies r^j from the table pw (three words per power, see
+// queuePowers) to a frame slot of its own and returns that.
+func powerAt(pw Mem, j GPVirtual) Mem {
+	pOff := GP64()
+	LEAQ(Mem{Base: j, Index: j, Scale: 2}, pOff)
+	pf := AllocLocal(24)
+	for i := range 3 {
+		t := GP64()
+		MOVQ(pw.Idx(pOff, 8).Offset(8*i), t)
+		MOVQ(t, pf.Offset(8*i))
+	}
+	return pf
 }
 
 // mulAdd sets h = h·p + b (b nil: zero) modulo 2^130-5, partially reduced (third limb at
@@ -1118,13 +1218,19 @@ func (k *sk) queueMACKey(x *[16]Op, in func(i int) Op, sOff int) {
 }
 
 // batchInPlace emits the batch (with the queued scalar instructions) over
-// the openState's buffer, in place, and returns the buffer's address.
+// the openState's buffer, in place, and returns the buffer's address; with
+// k.put, through that instead (and returns nil).
 func (k *sk) batchInPlace() GPVirtual {
 	if k.rows.blocks > 0 {
 		return k.rowsInPlace()
 	}
 	k.loadState()
 	k.rounds()
+	if k.put != nil {
+		k.putStart()
+		k.output()
+		return nil
+	}
 	buf := GP64().(GPVirtual)
 	LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
 	k.dst, k.src = buf, buf
@@ -1210,4 +1316,162 @@ func macBatch(name string) {
 		MOVQ(a.h[i], Mem{Base: st, Disp: offH + 8*i})
 	}
 	RET()
+}
+
+// Offsets in the Go side's directState (chacha20poly1305/stitched.go), the
+// state of sealDirectAVX2: a stitchState, s and the tag (written), the
+// additional data's MAC block, the lengths', the message's last n mod 32
+// bytes (zero-padded; the kernel leaves their ciphertext there), and the
+// additional data's 2^128 bit.
+const (
+	sdAD   = 144
+	sdLens = 160
+	sdTail = 176
+	sdHi   = 208
+	sdEnd  = 216
+)
+
+// cpMask is cp_mask: 64 bytes of ones, then 64 of zeros.
+var cpMask Mem
+
+// stitchedSealDirect emits sealDirectAVX2 (lay: the word-sliced batch; and
+// sealDirectY4, four blocks in YMM rows, up to 256 bytes): Seal of 257 to 512 bytes in one
+// call with the word-sliced batch, as stitchedSealOne's kernels, but reading the message from src and writing the
+// ciphertext to dst itself, so that the Go side neither copies the message
+// through a buffer nor zeroes one (measured on Zen 5 under avx512=off: that
+// Go code around the kernel (then sealOneAVX2) took about a fifth of a 448-byte Seal; x/crypto
+// spends about a thirtieth outside its assembly). The batch's 32-byte
+// pieces wholly inside the message go from src to dst; the piece the
+// message ends in takes the tail from st instead and goes back there,
+// masked to the message (the Go side copies it out); pieces past the
+// message are dropped. The MAC then runs in two chains as in twoChains:
+// A over the first half of the whole pieces' blocks at dst, B over the
+// second half, the tail's blocks and the lengths, h = A·r^J + B with J B's
+// step count.
+func stitchedSealDirect(name string, lay oneBatch) {
+	vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd), name+fmt.Sprintf(" encrypts src (up to %d bytes) into dst with the %s", 64*lay.n(), lay),
+		"from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext",
+		"replaces them in st's tail (zero-padded), and writes the tag of the",
+		"additional data's block (2^128 bit from st), the ciphertext zero-padded",
+		"and the lengths' block.")
+	// The kernel on a 64-byte boundary, which fixes where its code falls
+	// in the core's 64-byte fetch blocks: measured on Zen 5 under
+	// avx512=off, sealDirectAVX2 ran Seal of 320 to 512 bytes about 20%
+	// slower with its MAC loop 11 bytes later (two instructions more
+	// before it), and as slow with the loop itself on a 64-byte boundary.
+	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+	k := newOneSK(lay)
+	k.polyStepHi(Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi})
+	maxJ := 2*lay.n() + 3 // B: half the batch's 32-byte pieces, two tail blocks and the lengths
+	rf := AllocLocal(24)
+	pw := AllocLocal(24 * (maxJ + 1))
+	k.queuePowers(rf, pw, maxJ)
+	var n GPVirtual
+	k.putStart = func() {
+		k.st = Load(Param("st"), GP64()).(GPVirtual)
+		k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+		k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+		n = Load(Param("src").Len(), GP64()).(GPVirtual)
+	}
+	k.put = func(r Op, off int) { k.putPiece(name, n, r, off) }
+	k.batchInPlace()
+	k.put = nil
+
+	k.directChains(name, k.dst, n, rf, pw, false)
+	stAVX2.Return()
+}
+
+// putPiece is the output hook of a direct kernel's batch (see
+// stitchedSealDirect) for the 32-byte piece of keystream r at off, rem the
+// message's bytes from the batch on: a piece wholly inside the message goes
+// from k.src to k.dst, the one it ends in takes the tail from st and goes
+// back there masked, the rest are dropped. label names the emission site.
+func (k *sk) putPiece(label string, rem GPVirtual, r Op, off int) {
+	part, done := fmt.Sprintf("%s_part%d", label, off), fmt.Sprintf("%s_put%d", label, off)
+	CMPQ(rem, U32(off+32))
+	JB(LabelRef(part))
+	VPXOR(Mem{Base: k.src, Disp: off}, r, r)
+	VMOVDQU(r, Mem{Base: k.dst, Disp: off})
+	JMP(LabelRef(done))
+	Label(part)
+	CMPQ(rem, U32(off))
+	JBE(LabelRef(done))
+	Comment("The piece the message ends in: rem-off bytes of the mask's ones.")
+	p := GP64()
+	LEAQ(cpMask.Offset(64+off), p)
+	SUBQ(rem, p)
+	VPXOR(Mem{Base: k.st, Disp: sdTail}, r, r)
+	VPAND(Mem{Base: p}, r, r)
+	VMOVDQU(r, Mem{Base: k.st, Disp: sdTail})
+	Label(done)
+}
+
+// directChains absorbs, after a direct kernel's last batch, its ciphertext
+// (rem bytes, 1 to 512: the whole 32-byte pieces at buf, the rest in st's
+// tail) and the lengths' block in two chains: A continues k.h over the
+// first half of the whole pieces' blocks, B starts from zero over the
+// second half, the tail's blocks and the lengths, h = A·r^J + B with J B's
+// step count (r^J from pw), and the tag follows.
+//
+// With short (rem may be under 32: no whole piece), it tests for that
+// before the loop; the one-batch kernels, which never see it, leave the
+// test out (see stitchedSealDirect on where their code falls).
+func (k *sk) directChains(name string, buf, rem GPVirtual, rf, pw Mem, short bool) {
+	Comment("J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).")
+	half := GP64()
+	MOVQ(rem, half)
+	SHRQ(U8(5), half)
+	tb := GP64()
+	MOVQ(rem, tb)
+	ANDQ(U8(31), tb)
+	ADDQ(U8(15), tb)
+	SHRQ(U8(4), tb)
+	jj := GP64()
+	LEAQ(Mem{Base: half, Index: tb, Scale: 1, Disp: 1}, jj)
+	pf := powerAt(pw, jj)
+	tbs := AllocLocal(8)
+	MOVQ(tb, tbs)
+	cnt := AllocLocal(8)
+	MOVQ(half, cnt)
+	off := GP64()
+	MOVQ(half, off)
+	SHLQ(U8(4), off)
+	r := words3(rf)
+	a := chain{h: k.h, t: k.t}
+	b := newChain()
+	for i := range b.h {
+		XORQ(b.h[i], b.h[i])
+	}
+	step := func(c chain, m Mem, hi Op) {
+		for _, f := range c.stepOps(m, m.Offset(8), hi, r) {
+			f()
+		}
+	}
+	if short {
+		CMPQ(cnt, U8(0))
+		JE(LabelRef(name + "_tail"))
+	}
+	Label(name + "_loop")
+	step(a, Mem{Base: buf}, U8(1))
+	step(b, Mem{Base: buf, Index: off, Scale: 1}, U8(1))
+	ADDQ(U8(16), buf)
+	DECQ(cnt)
+	JNZ(LabelRef(name + "_loop"))
+	if short {
+		Label(name + "_tail")
+	}
+	Comment("B goes on over the tail's blocks (none to two) and the lengths.")
+	st := Load(Param("st"), GP64()).(GPVirtual)
+	CMPQ(tbs, U8(0))
+	JE(LabelRef(name + "_lens"))
+	step(b, Mem{Base: st, Disp: sdTail}, U8(1))
+	CMPQ(tbs, U8(1))
+	JE(LabelRef(name + "_lens"))
+	step(b, Mem{Base: st, Disp: sdTail + 16}, U8(1))
+	Label(name + "_lens")
+	step(b, Mem{Base: st, Disp: sdLens}, U8(1))
+	mulAdd(a.h, words3(pf), []Op{b.h[0], b.h[1], b.h[2]})
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.h = a.h
+	k.finishAt(ooS, ooTag)
 }
