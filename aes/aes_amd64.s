@@ -232,9 +232,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     skip_6
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -245,8 +244,8 @@ loop_6:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_7
+	JE     rounds12_8
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -258,7 +257,7 @@ loop_6:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_9:
+rounds12_8:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -270,7 +269,7 @@ rounds12_9:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_8:
+rounds10_7:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -328,20 +327,18 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     skip_9
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_10
+	JE     rounds12_11
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -349,7 +346,7 @@ loop_10:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_13:
+rounds12_11:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -357,7 +354,7 @@ rounds12_13:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_12:
+rounds10_10:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -393,30 +390,28 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     skip_12
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_17:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_16:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -441,19 +436,18 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
 
-done_15:
+skip_12:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_15
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_15:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -480,8 +474,8 @@ noprefetch_18:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -509,7 +503,7 @@ noprefetch_18:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -537,7 +531,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -871,9 +865,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     skip_6
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -884,8 +877,8 @@ loop_6:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_7
+	JE     rounds12_8
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -897,7 +890,7 @@ loop_6:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_9:
+rounds12_8:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -909,7 +902,7 @@ rounds12_9:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_8:
+rounds10_7:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -967,20 +960,18 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     skip_9
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_10
+	JE     rounds12_11
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -988,7 +979,7 @@ loop_10:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_13:
+rounds12_11:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -996,7 +987,7 @@ rounds12_13:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_12:
+rounds10_10:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1032,30 +1023,28 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     skip_12
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_17:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_16:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -1080,19 +1069,18 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
 
-done_15:
+skip_12:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_15
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_15:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -1119,8 +1107,8 @@ noprefetch_18:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1148,7 +1136,7 @@ noprefetch_18:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_20:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1176,7 +1164,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1530,9 +1518,8 @@ rounds10_4:
 	JMP        loop_2
 
 done_3:
-loop_6:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     skip_6
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  48(SI), X13
@@ -1546,8 +1533,8 @@ loop_6:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_7
+	JE     rounds12_8
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1559,7 +1546,7 @@ loop_6:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_9:
+rounds12_8:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1571,7 +1558,7 @@ rounds12_9:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_8:
+rounds10_7:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1637,12 +1624,10 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     skip_9
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  16(SI), X13
@@ -1652,8 +1637,8 @@ loop_10:
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_10
+	JE     rounds12_11
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1661,7 +1646,7 @@ loop_10:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_13:
+rounds12_11:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1669,7 +1654,7 @@ rounds12_13:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_12:
+rounds10_10:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1709,12 +1694,10 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     skip_12
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  (SI), X13
@@ -1722,20 +1705,20 @@ loop_14:
 	MOVO   X12, X0
 	PXOR   X15, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_17:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_16:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -1762,19 +1745,18 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
 
-done_15:
+skip_12:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_15
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_15:
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  176(SI), X13
@@ -1804,8 +1786,8 @@ noprefetch_18:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1833,7 +1815,7 @@ noprefetch_18:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_20:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1861,7 +1843,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2256,9 +2238,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     skip_6
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2278,8 +2259,8 @@ loop_6:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_7
+	JE     rounds12_8
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2291,7 +2272,7 @@ loop_6:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_9:
+rounds12_8:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2303,7 +2284,7 @@ rounds12_9:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_8:
+rounds10_7:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2369,12 +2350,10 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     skip_9
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2386,8 +2365,8 @@ loop_10:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_10
+	JE     rounds12_11
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2395,7 +2374,7 @@ loop_10:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_13:
+rounds12_11:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2403,7 +2382,7 @@ rounds12_13:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_12:
+rounds10_10:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2443,12 +2422,10 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     skip_12
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2456,20 +2433,20 @@ loop_14:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_17:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_16:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -2496,9 +2473,8 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
 
-done_15:
+skip_12:
 	MOVO   X14, X15
 	PSHUFB X13, X15
 	MOVOU  X15, (R8)
@@ -2506,12 +2482,12 @@ done_15:
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_15
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_15:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2563,8 +2539,8 @@ noprefetch_18:
 	PXOR   X12, X10
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2592,7 +2568,7 @@ noprefetch_18:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2620,7 +2596,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3017,9 +2993,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     skip_6
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3039,8 +3014,8 @@ loop_6:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_7
+	JE     rounds12_8
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3052,7 +3027,7 @@ loop_6:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_9:
+rounds12_8:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3064,7 +3039,7 @@ rounds12_9:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_8:
+rounds10_7:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3130,12 +3105,10 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     skip_9
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3147,8 +3120,8 @@ loop_10:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_10
+	JE     rounds12_11
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3156,7 +3129,7 @@ loop_10:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_13:
+rounds12_11:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3164,7 +3137,7 @@ rounds12_13:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_12:
+rounds10_10:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3204,12 +3177,10 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     skip_12
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3217,20 +3188,20 @@ loop_14:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_17:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_16:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -3257,19 +3228,18 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
 
-done_15:
+skip_12:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_15
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_15:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3321,8 +3291,8 @@ noprefetch_18:
 	PXOR   X12, X10
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_16
+	JE     rounds12_17
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3350,7 +3320,7 @@ noprefetch_18:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_17:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3378,7 +3348,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_16:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3728,17 +3698,16 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             skip_6
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_7
+	JE             rounds12_8
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3750,7 +3719,7 @@ loop_6:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_8:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3762,7 +3731,7 @@ rounds12_9:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_7:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3820,18 +3789,16 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             skip_9
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_10
+	JE             rounds12_11
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3839,7 +3806,7 @@ loop_10:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_11:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3847,7 +3814,7 @@ rounds12_13:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_10:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3883,29 +3850,27 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             skip_12
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -3930,28 +3895,27 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_15
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_20:
+rounds12_17:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_19:
+rounds10_16:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -3974,13 +3938,13 @@ rounds10_19:
 	VAESENCLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_15:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_18
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -3988,7 +3952,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_18:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -4003,8 +3967,8 @@ noprefetch_21:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_19
+	JE             rounds12_20
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4032,7 +3996,7 @@ noprefetch_21:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_20:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4060,7 +4024,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_19:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4386,17 +4350,16 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             skip_6
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_7
+	JE             rounds12_8
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4408,7 +4371,7 @@ loop_6:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_8:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4420,7 +4383,7 @@ rounds12_9:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_7:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4478,18 +4441,16 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             skip_9
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_10
+	JE             rounds12_11
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4497,7 +4458,7 @@ loop_10:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_11:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4505,7 +4466,7 @@ rounds12_13:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_10:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4541,29 +4502,27 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             skip_12
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -4588,28 +4547,27 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_15
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_20:
+rounds12_17:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_19:
+rounds10_16:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -4632,13 +4590,13 @@ rounds10_19:
 	VAESDECLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_15:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_18
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -4646,7 +4604,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_18:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -4661,8 +4619,8 @@ noprefetch_21:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_19
+	JE             rounds12_20
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4690,7 +4648,7 @@ noprefetch_21:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_20:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4718,7 +4676,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_19:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5056,9 +5014,8 @@ rounds10_4:
 	JMP            loop_2
 
 done_3:
-loop_6:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             skip_6
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 112(SI), Y13
@@ -5068,8 +5025,8 @@ loop_6:
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_7
+	JE             rounds12_8
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5081,7 +5038,7 @@ loop_6:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_8:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5093,7 +5050,7 @@ rounds12_9:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_7:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5155,12 +5112,10 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             skip_9
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 48(SI), Y13
@@ -5168,8 +5123,8 @@ loop_10:
 	VPXOR          Y15, Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_10
+	JE             rounds12_11
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5177,7 +5132,7 @@ loop_10:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_11:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5185,7 +5140,7 @@ rounds12_13:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_10:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5223,32 +5178,30 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             skip_12
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 16(SI), Y13
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y15, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -5274,31 +5227,30 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_15
 	VMOVDQU (SI), X15
 	VMOVDQA X13, X14
 	VMOVDQU (SI), X13
 	VMOVDQU (DX), X12
 	VPXOR   X15, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_20:
+rounds12_17:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_19:
+rounds10_16:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -5322,13 +5274,13 @@ rounds10_19:
 	VAESDECLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_15:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_18
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -5336,7 +5288,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_18:
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 368(SI), Y13
@@ -5354,8 +5306,8 @@ noprefetch_21:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_19
+	JE             rounds12_20
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5383,7 +5335,7 @@ noprefetch_21:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_20:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5411,7 +5363,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_19:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5778,9 +5730,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             skip_6
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5795,8 +5746,8 @@ loop_6:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_7
+	JE             rounds12_8
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5808,7 +5759,7 @@ loop_6:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_8:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5820,7 +5771,7 @@ rounds12_9:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_7:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5882,12 +5833,10 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             skip_9
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5896,8 +5845,8 @@ loop_10:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_10
+	JE             rounds12_11
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5905,7 +5854,7 @@ loop_10:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_11:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5913,7 +5862,7 @@ rounds12_13:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_10:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5951,31 +5900,29 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             skip_12
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -6001,30 +5948,29 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_15
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_20:
+rounds12_17:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_19:
+rounds10_16:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -6048,7 +5994,7 @@ rounds10_19:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_15:
 	VPSHUFB X13, X14, X15
 	VMOVDQU X15, (R8)
 	VZEROUPPER
@@ -6056,7 +6002,7 @@ tail_18:
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_18
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -6064,7 +6010,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_18:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6103,8 +6049,8 @@ noprefetch_21:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_19
+	JE             rounds12_20
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6132,7 +6078,7 @@ noprefetch_21:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_20:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6160,7 +6106,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_19:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6530,9 +6476,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_3:
-loop_6:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             skip_6
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6547,8 +6492,8 @@ loop_6:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_7
+	JE             rounds12_8
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6560,7 +6505,7 @@ loop_6:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_8:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6572,7 +6517,7 @@ rounds12_9:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_7:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6634,12 +6579,10 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             skip_9
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6648,8 +6591,8 @@ loop_10:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_10
+	JE             rounds12_11
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6657,7 +6600,7 @@ loop_10:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_11:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6665,7 +6608,7 @@ rounds12_13:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_10:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6703,31 +6646,29 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             skip_12
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -6753,30 +6694,29 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_15
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_20:
+rounds12_17:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_19:
+rounds10_16:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -6800,13 +6740,13 @@ rounds10_19:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_15:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_18
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -6814,7 +6754,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_18:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6853,8 +6793,8 @@ noprefetch_21:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_19
+	JE             rounds12_20
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6882,7 +6822,7 @@ noprefetch_21:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_20:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6910,7 +6850,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_19:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -7263,16 +7203,15 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_2:
-loop_6:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      skip_6
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
 	VPXORQ  192(SI), Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_7
+	JE      rounds12_8
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -7282,7 +7221,7 @@ loop_6:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_8:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7292,7 +7231,7 @@ rounds12_9:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_7:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -7340,29 +7279,27 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      skip_9
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_10
+	JE      rounds12_11
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_11:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_10:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -7388,24 +7325,22 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      skip_12
 	VPXORQ  (SI), Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_14:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_13:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -7420,23 +7355,22 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_15
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_17:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_16:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -7452,21 +7386,21 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_15:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_18
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_19
+	JE      rounds12_20
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_23:
+rounds12_20:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_22:
+rounds10_19:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -7479,7 +7413,7 @@ rounds10_22:
 	VAESENCLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -7680,16 +7614,15 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_2:
-loop_6:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      skip_6
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
 	VPXORQ  192(SI), Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_7
+	JE      rounds12_8
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z17, Z2, Z2
@@ -7699,7 +7632,7 @@ loop_6:
 	VAESDEC Z18, Z2, Z2
 	VAESDEC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_8:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -7709,7 +7642,7 @@ rounds12_9:
 	VAESDEC Z20, Z2, Z2
 	VAESDEC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_7:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -7757,29 +7690,27 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      skip_9
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_10
+	JE      rounds12_11
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z18, Z0, Z0
 	VAESDEC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_11:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
 	VAESDEC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_10:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z22, Z0, Z0
@@ -7805,24 +7736,22 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      skip_12
 	VPXORQ  (SI), Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_14:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_13:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -7837,23 +7766,22 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_15
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VAESDEC Y17, Y0, Y0
 	VAESDEC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_17:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_16:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -7869,21 +7797,21 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_15:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_18
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_19
+	JE      rounds12_20
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_23:
+rounds12_20:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_22:
+rounds10_19:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -7896,7 +7824,7 @@ rounds10_22:
 	VAESDECLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -8109,9 +8037,8 @@ rounds10_4:
 	JMP         loop_1
 
 done_2:
-loop_6:
 	CMPQ            CX, $0x10
-	JB              done_7
+	JB              skip_6
 	VMOVDQU64       (SI), Z8
 	VALIGNQ         $0x06, Z12, Z8, Z13
 	VBROADCASTI32X4 240(SI), Z12
@@ -8120,8 +8047,8 @@ loop_6:
 	VPXORQ          128(SI), Z16, Z2
 	VPXORQ          192(SI), Z16, Z3
 	CMPQ            BX, $0x0c
-	JB              rounds10_8
-	JE              rounds12_9
+	JB              rounds10_7
+	JE              rounds12_8
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z17, Z2, Z2
@@ -8131,7 +8058,7 @@ loop_6:
 	VAESDEC         Z18, Z2, Z2
 	VAESDEC         Z18, Z3, Z3
 
-rounds12_9:
+rounds12_8:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -8141,7 +8068,7 @@ rounds12_9:
 	VAESDEC Z20, Z2, Z2
 	VAESDEC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_7:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -8193,32 +8120,30 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ            CX, $0x08
-	JB              done_11
+	JB              skip_9
 	VMOVDQU64       (SI), Z8
 	VALIGNQ         $0x06, Z12, Z8, Z13
 	VBROADCASTI32X4 112(SI), Z12
 	VPXORQ          Z8, Z16, Z0
 	VPXORQ          64(SI), Z16, Z1
 	CMPQ            BX, $0x0c
-	JB              rounds10_12
-	JE              rounds12_13
+	JB              rounds10_10
+	JE              rounds12_11
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z18, Z0, Z0
 	VAESDEC         Z18, Z1, Z1
 
-rounds12_13:
+rounds12_11:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
 	VAESDEC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_10:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z22, Z0, Z0
@@ -8246,27 +8171,25 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ            CX, $0x04
-	JB              done_15
+	JB              skip_12
 	VMOVDQU64       (SI), Z8
 	VALIGNQ         $0x06, Z12, Z8, Z13
 	VBROADCASTI32X4 48(SI), Z12
 	VPXORQ          Z8, Z16, Z0
 	CMPQ            BX, $0x0c
-	JB              rounds10_16
-	JE              rounds12_17
+	JB              rounds10_13
+	JE              rounds12_14
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z18, Z0, Z0
 
-rounds12_17:
+rounds12_14:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_13:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -8282,26 +8205,25 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
 
-done_15:
+skip_12:
 	CMPQ           CX, $0x02
-	JB             tail_18
+	JB             tail_15
 	VMOVDQU        (SI), Y8
 	VPERM2I128     $0x21, Y8, Y12, Y13
 	VBROADCASTI128 16(SI), Y12
 	VPXORQ         Y8, Y16, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_20
+	JB             rounds10_16
+	JE             rounds12_17
 	VAESDEC        Y17, Y0, Y0
 	VAESDEC        Y18, Y0, Y0
 
-rounds12_20:
+rounds12_17:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_16:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -8318,24 +8240,24 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_15:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_18
 	VMOVDQU (SI), X8
 	VMOVDQA X12, X13
 	VMOVDQU (SI), X12
 	VPXORQ  X8, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_19
+	JE      rounds12_20
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_23:
+rounds12_20:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_22:
+rounds10_19:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -8349,7 +8271,7 @@ rounds10_22:
 	VAESDECLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_18:
 	VZEROUPPER
 	RET
 
@@ -8580,9 +8502,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_2:
-loop_6:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      skip_6
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -8596,8 +8517,8 @@ loop_6:
 	VPXORQ  Z2, Z16, Z2
 	VPXORQ  Z3, Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_7
+	JE      rounds12_8
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -8607,7 +8528,7 @@ loop_6:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_8:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -8617,7 +8538,7 @@ rounds12_9:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_7:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -8669,12 +8590,10 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      skip_9
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -8682,20 +8601,20 @@ loop_10:
 	VPXORQ  Z0, Z16, Z0
 	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_10
+	JE      rounds12_11
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_11:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_10:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -8723,26 +8642,24 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      skip_12
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_14:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_13:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -8758,25 +8675,24 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_15
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_17:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_16:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -8793,23 +8709,23 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_15:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_18
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_19
+	JE      rounds12_20
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_23:
+rounds12_20:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_22:
+rounds10_19:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -8823,7 +8739,7 @@ rounds10_22:
 	VAESENCLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_18:
 	VPSHUFB X12, X13, X8
 	VMOVDQU X8, (R8)
 	VZEROUPPER
@@ -9059,9 +8975,8 @@ rounds10_4:
 	PCALIGN $0x40
 
 done_2:
-loop_6:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      skip_6
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9075,8 +8990,8 @@ loop_6:
 	VPXORQ  Z2, Z16, Z2
 	VPXORQ  Z3, Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_7
+	JE      rounds12_8
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -9086,7 +9001,7 @@ loop_6:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_8:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -9096,7 +9011,7 @@ rounds12_9:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_7:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -9148,12 +9063,10 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
 
-done_7:
-loop_10:
+skip_6:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      skip_9
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9161,20 +9074,20 @@ loop_10:
 	VPXORQ  Z0, Z16, Z0
 	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_10
+	JE      rounds12_11
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_11:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_10:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -9202,26 +9115,24 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
 
-done_11:
-loop_14:
+skip_9:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      skip_12
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_14:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_13:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -9237,25 +9148,24 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
 
-done_15:
+skip_12:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_15
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_16
+	JE      rounds12_17
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_17:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_16:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -9272,23 +9182,23 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_15:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_18
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_19
+	JE      rounds12_20
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_23:
+rounds12_20:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_22:
+rounds10_19:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -9302,7 +9212,7 @@ rounds10_22:
 	VAESENCLAST X8, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_18:
 	VZEROUPPER
 	RET
 
