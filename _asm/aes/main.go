@@ -48,16 +48,25 @@ type regPlan struct {
 
 // Register plans by kernel width.
 //
-// 128/256-bit paths (16 registers): states 0..7, the round key being
-// applied in 8 (broadcast from the table once per round and batch, a
-// load-port operation beside eight AES instructions), the mode's state in
-// 9..11 and temporaries in 12..15.
+// 128/256-bit paths (16 registers): states 0..11, the round key being
+// applied in 12 (broadcast from the table once per round and batch, a
+// load-port operation beside twelve AES instructions), the mode's state in
+// 13..14 and one temporary in 15.
 //
-// 512-bit path (32 registers): Z16 holds the first round key (slot
-// 14-rounds, which the pointer k0 names) and Z16+j slot j of the
-// right-aligned table for j = 1..14, all loaded once per call; Z8..Z11 are
-// temporaries and Z12..Z14 the mode's state. Its narrower tails use the low
-// lanes of the same registers (EVEX encodings reach X16..X31).
+// 512-bit path (32 registers): states Z0..Z11; Z16 holds the first round
+// key (slot 14-rounds, which the pointer k0 names) and Z16+j slot j of the
+// right-aligned table for j = 1..14, all loaded once per call; Z12..Z14
+// hold the mode's state and Z15 and Z31 are the temporaries. Its narrower
+// tails use the low lanes of the same registers (EVEX encodings reach
+// X16..X31).
+//
+// Twelve states on every path: Zen 5 issues two AES round instructions per
+// cycle at any width with latency 4, so eight must be in flight at every
+// moment; batches of exactly eight leave no slack at a batch's boundary.
+// With eight, the 512-bit CTR and CBC decryption loops ran in two steady
+// states, one 5% slower than the other, switching between them from call to
+// call (same binary, same buffers; ECB stayed in the fast one), which a
+// median over timings shows and the fastest slice hides (docs/aes-limits.md).
 //
 // Mode registers: CTR keeps the byte-reversal shuffle (bswap), the
 // counters of the next vector with lanes byte-reversed (base, little
@@ -67,7 +76,7 @@ type regPlan struct {
 var plans = map[vec.Width]regPlan{
 	vec.W128: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
 	vec.W256: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
-	vec.W512: {states: 8, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{8, 9, 10, 11}},
+	vec.W512: {states: 12, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{15, 31}},
 }
 
 // Indices into regPlan.mode.
