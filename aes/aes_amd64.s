@@ -63,10 +63,12 @@ TEXT ·encryptBlocksAESNI(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -85,8 +87,8 @@ loop_2:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -106,7 +108,7 @@ loop_2:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -126,7 +128,7 @@ rounds12_5:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -228,13 +230,15 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     done_8
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -245,8 +249,8 @@ loop_6:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_9
+	JE     rounds12_10
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -258,7 +262,7 @@ loop_6:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_9:
+rounds12_10:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -270,7 +274,7 @@ rounds12_9:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_8:
+rounds10_9:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -328,20 +332,20 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
+	JMP        loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     done_12
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -349,7 +353,7 @@ loop_10:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_13:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -357,7 +361,7 @@ rounds12_13:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_12:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -393,30 +397,30 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
+	JMP        loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     done_16
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -441,19 +445,19 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
+	JMP        loop_15
 
-done_15:
+done_16:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -480,8 +484,8 @@ noprefetch_18:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_20
+	JE     rounds12_21
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -509,7 +513,7 @@ noprefetch_18:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_21:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -537,7 +541,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_20:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -702,10 +706,12 @@ TEXT ·decryptBlocksAESNI(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -724,8 +730,8 @@ loop_2:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -745,7 +751,7 @@ loop_2:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -765,7 +771,7 @@ rounds12_5:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -867,13 +873,15 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     done_8
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -884,8 +892,8 @@ loop_6:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_9
+	JE     rounds12_10
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -897,7 +905,7 @@ loop_6:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_9:
+rounds12_10:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -909,7 +917,7 @@ rounds12_9:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_8:
+rounds10_9:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -967,20 +975,20 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
+	JMP        loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     done_12
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -988,7 +996,7 @@ loop_10:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_13:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -996,7 +1004,7 @@ rounds12_13:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_12:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1032,30 +1040,30 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
+	JMP        loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     done_16
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -1080,19 +1088,19 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
+	JMP        loop_15
 
-done_15:
+done_16:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -1119,8 +1127,8 @@ noprefetch_18:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_20
+	JE     rounds12_21
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1148,7 +1156,7 @@ noprefetch_18:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_20:
+rounds12_21:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1176,7 +1184,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_20:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1343,10 +1351,12 @@ TEXT ·cbcDecryptAESNI(SB), NOSPLIT, $0-56
 	MOVOU (R8), X13
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  112(SI), X13
@@ -1368,8 +1378,8 @@ loop_2:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1389,7 +1399,7 @@ loop_2:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1409,7 +1419,7 @@ rounds12_5:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1527,12 +1537,13 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     done_8
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  48(SI), X13
@@ -1546,8 +1557,8 @@ loop_6:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_9
+	JE     rounds12_10
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1559,7 +1570,7 @@ loop_6:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_9:
+rounds12_10:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1571,7 +1582,7 @@ rounds12_9:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_8:
+rounds10_9:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1637,12 +1648,12 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
+	JMP        loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     done_12
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  16(SI), X13
@@ -1652,8 +1663,8 @@ loop_10:
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1661,7 +1672,7 @@ loop_10:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_13:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1669,7 +1680,7 @@ rounds12_13:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_12:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1709,12 +1720,12 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
+	JMP        loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     done_16
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  (SI), X13
@@ -1722,20 +1733,20 @@ loop_14:
 	MOVO   X12, X0
 	PXOR   X15, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -1762,19 +1773,19 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
+	JMP        loop_15
 
-done_15:
+done_16:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  176(SI), X13
@@ -1804,8 +1815,8 @@ noprefetch_18:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_20
+	JE     rounds12_21
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1833,7 +1844,7 @@ noprefetch_18:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_20:
+rounds12_21:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1861,7 +1872,7 @@ rounds12_20:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_19:
+rounds10_20:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2054,10 +2065,12 @@ TEXT ·ctrAESNI(SB), NOSPLIT, $0-56
 	PSHUFB X13, X14
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2093,8 +2106,8 @@ loop_2:
 	PXOR   X12, X6
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2114,7 +2127,7 @@ loop_2:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2134,7 +2147,7 @@ rounds12_5:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2252,13 +2265,15 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     done_8
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2278,8 +2293,8 @@ loop_6:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_9
+	JE     rounds12_10
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2291,7 +2306,7 @@ loop_6:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_9:
+rounds12_10:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2303,7 +2318,7 @@ rounds12_9:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_8:
+rounds10_9:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2369,12 +2384,12 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
+	JMP        loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     done_12
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2386,8 +2401,8 @@ loop_10:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2395,7 +2410,7 @@ loop_10:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_13:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2403,7 +2418,7 @@ rounds12_13:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_12:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2443,12 +2458,12 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
+	JMP        loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     done_16
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2456,20 +2471,20 @@ loop_14:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -2496,9 +2511,9 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
+	JMP        loop_15
 
-done_15:
+done_16:
 	MOVO   X14, X15
 	PSHUFB X13, X15
 	MOVOU  X15, (R8)
@@ -2506,12 +2521,12 @@ done_15:
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2563,8 +2578,8 @@ noprefetch_18:
 	PXOR   X12, X10
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_20
+	JE     rounds12_21
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2592,7 +2607,7 @@ noprefetch_18:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_21:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2620,7 +2635,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_20:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2815,10 +2830,12 @@ TEXT ·ctrFromAESNI(SB), NOSPLIT, $0-64
 	PUNPCKLQDQ X15, X14
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2854,8 +2871,8 @@ loop_2:
 	PXOR   X12, X6
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2875,7 +2892,7 @@ loop_2:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2895,7 +2912,7 @@ rounds12_5:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3013,13 +3030,15 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ   CX, $0x04
-	JB     done_7
+	JB     done_8
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3039,8 +3058,8 @@ loop_6:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_8
-	JE     rounds12_9
+	JB     rounds10_9
+	JE     rounds12_10
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3052,7 +3071,7 @@ loop_6:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_9:
+rounds12_10:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3064,7 +3083,7 @@ rounds12_9:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_8:
+rounds10_9:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3130,12 +3149,12 @@ rounds10_8:
 	ADDQ       $0x00000040, SI
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
-	JMP        loop_6
+	JMP        loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ   CX, $0x02
-	JB     done_11
+	JB     done_12
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3147,8 +3166,8 @@ loop_10:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_12
-	JE     rounds12_13
+	JB     rounds10_13
+	JE     rounds12_14
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3156,7 +3175,7 @@ loop_10:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_13:
+rounds12_14:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3164,7 +3183,7 @@ rounds12_13:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_12:
+rounds10_13:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3204,12 +3223,12 @@ rounds10_12:
 	ADDQ       $0x00000020, SI
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
-	JMP        loop_10
+	JMP        loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ   CX, $0x01
-	JB     done_15
+	JB     done_16
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3217,20 +3236,20 @@ loop_14:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -3257,19 +3276,19 @@ rounds10_16:
 	ADDQ       $0x00000010, SI
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
-	JMP        loop_14
+	JMP        loop_15
 
-done_15:
+done_16:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3321,8 +3340,8 @@ noprefetch_18:
 	PXOR   X12, X10
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_19
-	JE     rounds12_20
+	JB     rounds10_20
+	JE     rounds12_21
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3350,7 +3369,7 @@ noprefetch_18:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_20:
+rounds12_21:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3378,7 +3397,7 @@ rounds12_20:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_19:
+rounds10_20:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3567,10 +3586,12 @@ TEXT ·encryptBlocksVAES256(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -3581,8 +3602,8 @@ loop_2:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3602,7 +3623,7 @@ loop_2:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3622,7 +3643,7 @@ rounds12_5:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3724,21 +3745,23 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             done_8
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_9
+	JE             rounds12_10
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3750,7 +3773,7 @@ loop_6:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_10:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3762,7 +3785,7 @@ rounds12_9:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_9:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3820,18 +3843,18 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
+	JMP            loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             done_12
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3839,7 +3862,7 @@ loop_10:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3847,7 +3870,7 @@ rounds12_13:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3883,29 +3906,29 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
+	JMP            loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             done_16
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_17
+	JE             rounds12_18
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -3930,28 +3953,28 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
+	JMP            loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -3974,13 +3997,13 @@ rounds10_19:
 	VAESENCLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_22
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -3988,7 +4011,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_22:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -4003,8 +4026,8 @@ noprefetch_21:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_23
+	JE             rounds12_24
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4032,7 +4055,7 @@ noprefetch_21:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_24:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4060,7 +4083,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_23:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4225,10 +4248,12 @@ TEXT ·decryptBlocksVAES256(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -4239,8 +4264,8 @@ loop_2:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4260,7 +4285,7 @@ loop_2:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4280,7 +4305,7 @@ rounds12_5:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4382,21 +4407,23 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             done_8
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_9
+	JE             rounds12_10
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4408,7 +4435,7 @@ loop_6:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_10:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4420,7 +4447,7 @@ rounds12_9:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_9:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4478,18 +4505,18 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
+	JMP            loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             done_12
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4497,7 +4524,7 @@ loop_10:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4505,7 +4532,7 @@ rounds12_13:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4541,29 +4568,29 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
+	JMP            loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             done_16
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_17
+	JE             rounds12_18
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -4588,28 +4615,28 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
+	JMP            loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -4632,13 +4659,13 @@ rounds10_19:
 	VAESDECLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_22
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -4646,7 +4673,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_22:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -4661,8 +4688,8 @@ noprefetch_21:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_23
+	JE             rounds12_24
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4690,7 +4717,7 @@ noprefetch_21:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_24:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4718,7 +4745,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_23:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4885,10 +4912,12 @@ TEXT ·cbcDecryptVAES256(SB), NOSPLIT, $0-56
 	VBROADCASTI128 (R8), Y13
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 240(SI), Y13
@@ -4902,8 +4931,8 @@ loop_2:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4923,7 +4952,7 @@ loop_2:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4943,7 +4972,7 @@ rounds12_5:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5053,12 +5082,13 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             done_8
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 112(SI), Y13
@@ -5068,8 +5098,8 @@ loop_6:
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_9
+	JE             rounds12_10
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5081,7 +5111,7 @@ loop_6:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_10:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5093,7 +5123,7 @@ rounds12_9:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_9:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5155,12 +5185,12 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
+	JMP            loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             done_12
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 48(SI), Y13
@@ -5168,8 +5198,8 @@ loop_10:
 	VPXOR          Y15, Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5177,7 +5207,7 @@ loop_10:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5185,7 +5215,7 @@ rounds12_13:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5223,32 +5253,32 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
+	JMP            loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             done_16
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 16(SI), Y13
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y15, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_17
+	JE             rounds12_18
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -5274,31 +5304,31 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
+	JMP            loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VMOVDQU (SI), X15
 	VMOVDQA X13, X14
 	VMOVDQU (SI), X13
 	VMOVDQU (DX), X12
 	VPXOR   X15, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -5322,13 +5352,13 @@ rounds10_19:
 	VAESDECLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_22
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -5336,7 +5366,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_22:
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 368(SI), Y13
@@ -5354,8 +5384,8 @@ noprefetch_21:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_23
+	JE             rounds12_24
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5383,7 +5413,7 @@ noprefetch_21:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_24:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5411,7 +5441,7 @@ rounds12_23:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_23:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5593,10 +5623,12 @@ TEXT ·ctrVAES256(SB), NOSPLIT, $0-56
 	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5623,8 +5655,8 @@ loop_2:
 	VPXOR          Y6, Y12, Y6
 	VPXOR          Y7, Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5644,7 +5676,7 @@ loop_2:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5664,7 +5696,7 @@ rounds12_5:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5774,13 +5806,15 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             done_8
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5795,8 +5829,8 @@ loop_6:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_9
+	JE             rounds12_10
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5808,7 +5842,7 @@ loop_6:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_10:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5820,7 +5854,7 @@ rounds12_9:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_9:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5882,12 +5916,12 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
+	JMP            loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             done_12
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5896,8 +5930,8 @@ loop_10:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5905,7 +5939,7 @@ loop_10:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5913,7 +5947,7 @@ rounds12_13:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5951,31 +5985,31 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
+	JMP            loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             done_16
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_17
+	JE             rounds12_18
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -6001,30 +6035,30 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
+	JMP            loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -6048,7 +6082,7 @@ rounds10_19:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VPSHUFB X13, X14, X15
 	VMOVDQU X15, (R8)
 	VZEROUPPER
@@ -6056,7 +6090,7 @@ tail_18:
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_22
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -6064,7 +6098,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_22:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6103,8 +6137,8 @@ noprefetch_21:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_23
+	JE             rounds12_24
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6132,7 +6166,7 @@ noprefetch_21:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_24:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6160,7 +6194,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_23:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6345,10 +6379,12 @@ TEXT ·ctrFromVAES256(SB), NOSPLIT, $0-64
 	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6375,8 +6411,8 @@ loop_2:
 	VPXOR          Y6, Y12, Y6
 	VPXOR          Y7, Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6396,7 +6432,7 @@ loop_2:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6416,7 +6452,7 @@ rounds12_5:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6526,13 +6562,15 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ           CX, $0x08
-	JB             done_7
+	JB             done_8
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6547,8 +6585,8 @@ loop_6:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_8
-	JE             rounds12_9
+	JB             rounds10_9
+	JE             rounds12_10
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6560,7 +6598,7 @@ loop_6:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_9:
+rounds12_10:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6572,7 +6610,7 @@ rounds12_9:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_8:
+rounds10_9:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6634,12 +6672,12 @@ rounds10_8:
 	ADDQ           $0x00000080, SI
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
-	JMP            loop_6
+	JMP            loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ           CX, $0x04
-	JB             done_11
+	JB             done_12
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6648,8 +6686,8 @@ loop_10:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_12
-	JE             rounds12_13
+	JB             rounds10_13
+	JE             rounds12_14
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6657,7 +6695,7 @@ loop_10:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_13:
+rounds12_14:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6665,7 +6703,7 @@ rounds12_13:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_12:
+rounds10_13:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6703,31 +6741,31 @@ rounds10_12:
 	ADDQ           $0x00000040, SI
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
-	JMP            loop_10
+	JMP            loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ           CX, $0x02
-	JB             done_15
+	JB             done_16
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_17
+	JE             rounds12_18
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -6753,30 +6791,30 @@ rounds10_16:
 	ADDQ           $0x00000020, SI
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
-	JMP            loop_14
+	JMP            loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -6800,13 +6838,13 @@ rounds10_19:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_21
+	JZ         noprefetch_22
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -6814,7 +6852,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_21:
+noprefetch_22:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6853,8 +6891,8 @@ noprefetch_21:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_22
-	JE             rounds12_23
+	JB             rounds10_23
+	JE             rounds12_24
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6882,7 +6920,7 @@ noprefetch_21:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_23:
+rounds12_24:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6910,7 +6948,7 @@ rounds12_23:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_22:
+rounds10_23:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -7107,10 +7145,12 @@ TEXT ·encryptBlocks(SB), NOSPLIT, $0-56
 	VBROADCASTI32X4 (DX), Z16
 
 loop_2:
-	CMPQ    CX, $0x20
-	JB      done_3
-	CMPQ    CX, $0x50
-	JAE     wide_1
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
+
+body_4:
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
@@ -7120,8 +7160,8 @@ loop_2:
 	VPXORQ  384(SI), Z16, Z6
 	VPXORQ  448(SI), Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -7139,7 +7179,7 @@ loop_2:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7157,7 +7197,7 @@ rounds12_5:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -7249,20 +7289,22 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_2
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      done_8
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
 	VPXORQ  192(SI), Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_9
+	JE      rounds12_10
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -7272,7 +7314,7 @@ loop_6:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_10:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7282,7 +7324,7 @@ rounds12_9:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_9:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -7330,29 +7372,29 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
+	JMP         loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      done_12
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_14:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_13:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -7378,24 +7420,24 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
+	JMP         loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      done_16
 	VPXORQ  (SI), Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_18:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_17:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -7410,23 +7452,23 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
+	JMP         loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_19
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_21:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_20:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -7442,21 +7484,21 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_19:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_22
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_23
+	JE      rounds12_24
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_23:
+rounds12_24:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_22:
+rounds10_23:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -7469,13 +7511,13 @@ rounds10_22:
 	VAESENCLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_22:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_24
+	JZ         noprefetch_25
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -7489,7 +7531,7 @@ wide_1:
 	PREFETCHT0 640(SI)(R9*1)
 	PREFETCHT0 704(SI)(R9*1)
 
-noprefetch_24:
+noprefetch_25:
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
@@ -7503,8 +7545,8 @@ noprefetch_24:
 	VPXORQ  640(SI), Z16, Z10
 	VPXORQ  704(SI), Z16, Z11
 	CMPQ    BX, $0x0c
-	JB      rounds10_25
-	JE      rounds12_26
+	JB      rounds10_26
+	JE      rounds12_27
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -7530,7 +7572,7 @@ noprefetch_24:
 	VAESENC Z18, Z10, Z10
 	VAESENC Z18, Z11, Z11
 
-rounds12_26:
+rounds12_27:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7556,7 +7598,7 @@ rounds12_26:
 	VAESENC Z20, Z10, Z10
 	VAESENC Z20, Z11, Z11
 
-rounds10_25:
+rounds10_26:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -7737,10 +7779,12 @@ TEXT ·decryptBlocks(SB), NOSPLIT, $0-56
 	VBROADCASTI32X4 (DX), Z16
 
 loop_2:
-	CMPQ    CX, $0x20
-	JB      done_3
-	CMPQ    CX, $0x50
-	JAE     wide_1
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
+
+body_4:
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
@@ -7750,8 +7794,8 @@ loop_2:
 	VPXORQ  384(SI), Z16, Z6
 	VPXORQ  448(SI), Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z17, Z2, Z2
@@ -7769,7 +7813,7 @@ loop_2:
 	VAESDEC Z18, Z6, Z6
 	VAESDEC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -7787,7 +7831,7 @@ rounds12_5:
 	VAESDEC Z20, Z6, Z6
 	VAESDEC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -7879,20 +7923,22 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_2
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      done_8
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
 	VPXORQ  192(SI), Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_9
+	JE      rounds12_10
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z17, Z2, Z2
@@ -7902,7 +7948,7 @@ loop_6:
 	VAESDEC Z18, Z2, Z2
 	VAESDEC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_10:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -7912,7 +7958,7 @@ rounds12_9:
 	VAESDEC Z20, Z2, Z2
 	VAESDEC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_9:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -7960,29 +8006,29 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
+	JMP         loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      done_12
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z18, Z0, Z0
 	VAESDEC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_14:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
 	VAESDEC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_13:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z22, Z0, Z0
@@ -8008,24 +8054,24 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
+	JMP         loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      done_16
 	VPXORQ  (SI), Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_18:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_17:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -8040,23 +8086,23 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
+	JMP         loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_19
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESDEC Y17, Y0, Y0
 	VAESDEC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_21:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_20:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -8072,21 +8118,21 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_19:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_22
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_23
+	JE      rounds12_24
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_23:
+rounds12_24:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_22:
+rounds10_23:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -8099,13 +8145,13 @@ rounds10_22:
 	VAESDECLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_22:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_24
+	JZ         noprefetch_25
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -8119,7 +8165,7 @@ wide_1:
 	PREFETCHT0 640(SI)(R9*1)
 	PREFETCHT0 704(SI)(R9*1)
 
-noprefetch_24:
+noprefetch_25:
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
@@ -8133,8 +8179,8 @@ noprefetch_24:
 	VPXORQ  640(SI), Z16, Z10
 	VPXORQ  704(SI), Z16, Z11
 	CMPQ    BX, $0x0c
-	JB      rounds10_25
-	JE      rounds12_26
+	JB      rounds10_26
+	JE      rounds12_27
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z17, Z2, Z2
@@ -8160,7 +8206,7 @@ noprefetch_24:
 	VAESDEC Z18, Z10, Z10
 	VAESDEC Z18, Z11, Z11
 
-rounds12_26:
+rounds12_27:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -8186,7 +8232,7 @@ rounds12_26:
 	VAESDEC Z20, Z10, Z10
 	VAESDEC Z20, Z11, Z11
 
-rounds10_25:
+rounds10_26:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -8369,10 +8415,12 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-64
 	VBROADCASTI32X4 (R8), Z12
 
 loop_2:
-	CMPQ            CX, $0x20
-	JB              done_3
-	CMPQ            CX, $0x50
-	JAE             wide_1
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
+
+body_4:
 	VMOVDQU64       (SI), Z15
 	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 496(SI), Z12
@@ -8385,8 +8433,8 @@ loop_2:
 	VPXORQ          384(SI), Z16, Z6
 	VPXORQ          448(SI), Z16, Z7
 	CMPQ            BX, $0x0c
-	JB              rounds10_4
-	JE              rounds12_5
+	JB              rounds10_5
+	JE              rounds12_6
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z17, Z2, Z2
@@ -8404,7 +8452,7 @@ loop_2:
 	VAESDEC         Z18, Z6, Z6
 	VAESDEC         Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -8422,7 +8470,7 @@ rounds12_5:
 	VAESDEC Z20, Z6, Z6
 	VAESDEC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -8522,12 +8570,13 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_2
+	CMPQ        CX, $0x20
+	JAE         body_4
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ            CX, $0x10
-	JB              done_7
+	JB              done_8
 	VMOVDQU64       (SI), Z15
 	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 240(SI), Z12
@@ -8536,8 +8585,8 @@ loop_6:
 	VPXORQ          128(SI), Z16, Z2
 	VPXORQ          192(SI), Z16, Z3
 	CMPQ            BX, $0x0c
-	JB              rounds10_8
-	JE              rounds12_9
+	JB              rounds10_9
+	JE              rounds12_10
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z17, Z2, Z2
@@ -8547,7 +8596,7 @@ loop_6:
 	VAESDEC         Z18, Z2, Z2
 	VAESDEC         Z18, Z3, Z3
 
-rounds12_9:
+rounds12_10:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -8557,7 +8606,7 @@ rounds12_9:
 	VAESDEC Z20, Z2, Z2
 	VAESDEC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_9:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -8609,32 +8658,32 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
+	JMP         loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ            CX, $0x08
-	JB              done_11
+	JB              done_12
 	VMOVDQU64       (SI), Z15
 	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 112(SI), Z12
 	VPXORQ          Z15, Z16, Z0
 	VPXORQ          64(SI), Z16, Z1
 	CMPQ            BX, $0x0c
-	JB              rounds10_12
-	JE              rounds12_13
+	JB              rounds10_13
+	JE              rounds12_14
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z18, Z0, Z0
 	VAESDEC         Z18, Z1, Z1
 
-rounds12_13:
+rounds12_14:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
 	VAESDEC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_13:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z22, Z0, Z0
@@ -8662,27 +8711,27 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
+	JMP         loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ            CX, $0x04
-	JB              done_15
+	JB              done_16
 	VMOVDQU64       (SI), Z15
 	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 48(SI), Z12
 	VPXORQ          Z15, Z16, Z0
 	CMPQ            BX, $0x0c
-	JB              rounds10_16
-	JE              rounds12_17
+	JB              rounds10_17
+	JE              rounds12_18
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z18, Z0, Z0
 
-rounds12_17:
+rounds12_18:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_17:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -8698,26 +8747,26 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
+	JMP         loop_15
 
-done_15:
+done_16:
 	CMPQ           CX, $0x02
-	JB             tail_18
+	JB             tail_19
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y12, Y13
 	VBROADCASTI128 16(SI), Y12
 	VPXORQ         Y15, Y16, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_20
+	JB             rounds10_20
+	JE             rounds12_21
 	VAESDEC        Y17, Y0, Y0
 	VAESDEC        Y18, Y0, Y0
 
-rounds12_20:
+rounds12_21:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_20:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -8734,24 +8783,24 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_19:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_22
 	VMOVDQU (SI), X15
 	VMOVDQA X12, X13
 	VMOVDQU (SI), X12
 	VPXORQ  X15, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_23
+	JE      rounds12_24
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_23:
+rounds12_24:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_22:
+rounds10_23:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -8765,13 +8814,13 @@ rounds10_22:
 	VAESDECLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_22:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_24
+	JZ         noprefetch_25
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -8785,7 +8834,7 @@ wide_1:
 	PREFETCHT0 640(SI)(R9*1)
 	PREFETCHT0 704(SI)(R9*1)
 
-noprefetch_24:
+noprefetch_25:
 	VMOVDQU64       (SI), Z15
 	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 752(SI), Z12
@@ -8802,8 +8851,8 @@ noprefetch_24:
 	VPXORQ          640(SI), Z16, Z10
 	VPXORQ          704(SI), Z16, Z11
 	CMPQ            BX, $0x0c
-	JB              rounds10_25
-	JE              rounds12_26
+	JB              rounds10_26
+	JE              rounds12_27
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z17, Z2, Z2
@@ -8829,7 +8878,7 @@ noprefetch_24:
 	VAESDEC         Z18, Z10, Z10
 	VAESDEC         Z18, Z11, Z11
 
-rounds12_26:
+rounds12_27:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -8855,7 +8904,7 @@ rounds12_26:
 	VAESDEC Z20, Z10, Z10
 	VAESDEC Z20, Z11, Z11
 
-rounds10_25:
+rounds10_26:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -9054,10 +9103,12 @@ TEXT ·ctr(SB), NOSPLIT, $0-64
 	VBROADCASTI32X4 step4<>+0(SB), Z14
 
 loop_2:
-	CMPQ    CX, $0x20
-	JB      done_3
-	CMPQ    CX, $0x50
-	JAE     wide_1
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
+
+body_4:
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9083,8 +9134,8 @@ loop_2:
 	VPXORQ  Z6, Z16, Z6
 	VPXORQ  Z7, Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -9102,7 +9153,7 @@ loop_2:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -9120,7 +9171,7 @@ rounds12_5:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -9220,13 +9271,15 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_2
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      done_8
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9240,8 +9293,8 @@ loop_6:
 	VPXORQ  Z2, Z16, Z2
 	VPXORQ  Z3, Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_9
+	JE      rounds12_10
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -9251,7 +9304,7 @@ loop_6:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_10:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -9261,7 +9314,7 @@ rounds12_9:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_9:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -9313,12 +9366,12 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
+	JMP         loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      done_12
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9326,20 +9379,20 @@ loop_10:
 	VPXORQ  Z0, Z16, Z0
 	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_14:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_13:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -9367,26 +9420,26 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
+	JMP         loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      done_16
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_18:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_17:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -9402,25 +9455,25 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
+	JMP         loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_19
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_21:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_20:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -9437,23 +9490,23 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_19:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_22
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_23
+	JE      rounds12_24
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_23:
+rounds12_24:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_22:
+rounds10_23:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -9467,7 +9520,7 @@ rounds10_22:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_22:
 	VPSHUFB X12, X13, X15
 	VMOVDQU X15, (R8)
 	VZEROUPPER
@@ -9475,7 +9528,7 @@ tail_21:
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_24
+	JZ         noprefetch_25
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -9489,7 +9542,7 @@ wide_1:
 	PREFETCHT0 640(SI)(R9*1)
 	PREFETCHT0 704(SI)(R9*1)
 
-noprefetch_24:
+noprefetch_25:
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9527,8 +9580,8 @@ noprefetch_24:
 	VPXORQ  Z10, Z16, Z10
 	VPXORQ  Z11, Z16, Z11
 	CMPQ    BX, $0x0c
-	JB      rounds10_25
-	JE      rounds12_26
+	JB      rounds10_26
+	JE      rounds12_27
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -9554,7 +9607,7 @@ noprefetch_24:
 	VAESENC Z18, Z10, Z10
 	VAESENC Z18, Z11, Z11
 
-rounds12_26:
+rounds12_27:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -9580,7 +9633,7 @@ rounds12_26:
 	VAESENC Z20, Z10, Z10
 	VAESENC Z20, Z11, Z11
 
-rounds10_25:
+rounds10_26:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -9782,10 +9835,12 @@ TEXT ·ctrFrom(SB), NOSPLIT, $0-72
 	VBROADCASTI32X4 step4<>+0(SB), Z14
 
 loop_2:
-	CMPQ    CX, $0x20
-	JB      done_3
-	CMPQ    CX, $0x50
-	JAE     wide_1
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
+
+body_4:
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9811,8 +9866,8 @@ loop_2:
 	VPXORQ  Z6, Z16, Z6
 	VPXORQ  Z7, Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -9830,7 +9885,7 @@ loop_2:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -9848,7 +9903,7 @@ rounds12_5:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -9948,13 +10003,15 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_2
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
 done_3:
-loop_6:
+loop_7:
 	CMPQ    CX, $0x10
-	JB      done_7
+	JB      done_8
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9968,8 +10025,8 @@ loop_6:
 	VPXORQ  Z2, Z16, Z2
 	VPXORQ  Z3, Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_8
-	JE      rounds12_9
+	JB      rounds10_9
+	JE      rounds12_10
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -9979,7 +10036,7 @@ loop_6:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_9:
+rounds12_10:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -9989,7 +10046,7 @@ rounds12_9:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_8:
+rounds10_9:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -10041,12 +10098,12 @@ rounds10_8:
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
-	JMP         loop_6
+	JMP         loop_7
 
-done_7:
-loop_10:
+done_8:
+loop_11:
 	CMPQ    CX, $0x08
-	JB      done_11
+	JB      done_12
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -10054,20 +10111,20 @@ loop_10:
 	VPXORQ  Z0, Z16, Z0
 	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_12
-	JE      rounds12_13
+	JB      rounds10_13
+	JE      rounds12_14
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_13:
+rounds12_14:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_12:
+rounds10_13:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -10095,26 +10152,26 @@ rounds10_12:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
-	JMP         loop_10
+	JMP         loop_11
 
-done_11:
-loop_14:
+done_12:
+loop_15:
 	CMPQ    CX, $0x04
-	JB      done_15
+	JB      done_16
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_17:
+rounds12_18:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_16:
+rounds10_17:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -10130,25 +10187,25 @@ rounds10_16:
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
-	JMP         loop_14
+	JMP         loop_15
 
-done_15:
+done_16:
 	CMPQ    CX, $0x02
-	JB      tail_18
+	JB      tail_19
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_20:
+rounds12_21:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_19:
+rounds10_20:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -10165,23 +10222,23 @@ rounds10_19:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_18:
+tail_19:
 	CMPQ    CX, $0x01
-	JB      tail_21
+	JB      tail_22
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_22
-	JE      rounds12_23
+	JB      rounds10_23
+	JE      rounds12_24
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_23:
+rounds12_24:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_22:
+rounds10_23:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -10195,13 +10252,13 @@ rounds10_22:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_21:
+tail_22:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_24
+	JZ         noprefetch_25
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -10215,7 +10272,7 @@ wide_1:
 	PREFETCHT0 640(SI)(R9*1)
 	PREFETCHT0 704(SI)(R9*1)
 
-noprefetch_24:
+noprefetch_25:
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -10253,8 +10310,8 @@ noprefetch_24:
 	VPXORQ  Z10, Z16, Z10
 	VPXORQ  Z11, Z16, Z11
 	CMPQ    BX, $0x0c
-	JB      rounds10_25
-	JE      rounds12_26
+	JB      rounds10_26
+	JE      rounds12_27
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -10280,7 +10337,7 @@ noprefetch_24:
 	VAESENC Z18, Z10, Z10
 	VAESENC Z18, Z11, Z11
 
-rounds12_26:
+rounds12_27:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -10306,7 +10363,7 @@ rounds12_26:
 	VAESENC Z20, Z10, Z10
 	VAESENC Z20, Z11, Z11
 
-rounds10_25:
+rounds10_26:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2

@@ -240,8 +240,9 @@ func (k *kernel) batch(w vec.Width, nv int) {
 // blocks remain.
 func (k *kernel) loop(w vec.Width, nv int) { k.loopThen(w, nv, false, nil) }
 
-// loopThen is loop with then emitted after the loop's own test, at the top
-// of every iteration, with the loop's top label. With alignExit the code
+// loopThen is loop with then emitted after the loop's own test at its top,
+// with the loop's top label; the batches then loop back below it, so then
+// runs once each time the loop is entered at top. With alignExit the code
 // after the loop starts on a 64-byte boundary (see genKernel).
 func (k *kernel) loopThen(w vec.Width, nv int, alignExit bool, then func(top string)) {
 	top, done := k.label("loop"), k.label("done")
@@ -249,14 +250,25 @@ func (k *kernel) loopThen(w vec.Width, nv int, alignExit bool, then func(top str
 	Label(top)
 	CMPQ(k.n, Imm(uint64(per)))
 	JB(LabelRef(done))
+	body := top
 	if then != nil {
+		// then runs once per entry at top, not once per batch: the
+		// batches loop back to body and test only their own count.
 		then(top)
+		body = k.label("body")
+		Label(body)
 	}
 	k.batch(w, nv)
 	ADDQ(U32(nv*int(w)), k.src)
 	ADDQ(U32(nv*int(w)), k.dst)
 	SUBQ(Imm(uint64(per)), k.n)
-	JMP(LabelRef(top))
+	if then != nil {
+		CMPQ(k.n, Imm(uint64(per)))
+		JAE(LabelRef(body))
+		JMP(LabelRef(done))
+	} else {
+		JMP(LabelRef(top))
+	}
 	if alignExit {
 		// Padding after the JMP: never executed.
 		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
@@ -355,10 +367,10 @@ func genKernel(w vec.Width, mode string) {
 	// The main loop, then loops of each power of two below it. Where the
 	// main batch is not a power of two (12 vectors), it runs out of line
 	// (after the RET) and only while 20 or more vectors remain, entered
-	// from the 8-vector loop: a message shorter than 8 vectors runs
-	// exactly the instructions it ran with 8 states, one of 8 to 19 passes
-	// an untaken branch per batch of 8, and a long one ends with one or
-	// two batches of 8.
+	// from the 8-vector loop's entry: a message shorter than 8 vectors
+	// runs exactly the instructions it ran with 8 states, one of 8 to 19
+	// passes one untaken branch, and a long one ends with one or two
+	// batches of 8.
 	var wide func()
 	p := 1 << (bits.Len(uint(k.plan.states)) - 1)
 	// Calls shorter than the main batch (every call of 16 to 256 bytes on
@@ -380,8 +392,9 @@ func genKernel(w vec.Width, mode string) {
 	if p == k.plan.states {
 		k.loopThen(w, p, align, nil)
 	} else {
-		// The test for the wide loop sits inside the p-vector loop, after
-		// its own test: below p vectors a call runs exactly the old code.
+		// The test for the wide loop sits at the p-vector loop's entry,
+		// after its own test: below p vectors a call runs exactly the old
+		// code. The wide loop returns to that entry.
 		wideLoop := k.label("wide")
 		least := uint64((k.plan.states + p) * w.Blocks())
 		k.loopThen(w, p, align, func(top string) {
