@@ -1,9 +1,9 @@
 // Package aes implements AES (FIPS 197) with several code paths, one of
 // which NewCipher chooses from the CPU's features:
 //
-//	vaes512   VAES on 512-bit vectors (AVX-512): 32 blocks in flight
-//	vaes256   VAES on 256-bit vectors (AVX2): 16 blocks in flight
-//	aesni     AES-NI on 128-bit vectors (legacy SSE encodings): 8 blocks
+//	vaes512   VAES on 512-bit vectors (AVX-512): 48 blocks in flight
+//	vaes256   VAES on 256-bit vectors (AVX2): 24 blocks in flight
+//	aesni     AES-NI on 128-bit vectors (legacy SSE encodings): 12 blocks
 //	stdlib    off amd64, where crypto/aes runs on the CPU's AES instructions
 //	          (ARMv8, POWER8, z/Architecture CPACF): crypto/aes itself
 //	generic   portable Go, bitsliced four blocks at a time (constant-time)

@@ -63,10 +63,12 @@ TEXT ·encryptBlocksAESNI(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -85,8 +87,8 @@ loop_2:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -106,7 +108,7 @@ loop_2:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -126,7 +128,7 @@ rounds12_5:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -228,12 +230,14 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ   CX, $0x04
-	JB     skip_6
+	JB     skip_7
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -244,8 +248,8 @@ done_3:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_7
-	JE     rounds12_8
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -257,7 +261,7 @@ done_3:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_8:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -269,7 +273,7 @@ rounds12_8:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_7:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -328,17 +332,17 @@ rounds10_7:
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
 
-skip_6:
+skip_7:
 	CMPQ   CX, $0x02
-	JB     skip_9
+	JB     skip_10
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_10
-	JE     rounds12_11
+	JB     rounds10_11
+	JE     rounds12_12
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -346,7 +350,7 @@ skip_6:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_11:
+rounds12_12:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -354,7 +358,7 @@ rounds12_11:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_10:
+rounds10_11:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -391,27 +395,27 @@ rounds10_10:
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
 
-skip_9:
+skip_10:
 	CMPQ   CX, $0x01
-	JB     skip_12
+	JB     skip_13
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_14
+	JE     rounds12_15
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_14:
+rounds12_15:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_13:
+rounds10_14:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -437,17 +441,17 @@ rounds10_13:
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
 
-skip_12:
+skip_13:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_15
+	JZ         noprefetch_16
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_15:
+noprefetch_16:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -474,8 +478,8 @@ noprefetch_15:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -503,7 +507,7 @@ noprefetch_15:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -531,7 +535,7 @@ rounds12_17:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -696,10 +700,12 @@ TEXT ·decryptBlocksAESNI(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -718,8 +724,8 @@ loop_2:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -739,7 +745,7 @@ loop_2:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -759,7 +765,7 @@ rounds12_5:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -861,12 +867,14 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ   CX, $0x04
-	JB     skip_6
+	JB     skip_7
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -877,8 +885,8 @@ done_3:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_7
-	JE     rounds12_8
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -890,7 +898,7 @@ done_3:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_8:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -902,7 +910,7 @@ rounds12_8:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_7:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -961,17 +969,17 @@ rounds10_7:
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
 
-skip_6:
+skip_7:
 	CMPQ   CX, $0x02
-	JB     skip_9
+	JB     skip_10
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_10
-	JE     rounds12_11
+	JB     rounds10_11
+	JE     rounds12_12
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -979,7 +987,7 @@ skip_6:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_11:
+rounds12_12:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -987,7 +995,7 @@ rounds12_11:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_10:
+rounds10_11:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1024,27 +1032,27 @@ rounds10_10:
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
 
-skip_9:
+skip_10:
 	CMPQ   CX, $0x01
-	JB     skip_12
+	JB     skip_13
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_14
+	JE     rounds12_15
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_14:
+rounds12_15:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_13:
+rounds10_14:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -1070,17 +1078,17 @@ rounds10_13:
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
 
-skip_12:
+skip_13:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_15
+	JZ         noprefetch_16
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_15:
+noprefetch_16:
 	MOVOU  (DX), X12
 	MOVOU  (SI), X0
 	PXOR   X12, X0
@@ -1107,8 +1115,8 @@ noprefetch_15:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1136,7 +1144,7 @@ noprefetch_15:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1164,7 +1172,7 @@ rounds12_17:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1331,10 +1339,12 @@ TEXT ·cbcDecryptAESNI(SB), NOSPLIT, $0-56
 	MOVOU (R8), X13
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  112(SI), X13
@@ -1356,8 +1366,8 @@ loop_2:
 	MOVOU  112(SI), X7
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1377,7 +1387,7 @@ loop_2:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1397,7 +1407,7 @@ rounds12_5:
 	AESDEC X12, X6
 	AESDEC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1515,11 +1525,12 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
 
 done_3:
 	CMPQ   CX, $0x04
-	JB     skip_6
+	JB     skip_7
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  48(SI), X13
@@ -1533,8 +1544,8 @@ done_3:
 	MOVOU  48(SI), X3
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_7
-	JE     rounds12_8
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1546,7 +1557,7 @@ done_3:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds12_8:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1558,7 +1569,7 @@ rounds12_8:
 	AESDEC X12, X2
 	AESDEC X12, X3
 
-rounds10_7:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1625,9 +1636,9 @@ rounds10_7:
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
 
-skip_6:
+skip_7:
 	CMPQ   CX, $0x02
-	JB     skip_9
+	JB     skip_10
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  16(SI), X13
@@ -1637,8 +1648,8 @@ skip_6:
 	MOVOU  16(SI), X1
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_10
-	JE     rounds12_11
+	JB     rounds10_11
+	JE     rounds12_12
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1646,7 +1657,7 @@ skip_6:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds12_11:
+rounds12_12:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1654,7 +1665,7 @@ rounds12_11:
 	AESDEC X12, X0
 	AESDEC X12, X1
 
-rounds10_10:
+rounds10_11:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -1695,9 +1706,9 @@ rounds10_10:
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
 
-skip_9:
+skip_10:
 	CMPQ   CX, $0x01
-	JB     skip_12
+	JB     skip_13
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  (SI), X13
@@ -1705,20 +1716,20 @@ skip_9:
 	MOVO   X12, X0
 	PXOR   X15, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_14
+	JE     rounds12_15
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	MOVOU  32(AX), X12
 	AESDEC X12, X0
 
-rounds12_14:
+rounds12_15:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	MOVOU  64(AX), X12
 	AESDEC X12, X0
 
-rounds10_13:
+rounds10_14:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	MOVOU      96(AX), X12
@@ -1746,17 +1757,17 @@ rounds10_13:
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
 
-skip_12:
+skip_13:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_15
+	JZ         noprefetch_16
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_15:
+noprefetch_16:
 	MOVOU  (SI), X15
 	MOVO   X13, X14
 	MOVOU  176(SI), X13
@@ -1786,8 +1797,8 @@ noprefetch_15:
 	MOVOU  176(SI), X11
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1815,7 +1826,7 @@ noprefetch_15:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESDEC X12, X0
 	AESDEC X12, X1
@@ -1843,7 +1854,7 @@ rounds12_17:
 	AESDEC X12, X10
 	AESDEC X12, X11
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESDEC     X12, X0
 	AESDEC     X12, X1
@@ -2036,10 +2047,12 @@ TEXT ·ctrAESNI(SB), NOSPLIT, $0-56
 	PSHUFB X13, X14
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2075,8 +2088,8 @@ loop_2:
 	PXOR   X12, X6
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2096,7 +2109,7 @@ loop_2:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2116,7 +2129,7 @@ rounds12_5:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2234,12 +2247,14 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ   CX, $0x04
-	JB     skip_6
+	JB     skip_7
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2259,8 +2274,8 @@ done_3:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_7
-	JE     rounds12_8
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2272,7 +2287,7 @@ done_3:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_8:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2284,7 +2299,7 @@ rounds12_8:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_7:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2351,9 +2366,9 @@ rounds10_7:
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
 
-skip_6:
+skip_7:
 	CMPQ   CX, $0x02
-	JB     skip_9
+	JB     skip_10
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2365,8 +2380,8 @@ skip_6:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_10
-	JE     rounds12_11
+	JB     rounds10_11
+	JE     rounds12_12
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2374,7 +2389,7 @@ skip_6:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_11:
+rounds12_12:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2382,7 +2397,7 @@ rounds12_11:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_10:
+rounds10_11:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2423,9 +2438,9 @@ rounds10_10:
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
 
-skip_9:
+skip_10:
 	CMPQ   CX, $0x01
-	JB     skip_12
+	JB     skip_13
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2433,20 +2448,20 @@ skip_9:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_14
+	JE     rounds12_15
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_14:
+rounds12_15:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_13:
+rounds10_14:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -2474,7 +2489,7 @@ rounds10_13:
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
 
-skip_12:
+skip_13:
 	MOVO   X14, X15
 	PSHUFB X13, X15
 	MOVOU  X15, (R8)
@@ -2482,12 +2497,12 @@ skip_12:
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_15
+	JZ         noprefetch_16
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_15:
+noprefetch_16:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2539,8 +2554,8 @@ noprefetch_15:
 	PXOR   X12, X10
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2568,7 +2583,7 @@ noprefetch_15:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2596,7 +2611,7 @@ rounds12_17:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2791,10 +2806,12 @@ TEXT ·ctrFromAESNI(SB), NOSPLIT, $0-64
 	PUNPCKLQDQ X15, X14
 
 loop_2:
-	CMPQ   CX, $0x08
-	JB     done_3
-	CMPQ   CX, $0x14
-	JAE    wide_1
+	CMPQ CX, $0x08
+	JB   done_3
+	CMPQ CX, $0x14
+	JAE  wide_1
+
+body_4:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -2830,8 +2847,8 @@ loop_2:
 	PXOR   X12, X6
 	PXOR   X12, X7
 	CMPQ   BX, $0x0c
-	JB     rounds10_4
-	JE     rounds12_5
+	JB     rounds10_5
+	JE     rounds12_6
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2851,7 +2868,7 @@ loop_2:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds12_5:
+rounds12_6:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -2871,7 +2888,7 @@ rounds12_5:
 	AESENC X12, X6
 	AESENC X12, X7
 
-rounds10_4:
+rounds10_5:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -2989,12 +3006,14 @@ rounds10_4:
 	ADDQ       $0x00000080, SI
 	ADDQ       $0x00000080, DI
 	SUBQ       $0x08, CX
-	JMP        loop_2
+	CMPQ       CX, $0x08
+	JAE        body_4
+	JMP        done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ   CX, $0x04
-	JB     skip_6
+	JB     skip_7
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3014,8 +3033,8 @@ done_3:
 	PXOR   X12, X2
 	PXOR   X12, X3
 	CMPQ   BX, $0x0c
-	JB     rounds10_7
-	JE     rounds12_8
+	JB     rounds10_8
+	JE     rounds12_9
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3027,7 +3046,7 @@ done_3:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds12_8:
+rounds12_9:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3039,7 +3058,7 @@ rounds12_8:
 	AESENC X12, X2
 	AESENC X12, X3
 
-rounds10_7:
+rounds10_8:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3106,9 +3125,9 @@ rounds10_7:
 	ADDQ       $0x00000040, DI
 	SUBQ       $0x04, CX
 
-skip_6:
+skip_7:
 	CMPQ   CX, $0x02
-	JB     skip_9
+	JB     skip_10
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3120,8 +3139,8 @@ skip_6:
 	PXOR   X12, X0
 	PXOR   X12, X1
 	CMPQ   BX, $0x0c
-	JB     rounds10_10
-	JE     rounds12_11
+	JB     rounds10_11
+	JE     rounds12_12
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3129,7 +3148,7 @@ skip_6:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds12_11:
+rounds12_12:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3137,7 +3156,7 @@ rounds12_11:
 	AESENC X12, X0
 	AESENC X12, X1
 
-rounds10_10:
+rounds10_11:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3178,9 +3197,9 @@ rounds10_10:
 	ADDQ       $0x00000020, DI
 	SUBQ       $0x02, CX
 
-skip_9:
+skip_10:
 	CMPQ   CX, $0x01
-	JB     skip_12
+	JB     skip_13
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3188,20 +3207,20 @@ skip_9:
 	MOVOU  (DX), X12
 	PXOR   X12, X0
 	CMPQ   BX, $0x0c
-	JB     rounds10_13
-	JE     rounds12_14
+	JB     rounds10_14
+	JE     rounds12_15
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	MOVOU  32(AX), X12
 	AESENC X12, X0
 
-rounds12_14:
+rounds12_15:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	MOVOU  64(AX), X12
 	AESENC X12, X0
 
-rounds10_13:
+rounds10_14:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	MOVOU      96(AX), X12
@@ -3229,17 +3248,17 @@ rounds10_13:
 	ADDQ       $0x00000010, DI
 	SUBQ       $0x01, CX
 
-skip_12:
+skip_13:
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_15
+	JZ         noprefetch_16
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
 
-noprefetch_15:
+noprefetch_16:
 	MOVOU  step1<>+0(SB), X15
 	MOVO   X14, X0
 	PSHUFB X13, X0
@@ -3291,8 +3310,8 @@ noprefetch_15:
 	PXOR   X12, X10
 	PXOR   X12, X11
 	CMPQ   BX, $0x0c
-	JB     rounds10_16
-	JE     rounds12_17
+	JB     rounds10_17
+	JE     rounds12_18
 	MOVOU  16(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3320,7 +3339,7 @@ noprefetch_15:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds12_17:
+rounds12_18:
 	MOVOU  48(AX), X12
 	AESENC X12, X0
 	AESENC X12, X1
@@ -3348,7 +3367,7 @@ rounds12_17:
 	AESENC X12, X10
 	AESENC X12, X11
 
-rounds10_16:
+rounds10_17:
 	MOVOU      80(AX), X12
 	AESENC     X12, X0
 	AESENC     X12, X1
@@ -3537,10 +3556,12 @@ TEXT ·encryptBlocksVAES256(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -3551,8 +3572,8 @@ loop_2:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3572,7 +3593,7 @@ loop_2:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3592,7 +3613,7 @@ rounds12_5:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3694,20 +3715,22 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ           CX, $0x08
-	JB             skip_6
+	JB             skip_7
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_7
-	JE             rounds12_8
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3719,7 +3742,7 @@ done_3:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_8:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3731,7 +3754,7 @@ rounds12_8:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_7:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3790,15 +3813,15 @@ rounds10_7:
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
 
-skip_6:
+skip_7:
 	CMPQ           CX, $0x04
-	JB             skip_9
+	JB             skip_10
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_11
+	JB             rounds10_11
+	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3806,7 +3829,7 @@ skip_6:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_11:
+rounds12_12:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3814,7 +3837,7 @@ rounds12_11:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_10:
+rounds10_11:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3851,26 +3874,26 @@ rounds10_10:
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
 
-skip_9:
+skip_10:
 	CMPQ           CX, $0x02
-	JB             skip_12
+	JB             skip_13
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_14
+	JE             rounds12_15
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_14:
+rounds12_15:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_13:
+rounds10_14:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -3896,26 +3919,26 @@ rounds10_13:
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x01
-	JB      tail_15
+	JB      tail_16
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_17:
+rounds12_18:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_16:
+rounds10_17:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -3938,13 +3961,13 @@ rounds10_16:
 	VAESENCLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_15:
+tail_16:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -3952,7 +3975,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -3967,8 +3990,8 @@ noprefetch_18:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_20
+	JB             rounds10_20
+	JE             rounds12_21
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -3996,7 +4019,7 @@ noprefetch_18:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_20:
+rounds12_21:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4024,7 +4047,7 @@ rounds12_20:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_19:
+rounds10_20:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -4189,10 +4212,12 @@ TEXT ·decryptBlocksVAES256(SB), NOSPLIT, $0-48
 	LEAQ 224(AX)(DX*1), DX
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -4203,8 +4228,8 @@ loop_2:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4224,7 +4249,7 @@ loop_2:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4244,7 +4269,7 @@ rounds12_5:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4346,20 +4371,22 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ           CX, $0x08
-	JB             skip_6
+	JB             skip_7
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_7
-	JE             rounds12_8
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4371,7 +4398,7 @@ done_3:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_8:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4383,7 +4410,7 @@ rounds12_8:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_7:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4442,15 +4469,15 @@ rounds10_7:
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
 
-skip_6:
+skip_7:
 	CMPQ           CX, $0x04
-	JB             skip_9
+	JB             skip_10
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_11
+	JB             rounds10_11
+	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4458,7 +4485,7 @@ skip_6:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_11:
+rounds12_12:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4466,7 +4493,7 @@ rounds12_11:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_10:
+rounds10_11:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4503,26 +4530,26 @@ rounds10_10:
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
 
-skip_9:
+skip_10:
 	CMPQ           CX, $0x02
-	JB             skip_12
+	JB             skip_13
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_14
+	JE             rounds12_15
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_14:
+rounds12_15:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_13:
+rounds10_14:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -4548,26 +4575,26 @@ rounds10_13:
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x01
-	JB      tail_15
+	JB      tail_16
 	VMOVDQU (DX), X12
 	VPXOR   (SI), X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_17:
+rounds12_18:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_16:
+rounds10_17:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -4590,13 +4617,13 @@ rounds10_16:
 	VAESDECLAST X12, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_15:
+tail_16:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -4604,7 +4631,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	VBROADCASTI128 (DX), Y12
 	VPXOR          (SI), Y12, Y0
 	VPXOR          32(SI), Y12, Y1
@@ -4619,8 +4646,8 @@ noprefetch_18:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_20
+	JB             rounds10_20
+	JE             rounds12_21
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4648,7 +4675,7 @@ noprefetch_18:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_20:
+rounds12_21:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4676,7 +4703,7 @@ rounds12_20:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_19:
+rounds10_20:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4843,10 +4870,12 @@ TEXT ·cbcDecryptVAES256(SB), NOSPLIT, $0-56
 	VBROADCASTI128 (R8), Y13
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 240(SI), Y13
@@ -4860,8 +4889,8 @@ loop_2:
 	VPXOR          192(SI), Y12, Y6
 	VPXOR          224(SI), Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4881,7 +4910,7 @@ loop_2:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -4901,7 +4930,7 @@ rounds12_5:
 	VAESDEC        Y12, Y6, Y6
 	VAESDEC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5011,11 +5040,12 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
 
 done_3:
 	CMPQ           CX, $0x08
-	JB             skip_6
+	JB             skip_7
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 112(SI), Y13
@@ -5025,8 +5055,8 @@ done_3:
 	VPXOR          64(SI), Y12, Y2
 	VPXOR          96(SI), Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_7
-	JE             rounds12_8
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5038,7 +5068,7 @@ done_3:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds12_8:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5050,7 +5080,7 @@ rounds12_8:
 	VAESDEC        Y12, Y2, Y2
 	VAESDEC        Y12, Y3, Y3
 
-rounds10_7:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5113,9 +5143,9 @@ rounds10_7:
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
 
-skip_6:
+skip_7:
 	CMPQ           CX, $0x04
-	JB             skip_9
+	JB             skip_10
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 48(SI), Y13
@@ -5123,8 +5153,8 @@ skip_6:
 	VPXOR          Y15, Y12, Y0
 	VPXOR          32(SI), Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_11
+	JB             rounds10_11
+	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5132,7 +5162,7 @@ skip_6:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds12_11:
+rounds12_12:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5140,7 +5170,7 @@ rounds12_11:
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
 
-rounds10_10:
+rounds10_11:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5179,29 +5209,29 @@ rounds10_10:
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
 
-skip_9:
+skip_10:
 	CMPQ           CX, $0x02
-	JB             skip_12
+	JB             skip_13
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 16(SI), Y13
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y15, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_14
+	JE             rounds12_15
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds12_14:
+rounds12_15:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 
-rounds10_13:
+rounds10_14:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -5228,29 +5258,29 @@ rounds10_13:
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x01
-	JB      tail_15
+	JB      tail_16
 	VMOVDQU (SI), X15
 	VMOVDQA X13, X14
 	VMOVDQU (SI), X13
 	VMOVDQU (DX), X12
 	VPXOR   X15, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VMOVDQU 16(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds12_17:
+rounds12_18:
 	VMOVDQU 48(AX), X12
 	VAESDEC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESDEC X12, X0, X0
 
-rounds10_16:
+rounds10_17:
 	VMOVDQU     80(AX), X12
 	VAESDEC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -5274,13 +5304,13 @@ rounds10_16:
 	VAESDECLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_15:
+tail_16:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -5288,7 +5318,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	VMOVDQU        (SI), Y15
 	VPERM2I128     $0x21, Y15, Y13, Y14
 	VBROADCASTI128 368(SI), Y13
@@ -5306,8 +5336,8 @@ noprefetch_18:
 	VPXOR          320(SI), Y12, Y10
 	VPXOR          352(SI), Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_20
+	JB             rounds10_20
+	JE             rounds12_21
 	VBROADCASTI128 16(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5335,7 +5365,7 @@ noprefetch_18:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds12_20:
+rounds12_21:
 	VBROADCASTI128 48(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5363,7 +5393,7 @@ rounds12_20:
 	VAESDEC        Y12, Y10, Y10
 	VAESDEC        Y12, Y11, Y11
 
-rounds10_19:
+rounds10_20:
 	VBROADCASTI128 80(AX), Y12
 	VAESDEC        Y12, Y0, Y0
 	VAESDEC        Y12, Y1, Y1
@@ -5545,10 +5575,12 @@ TEXT ·ctrVAES256(SB), NOSPLIT, $0-56
 	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5575,8 +5607,8 @@ loop_2:
 	VPXOR          Y6, Y12, Y6
 	VPXOR          Y7, Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5596,7 +5628,7 @@ loop_2:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5616,7 +5648,7 @@ rounds12_5:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5726,12 +5758,14 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ           CX, $0x08
-	JB             skip_6
+	JB             skip_7
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5746,8 +5780,8 @@ done_3:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_7
-	JE             rounds12_8
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5759,7 +5793,7 @@ done_3:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_8:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5771,7 +5805,7 @@ rounds12_8:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_7:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5834,9 +5868,9 @@ rounds10_7:
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
 
-skip_6:
+skip_7:
 	CMPQ           CX, $0x04
-	JB             skip_9
+	JB             skip_10
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -5845,8 +5879,8 @@ skip_6:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_11
+	JB             rounds10_11
+	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5854,7 +5888,7 @@ skip_6:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_11:
+rounds12_12:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5862,7 +5896,7 @@ rounds12_11:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_10:
+rounds10_11:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -5901,28 +5935,28 @@ rounds10_10:
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
 
-skip_9:
+skip_10:
 	CMPQ           CX, $0x02
-	JB             skip_12
+	JB             skip_13
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_14
+	JE             rounds12_15
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_14:
+rounds12_15:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_13:
+rounds10_14:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -5949,28 +5983,28 @@ rounds10_13:
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x01
-	JB      tail_15
+	JB      tail_16
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_17:
+rounds12_18:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_16:
+rounds10_17:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -5994,7 +6028,7 @@ rounds10_16:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_15:
+tail_16:
 	VPSHUFB X13, X14, X15
 	VMOVDQU X15, (R8)
 	VZEROUPPER
@@ -6002,7 +6036,7 @@ tail_15:
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -6010,7 +6044,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6049,8 +6083,8 @@ noprefetch_18:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_20
+	JB             rounds10_20
+	JE             rounds12_21
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6078,7 +6112,7 @@ noprefetch_18:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_20:
+rounds12_21:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6106,7 +6140,7 @@ rounds12_20:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_19:
+rounds10_20:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6291,10 +6325,12 @@ TEXT ·ctrFromVAES256(SB), NOSPLIT, $0-64
 	VPADDQ         laneOffsets<>+0(SB), Y14, Y14
 
 loop_2:
-	CMPQ           CX, $0x10
-	JB             done_3
-	CMPQ           CX, $0x28
-	JAE            wide_1
+	CMPQ CX, $0x10
+	JB   done_3
+	CMPQ CX, $0x28
+	JAE  wide_1
+
+body_4:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6321,8 +6357,8 @@ loop_2:
 	VPXOR          Y6, Y12, Y6
 	VPXOR          Y7, Y12, Y7
 	CMPQ           BX, $0x0c
-	JB             rounds10_4
-	JE             rounds12_5
+	JB             rounds10_5
+	JE             rounds12_6
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6342,7 +6378,7 @@ loop_2:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds12_5:
+rounds12_6:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6362,7 +6398,7 @@ rounds12_5:
 	VAESENC        Y12, Y6, Y6
 	VAESENC        Y12, Y7, Y7
 
-rounds10_4:
+rounds10_5:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6472,12 +6508,14 @@ rounds10_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	JMP            loop_2
+	CMPQ           CX, $0x10
+	JAE            body_4
+	JMP            done_3
 	PCALIGN $0x40
 
 done_3:
 	CMPQ           CX, $0x08
-	JB             skip_6
+	JB             skip_7
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6492,8 +6530,8 @@ done_3:
 	VPXOR          Y2, Y12, Y2
 	VPXOR          Y3, Y12, Y3
 	CMPQ           BX, $0x0c
-	JB             rounds10_7
-	JE             rounds12_8
+	JB             rounds10_8
+	JE             rounds12_9
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6505,7 +6543,7 @@ done_3:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds12_8:
+rounds12_9:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6517,7 +6555,7 @@ rounds12_8:
 	VAESENC        Y12, Y2, Y2
 	VAESENC        Y12, Y3, Y3
 
-rounds10_7:
+rounds10_8:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6580,9 +6618,9 @@ rounds10_7:
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x08, CX
 
-skip_6:
+skip_7:
 	CMPQ           CX, $0x04
-	JB             skip_9
+	JB             skip_10
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6591,8 +6629,8 @@ skip_6:
 	VPXOR          Y0, Y12, Y0
 	VPXOR          Y1, Y12, Y1
 	CMPQ           BX, $0x0c
-	JB             rounds10_10
-	JE             rounds12_11
+	JB             rounds10_11
+	JE             rounds12_12
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6600,7 +6638,7 @@ skip_6:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds12_11:
+rounds12_12:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6608,7 +6646,7 @@ rounds12_11:
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
 
-rounds10_10:
+rounds10_11:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6647,28 +6685,28 @@ rounds10_10:
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x04, CX
 
-skip_9:
+skip_10:
 	CMPQ           CX, $0x02
-	JB             skip_12
+	JB             skip_13
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VBROADCASTI128 (DX), Y12
 	VPXOR          Y0, Y12, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_13
-	JE             rounds12_14
+	JB             rounds10_14
+	JE             rounds12_15
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 32(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds12_14:
+rounds12_15:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 64(AX), Y12
 	VAESENC        Y12, Y0, Y0
 
-rounds10_13:
+rounds10_14:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VBROADCASTI128 96(AX), Y12
@@ -6695,28 +6733,28 @@ rounds10_13:
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x02, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x01
-	JB      tail_15
+	JB      tail_16
 	VPSHUFB X13, X14, X0
 	VPADDQ  step1<>+0(SB), X14, X14
 	VMOVDQU (DX), X12
 	VPXOR   X0, X12, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VMOVDQU 16(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 32(AX), X12
 	VAESENC X12, X0, X0
 
-rounds12_17:
+rounds12_18:
 	VMOVDQU 48(AX), X12
 	VAESENC X12, X0, X0
 	VMOVDQU 64(AX), X12
 	VAESENC X12, X0, X0
 
-rounds10_16:
+rounds10_17:
 	VMOVDQU     80(AX), X12
 	VAESENC     X12, X0, X0
 	VMOVDQU     96(AX), X12
@@ -6740,13 +6778,13 @@ rounds10_16:
 	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_15:
+tail_16:
 	VZEROUPPER
 	RET
 
 wide_1:
 	TESTQ      R9, R9
-	JZ         noprefetch_18
+	JZ         noprefetch_19
 	PREFETCHT0 (SI)(R9*1)
 	PREFETCHT0 64(SI)(R9*1)
 	PREFETCHT0 128(SI)(R9*1)
@@ -6754,7 +6792,7 @@ wide_1:
 	PREFETCHT0 256(SI)(R9*1)
 	PREFETCHT0 320(SI)(R9*1)
 
-noprefetch_18:
+noprefetch_19:
 	VPSHUFB        Y13, Y14, Y0
 	VPADDQ         step2<>+0(SB), Y14, Y14
 	VPSHUFB        Y13, Y14, Y1
@@ -6793,8 +6831,8 @@ noprefetch_18:
 	VPXOR          Y10, Y12, Y10
 	VPXOR          Y11, Y12, Y11
 	CMPQ           BX, $0x0c
-	JB             rounds10_19
-	JE             rounds12_20
+	JB             rounds10_20
+	JE             rounds12_21
 	VBROADCASTI128 16(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6822,7 +6860,7 @@ noprefetch_18:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds12_20:
+rounds12_21:
 	VBROADCASTI128 48(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -6850,7 +6888,7 @@ rounds12_20:
 	VAESENC        Y12, Y10, Y10
 	VAESENC        Y12, Y11, Y11
 
-rounds10_19:
+rounds10_20:
 	VBROADCASTI128 80(AX), Y12
 	VAESENC        Y12, Y0, Y0
 	VAESENC        Y12, Y1, Y1
@@ -7046,21 +7084,13 @@ TEXT ·encryptBlocks(SB), NOSPLIT, $0-56
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (DX), Z16
 
-loop_1:
-	CMPQ       CX, $0x20
-	JB         done_2
-	TESTQ      R9, R9
-	JZ         noprefetch_3
-	PREFETCHT0 (SI)(R9*1)
-	PREFETCHT0 64(SI)(R9*1)
-	PREFETCHT0 128(SI)(R9*1)
-	PREFETCHT0 192(SI)(R9*1)
-	PREFETCHT0 256(SI)(R9*1)
-	PREFETCHT0 320(SI)(R9*1)
-	PREFETCHT0 384(SI)(R9*1)
-	PREFETCHT0 448(SI)(R9*1)
+loop_2:
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
 
-noprefetch_3:
+body_4:
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
@@ -7070,8 +7100,8 @@ noprefetch_3:
 	VPXORQ  384(SI), Z16, Z6
 	VPXORQ  448(SI), Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -7089,7 +7119,7 @@ noprefetch_3:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7107,7 +7137,7 @@ rounds12_5:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -7199,19 +7229,21 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_1
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
-done_2:
+done_3:
 	CMPQ    CX, $0x10
-	JB      skip_6
+	JB      skip_7
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
 	VPXORQ  192(SI), Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_7
-	JE      rounds12_8
+	JB      rounds10_8
+	JE      rounds12_9
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -7221,7 +7253,7 @@ done_2:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_8:
+rounds12_9:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -7231,7 +7263,7 @@ rounds12_8:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_7:
+rounds10_8:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -7280,26 +7312,26 @@ rounds10_7:
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
 
-skip_6:
+skip_7:
 	CMPQ    CX, $0x08
-	JB      skip_9
+	JB      skip_10
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_10
-	JE      rounds12_11
+	JB      rounds10_11
+	JE      rounds12_12
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_11:
+rounds12_12:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_10:
+rounds10_11:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -7326,21 +7358,21 @@ rounds10_10:
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
 
-skip_9:
+skip_10:
 	CMPQ    CX, $0x04
-	JB      skip_12
+	JB      skip_13
 	VPXORQ  (SI), Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_13
-	JE      rounds12_14
+	JB      rounds10_14
+	JE      rounds12_15
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_14:
+rounds12_15:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_13:
+rounds10_14:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -7356,21 +7388,21 @@ rounds10_13:
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x02
-	JB      tail_15
+	JB      tail_16
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -7386,21 +7418,21 @@ rounds10_16:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_15:
+tail_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -7413,9 +7445,232 @@ rounds10_19:
 	VAESENCLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
+
+wide_1:
+	TESTQ      R9, R9
+	JZ         noprefetch_22
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+	PREFETCHT0 192(SI)(R9*1)
+	PREFETCHT0 256(SI)(R9*1)
+	PREFETCHT0 320(SI)(R9*1)
+	PREFETCHT0 384(SI)(R9*1)
+	PREFETCHT0 448(SI)(R9*1)
+	PREFETCHT0 512(SI)(R9*1)
+	PREFETCHT0 576(SI)(R9*1)
+	PREFETCHT0 640(SI)(R9*1)
+	PREFETCHT0 704(SI)(R9*1)
+
+noprefetch_22:
+	VPXORQ  (SI), Z16, Z0
+	VPXORQ  64(SI), Z16, Z1
+	VPXORQ  128(SI), Z16, Z2
+	VPXORQ  192(SI), Z16, Z3
+	VPXORQ  256(SI), Z16, Z4
+	VPXORQ  320(SI), Z16, Z5
+	VPXORQ  384(SI), Z16, Z6
+	VPXORQ  448(SI), Z16, Z7
+	VPXORQ  512(SI), Z16, Z8
+	VPXORQ  576(SI), Z16, Z9
+	VPXORQ  640(SI), Z16, Z10
+	VPXORQ  704(SI), Z16, Z11
+	CMPQ    BX, $0x0c
+	JB      rounds10_23
+	JE      rounds12_24
+	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
+	VAESENC Z17, Z2, Z2
+	VAESENC Z17, Z3, Z3
+	VAESENC Z17, Z4, Z4
+	VAESENC Z17, Z5, Z5
+	VAESENC Z17, Z6, Z6
+	VAESENC Z17, Z7, Z7
+	VAESENC Z17, Z8, Z8
+	VAESENC Z17, Z9, Z9
+	VAESENC Z17, Z10, Z10
+	VAESENC Z17, Z11, Z11
+	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
+	VAESENC Z18, Z2, Z2
+	VAESENC Z18, Z3, Z3
+	VAESENC Z18, Z4, Z4
+	VAESENC Z18, Z5, Z5
+	VAESENC Z18, Z6, Z6
+	VAESENC Z18, Z7, Z7
+	VAESENC Z18, Z8, Z8
+	VAESENC Z18, Z9, Z9
+	VAESENC Z18, Z10, Z10
+	VAESENC Z18, Z11, Z11
+
+rounds12_24:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
+	VAESENC Z19, Z2, Z2
+	VAESENC Z19, Z3, Z3
+	VAESENC Z19, Z4, Z4
+	VAESENC Z19, Z5, Z5
+	VAESENC Z19, Z6, Z6
+	VAESENC Z19, Z7, Z7
+	VAESENC Z19, Z8, Z8
+	VAESENC Z19, Z9, Z9
+	VAESENC Z19, Z10, Z10
+	VAESENC Z19, Z11, Z11
+	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
+	VAESENC Z20, Z2, Z2
+	VAESENC Z20, Z3, Z3
+	VAESENC Z20, Z4, Z4
+	VAESENC Z20, Z5, Z5
+	VAESENC Z20, Z6, Z6
+	VAESENC Z20, Z7, Z7
+	VAESENC Z20, Z8, Z8
+	VAESENC Z20, Z9, Z9
+	VAESENC Z20, Z10, Z10
+	VAESENC Z20, Z11, Z11
+
+rounds10_23:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z21, Z2, Z2
+	VAESENC     Z21, Z3, Z3
+	VAESENC     Z21, Z4, Z4
+	VAESENC     Z21, Z5, Z5
+	VAESENC     Z21, Z6, Z6
+	VAESENC     Z21, Z7, Z7
+	VAESENC     Z21, Z8, Z8
+	VAESENC     Z21, Z9, Z9
+	VAESENC     Z21, Z10, Z10
+	VAESENC     Z21, Z11, Z11
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z22, Z2, Z2
+	VAESENC     Z22, Z3, Z3
+	VAESENC     Z22, Z4, Z4
+	VAESENC     Z22, Z5, Z5
+	VAESENC     Z22, Z6, Z6
+	VAESENC     Z22, Z7, Z7
+	VAESENC     Z22, Z8, Z8
+	VAESENC     Z22, Z9, Z9
+	VAESENC     Z22, Z10, Z10
+	VAESENC     Z22, Z11, Z11
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z23, Z2, Z2
+	VAESENC     Z23, Z3, Z3
+	VAESENC     Z23, Z4, Z4
+	VAESENC     Z23, Z5, Z5
+	VAESENC     Z23, Z6, Z6
+	VAESENC     Z23, Z7, Z7
+	VAESENC     Z23, Z8, Z8
+	VAESENC     Z23, Z9, Z9
+	VAESENC     Z23, Z10, Z10
+	VAESENC     Z23, Z11, Z11
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z24, Z2, Z2
+	VAESENC     Z24, Z3, Z3
+	VAESENC     Z24, Z4, Z4
+	VAESENC     Z24, Z5, Z5
+	VAESENC     Z24, Z6, Z6
+	VAESENC     Z24, Z7, Z7
+	VAESENC     Z24, Z8, Z8
+	VAESENC     Z24, Z9, Z9
+	VAESENC     Z24, Z10, Z10
+	VAESENC     Z24, Z11, Z11
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z25, Z2, Z2
+	VAESENC     Z25, Z3, Z3
+	VAESENC     Z25, Z4, Z4
+	VAESENC     Z25, Z5, Z5
+	VAESENC     Z25, Z6, Z6
+	VAESENC     Z25, Z7, Z7
+	VAESENC     Z25, Z8, Z8
+	VAESENC     Z25, Z9, Z9
+	VAESENC     Z25, Z10, Z10
+	VAESENC     Z25, Z11, Z11
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z26, Z2, Z2
+	VAESENC     Z26, Z3, Z3
+	VAESENC     Z26, Z4, Z4
+	VAESENC     Z26, Z5, Z5
+	VAESENC     Z26, Z6, Z6
+	VAESENC     Z26, Z7, Z7
+	VAESENC     Z26, Z8, Z8
+	VAESENC     Z26, Z9, Z9
+	VAESENC     Z26, Z10, Z10
+	VAESENC     Z26, Z11, Z11
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z27, Z2, Z2
+	VAESENC     Z27, Z3, Z3
+	VAESENC     Z27, Z4, Z4
+	VAESENC     Z27, Z5, Z5
+	VAESENC     Z27, Z6, Z6
+	VAESENC     Z27, Z7, Z7
+	VAESENC     Z27, Z8, Z8
+	VAESENC     Z27, Z9, Z9
+	VAESENC     Z27, Z10, Z10
+	VAESENC     Z27, Z11, Z11
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z28, Z2, Z2
+	VAESENC     Z28, Z3, Z3
+	VAESENC     Z28, Z4, Z4
+	VAESENC     Z28, Z5, Z5
+	VAESENC     Z28, Z6, Z6
+	VAESENC     Z28, Z7, Z7
+	VAESENC     Z28, Z8, Z8
+	VAESENC     Z28, Z9, Z9
+	VAESENC     Z28, Z10, Z10
+	VAESENC     Z28, Z11, Z11
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENC     Z29, Z2, Z2
+	VAESENC     Z29, Z3, Z3
+	VAESENC     Z29, Z4, Z4
+	VAESENC     Z29, Z5, Z5
+	VAESENC     Z29, Z6, Z6
+	VAESENC     Z29, Z7, Z7
+	VAESENC     Z29, Z8, Z8
+	VAESENC     Z29, Z9, Z9
+	VAESENC     Z29, Z10, Z10
+	VAESENC     Z29, Z11, Z11
+	VAESENCLAST Z30, Z0, Z0
+	VAESENCLAST Z30, Z1, Z1
+	VAESENCLAST Z30, Z2, Z2
+	VAESENCLAST Z30, Z3, Z3
+	VAESENCLAST Z30, Z4, Z4
+	VAESENCLAST Z30, Z5, Z5
+	VAESENCLAST Z30, Z6, Z6
+	VAESENCLAST Z30, Z7, Z7
+	VAESENCLAST Z30, Z8, Z8
+	VAESENCLAST Z30, Z9, Z9
+	VAESENCLAST Z30, Z10, Z10
+	VAESENCLAST Z30, Z11, Z11
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
+	VMOVDQU64   Z8, 512(DI)
+	VMOVDQU64   Z9, 576(DI)
+	VMOVDQU64   Z10, 640(DI)
+	VMOVDQU64   Z11, 704(DI)
+	ADDQ        $0x00000300, SI
+	ADDQ        $0x00000300, DI
+	SUBQ        $0x30, CX
+	CMPQ        CX, $0x50
+	JAE         wide_1
+	JMP         loop_2
 
 AESNI:
 	JMP ·encryptBlocksAESNI+0(SB)
@@ -7457,21 +7712,13 @@ TEXT ·decryptBlocks(SB), NOSPLIT, $0-56
 	VBROADCASTI32X4 224(AX), Z30
 	VBROADCASTI32X4 (DX), Z16
 
-loop_1:
-	CMPQ       CX, $0x20
-	JB         done_2
-	TESTQ      R9, R9
-	JZ         noprefetch_3
-	PREFETCHT0 (SI)(R9*1)
-	PREFETCHT0 64(SI)(R9*1)
-	PREFETCHT0 128(SI)(R9*1)
-	PREFETCHT0 192(SI)(R9*1)
-	PREFETCHT0 256(SI)(R9*1)
-	PREFETCHT0 320(SI)(R9*1)
-	PREFETCHT0 384(SI)(R9*1)
-	PREFETCHT0 448(SI)(R9*1)
+loop_2:
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
 
-noprefetch_3:
+body_4:
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
@@ -7481,8 +7728,8 @@ noprefetch_3:
 	VPXORQ  384(SI), Z16, Z6
 	VPXORQ  448(SI), Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z17, Z2, Z2
@@ -7500,7 +7747,7 @@ noprefetch_3:
 	VAESDEC Z18, Z6, Z6
 	VAESDEC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -7518,7 +7765,7 @@ rounds12_5:
 	VAESDEC Z20, Z6, Z6
 	VAESDEC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -7610,19 +7857,21 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_1
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
-done_2:
+done_3:
 	CMPQ    CX, $0x10
-	JB      skip_6
+	JB      skip_7
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	VPXORQ  128(SI), Z16, Z2
 	VPXORQ  192(SI), Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_7
-	JE      rounds12_8
+	JB      rounds10_8
+	JE      rounds12_9
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z17, Z2, Z2
@@ -7632,7 +7881,7 @@ done_2:
 	VAESDEC Z18, Z2, Z2
 	VAESDEC Z18, Z3, Z3
 
-rounds12_8:
+rounds12_9:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -7642,7 +7891,7 @@ rounds12_8:
 	VAESDEC Z20, Z2, Z2
 	VAESDEC Z20, Z3, Z3
 
-rounds10_7:
+rounds10_8:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -7691,26 +7940,26 @@ rounds10_7:
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
 
-skip_6:
+skip_7:
 	CMPQ    CX, $0x08
-	JB      skip_9
+	JB      skip_10
 	VPXORQ  (SI), Z16, Z0
 	VPXORQ  64(SI), Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_10
-	JE      rounds12_11
+	JB      rounds10_11
+	JE      rounds12_12
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z17, Z1, Z1
 	VAESDEC Z18, Z0, Z0
 	VAESDEC Z18, Z1, Z1
 
-rounds12_11:
+rounds12_12:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
 	VAESDEC Z20, Z1, Z1
 
-rounds10_10:
+rounds10_11:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z22, Z0, Z0
@@ -7737,21 +7986,21 @@ rounds10_10:
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
 
-skip_9:
+skip_10:
 	CMPQ    CX, $0x04
-	JB      skip_12
+	JB      skip_13
 	VPXORQ  (SI), Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_13
-	JE      rounds12_14
+	JB      rounds10_14
+	JE      rounds12_15
 	VAESDEC Z17, Z0, Z0
 	VAESDEC Z18, Z0, Z0
 
-rounds12_14:
+rounds12_15:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_13:
+rounds10_14:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -7767,21 +8016,21 @@ rounds10_13:
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x02
-	JB      tail_15
+	JB      tail_16
 	VPXORQ  (SI), Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESDEC Y17, Y0, Y0
 	VAESDEC Y18, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -7797,21 +8046,21 @@ rounds10_16:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_15:
+tail_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VPXORQ  (SI), X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -7824,9 +8073,232 @@ rounds10_19:
 	VAESDECLAST X30, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
+
+wide_1:
+	TESTQ      R9, R9
+	JZ         noprefetch_22
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+	PREFETCHT0 192(SI)(R9*1)
+	PREFETCHT0 256(SI)(R9*1)
+	PREFETCHT0 320(SI)(R9*1)
+	PREFETCHT0 384(SI)(R9*1)
+	PREFETCHT0 448(SI)(R9*1)
+	PREFETCHT0 512(SI)(R9*1)
+	PREFETCHT0 576(SI)(R9*1)
+	PREFETCHT0 640(SI)(R9*1)
+	PREFETCHT0 704(SI)(R9*1)
+
+noprefetch_22:
+	VPXORQ  (SI), Z16, Z0
+	VPXORQ  64(SI), Z16, Z1
+	VPXORQ  128(SI), Z16, Z2
+	VPXORQ  192(SI), Z16, Z3
+	VPXORQ  256(SI), Z16, Z4
+	VPXORQ  320(SI), Z16, Z5
+	VPXORQ  384(SI), Z16, Z6
+	VPXORQ  448(SI), Z16, Z7
+	VPXORQ  512(SI), Z16, Z8
+	VPXORQ  576(SI), Z16, Z9
+	VPXORQ  640(SI), Z16, Z10
+	VPXORQ  704(SI), Z16, Z11
+	CMPQ    BX, $0x0c
+	JB      rounds10_23
+	JE      rounds12_24
+	VAESDEC Z17, Z0, Z0
+	VAESDEC Z17, Z1, Z1
+	VAESDEC Z17, Z2, Z2
+	VAESDEC Z17, Z3, Z3
+	VAESDEC Z17, Z4, Z4
+	VAESDEC Z17, Z5, Z5
+	VAESDEC Z17, Z6, Z6
+	VAESDEC Z17, Z7, Z7
+	VAESDEC Z17, Z8, Z8
+	VAESDEC Z17, Z9, Z9
+	VAESDEC Z17, Z10, Z10
+	VAESDEC Z17, Z11, Z11
+	VAESDEC Z18, Z0, Z0
+	VAESDEC Z18, Z1, Z1
+	VAESDEC Z18, Z2, Z2
+	VAESDEC Z18, Z3, Z3
+	VAESDEC Z18, Z4, Z4
+	VAESDEC Z18, Z5, Z5
+	VAESDEC Z18, Z6, Z6
+	VAESDEC Z18, Z7, Z7
+	VAESDEC Z18, Z8, Z8
+	VAESDEC Z18, Z9, Z9
+	VAESDEC Z18, Z10, Z10
+	VAESDEC Z18, Z11, Z11
+
+rounds12_24:
+	VAESDEC Z19, Z0, Z0
+	VAESDEC Z19, Z1, Z1
+	VAESDEC Z19, Z2, Z2
+	VAESDEC Z19, Z3, Z3
+	VAESDEC Z19, Z4, Z4
+	VAESDEC Z19, Z5, Z5
+	VAESDEC Z19, Z6, Z6
+	VAESDEC Z19, Z7, Z7
+	VAESDEC Z19, Z8, Z8
+	VAESDEC Z19, Z9, Z9
+	VAESDEC Z19, Z10, Z10
+	VAESDEC Z19, Z11, Z11
+	VAESDEC Z20, Z0, Z0
+	VAESDEC Z20, Z1, Z1
+	VAESDEC Z20, Z2, Z2
+	VAESDEC Z20, Z3, Z3
+	VAESDEC Z20, Z4, Z4
+	VAESDEC Z20, Z5, Z5
+	VAESDEC Z20, Z6, Z6
+	VAESDEC Z20, Z7, Z7
+	VAESDEC Z20, Z8, Z8
+	VAESDEC Z20, Z9, Z9
+	VAESDEC Z20, Z10, Z10
+	VAESDEC Z20, Z11, Z11
+
+rounds10_23:
+	VAESDEC     Z21, Z0, Z0
+	VAESDEC     Z21, Z1, Z1
+	VAESDEC     Z21, Z2, Z2
+	VAESDEC     Z21, Z3, Z3
+	VAESDEC     Z21, Z4, Z4
+	VAESDEC     Z21, Z5, Z5
+	VAESDEC     Z21, Z6, Z6
+	VAESDEC     Z21, Z7, Z7
+	VAESDEC     Z21, Z8, Z8
+	VAESDEC     Z21, Z9, Z9
+	VAESDEC     Z21, Z10, Z10
+	VAESDEC     Z21, Z11, Z11
+	VAESDEC     Z22, Z0, Z0
+	VAESDEC     Z22, Z1, Z1
+	VAESDEC     Z22, Z2, Z2
+	VAESDEC     Z22, Z3, Z3
+	VAESDEC     Z22, Z4, Z4
+	VAESDEC     Z22, Z5, Z5
+	VAESDEC     Z22, Z6, Z6
+	VAESDEC     Z22, Z7, Z7
+	VAESDEC     Z22, Z8, Z8
+	VAESDEC     Z22, Z9, Z9
+	VAESDEC     Z22, Z10, Z10
+	VAESDEC     Z22, Z11, Z11
+	VAESDEC     Z23, Z0, Z0
+	VAESDEC     Z23, Z1, Z1
+	VAESDEC     Z23, Z2, Z2
+	VAESDEC     Z23, Z3, Z3
+	VAESDEC     Z23, Z4, Z4
+	VAESDEC     Z23, Z5, Z5
+	VAESDEC     Z23, Z6, Z6
+	VAESDEC     Z23, Z7, Z7
+	VAESDEC     Z23, Z8, Z8
+	VAESDEC     Z23, Z9, Z9
+	VAESDEC     Z23, Z10, Z10
+	VAESDEC     Z23, Z11, Z11
+	VAESDEC     Z24, Z0, Z0
+	VAESDEC     Z24, Z1, Z1
+	VAESDEC     Z24, Z2, Z2
+	VAESDEC     Z24, Z3, Z3
+	VAESDEC     Z24, Z4, Z4
+	VAESDEC     Z24, Z5, Z5
+	VAESDEC     Z24, Z6, Z6
+	VAESDEC     Z24, Z7, Z7
+	VAESDEC     Z24, Z8, Z8
+	VAESDEC     Z24, Z9, Z9
+	VAESDEC     Z24, Z10, Z10
+	VAESDEC     Z24, Z11, Z11
+	VAESDEC     Z25, Z0, Z0
+	VAESDEC     Z25, Z1, Z1
+	VAESDEC     Z25, Z2, Z2
+	VAESDEC     Z25, Z3, Z3
+	VAESDEC     Z25, Z4, Z4
+	VAESDEC     Z25, Z5, Z5
+	VAESDEC     Z25, Z6, Z6
+	VAESDEC     Z25, Z7, Z7
+	VAESDEC     Z25, Z8, Z8
+	VAESDEC     Z25, Z9, Z9
+	VAESDEC     Z25, Z10, Z10
+	VAESDEC     Z25, Z11, Z11
+	VAESDEC     Z26, Z0, Z0
+	VAESDEC     Z26, Z1, Z1
+	VAESDEC     Z26, Z2, Z2
+	VAESDEC     Z26, Z3, Z3
+	VAESDEC     Z26, Z4, Z4
+	VAESDEC     Z26, Z5, Z5
+	VAESDEC     Z26, Z6, Z6
+	VAESDEC     Z26, Z7, Z7
+	VAESDEC     Z26, Z8, Z8
+	VAESDEC     Z26, Z9, Z9
+	VAESDEC     Z26, Z10, Z10
+	VAESDEC     Z26, Z11, Z11
+	VAESDEC     Z27, Z0, Z0
+	VAESDEC     Z27, Z1, Z1
+	VAESDEC     Z27, Z2, Z2
+	VAESDEC     Z27, Z3, Z3
+	VAESDEC     Z27, Z4, Z4
+	VAESDEC     Z27, Z5, Z5
+	VAESDEC     Z27, Z6, Z6
+	VAESDEC     Z27, Z7, Z7
+	VAESDEC     Z27, Z8, Z8
+	VAESDEC     Z27, Z9, Z9
+	VAESDEC     Z27, Z10, Z10
+	VAESDEC     Z27, Z11, Z11
+	VAESDEC     Z28, Z0, Z0
+	VAESDEC     Z28, Z1, Z1
+	VAESDEC     Z28, Z2, Z2
+	VAESDEC     Z28, Z3, Z3
+	VAESDEC     Z28, Z4, Z4
+	VAESDEC     Z28, Z5, Z5
+	VAESDEC     Z28, Z6, Z6
+	VAESDEC     Z28, Z7, Z7
+	VAESDEC     Z28, Z8, Z8
+	VAESDEC     Z28, Z9, Z9
+	VAESDEC     Z28, Z10, Z10
+	VAESDEC     Z28, Z11, Z11
+	VAESDEC     Z29, Z0, Z0
+	VAESDEC     Z29, Z1, Z1
+	VAESDEC     Z29, Z2, Z2
+	VAESDEC     Z29, Z3, Z3
+	VAESDEC     Z29, Z4, Z4
+	VAESDEC     Z29, Z5, Z5
+	VAESDEC     Z29, Z6, Z6
+	VAESDEC     Z29, Z7, Z7
+	VAESDEC     Z29, Z8, Z8
+	VAESDEC     Z29, Z9, Z9
+	VAESDEC     Z29, Z10, Z10
+	VAESDEC     Z29, Z11, Z11
+	VAESDECLAST Z30, Z0, Z0
+	VAESDECLAST Z30, Z1, Z1
+	VAESDECLAST Z30, Z2, Z2
+	VAESDECLAST Z30, Z3, Z3
+	VAESDECLAST Z30, Z4, Z4
+	VAESDECLAST Z30, Z5, Z5
+	VAESDECLAST Z30, Z6, Z6
+	VAESDECLAST Z30, Z7, Z7
+	VAESDECLAST Z30, Z8, Z8
+	VAESDECLAST Z30, Z9, Z9
+	VAESDECLAST Z30, Z10, Z10
+	VAESDECLAST Z30, Z11, Z11
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
+	VMOVDQU64   Z8, 512(DI)
+	VMOVDQU64   Z9, 576(DI)
+	VMOVDQU64   Z10, 640(DI)
+	VMOVDQU64   Z11, 704(DI)
+	ADDQ        $0x00000300, SI
+	ADDQ        $0x00000300, DI
+	SUBQ        $0x30, CX
+	CMPQ        CX, $0x50
+	JAE         wide_1
+	JMP         loop_2
 
 AESNI:
 	JMP ·decryptBlocksAESNI+0(SB)
@@ -7870,25 +8342,17 @@ TEXT ·cbcDecrypt(SB), NOSPLIT, $0-64
 	MOVQ            iv+48(FP), R8
 	VBROADCASTI32X4 (R8), Z12
 
-loop_1:
-	CMPQ       CX, $0x20
-	JB         done_2
-	TESTQ      R9, R9
-	JZ         noprefetch_3
-	PREFETCHT0 (SI)(R9*1)
-	PREFETCHT0 64(SI)(R9*1)
-	PREFETCHT0 128(SI)(R9*1)
-	PREFETCHT0 192(SI)(R9*1)
-	PREFETCHT0 256(SI)(R9*1)
-	PREFETCHT0 320(SI)(R9*1)
-	PREFETCHT0 384(SI)(R9*1)
-	PREFETCHT0 448(SI)(R9*1)
+loop_2:
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
 
-noprefetch_3:
-	VMOVDQU64       (SI), Z8
-	VALIGNQ         $0x06, Z12, Z8, Z13
+body_4:
+	VMOVDQU64       (SI), Z15
+	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 496(SI), Z12
-	VPXORQ          Z8, Z16, Z0
+	VPXORQ          Z15, Z16, Z0
 	VPXORQ          64(SI), Z16, Z1
 	VPXORQ          128(SI), Z16, Z2
 	VPXORQ          192(SI), Z16, Z3
@@ -7897,8 +8361,8 @@ noprefetch_3:
 	VPXORQ          384(SI), Z16, Z6
 	VPXORQ          448(SI), Z16, Z7
 	CMPQ            BX, $0x0c
-	JB              rounds10_4
-	JE              rounds12_5
+	JB              rounds10_5
+	JE              rounds12_6
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z17, Z2, Z2
@@ -7916,7 +8380,7 @@ noprefetch_3:
 	VAESDEC         Z18, Z6, Z6
 	VAESDEC         Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -7934,7 +8398,7 @@ rounds12_5:
 	VAESDEC Z20, Z6, Z6
 	VAESDEC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -8007,22 +8471,22 @@ rounds10_4:
 	VAESDEC     Z29, Z5, Z5
 	VAESDEC     Z29, Z6, Z6
 	VAESDEC     Z29, Z7, Z7
-	VPXORQ      Z13, Z30, Z8
-	VAESDECLAST Z8, Z0, Z0
-	VPXORQ      48(SI), Z30, Z9
-	VAESDECLAST Z9, Z1, Z1
-	VPXORQ      112(SI), Z30, Z10
-	VAESDECLAST Z10, Z2, Z2
-	VPXORQ      176(SI), Z30, Z11
-	VAESDECLAST Z11, Z3, Z3
-	VPXORQ      240(SI), Z30, Z8
-	VAESDECLAST Z8, Z4, Z4
-	VPXORQ      304(SI), Z30, Z9
-	VAESDECLAST Z9, Z5, Z5
-	VPXORQ      368(SI), Z30, Z10
-	VAESDECLAST Z10, Z6, Z6
-	VPXORQ      432(SI), Z30, Z11
-	VAESDECLAST Z11, Z7, Z7
+	VPXORQ      Z13, Z30, Z15
+	VAESDECLAST Z15, Z0, Z0
+	VPXORQ      48(SI), Z30, Z31
+	VAESDECLAST Z31, Z1, Z1
+	VPXORQ      112(SI), Z30, Z15
+	VAESDECLAST Z15, Z2, Z2
+	VPXORQ      176(SI), Z30, Z31
+	VAESDECLAST Z31, Z3, Z3
+	VPXORQ      240(SI), Z30, Z15
+	VAESDECLAST Z15, Z4, Z4
+	VPXORQ      304(SI), Z30, Z31
+	VAESDECLAST Z31, Z5, Z5
+	VPXORQ      368(SI), Z30, Z15
+	VAESDECLAST Z15, Z6, Z6
+	VPXORQ      432(SI), Z30, Z31
+	VAESDECLAST Z31, Z7, Z7
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -8034,21 +8498,22 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_1
+	CMPQ        CX, $0x20
+	JAE         body_4
 
-done_2:
+done_3:
 	CMPQ            CX, $0x10
-	JB              skip_6
-	VMOVDQU64       (SI), Z8
-	VALIGNQ         $0x06, Z12, Z8, Z13
+	JB              skip_7
+	VMOVDQU64       (SI), Z15
+	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 240(SI), Z12
-	VPXORQ          Z8, Z16, Z0
+	VPXORQ          Z15, Z16, Z0
 	VPXORQ          64(SI), Z16, Z1
 	VPXORQ          128(SI), Z16, Z2
 	VPXORQ          192(SI), Z16, Z3
 	CMPQ            BX, $0x0c
-	JB              rounds10_7
-	JE              rounds12_8
+	JB              rounds10_8
+	JE              rounds12_9
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z17, Z2, Z2
@@ -8058,7 +8523,7 @@ done_2:
 	VAESDEC         Z18, Z2, Z2
 	VAESDEC         Z18, Z3, Z3
 
-rounds12_8:
+rounds12_9:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z19, Z2, Z2
@@ -8068,7 +8533,7 @@ rounds12_8:
 	VAESDEC Z20, Z2, Z2
 	VAESDEC Z20, Z3, Z3
 
-rounds10_7:
+rounds10_8:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z21, Z2, Z2
@@ -8105,14 +8570,14 @@ rounds10_7:
 	VAESDEC     Z29, Z1, Z1
 	VAESDEC     Z29, Z2, Z2
 	VAESDEC     Z29, Z3, Z3
-	VPXORQ      Z13, Z30, Z8
-	VAESDECLAST Z8, Z0, Z0
-	VPXORQ      48(SI), Z30, Z9
-	VAESDECLAST Z9, Z1, Z1
-	VPXORQ      112(SI), Z30, Z10
-	VAESDECLAST Z10, Z2, Z2
-	VPXORQ      176(SI), Z30, Z11
-	VAESDECLAST Z11, Z3, Z3
+	VPXORQ      Z13, Z30, Z15
+	VAESDECLAST Z15, Z0, Z0
+	VPXORQ      48(SI), Z30, Z31
+	VAESDECLAST Z31, Z1, Z1
+	VPXORQ      112(SI), Z30, Z15
+	VAESDECLAST Z15, Z2, Z2
+	VPXORQ      176(SI), Z30, Z31
+	VAESDECLAST Z31, Z3, Z3
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -8121,29 +8586,29 @@ rounds10_7:
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
 
-skip_6:
+skip_7:
 	CMPQ            CX, $0x08
-	JB              skip_9
-	VMOVDQU64       (SI), Z8
-	VALIGNQ         $0x06, Z12, Z8, Z13
+	JB              skip_10
+	VMOVDQU64       (SI), Z15
+	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 112(SI), Z12
-	VPXORQ          Z8, Z16, Z0
+	VPXORQ          Z15, Z16, Z0
 	VPXORQ          64(SI), Z16, Z1
 	CMPQ            BX, $0x0c
-	JB              rounds10_10
-	JE              rounds12_11
+	JB              rounds10_11
+	JE              rounds12_12
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z17, Z1, Z1
 	VAESDEC         Z18, Z0, Z0
 	VAESDEC         Z18, Z1, Z1
 
-rounds12_11:
+rounds12_12:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z19, Z1, Z1
 	VAESDEC Z20, Z0, Z0
 	VAESDEC Z20, Z1, Z1
 
-rounds10_10:
+rounds10_11:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z21, Z1, Z1
 	VAESDEC     Z22, Z0, Z0
@@ -8162,34 +8627,34 @@ rounds10_10:
 	VAESDEC     Z28, Z1, Z1
 	VAESDEC     Z29, Z0, Z0
 	VAESDEC     Z29, Z1, Z1
-	VPXORQ      Z13, Z30, Z8
-	VAESDECLAST Z8, Z0, Z0
-	VPXORQ      48(SI), Z30, Z9
-	VAESDECLAST Z9, Z1, Z1
+	VPXORQ      Z13, Z30, Z15
+	VAESDECLAST Z15, Z0, Z0
+	VPXORQ      48(SI), Z30, Z31
+	VAESDECLAST Z31, Z1, Z1
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
 
-skip_9:
+skip_10:
 	CMPQ            CX, $0x04
-	JB              skip_12
-	VMOVDQU64       (SI), Z8
-	VALIGNQ         $0x06, Z12, Z8, Z13
+	JB              skip_13
+	VMOVDQU64       (SI), Z15
+	VALIGNQ         $0x06, Z12, Z15, Z13
 	VBROADCASTI32X4 48(SI), Z12
-	VPXORQ          Z8, Z16, Z0
+	VPXORQ          Z15, Z16, Z0
 	CMPQ            BX, $0x0c
-	JB              rounds10_13
-	JE              rounds12_14
+	JB              rounds10_14
+	JE              rounds12_15
 	VAESDEC         Z17, Z0, Z0
 	VAESDEC         Z18, Z0, Z0
 
-rounds12_14:
+rounds12_15:
 	VAESDEC Z19, Z0, Z0
 	VAESDEC Z20, Z0, Z0
 
-rounds10_13:
+rounds10_14:
 	VAESDEC     Z21, Z0, Z0
 	VAESDEC     Z22, Z0, Z0
 	VAESDEC     Z23, Z0, Z0
@@ -8199,31 +8664,31 @@ rounds10_13:
 	VAESDEC     Z27, Z0, Z0
 	VAESDEC     Z28, Z0, Z0
 	VAESDEC     Z29, Z0, Z0
-	VPXORQ      Z13, Z30, Z8
-	VAESDECLAST Z8, Z0, Z0
+	VPXORQ      Z13, Z30, Z15
+	VAESDECLAST Z15, Z0, Z0
 	VMOVDQU64   Z0, (DI)
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
 
-skip_12:
+skip_13:
 	CMPQ           CX, $0x02
-	JB             tail_15
-	VMOVDQU        (SI), Y8
-	VPERM2I128     $0x21, Y8, Y12, Y13
+	JB             tail_16
+	VMOVDQU        (SI), Y15
+	VPERM2I128     $0x21, Y15, Y12, Y13
 	VBROADCASTI128 16(SI), Y12
-	VPXORQ         Y8, Y16, Y0
+	VPXORQ         Y15, Y16, Y0
 	CMPQ           BX, $0x0c
-	JB             rounds10_16
-	JE             rounds12_17
+	JB             rounds10_17
+	JE             rounds12_18
 	VAESDEC        Y17, Y0, Y0
 	VAESDEC        Y18, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VAESDEC Y19, Y0, Y0
 	VAESDEC Y20, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VAESDEC     Y21, Y0, Y0
 	VAESDEC     Y22, Y0, Y0
 	VAESDEC     Y23, Y0, Y0
@@ -8233,31 +8698,31 @@ rounds10_16:
 	VAESDEC     Y27, Y0, Y0
 	VAESDEC     Y28, Y0, Y0
 	VAESDEC     Y29, Y0, Y0
-	VPXORQ      Y13, Y30, Y8
-	VAESDECLAST Y8, Y0, Y0
+	VPXORQ      Y13, Y30, Y15
+	VAESDECLAST Y15, Y0, Y0
 	VMOVDQU     Y0, (DI)
 	ADDQ        $0x00000020, SI
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_15:
+tail_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
-	VMOVDQU (SI), X8
+	JB      tail_19
+	VMOVDQU (SI), X15
 	VMOVDQA X12, X13
 	VMOVDQU (SI), X12
-	VPXORQ  X8, X16, X0
+	VPXORQ  X15, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESDEC X17, X0, X0
 	VAESDEC X18, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VAESDEC X19, X0, X0
 	VAESDEC X20, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VAESDEC     X21, X0, X0
 	VAESDEC     X22, X0, X0
 	VAESDEC     X23, X0, X0
@@ -8267,13 +8732,251 @@ rounds10_19:
 	VAESDEC     X27, X0, X0
 	VAESDEC     X28, X0, X0
 	VAESDEC     X29, X0, X0
-	VPXORQ      X13, X30, X8
-	VAESDECLAST X8, X0, X0
+	VPXORQ      X13, X30, X15
+	VAESDECLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
+
+wide_1:
+	TESTQ      R9, R9
+	JZ         noprefetch_22
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+	PREFETCHT0 192(SI)(R9*1)
+	PREFETCHT0 256(SI)(R9*1)
+	PREFETCHT0 320(SI)(R9*1)
+	PREFETCHT0 384(SI)(R9*1)
+	PREFETCHT0 448(SI)(R9*1)
+	PREFETCHT0 512(SI)(R9*1)
+	PREFETCHT0 576(SI)(R9*1)
+	PREFETCHT0 640(SI)(R9*1)
+	PREFETCHT0 704(SI)(R9*1)
+
+noprefetch_22:
+	VMOVDQU64       (SI), Z15
+	VALIGNQ         $0x06, Z12, Z15, Z13
+	VBROADCASTI32X4 752(SI), Z12
+	VPXORQ          Z15, Z16, Z0
+	VPXORQ          64(SI), Z16, Z1
+	VPXORQ          128(SI), Z16, Z2
+	VPXORQ          192(SI), Z16, Z3
+	VPXORQ          256(SI), Z16, Z4
+	VPXORQ          320(SI), Z16, Z5
+	VPXORQ          384(SI), Z16, Z6
+	VPXORQ          448(SI), Z16, Z7
+	VPXORQ          512(SI), Z16, Z8
+	VPXORQ          576(SI), Z16, Z9
+	VPXORQ          640(SI), Z16, Z10
+	VPXORQ          704(SI), Z16, Z11
+	CMPQ            BX, $0x0c
+	JB              rounds10_23
+	JE              rounds12_24
+	VAESDEC         Z17, Z0, Z0
+	VAESDEC         Z17, Z1, Z1
+	VAESDEC         Z17, Z2, Z2
+	VAESDEC         Z17, Z3, Z3
+	VAESDEC         Z17, Z4, Z4
+	VAESDEC         Z17, Z5, Z5
+	VAESDEC         Z17, Z6, Z6
+	VAESDEC         Z17, Z7, Z7
+	VAESDEC         Z17, Z8, Z8
+	VAESDEC         Z17, Z9, Z9
+	VAESDEC         Z17, Z10, Z10
+	VAESDEC         Z17, Z11, Z11
+	VAESDEC         Z18, Z0, Z0
+	VAESDEC         Z18, Z1, Z1
+	VAESDEC         Z18, Z2, Z2
+	VAESDEC         Z18, Z3, Z3
+	VAESDEC         Z18, Z4, Z4
+	VAESDEC         Z18, Z5, Z5
+	VAESDEC         Z18, Z6, Z6
+	VAESDEC         Z18, Z7, Z7
+	VAESDEC         Z18, Z8, Z8
+	VAESDEC         Z18, Z9, Z9
+	VAESDEC         Z18, Z10, Z10
+	VAESDEC         Z18, Z11, Z11
+
+rounds12_24:
+	VAESDEC Z19, Z0, Z0
+	VAESDEC Z19, Z1, Z1
+	VAESDEC Z19, Z2, Z2
+	VAESDEC Z19, Z3, Z3
+	VAESDEC Z19, Z4, Z4
+	VAESDEC Z19, Z5, Z5
+	VAESDEC Z19, Z6, Z6
+	VAESDEC Z19, Z7, Z7
+	VAESDEC Z19, Z8, Z8
+	VAESDEC Z19, Z9, Z9
+	VAESDEC Z19, Z10, Z10
+	VAESDEC Z19, Z11, Z11
+	VAESDEC Z20, Z0, Z0
+	VAESDEC Z20, Z1, Z1
+	VAESDEC Z20, Z2, Z2
+	VAESDEC Z20, Z3, Z3
+	VAESDEC Z20, Z4, Z4
+	VAESDEC Z20, Z5, Z5
+	VAESDEC Z20, Z6, Z6
+	VAESDEC Z20, Z7, Z7
+	VAESDEC Z20, Z8, Z8
+	VAESDEC Z20, Z9, Z9
+	VAESDEC Z20, Z10, Z10
+	VAESDEC Z20, Z11, Z11
+
+rounds10_23:
+	VAESDEC     Z21, Z0, Z0
+	VAESDEC     Z21, Z1, Z1
+	VAESDEC     Z21, Z2, Z2
+	VAESDEC     Z21, Z3, Z3
+	VAESDEC     Z21, Z4, Z4
+	VAESDEC     Z21, Z5, Z5
+	VAESDEC     Z21, Z6, Z6
+	VAESDEC     Z21, Z7, Z7
+	VAESDEC     Z21, Z8, Z8
+	VAESDEC     Z21, Z9, Z9
+	VAESDEC     Z21, Z10, Z10
+	VAESDEC     Z21, Z11, Z11
+	VAESDEC     Z22, Z0, Z0
+	VAESDEC     Z22, Z1, Z1
+	VAESDEC     Z22, Z2, Z2
+	VAESDEC     Z22, Z3, Z3
+	VAESDEC     Z22, Z4, Z4
+	VAESDEC     Z22, Z5, Z5
+	VAESDEC     Z22, Z6, Z6
+	VAESDEC     Z22, Z7, Z7
+	VAESDEC     Z22, Z8, Z8
+	VAESDEC     Z22, Z9, Z9
+	VAESDEC     Z22, Z10, Z10
+	VAESDEC     Z22, Z11, Z11
+	VAESDEC     Z23, Z0, Z0
+	VAESDEC     Z23, Z1, Z1
+	VAESDEC     Z23, Z2, Z2
+	VAESDEC     Z23, Z3, Z3
+	VAESDEC     Z23, Z4, Z4
+	VAESDEC     Z23, Z5, Z5
+	VAESDEC     Z23, Z6, Z6
+	VAESDEC     Z23, Z7, Z7
+	VAESDEC     Z23, Z8, Z8
+	VAESDEC     Z23, Z9, Z9
+	VAESDEC     Z23, Z10, Z10
+	VAESDEC     Z23, Z11, Z11
+	VAESDEC     Z24, Z0, Z0
+	VAESDEC     Z24, Z1, Z1
+	VAESDEC     Z24, Z2, Z2
+	VAESDEC     Z24, Z3, Z3
+	VAESDEC     Z24, Z4, Z4
+	VAESDEC     Z24, Z5, Z5
+	VAESDEC     Z24, Z6, Z6
+	VAESDEC     Z24, Z7, Z7
+	VAESDEC     Z24, Z8, Z8
+	VAESDEC     Z24, Z9, Z9
+	VAESDEC     Z24, Z10, Z10
+	VAESDEC     Z24, Z11, Z11
+	VAESDEC     Z25, Z0, Z0
+	VAESDEC     Z25, Z1, Z1
+	VAESDEC     Z25, Z2, Z2
+	VAESDEC     Z25, Z3, Z3
+	VAESDEC     Z25, Z4, Z4
+	VAESDEC     Z25, Z5, Z5
+	VAESDEC     Z25, Z6, Z6
+	VAESDEC     Z25, Z7, Z7
+	VAESDEC     Z25, Z8, Z8
+	VAESDEC     Z25, Z9, Z9
+	VAESDEC     Z25, Z10, Z10
+	VAESDEC     Z25, Z11, Z11
+	VAESDEC     Z26, Z0, Z0
+	VAESDEC     Z26, Z1, Z1
+	VAESDEC     Z26, Z2, Z2
+	VAESDEC     Z26, Z3, Z3
+	VAESDEC     Z26, Z4, Z4
+	VAESDEC     Z26, Z5, Z5
+	VAESDEC     Z26, Z6, Z6
+	VAESDEC     Z26, Z7, Z7
+	VAESDEC     Z26, Z8, Z8
+	VAESDEC     Z26, Z9, Z9
+	VAESDEC     Z26, Z10, Z10
+	VAESDEC     Z26, Z11, Z11
+	VAESDEC     Z27, Z0, Z0
+	VAESDEC     Z27, Z1, Z1
+	VAESDEC     Z27, Z2, Z2
+	VAESDEC     Z27, Z3, Z3
+	VAESDEC     Z27, Z4, Z4
+	VAESDEC     Z27, Z5, Z5
+	VAESDEC     Z27, Z6, Z6
+	VAESDEC     Z27, Z7, Z7
+	VAESDEC     Z27, Z8, Z8
+	VAESDEC     Z27, Z9, Z9
+	VAESDEC     Z27, Z10, Z10
+	VAESDEC     Z27, Z11, Z11
+	VAESDEC     Z28, Z0, Z0
+	VAESDEC     Z28, Z1, Z1
+	VAESDEC     Z28, Z2, Z2
+	VAESDEC     Z28, Z3, Z3
+	VAESDEC     Z28, Z4, Z4
+	VAESDEC     Z28, Z5, Z5
+	VAESDEC     Z28, Z6, Z6
+	VAESDEC     Z28, Z7, Z7
+	VAESDEC     Z28, Z8, Z8
+	VAESDEC     Z28, Z9, Z9
+	VAESDEC     Z28, Z10, Z10
+	VAESDEC     Z28, Z11, Z11
+	VAESDEC     Z29, Z0, Z0
+	VAESDEC     Z29, Z1, Z1
+	VAESDEC     Z29, Z2, Z2
+	VAESDEC     Z29, Z3, Z3
+	VAESDEC     Z29, Z4, Z4
+	VAESDEC     Z29, Z5, Z5
+	VAESDEC     Z29, Z6, Z6
+	VAESDEC     Z29, Z7, Z7
+	VAESDEC     Z29, Z8, Z8
+	VAESDEC     Z29, Z9, Z9
+	VAESDEC     Z29, Z10, Z10
+	VAESDEC     Z29, Z11, Z11
+	VPXORQ      Z13, Z30, Z15
+	VAESDECLAST Z15, Z0, Z0
+	VPXORQ      48(SI), Z30, Z31
+	VAESDECLAST Z31, Z1, Z1
+	VPXORQ      112(SI), Z30, Z15
+	VAESDECLAST Z15, Z2, Z2
+	VPXORQ      176(SI), Z30, Z31
+	VAESDECLAST Z31, Z3, Z3
+	VPXORQ      240(SI), Z30, Z15
+	VAESDECLAST Z15, Z4, Z4
+	VPXORQ      304(SI), Z30, Z31
+	VAESDECLAST Z31, Z5, Z5
+	VPXORQ      368(SI), Z30, Z15
+	VAESDECLAST Z15, Z6, Z6
+	VPXORQ      432(SI), Z30, Z31
+	VAESDECLAST Z31, Z7, Z7
+	VPXORQ      496(SI), Z30, Z15
+	VAESDECLAST Z15, Z8, Z8
+	VPXORQ      560(SI), Z30, Z31
+	VAESDECLAST Z31, Z9, Z9
+	VPXORQ      624(SI), Z30, Z15
+	VAESDECLAST Z15, Z10, Z10
+	VPXORQ      688(SI), Z30, Z31
+	VAESDECLAST Z31, Z11, Z11
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
+	VMOVDQU64   Z8, 512(DI)
+	VMOVDQU64   Z9, 576(DI)
+	VMOVDQU64   Z10, 640(DI)
+	VMOVDQU64   Z11, 704(DI)
+	ADDQ        $0x00000300, SI
+	ADDQ        $0x00000300, DI
+	SUBQ        $0x30, CX
+	CMPQ        CX, $0x50
+	JAE         wide_1
+	JMP         loop_2
 
 AESNI:
 	JMP ·cbcDecryptAESNI+0(SB)
@@ -8321,21 +9024,13 @@ TEXT ·ctr(SB), NOSPLIT, $0-64
 	VPADDQ          laneOffsets<>+0(SB), Z13, Z13
 	VBROADCASTI32X4 step4<>+0(SB), Z14
 
-loop_1:
-	CMPQ       CX, $0x20
-	JB         done_2
-	TESTQ      R9, R9
-	JZ         noprefetch_3
-	PREFETCHT0 (SI)(R9*1)
-	PREFETCHT0 64(SI)(R9*1)
-	PREFETCHT0 128(SI)(R9*1)
-	PREFETCHT0 192(SI)(R9*1)
-	PREFETCHT0 256(SI)(R9*1)
-	PREFETCHT0 320(SI)(R9*1)
-	PREFETCHT0 384(SI)(R9*1)
-	PREFETCHT0 448(SI)(R9*1)
+loop_2:
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
 
-noprefetch_3:
+body_4:
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -8361,8 +9056,8 @@ noprefetch_3:
 	VPXORQ  Z6, Z16, Z6
 	VPXORQ  Z7, Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -8380,7 +9075,7 @@ noprefetch_3:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -8398,7 +9093,7 @@ rounds12_5:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -8471,22 +9166,22 @@ rounds10_4:
 	VAESENC     Z29, Z5, Z5
 	VAESENC     Z29, Z6, Z6
 	VAESENC     Z29, Z7, Z7
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VPXORQ      64(SI), Z30, Z9
-	VAESENCLAST Z9, Z1, Z1
-	VPXORQ      128(SI), Z30, Z10
-	VAESENCLAST Z10, Z2, Z2
-	VPXORQ      192(SI), Z30, Z11
-	VAESENCLAST Z11, Z3, Z3
-	VPXORQ      256(SI), Z30, Z8
-	VAESENCLAST Z8, Z4, Z4
-	VPXORQ      320(SI), Z30, Z9
-	VAESENCLAST Z9, Z5, Z5
-	VPXORQ      384(SI), Z30, Z10
-	VAESENCLAST Z10, Z6, Z6
-	VPXORQ      448(SI), Z30, Z11
-	VAESENCLAST Z11, Z7, Z7
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
+	VPXORQ      128(SI), Z30, Z15
+	VAESENCLAST Z15, Z2, Z2
+	VPXORQ      192(SI), Z30, Z31
+	VAESENCLAST Z31, Z3, Z3
+	VPXORQ      256(SI), Z30, Z15
+	VAESENCLAST Z15, Z4, Z4
+	VPXORQ      320(SI), Z30, Z31
+	VAESENCLAST Z31, Z5, Z5
+	VPXORQ      384(SI), Z30, Z15
+	VAESENCLAST Z15, Z6, Z6
+	VPXORQ      448(SI), Z30, Z31
+	VAESENCLAST Z31, Z7, Z7
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -8498,12 +9193,14 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_1
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
-done_2:
+done_3:
 	CMPQ    CX, $0x10
-	JB      skip_6
+	JB      skip_7
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -8517,8 +9214,8 @@ done_2:
 	VPXORQ  Z2, Z16, Z2
 	VPXORQ  Z3, Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_7
-	JE      rounds12_8
+	JB      rounds10_8
+	JE      rounds12_9
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -8528,7 +9225,7 @@ done_2:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_8:
+rounds12_9:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -8538,7 +9235,7 @@ rounds12_8:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_7:
+rounds10_8:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -8575,14 +9272,14 @@ rounds10_7:
 	VAESENC     Z29, Z1, Z1
 	VAESENC     Z29, Z2, Z2
 	VAESENC     Z29, Z3, Z3
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VPXORQ      64(SI), Z30, Z9
-	VAESENCLAST Z9, Z1, Z1
-	VPXORQ      128(SI), Z30, Z10
-	VAESENCLAST Z10, Z2, Z2
-	VPXORQ      192(SI), Z30, Z11
-	VAESENCLAST Z11, Z3, Z3
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
+	VPXORQ      128(SI), Z30, Z15
+	VAESENCLAST Z15, Z2, Z2
+	VPXORQ      192(SI), Z30, Z31
+	VAESENCLAST Z31, Z3, Z3
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -8591,9 +9288,9 @@ rounds10_7:
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
 
-skip_6:
+skip_7:
 	CMPQ    CX, $0x08
-	JB      skip_9
+	JB      skip_10
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -8601,20 +9298,20 @@ skip_6:
 	VPXORQ  Z0, Z16, Z0
 	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_10
-	JE      rounds12_11
+	JB      rounds10_11
+	JE      rounds12_12
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_11:
+rounds12_12:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_10:
+rounds10_11:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -8633,33 +9330,33 @@ rounds10_10:
 	VAESENC     Z28, Z1, Z1
 	VAESENC     Z29, Z0, Z0
 	VAESENC     Z29, Z1, Z1
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VPXORQ      64(SI), Z30, Z9
-	VAESENCLAST Z9, Z1, Z1
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
 
-skip_9:
+skip_10:
 	CMPQ    CX, $0x04
-	JB      skip_12
+	JB      skip_13
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_13
-	JE      rounds12_14
+	JB      rounds10_14
+	JE      rounds12_15
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_14:
+rounds12_15:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_13:
+rounds10_14:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -8669,30 +9366,30 @@ rounds10_13:
 	VAESENC     Z27, Z0, Z0
 	VAESENC     Z28, Z0, Z0
 	VAESENC     Z29, Z0, Z0
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
 	VMOVDQU64   Z0, (DI)
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x02
-	JB      tail_15
+	JB      tail_16
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -8702,30 +9399,30 @@ rounds10_16:
 	VAESENC     Y27, Y0, Y0
 	VAESENC     Y28, Y0, Y0
 	VAESENC     Y29, Y0, Y0
-	VPXORQ      (SI), Y30, Y8
-	VAESENCLAST Y8, Y0, Y0
+	VPXORQ      (SI), Y30, Y15
+	VAESENCLAST Y15, Y0, Y0
 	VMOVDQU     Y0, (DI)
 	ADDQ        $0x00000020, SI
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_15:
+tail_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -8735,15 +9432,274 @@ rounds10_19:
 	VAESENC     X27, X0, X0
 	VAESENC     X28, X0, X0
 	VAESENC     X29, X0, X0
-	VPXORQ      (SI), X30, X8
-	VAESENCLAST X8, X0, X0
+	VPXORQ      (SI), X30, X15
+	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
-	VPSHUFB X12, X13, X8
-	VMOVDQU X8, (R8)
+tail_19:
+	VPSHUFB X12, X13, X15
+	VMOVDQU X15, (R8)
 	VZEROUPPER
 	RET
+
+wide_1:
+	TESTQ      R9, R9
+	JZ         noprefetch_22
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+	PREFETCHT0 192(SI)(R9*1)
+	PREFETCHT0 256(SI)(R9*1)
+	PREFETCHT0 320(SI)(R9*1)
+	PREFETCHT0 384(SI)(R9*1)
+	PREFETCHT0 448(SI)(R9*1)
+	PREFETCHT0 512(SI)(R9*1)
+	PREFETCHT0 576(SI)(R9*1)
+	PREFETCHT0 640(SI)(R9*1)
+	PREFETCHT0 704(SI)(R9*1)
+
+noprefetch_22:
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z1
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z2
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z3
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z4
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z5
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z6
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z7
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z8
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z9
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z10
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z11
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	VPXORQ  Z1, Z16, Z1
+	VPXORQ  Z2, Z16, Z2
+	VPXORQ  Z3, Z16, Z3
+	VPXORQ  Z4, Z16, Z4
+	VPXORQ  Z5, Z16, Z5
+	VPXORQ  Z6, Z16, Z6
+	VPXORQ  Z7, Z16, Z7
+	VPXORQ  Z8, Z16, Z8
+	VPXORQ  Z9, Z16, Z9
+	VPXORQ  Z10, Z16, Z10
+	VPXORQ  Z11, Z16, Z11
+	CMPQ    BX, $0x0c
+	JB      rounds10_23
+	JE      rounds12_24
+	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
+	VAESENC Z17, Z2, Z2
+	VAESENC Z17, Z3, Z3
+	VAESENC Z17, Z4, Z4
+	VAESENC Z17, Z5, Z5
+	VAESENC Z17, Z6, Z6
+	VAESENC Z17, Z7, Z7
+	VAESENC Z17, Z8, Z8
+	VAESENC Z17, Z9, Z9
+	VAESENC Z17, Z10, Z10
+	VAESENC Z17, Z11, Z11
+	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
+	VAESENC Z18, Z2, Z2
+	VAESENC Z18, Z3, Z3
+	VAESENC Z18, Z4, Z4
+	VAESENC Z18, Z5, Z5
+	VAESENC Z18, Z6, Z6
+	VAESENC Z18, Z7, Z7
+	VAESENC Z18, Z8, Z8
+	VAESENC Z18, Z9, Z9
+	VAESENC Z18, Z10, Z10
+	VAESENC Z18, Z11, Z11
+
+rounds12_24:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
+	VAESENC Z19, Z2, Z2
+	VAESENC Z19, Z3, Z3
+	VAESENC Z19, Z4, Z4
+	VAESENC Z19, Z5, Z5
+	VAESENC Z19, Z6, Z6
+	VAESENC Z19, Z7, Z7
+	VAESENC Z19, Z8, Z8
+	VAESENC Z19, Z9, Z9
+	VAESENC Z19, Z10, Z10
+	VAESENC Z19, Z11, Z11
+	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
+	VAESENC Z20, Z2, Z2
+	VAESENC Z20, Z3, Z3
+	VAESENC Z20, Z4, Z4
+	VAESENC Z20, Z5, Z5
+	VAESENC Z20, Z6, Z6
+	VAESENC Z20, Z7, Z7
+	VAESENC Z20, Z8, Z8
+	VAESENC Z20, Z9, Z9
+	VAESENC Z20, Z10, Z10
+	VAESENC Z20, Z11, Z11
+
+rounds10_23:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z21, Z2, Z2
+	VAESENC     Z21, Z3, Z3
+	VAESENC     Z21, Z4, Z4
+	VAESENC     Z21, Z5, Z5
+	VAESENC     Z21, Z6, Z6
+	VAESENC     Z21, Z7, Z7
+	VAESENC     Z21, Z8, Z8
+	VAESENC     Z21, Z9, Z9
+	VAESENC     Z21, Z10, Z10
+	VAESENC     Z21, Z11, Z11
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z22, Z2, Z2
+	VAESENC     Z22, Z3, Z3
+	VAESENC     Z22, Z4, Z4
+	VAESENC     Z22, Z5, Z5
+	VAESENC     Z22, Z6, Z6
+	VAESENC     Z22, Z7, Z7
+	VAESENC     Z22, Z8, Z8
+	VAESENC     Z22, Z9, Z9
+	VAESENC     Z22, Z10, Z10
+	VAESENC     Z22, Z11, Z11
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z23, Z2, Z2
+	VAESENC     Z23, Z3, Z3
+	VAESENC     Z23, Z4, Z4
+	VAESENC     Z23, Z5, Z5
+	VAESENC     Z23, Z6, Z6
+	VAESENC     Z23, Z7, Z7
+	VAESENC     Z23, Z8, Z8
+	VAESENC     Z23, Z9, Z9
+	VAESENC     Z23, Z10, Z10
+	VAESENC     Z23, Z11, Z11
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z24, Z2, Z2
+	VAESENC     Z24, Z3, Z3
+	VAESENC     Z24, Z4, Z4
+	VAESENC     Z24, Z5, Z5
+	VAESENC     Z24, Z6, Z6
+	VAESENC     Z24, Z7, Z7
+	VAESENC     Z24, Z8, Z8
+	VAESENC     Z24, Z9, Z9
+	VAESENC     Z24, Z10, Z10
+	VAESENC     Z24, Z11, Z11
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z25, Z2, Z2
+	VAESENC     Z25, Z3, Z3
+	VAESENC     Z25, Z4, Z4
+	VAESENC     Z25, Z5, Z5
+	VAESENC     Z25, Z6, Z6
+	VAESENC     Z25, Z7, Z7
+	VAESENC     Z25, Z8, Z8
+	VAESENC     Z25, Z9, Z9
+	VAESENC     Z25, Z10, Z10
+	VAESENC     Z25, Z11, Z11
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z26, Z2, Z2
+	VAESENC     Z26, Z3, Z3
+	VAESENC     Z26, Z4, Z4
+	VAESENC     Z26, Z5, Z5
+	VAESENC     Z26, Z6, Z6
+	VAESENC     Z26, Z7, Z7
+	VAESENC     Z26, Z8, Z8
+	VAESENC     Z26, Z9, Z9
+	VAESENC     Z26, Z10, Z10
+	VAESENC     Z26, Z11, Z11
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z27, Z2, Z2
+	VAESENC     Z27, Z3, Z3
+	VAESENC     Z27, Z4, Z4
+	VAESENC     Z27, Z5, Z5
+	VAESENC     Z27, Z6, Z6
+	VAESENC     Z27, Z7, Z7
+	VAESENC     Z27, Z8, Z8
+	VAESENC     Z27, Z9, Z9
+	VAESENC     Z27, Z10, Z10
+	VAESENC     Z27, Z11, Z11
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z28, Z2, Z2
+	VAESENC     Z28, Z3, Z3
+	VAESENC     Z28, Z4, Z4
+	VAESENC     Z28, Z5, Z5
+	VAESENC     Z28, Z6, Z6
+	VAESENC     Z28, Z7, Z7
+	VAESENC     Z28, Z8, Z8
+	VAESENC     Z28, Z9, Z9
+	VAESENC     Z28, Z10, Z10
+	VAESENC     Z28, Z11, Z11
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENC     Z29, Z2, Z2
+	VAESENC     Z29, Z3, Z3
+	VAESENC     Z29, Z4, Z4
+	VAESENC     Z29, Z5, Z5
+	VAESENC     Z29, Z6, Z6
+	VAESENC     Z29, Z7, Z7
+	VAESENC     Z29, Z8, Z8
+	VAESENC     Z29, Z9, Z9
+	VAESENC     Z29, Z10, Z10
+	VAESENC     Z29, Z11, Z11
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
+	VPXORQ      128(SI), Z30, Z15
+	VAESENCLAST Z15, Z2, Z2
+	VPXORQ      192(SI), Z30, Z31
+	VAESENCLAST Z31, Z3, Z3
+	VPXORQ      256(SI), Z30, Z15
+	VAESENCLAST Z15, Z4, Z4
+	VPXORQ      320(SI), Z30, Z31
+	VAESENCLAST Z31, Z5, Z5
+	VPXORQ      384(SI), Z30, Z15
+	VAESENCLAST Z15, Z6, Z6
+	VPXORQ      448(SI), Z30, Z31
+	VAESENCLAST Z31, Z7, Z7
+	VPXORQ      512(SI), Z30, Z15
+	VAESENCLAST Z15, Z8, Z8
+	VPXORQ      576(SI), Z30, Z31
+	VAESENCLAST Z31, Z9, Z9
+	VPXORQ      640(SI), Z30, Z15
+	VAESENCLAST Z15, Z10, Z10
+	VPXORQ      704(SI), Z30, Z31
+	VAESENCLAST Z31, Z11, Z11
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
+	VMOVDQU64   Z8, 512(DI)
+	VMOVDQU64   Z9, 576(DI)
+	VMOVDQU64   Z10, 640(DI)
+	VMOVDQU64   Z11, 704(DI)
+	ADDQ        $0x00000300, SI
+	ADDQ        $0x00000300, DI
+	SUBQ        $0x30, CX
+	CMPQ        CX, $0x50
+	JAE         wide_1
+	JMP         loop_2
 
 AESNI:
 	JMP ·ctrAESNI+0(SB)
@@ -8788,27 +9744,19 @@ TEXT ·ctrFrom(SB), NOSPLIT, $0-72
 	MOVQ            lo+56(FP), R8
 	MOVQ            hi+48(FP), R10
 	VMOVQ           R8, X13
-	VMOVQ           R10, X8
-	VPUNPCKLQDQ     X8, X13, X13
+	VMOVQ           R10, X15
+	VPUNPCKLQDQ     X15, X13, X13
 	VSHUFI64X2      $0x00, Z13, Z13, Z13
 	VPADDQ          laneOffsets<>+0(SB), Z13, Z13
 	VBROADCASTI32X4 step4<>+0(SB), Z14
 
-loop_1:
-	CMPQ       CX, $0x20
-	JB         done_2
-	TESTQ      R9, R9
-	JZ         noprefetch_3
-	PREFETCHT0 (SI)(R9*1)
-	PREFETCHT0 64(SI)(R9*1)
-	PREFETCHT0 128(SI)(R9*1)
-	PREFETCHT0 192(SI)(R9*1)
-	PREFETCHT0 256(SI)(R9*1)
-	PREFETCHT0 320(SI)(R9*1)
-	PREFETCHT0 384(SI)(R9*1)
-	PREFETCHT0 448(SI)(R9*1)
+loop_2:
+	CMPQ CX, $0x20
+	JB   done_3
+	CMPQ CX, $0x50
+	JAE  wide_1
 
-noprefetch_3:
+body_4:
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -8834,8 +9782,8 @@ noprefetch_3:
 	VPXORQ  Z6, Z16, Z6
 	VPXORQ  Z7, Z16, Z7
 	CMPQ    BX, $0x0c
-	JB      rounds10_4
-	JE      rounds12_5
+	JB      rounds10_5
+	JE      rounds12_6
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -8853,7 +9801,7 @@ noprefetch_3:
 	VAESENC Z18, Z6, Z6
 	VAESENC Z18, Z7, Z7
 
-rounds12_5:
+rounds12_6:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -8871,7 +9819,7 @@ rounds12_5:
 	VAESENC Z20, Z6, Z6
 	VAESENC Z20, Z7, Z7
 
-rounds10_4:
+rounds10_5:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -8944,22 +9892,22 @@ rounds10_4:
 	VAESENC     Z29, Z5, Z5
 	VAESENC     Z29, Z6, Z6
 	VAESENC     Z29, Z7, Z7
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VPXORQ      64(SI), Z30, Z9
-	VAESENCLAST Z9, Z1, Z1
-	VPXORQ      128(SI), Z30, Z10
-	VAESENCLAST Z10, Z2, Z2
-	VPXORQ      192(SI), Z30, Z11
-	VAESENCLAST Z11, Z3, Z3
-	VPXORQ      256(SI), Z30, Z8
-	VAESENCLAST Z8, Z4, Z4
-	VPXORQ      320(SI), Z30, Z9
-	VAESENCLAST Z9, Z5, Z5
-	VPXORQ      384(SI), Z30, Z10
-	VAESENCLAST Z10, Z6, Z6
-	VPXORQ      448(SI), Z30, Z11
-	VAESENCLAST Z11, Z7, Z7
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
+	VPXORQ      128(SI), Z30, Z15
+	VAESENCLAST Z15, Z2, Z2
+	VPXORQ      192(SI), Z30, Z31
+	VAESENCLAST Z31, Z3, Z3
+	VPXORQ      256(SI), Z30, Z15
+	VAESENCLAST Z15, Z4, Z4
+	VPXORQ      320(SI), Z30, Z31
+	VAESENCLAST Z31, Z5, Z5
+	VPXORQ      384(SI), Z30, Z15
+	VAESENCLAST Z15, Z6, Z6
+	VPXORQ      448(SI), Z30, Z31
+	VAESENCLAST Z31, Z7, Z7
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -8971,12 +9919,14 @@ rounds10_4:
 	ADDQ        $0x00000200, SI
 	ADDQ        $0x00000200, DI
 	SUBQ        $0x20, CX
-	JMP         loop_1
+	CMPQ        CX, $0x20
+	JAE         body_4
+	JMP         done_3
 	PCALIGN $0x40
 
-done_2:
+done_3:
 	CMPQ    CX, $0x10
-	JB      skip_6
+	JB      skip_7
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -8990,8 +9940,8 @@ done_2:
 	VPXORQ  Z2, Z16, Z2
 	VPXORQ  Z3, Z16, Z3
 	CMPQ    BX, $0x0c
-	JB      rounds10_7
-	JE      rounds12_8
+	JB      rounds10_8
+	JE      rounds12_9
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z17, Z2, Z2
@@ -9001,7 +9951,7 @@ done_2:
 	VAESENC Z18, Z2, Z2
 	VAESENC Z18, Z3, Z3
 
-rounds12_8:
+rounds12_9:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z19, Z2, Z2
@@ -9011,7 +9961,7 @@ rounds12_8:
 	VAESENC Z20, Z2, Z2
 	VAESENC Z20, Z3, Z3
 
-rounds10_7:
+rounds10_8:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z21, Z2, Z2
@@ -9048,14 +9998,14 @@ rounds10_7:
 	VAESENC     Z29, Z1, Z1
 	VAESENC     Z29, Z2, Z2
 	VAESENC     Z29, Z3, Z3
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VPXORQ      64(SI), Z30, Z9
-	VAESENCLAST Z9, Z1, Z1
-	VPXORQ      128(SI), Z30, Z10
-	VAESENCLAST Z10, Z2, Z2
-	VPXORQ      192(SI), Z30, Z11
-	VAESENCLAST Z11, Z3, Z3
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
+	VPXORQ      128(SI), Z30, Z15
+	VAESENCLAST Z15, Z2, Z2
+	VPXORQ      192(SI), Z30, Z31
+	VAESENCLAST Z31, Z3, Z3
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	VMOVDQU64   Z2, 128(DI)
@@ -9064,9 +10014,9 @@ rounds10_7:
 	ADDQ        $0x00000100, DI
 	SUBQ        $0x10, CX
 
-skip_6:
+skip_7:
 	CMPQ    CX, $0x08
-	JB      skip_9
+	JB      skip_10
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPSHUFB Z12, Z13, Z1
@@ -9074,20 +10024,20 @@ skip_6:
 	VPXORQ  Z0, Z16, Z0
 	VPXORQ  Z1, Z16, Z1
 	CMPQ    BX, $0x0c
-	JB      rounds10_10
-	JE      rounds12_11
+	JB      rounds10_11
+	JE      rounds12_12
 	VAESENC Z17, Z0, Z0
 	VAESENC Z17, Z1, Z1
 	VAESENC Z18, Z0, Z0
 	VAESENC Z18, Z1, Z1
 
-rounds12_11:
+rounds12_12:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z19, Z1, Z1
 	VAESENC Z20, Z0, Z0
 	VAESENC Z20, Z1, Z1
 
-rounds10_10:
+rounds10_11:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z21, Z1, Z1
 	VAESENC     Z22, Z0, Z0
@@ -9106,33 +10056,33 @@ rounds10_10:
 	VAESENC     Z28, Z1, Z1
 	VAESENC     Z29, Z0, Z0
 	VAESENC     Z29, Z1, Z1
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
-	VPXORQ      64(SI), Z30, Z9
-	VAESENCLAST Z9, Z1, Z1
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
 	VMOVDQU64   Z0, (DI)
 	VMOVDQU64   Z1, 64(DI)
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x08, CX
 
-skip_9:
+skip_10:
 	CMPQ    CX, $0x04
-	JB      skip_12
+	JB      skip_13
 	VPSHUFB Z12, Z13, Z0
 	VPADDQ  Z14, Z13, Z13
 	VPXORQ  Z0, Z16, Z0
 	CMPQ    BX, $0x0c
-	JB      rounds10_13
-	JE      rounds12_14
+	JB      rounds10_14
+	JE      rounds12_15
 	VAESENC Z17, Z0, Z0
 	VAESENC Z18, Z0, Z0
 
-rounds12_14:
+rounds12_15:
 	VAESENC Z19, Z0, Z0
 	VAESENC Z20, Z0, Z0
 
-rounds10_13:
+rounds10_14:
 	VAESENC     Z21, Z0, Z0
 	VAESENC     Z22, Z0, Z0
 	VAESENC     Z23, Z0, Z0
@@ -9142,30 +10092,30 @@ rounds10_13:
 	VAESENC     Z27, Z0, Z0
 	VAESENC     Z28, Z0, Z0
 	VAESENC     Z29, Z0, Z0
-	VPXORQ      (SI), Z30, Z8
-	VAESENCLAST Z8, Z0, Z0
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
 	VMOVDQU64   Z0, (DI)
 	ADDQ        $0x00000040, SI
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x04, CX
 
-skip_12:
+skip_13:
 	CMPQ    CX, $0x02
-	JB      tail_15
+	JB      tail_16
 	VPSHUFB Y12, Y13, Y0
 	VPADDQ  step2<>+0(SB), Y13, Y13
 	VPXORQ  Y0, Y16, Y0
 	CMPQ    BX, $0x0c
-	JB      rounds10_16
-	JE      rounds12_17
+	JB      rounds10_17
+	JE      rounds12_18
 	VAESENC Y17, Y0, Y0
 	VAESENC Y18, Y0, Y0
 
-rounds12_17:
+rounds12_18:
 	VAESENC Y19, Y0, Y0
 	VAESENC Y20, Y0, Y0
 
-rounds10_16:
+rounds10_17:
 	VAESENC     Y21, Y0, Y0
 	VAESENC     Y22, Y0, Y0
 	VAESENC     Y23, Y0, Y0
@@ -9175,30 +10125,30 @@ rounds10_16:
 	VAESENC     Y27, Y0, Y0
 	VAESENC     Y28, Y0, Y0
 	VAESENC     Y29, Y0, Y0
-	VPXORQ      (SI), Y30, Y8
-	VAESENCLAST Y8, Y0, Y0
+	VPXORQ      (SI), Y30, Y15
+	VAESENCLAST Y15, Y0, Y0
 	VMOVDQU     Y0, (DI)
 	ADDQ        $0x00000020, SI
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x02, CX
 
-tail_15:
+tail_16:
 	CMPQ    CX, $0x01
-	JB      tail_18
+	JB      tail_19
 	VPSHUFB X12, X13, X0
 	VPADDQ  step1<>+0(SB), X13, X13
 	VPXORQ  X0, X16, X0
 	CMPQ    BX, $0x0c
-	JB      rounds10_19
-	JE      rounds12_20
+	JB      rounds10_20
+	JE      rounds12_21
 	VAESENC X17, X0, X0
 	VAESENC X18, X0, X0
 
-rounds12_20:
+rounds12_21:
 	VAESENC X19, X0, X0
 	VAESENC X20, X0, X0
 
-rounds10_19:
+rounds10_20:
 	VAESENC     X21, X0, X0
 	VAESENC     X22, X0, X0
 	VAESENC     X23, X0, X0
@@ -9208,13 +10158,272 @@ rounds10_19:
 	VAESENC     X27, X0, X0
 	VAESENC     X28, X0, X0
 	VAESENC     X29, X0, X0
-	VPXORQ      (SI), X30, X8
-	VAESENCLAST X8, X0, X0
+	VPXORQ      (SI), X30, X15
+	VAESENCLAST X15, X0, X0
 	VMOVDQU     X0, (DI)
 
-tail_18:
+tail_19:
 	VZEROUPPER
 	RET
+
+wide_1:
+	TESTQ      R9, R9
+	JZ         noprefetch_22
+	PREFETCHT0 (SI)(R9*1)
+	PREFETCHT0 64(SI)(R9*1)
+	PREFETCHT0 128(SI)(R9*1)
+	PREFETCHT0 192(SI)(R9*1)
+	PREFETCHT0 256(SI)(R9*1)
+	PREFETCHT0 320(SI)(R9*1)
+	PREFETCHT0 384(SI)(R9*1)
+	PREFETCHT0 448(SI)(R9*1)
+	PREFETCHT0 512(SI)(R9*1)
+	PREFETCHT0 576(SI)(R9*1)
+	PREFETCHT0 640(SI)(R9*1)
+	PREFETCHT0 704(SI)(R9*1)
+
+noprefetch_22:
+	VPSHUFB Z12, Z13, Z0
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z1
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z2
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z3
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z4
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z5
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z6
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z7
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z8
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z9
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z10
+	VPADDQ  Z14, Z13, Z13
+	VPSHUFB Z12, Z13, Z11
+	VPADDQ  Z14, Z13, Z13
+	VPXORQ  Z0, Z16, Z0
+	VPXORQ  Z1, Z16, Z1
+	VPXORQ  Z2, Z16, Z2
+	VPXORQ  Z3, Z16, Z3
+	VPXORQ  Z4, Z16, Z4
+	VPXORQ  Z5, Z16, Z5
+	VPXORQ  Z6, Z16, Z6
+	VPXORQ  Z7, Z16, Z7
+	VPXORQ  Z8, Z16, Z8
+	VPXORQ  Z9, Z16, Z9
+	VPXORQ  Z10, Z16, Z10
+	VPXORQ  Z11, Z16, Z11
+	CMPQ    BX, $0x0c
+	JB      rounds10_23
+	JE      rounds12_24
+	VAESENC Z17, Z0, Z0
+	VAESENC Z17, Z1, Z1
+	VAESENC Z17, Z2, Z2
+	VAESENC Z17, Z3, Z3
+	VAESENC Z17, Z4, Z4
+	VAESENC Z17, Z5, Z5
+	VAESENC Z17, Z6, Z6
+	VAESENC Z17, Z7, Z7
+	VAESENC Z17, Z8, Z8
+	VAESENC Z17, Z9, Z9
+	VAESENC Z17, Z10, Z10
+	VAESENC Z17, Z11, Z11
+	VAESENC Z18, Z0, Z0
+	VAESENC Z18, Z1, Z1
+	VAESENC Z18, Z2, Z2
+	VAESENC Z18, Z3, Z3
+	VAESENC Z18, Z4, Z4
+	VAESENC Z18, Z5, Z5
+	VAESENC Z18, Z6, Z6
+	VAESENC Z18, Z7, Z7
+	VAESENC Z18, Z8, Z8
+	VAESENC Z18, Z9, Z9
+	VAESENC Z18, Z10, Z10
+	VAESENC Z18, Z11, Z11
+
+rounds12_24:
+	VAESENC Z19, Z0, Z0
+	VAESENC Z19, Z1, Z1
+	VAESENC Z19, Z2, Z2
+	VAESENC Z19, Z3, Z3
+	VAESENC Z19, Z4, Z4
+	VAESENC Z19, Z5, Z5
+	VAESENC Z19, Z6, Z6
+	VAESENC Z19, Z7, Z7
+	VAESENC Z19, Z8, Z8
+	VAESENC Z19, Z9, Z9
+	VAESENC Z19, Z10, Z10
+	VAESENC Z19, Z11, Z11
+	VAESENC Z20, Z0, Z0
+	VAESENC Z20, Z1, Z1
+	VAESENC Z20, Z2, Z2
+	VAESENC Z20, Z3, Z3
+	VAESENC Z20, Z4, Z4
+	VAESENC Z20, Z5, Z5
+	VAESENC Z20, Z6, Z6
+	VAESENC Z20, Z7, Z7
+	VAESENC Z20, Z8, Z8
+	VAESENC Z20, Z9, Z9
+	VAESENC Z20, Z10, Z10
+	VAESENC Z20, Z11, Z11
+
+rounds10_23:
+	VAESENC     Z21, Z0, Z0
+	VAESENC     Z21, Z1, Z1
+	VAESENC     Z21, Z2, Z2
+	VAESENC     Z21, Z3, Z3
+	VAESENC     Z21, Z4, Z4
+	VAESENC     Z21, Z5, Z5
+	VAESENC     Z21, Z6, Z6
+	VAESENC     Z21, Z7, Z7
+	VAESENC     Z21, Z8, Z8
+	VAESENC     Z21, Z9, Z9
+	VAESENC     Z21, Z10, Z10
+	VAESENC     Z21, Z11, Z11
+	VAESENC     Z22, Z0, Z0
+	VAESENC     Z22, Z1, Z1
+	VAESENC     Z22, Z2, Z2
+	VAESENC     Z22, Z3, Z3
+	VAESENC     Z22, Z4, Z4
+	VAESENC     Z22, Z5, Z5
+	VAESENC     Z22, Z6, Z6
+	VAESENC     Z22, Z7, Z7
+	VAESENC     Z22, Z8, Z8
+	VAESENC     Z22, Z9, Z9
+	VAESENC     Z22, Z10, Z10
+	VAESENC     Z22, Z11, Z11
+	VAESENC     Z23, Z0, Z0
+	VAESENC     Z23, Z1, Z1
+	VAESENC     Z23, Z2, Z2
+	VAESENC     Z23, Z3, Z3
+	VAESENC     Z23, Z4, Z4
+	VAESENC     Z23, Z5, Z5
+	VAESENC     Z23, Z6, Z6
+	VAESENC     Z23, Z7, Z7
+	VAESENC     Z23, Z8, Z8
+	VAESENC     Z23, Z9, Z9
+	VAESENC     Z23, Z10, Z10
+	VAESENC     Z23, Z11, Z11
+	VAESENC     Z24, Z0, Z0
+	VAESENC     Z24, Z1, Z1
+	VAESENC     Z24, Z2, Z2
+	VAESENC     Z24, Z3, Z3
+	VAESENC     Z24, Z4, Z4
+	VAESENC     Z24, Z5, Z5
+	VAESENC     Z24, Z6, Z6
+	VAESENC     Z24, Z7, Z7
+	VAESENC     Z24, Z8, Z8
+	VAESENC     Z24, Z9, Z9
+	VAESENC     Z24, Z10, Z10
+	VAESENC     Z24, Z11, Z11
+	VAESENC     Z25, Z0, Z0
+	VAESENC     Z25, Z1, Z1
+	VAESENC     Z25, Z2, Z2
+	VAESENC     Z25, Z3, Z3
+	VAESENC     Z25, Z4, Z4
+	VAESENC     Z25, Z5, Z5
+	VAESENC     Z25, Z6, Z6
+	VAESENC     Z25, Z7, Z7
+	VAESENC     Z25, Z8, Z8
+	VAESENC     Z25, Z9, Z9
+	VAESENC     Z25, Z10, Z10
+	VAESENC     Z25, Z11, Z11
+	VAESENC     Z26, Z0, Z0
+	VAESENC     Z26, Z1, Z1
+	VAESENC     Z26, Z2, Z2
+	VAESENC     Z26, Z3, Z3
+	VAESENC     Z26, Z4, Z4
+	VAESENC     Z26, Z5, Z5
+	VAESENC     Z26, Z6, Z6
+	VAESENC     Z26, Z7, Z7
+	VAESENC     Z26, Z8, Z8
+	VAESENC     Z26, Z9, Z9
+	VAESENC     Z26, Z10, Z10
+	VAESENC     Z26, Z11, Z11
+	VAESENC     Z27, Z0, Z0
+	VAESENC     Z27, Z1, Z1
+	VAESENC     Z27, Z2, Z2
+	VAESENC     Z27, Z3, Z3
+	VAESENC     Z27, Z4, Z4
+	VAESENC     Z27, Z5, Z5
+	VAESENC     Z27, Z6, Z6
+	VAESENC     Z27, Z7, Z7
+	VAESENC     Z27, Z8, Z8
+	VAESENC     Z27, Z9, Z9
+	VAESENC     Z27, Z10, Z10
+	VAESENC     Z27, Z11, Z11
+	VAESENC     Z28, Z0, Z0
+	VAESENC     Z28, Z1, Z1
+	VAESENC     Z28, Z2, Z2
+	VAESENC     Z28, Z3, Z3
+	VAESENC     Z28, Z4, Z4
+	VAESENC     Z28, Z5, Z5
+	VAESENC     Z28, Z6, Z6
+	VAESENC     Z28, Z7, Z7
+	VAESENC     Z28, Z8, Z8
+	VAESENC     Z28, Z9, Z9
+	VAESENC     Z28, Z10, Z10
+	VAESENC     Z28, Z11, Z11
+	VAESENC     Z29, Z0, Z0
+	VAESENC     Z29, Z1, Z1
+	VAESENC     Z29, Z2, Z2
+	VAESENC     Z29, Z3, Z3
+	VAESENC     Z29, Z4, Z4
+	VAESENC     Z29, Z5, Z5
+	VAESENC     Z29, Z6, Z6
+	VAESENC     Z29, Z7, Z7
+	VAESENC     Z29, Z8, Z8
+	VAESENC     Z29, Z9, Z9
+	VAESENC     Z29, Z10, Z10
+	VAESENC     Z29, Z11, Z11
+	VPXORQ      (SI), Z30, Z15
+	VAESENCLAST Z15, Z0, Z0
+	VPXORQ      64(SI), Z30, Z31
+	VAESENCLAST Z31, Z1, Z1
+	VPXORQ      128(SI), Z30, Z15
+	VAESENCLAST Z15, Z2, Z2
+	VPXORQ      192(SI), Z30, Z31
+	VAESENCLAST Z31, Z3, Z3
+	VPXORQ      256(SI), Z30, Z15
+	VAESENCLAST Z15, Z4, Z4
+	VPXORQ      320(SI), Z30, Z31
+	VAESENCLAST Z31, Z5, Z5
+	VPXORQ      384(SI), Z30, Z15
+	VAESENCLAST Z15, Z6, Z6
+	VPXORQ      448(SI), Z30, Z31
+	VAESENCLAST Z31, Z7, Z7
+	VPXORQ      512(SI), Z30, Z15
+	VAESENCLAST Z15, Z8, Z8
+	VPXORQ      576(SI), Z30, Z31
+	VAESENCLAST Z31, Z9, Z9
+	VPXORQ      640(SI), Z30, Z15
+	VAESENCLAST Z15, Z10, Z10
+	VPXORQ      704(SI), Z30, Z31
+	VAESENCLAST Z31, Z11, Z11
+	VMOVDQU64   Z0, (DI)
+	VMOVDQU64   Z1, 64(DI)
+	VMOVDQU64   Z2, 128(DI)
+	VMOVDQU64   Z3, 192(DI)
+	VMOVDQU64   Z4, 256(DI)
+	VMOVDQU64   Z5, 320(DI)
+	VMOVDQU64   Z6, 384(DI)
+	VMOVDQU64   Z7, 448(DI)
+	VMOVDQU64   Z8, 512(DI)
+	VMOVDQU64   Z9, 576(DI)
+	VMOVDQU64   Z10, 640(DI)
+	VMOVDQU64   Z11, 704(DI)
+	ADDQ        $0x00000300, SI
+	ADDQ        $0x00000300, DI
+	SUBQ        $0x30, CX
+	CMPQ        CX, $0x50
+	JAE         wide_1
+	JMP         loop_2
 
 AESNI:
 	JMP ·ctrFromAESNI+0(SB)

@@ -48,16 +48,25 @@ type regPlan struct {
 
 // Register plans by kernel width.
 //
-// 128/256-bit paths (16 registers): states 0..7, the round key being
-// applied in 8 (broadcast from the table once per round and batch, a
-// load-port operation beside eight AES instructions), the mode's state in
-// 9..11 and temporaries in 12..15.
+// 128/256-bit paths (16 registers): states 0..11, the round key being
+// applied in 12 (broadcast from the table once per round and batch, a
+// load-port operation beside twelve AES instructions), the mode's state in
+// 13..14 and one temporary in 15.
 //
-// 512-bit path (32 registers): Z16 holds the first round key (slot
-// 14-rounds, which the pointer k0 names) and Z16+j slot j of the
-// right-aligned table for j = 1..14, all loaded once per call; Z8..Z11 are
-// temporaries and Z12..Z14 the mode's state. Its narrower tails use the low
-// lanes of the same registers (EVEX encodings reach X16..X31).
+// 512-bit path (32 registers): states Z0..Z11; Z16 holds the first round
+// key (slot 14-rounds, which the pointer k0 names) and Z16+j slot j of the
+// right-aligned table for j = 1..14, all loaded once per call; Z12..Z14
+// hold the mode's state and Z15 and Z31 are the temporaries. Its narrower
+// tails use the low lanes of the same registers (EVEX encodings reach
+// X16..X31).
+//
+// Twelve states on every path: Zen 5 issues two AES round instructions per
+// cycle at any width with latency 4, so eight must be in flight at every
+// moment; batches of exactly eight leave no slack at a batch's boundary.
+// With eight, the 512-bit CTR and CBC decryption loops ran in two steady
+// states, one 5% slower than the other, switching between them from call to
+// call (same binary, same buffers; ECB stayed in the fast one), which a
+// median over timings shows and the fastest slice hides (docs/aes-limits.md).
 //
 // Mode registers: CTR keeps the byte-reversal shuffle (bswap), the
 // counters of the next vector with lanes byte-reversed (base, little
@@ -67,7 +76,7 @@ type regPlan struct {
 var plans = map[vec.Width]regPlan{
 	vec.W128: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
 	vec.W256: {states: 12, key: 12, keys: -1, mode: [3]int{13, 14, -1}, temps: []int{15}},
-	vec.W512: {states: 8, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{8, 9, 10, 11}},
+	vec.W512: {states: 12, key: -1, keys: 16, mode: [3]int{12, 13, 14}, temps: []int{15, 31}},
 }
 
 // Indices into regPlan.mode.
@@ -251,8 +260,9 @@ func (k *kernel) advance(w vec.Width, nv int) {
 }
 
 // loopThen repeats batches of nv vectors at width w while at least that
-// many blocks remain, with then emitted after the loop's own test, at the
-// top of every iteration, with the loop's top label. With alignExit the code
+// many blocks remain, with then emitted after the loop's own test at its
+// top, with the loop's top label; the batches then loop back below it, so
+// then runs once each time the loop is entered at top. With alignExit the code
 // after the loop starts on a 64-byte boundary (see genKernel).
 func (k *kernel) loopThen(w vec.Width, nv int, alignExit bool, then func(top string)) {
 	top, done := k.label("loop"), k.label("done")
@@ -260,12 +270,23 @@ func (k *kernel) loopThen(w vec.Width, nv int, alignExit bool, then func(top str
 	Label(top)
 	CMPQ(k.n, Imm(uint64(per)))
 	JB(LabelRef(done))
+	body := top
 	if then != nil {
+		// then runs once per entry at top, not once per batch: the
+		// batches loop back to body and test only their own count.
 		then(top)
+		body = k.label("body")
+		Label(body)
 	}
 	k.batch(w, nv)
 	k.advance(w, nv)
-	JMP(LabelRef(top))
+	if then != nil {
+		CMPQ(k.n, Imm(uint64(per)))
+		JAE(LabelRef(body))
+		JMP(LabelRef(done))
+	} else {
+		JMP(LabelRef(top))
+	}
 	if alignExit {
 		// Padding after the JMP: never executed.
 		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
@@ -364,10 +385,10 @@ func genKernel(w vec.Width, mode string) {
 	// The main loop, then loops of each power of two below it. Where the
 	// main batch is not a power of two (12 vectors), it runs out of line
 	// (after the RET) and only while 20 or more vectors remain, entered
-	// from the 8-vector loop: a message shorter than 8 vectors runs
-	// exactly the instructions it ran with 8 states, one of 8 to 19 passes
-	// an untaken branch per batch of 8, and a long one ends with one or
-	// two batches of 8.
+	// from the 8-vector loop's entry: a message shorter than 8 vectors
+	// runs exactly the instructions it ran with 8 states, one of 8 to 19
+	// passes one untaken branch, and a long one ends with one or two
+	// batches of 8.
 	var wide func()
 	p := 1 << (bits.Len(uint(k.plan.states)) - 1)
 	// Calls shorter than the main batch (every call of 16 to 256 bytes on
@@ -389,8 +410,9 @@ func genKernel(w vec.Width, mode string) {
 	if p == k.plan.states {
 		k.loopThen(w, p, align, nil)
 	} else {
-		// The test for the wide loop sits inside the p-vector loop, after
-		// its own test: below p vectors a call runs exactly the old code.
+		// The test for the wide loop sits at the p-vector loop's entry,
+		// after its own test: below p vectors a call runs exactly the old
+		// code. The wide loop returns to that entry.
 		wideLoop := k.label("wide")
 		least := uint64((k.plan.states + p) * w.Blocks())
 		k.loopThen(w, p, align, func(top string) {
