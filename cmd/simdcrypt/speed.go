@@ -58,7 +58,7 @@ func speedFlagSet(f *speedFlags) *flag.FlagSet {
 	fs.DurationVar(&f.duration, "duration", 0, "fixed time per measurement instead of a budget (no cuts)")
 	fs.IntVar(&f.count, "count", 1, "repeat the whole run N times (for benchstat and -compare)")
 	fs.IntVar(&f.reps, "reps", bench.DefaultReps, "repetitions inside each measurement")
-	fs.IntVar(&f.slices, "slices", bench.DefaultSlices, "timed slices per batch (1 = whole batches, like go test -bench)")
+	fs.IntVar(&f.slices, "slices", 0, "timed slices per batch (0 = automatic: slices of at most 250µs for the median estimator, 4 for the others; 1 = whole batches, like go test -bench)")
 	fs.StringVar(&f.estimator, "estimator", bench.EstimatorMedian, "figure from the timed slices: median (of all slices), fastest (median of each rep's fastest) or mean (total time / bytes, as openssl speed)")
 	fs.BoolVar(&f.openssl, "openssl", false, "also run `openssl speed -evp` for every cipher and size it has, between our rows; ×ossl compares means")
 	fs.BoolVar(&f.wide, "wide", false, "table: also ns/B, MHz, reps, per-call overhead, 16K speed and variant/path ratio")
@@ -199,8 +199,11 @@ func runSpeedFlags(f *speedFlags, stdout, stderr io.Writer, interactive bool) er
 	if !slices.Contains(bench.Estimators, f.estimator) {
 		return usagef("unknown -estimator %q (valid: %s)", f.estimator, strings.Join(bench.Estimators, ", "))
 	}
-	if f.count < 1 || f.reps < 1 || f.slices < 1 || f.threads < 1 {
-		return usagef("-count, -reps, -slices and -threads must be at least 1")
+	if f.count < 1 || f.reps < 1 || f.threads < 1 {
+		return usagef("-count, -reps and -threads must be at least 1")
+	}
+	if f.slices < 0 {
+		return usagef("-slices must be 0 (automatic) or more")
 	}
 	if f.mhz < 0 || f.duration < 0 || f.budget <= 0 {
 		return usagef("-cpu-mhz and -duration must not be negative, -time must be positive")

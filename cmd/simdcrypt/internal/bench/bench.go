@@ -124,8 +124,10 @@ type Config struct {
 	Start  time.Time
 	// Reps is the number of repetitions per measurement (default 5).
 	Reps int
-	// Slices is the number of timed slices per batch (default
-	// DefaultSlices). 1 times whole batches, as go test -bench does.
+	// Slices is the number of timed slices per batch. 0 chooses: slices
+	// of at most 250µs (at least DefaultSlices) for the median estimator,
+	// DefaultSlices for the others. 1 times whole batches, as go test
+	// -bench does.
 	Slices int
 	// Estimator turns the timed slices into a figure: EstimatorMedian
 	// (default), EstimatorFastest or EstimatorMean.

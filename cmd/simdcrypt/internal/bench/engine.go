@@ -82,9 +82,6 @@ func (c *Config) withDefaults() Config {
 	if d.Reps <= 0 {
 		d.Reps = DefaultReps
 	}
-	if d.Slices <= 0 {
-		d.Slices = DefaultSlices
-	}
 	if d.Estimator == "" {
 		d.Estimator = EstimatorMedian
 	}
@@ -561,12 +558,34 @@ func (c *crew) run(n, size int) int64 {
 	return sum / int64(len(c.start))
 }
 
-// DefaultSlices is the number of timed slices a batch is cut into. A
+// DefaultSlices is the least number of timed slices a batch is cut into. A
 // slice the OS interrupted (another process, an interrupt, a page fault)
 // only gets slower; the median over slices ignores the few that were, and
 // the fastest slice (EstimatorFastest) often ran whole between two
 // preemptions on a busy machine.
 const DefaultSlices = 4
+
+// maxSliceNs bounds a slice's length when the median estimator chooses the
+// number of slices (Config.Slices 0). The median only ignores interrupted
+// slices while most slices are whole, and a kernel that takes a timer tick
+// every millisecond (and a busy VM its context switches) interrupts nearly
+// every slice of several milliseconds: on the shared 2-core Zen 5 VM,
+// vaes256 ECB at 16 KiB read 0.17-0.35 c/B with 4 slices of 4 ms and
+// 0.157-0.159 with 64 slices, against a limit of 0.156. The fastest
+// estimator keeps DefaultSlices, so that its figures stay comparable with
+// earlier releases (more slices would make its minimum more optimistic).
+const maxSliceNs = 250_000
+
+// slicesFor is the number of slices a batch of about batchNs is cut into.
+func (r *runner) slicesFor(batchNs int64) int {
+	switch {
+	case r.cfg.Slices > 0:
+		return r.cfg.Slices
+	case r.cfg.Estimator == EstimatorMedian:
+		return max(DefaultSlices, int((batchNs+maxSliceNs-1)/maxSliceNs))
+	}
+	return DefaultSlices
+}
 
 // timeSlices makes n calls of size bytes in k timed slices and appends each
 // slice's time per call to into; it returns the total elapsed nanoseconds.
@@ -645,6 +664,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 	for i, s := range sizes {
 		calls[i] = c.calibrate(s, batchNs)
 	}
+	nSlices := r.slicesFor(batchNs)
 	perRep := make([][]float64, len(sizes))    // [size][rep] ns per call, by the estimator
 	allSlices := make([][]float64, len(sizes)) // [size] every slice's ns per call
 	totalNs := make([]float64, len(sizes))
@@ -659,7 +679,7 @@ func (r *runner) measure(t *Target, sizes []int, offset, threads int, slope bool
 			i := (k + rep) % len(sizes)
 			var sl []float64
 			c.cpuNs = 0
-			el := c.timeSlices(calls[i], sizes[i], r.cfg.Slices, &sl)
+			el := c.timeSlices(calls[i], sizes[i], nSlices, &sl)
 			cpuNs[i] += float64(c.cpuNs)
 			perRep[i] = append(perRep[i], r.estimate(sl, float64(el), calls[i]))
 			allSlices[i] = append(allSlices[i], sl...)

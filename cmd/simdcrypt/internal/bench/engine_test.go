@@ -225,3 +225,29 @@ func TestPlacementsRotate(t *testing.T) {
 		t.Errorf("%d (Op, placement) pairs over %d dst page offsets, want %d of each", len(used), len(dsts), reps)
 	}
 }
+
+// TestSlicesFor checks how batches are cut: the median estimator's slices
+// stay short however long the batch, an explicit -slices wins, and the
+// fastest estimator keeps the count its earlier figures were taken with.
+func TestSlicesFor(t *testing.T) {
+	cases := []struct {
+		slices    int
+		estimator string
+		batchNs   int64
+		want      int
+	}{
+		{0, EstimatorMedian, 32_000_000, 128},
+		{0, EstimatorMedian, 32_000_001, 129},
+		{0, EstimatorMedian, 100_000, DefaultSlices},
+		{0, EstimatorFastest, 32_000_000, DefaultSlices},
+		{0, EstimatorMean, 32_000_000, DefaultSlices},
+		{7, EstimatorMedian, 32_000_000, 7},
+		{1, EstimatorFastest, 32_000_000, 1},
+	}
+	for _, c := range cases {
+		r := &runner{cfg: Config{Slices: c.slices, Estimator: c.estimator}}
+		if got := r.slicesFor(c.batchNs); got != c.want {
+			t.Errorf("slices %d, %s, batch %d ns: %d slices, want %d", c.slices, c.estimator, c.batchNs, got, c.want)
+		}
+	}
+}

@@ -550,13 +550,20 @@ func WriteHeader(w io.Writer, env *Env) {
 func EstimatorText(c *Config) string {
 	cfg := c.withDefaults()
 	what := ""
+	slices := fmt.Sprint(cfg.Slices)
+	if cfg.Slices <= 0 {
+		slices = fmt.Sprint(DefaultSlices)
+		if cfg.Estimator == EstimatorMedian {
+			slices = fmt.Sprintf("≥%d slices of ≤%dµs", DefaultSlices, maxSliceNs/1000)
+		}
+	}
 	switch cfg.Estimator {
 	case EstimatorFastest:
-		what = fmt.Sprintf("median over %d reps of each one's fastest of %d timed slices", cfg.Reps, cfg.Slices)
+		what = fmt.Sprintf("median over %d reps of each one's fastest of %s timed slices", cfg.Reps, slices)
 	case EstimatorMean:
 		what = fmt.Sprintf("mean: total time / total bytes over %d reps", cfg.Reps)
 	default:
-		what = fmt.Sprintf("median of all timed slices (%d reps × %d slices)", cfg.Reps, cfg.Slices)
+		what = fmt.Sprintf("median of all timed slices (%d reps × %s)", cfg.Reps, slices)
 	}
 	return what + "; spread = IQR of reps / median"
 }
