@@ -1329,7 +1329,7 @@ ghashAESNI_tailghash_done_3:
 
 // func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·sealVAES256(SB), NOSPLIT, $32-64
+TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -1370,6 +1370,11 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairsingle_8
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -1386,7 +1391,6 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1529,9 +1533,167 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
 
 sealVAES256_pairloop_5:
 	CMPQ           CX, $0x20
@@ -1552,197 +1714,196 @@ sealVAES256_pairloop_5:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -448(DI), Y13
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        -416(DI), Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -384(DI), Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -352(DI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
+	VMOVDQU        -320(DI), Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -288(DI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -512(DI), Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          64(SP), Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -480(DI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -1785,212 +1946,212 @@ sealVAES256_pairloop_5:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -256(DI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -224(DI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -192(DI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -160(DI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -128(DI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -96(DI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -64(DI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -32(DI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -2040,210 +2201,210 @@ sealVAES256_pairrest_6:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -480(DI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -448(DI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VMOVDQU        -416(DI), Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -384(DI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VMOVDQU        -352(DI), Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -320(DI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
+	VMOVDQU        -288(DI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -512(DI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          64(SP), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -2274,79 +2435,155 @@ sealVAES256_pairrest_6:
 	SUBQ           $0x10, CX
 
 sealVAES256_pairfin_7:
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VPXOR        64(SP), Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
@@ -2359,35 +2596,27 @@ sealVAES256_pairfin_7:
 	VPXOR        Y11, Y10, Y11
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+	JMP          sealVAES256_pairdone_9
 
-sealVAES256_generic_4:
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
+sealVAES256_pairsingle_8:
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2533,10 +2762,107 @@ sealVAES256_generic_4:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPXOR          64(SP), Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 
-sealVAES256_pairloop_8:
+sealVAES256_pairdone_9:
+	MOVL    R13, DX
+	SUBL    $0x0e, DX
+	MOVL    DX, 32(SP)
+	INCL    DX
+	MOVL    DX, 48(SP)
+	VMOVDQU 32(SP), Y8
+	VMOVDQU 64(SP), Y12
+	JMP     sealVAES256_tail_1
+
+sealVAES256_generic_4:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_9
+	JB             sealVAES256_pairsingle_13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -2562,9 +2888,6 @@ sealVAES256_pairloop_8:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2574,10 +2897,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2587,14 +2906,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2604,9 +2915,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2616,11 +2924,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2630,15 +2933,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2648,10 +2942,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2661,9 +2951,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2673,13 +2960,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2689,13 +2969,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2705,9 +2978,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2717,10 +2987,407 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_10:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_11
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -448(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
+	VMOVDQU        -416(DI), Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -352(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -288(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -480(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -2731,11 +3398,11 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
@@ -2749,9 +3416,9 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -2803,9 +3470,9 @@ sealVAES256_pairloop_8:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
+	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
+	VMOVDQU        -224(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -2849,9 +3516,9 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(DI), Y13
+	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(DI), Y14
+	VMOVDQU        -160(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -2895,9 +3562,9 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(DI), Y13
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
+	VMOVDQU        -96(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -2941,9 +3608,9 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(DI), Y13
+	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
+	VMOVDQU        -32(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3036,11 +3703,11 @@ sealVAES256_pairloop_8:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_8
+	JMP            sealVAES256_pairloop_10
 
-sealVAES256_pairrest_9:
+sealVAES256_pairrest_11:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_10
+	JB             sealVAES256_pairfin_12
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -3066,9 +3733,9 @@ sealVAES256_pairrest_9:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
+	VMOVDQU        -480(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
+	VMOVDQU        -448(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3100,7 +3767,7 @@ sealVAES256_pairrest_9:
 	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
+	VMOVDQU        -416(DI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3111,7 +3778,7 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
+	VMOVDQU        -384(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -3146,7 +3813,7 @@ sealVAES256_pairrest_9:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
+	VMOVDQU        -352(DI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3157,7 +3824,7 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
+	VMOVDQU        -320(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -3192,7 +3859,7 @@ sealVAES256_pairrest_9:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
+	VMOVDQU        -288(DI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3203,7 +3870,7 @@ sealVAES256_pairrest_9:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -256(DI), Y14
+	VMOVDQU        -512(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPXOR          Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
@@ -3298,80 +3965,156 @@ sealVAES256_pairrest_9:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_10:
-	VMOVDQU      -224(DI), Y13
+sealVAES256_pairfin_12:
+	VMOVDQU      -448(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
+	VMOVDQU      -416(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
+	VMOVDQU      -384(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
+	VMOVDQU      -352(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
+	VMOVDQU      -320(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
+	VMOVDQU      -288(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
+	VMOVDQU      -512(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
+	VPXOR        Y12, Y13, Y13
+	VMOVDQU      -480(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, (R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, (R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
@@ -3385,14 +4128,275 @@ sealVAES256_pairfin_10:
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
+	JMP          sealVAES256_pairdone_14
+
+sealVAES256_pairsingle_13:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+
+sealVAES256_pairdone_14:
+	JMP sealVAES256_tail_1
 
 sealVAES256_aes192_3:
 	MOVL           12(R9), R13
 	BSWAPL         R13
 	DECL           R13
 	TESTL          $0x0000000f, R13
-	JNZ            sealVAES256_generic_11
+	JNZ            sealVAES256_generic_15
 	VMOVDQU        (R9), X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
@@ -3406,6 +4410,11 @@ sealVAES256_aes192_3:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairsingle_19
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -3422,7 +4431,1142 @@ sealVAES256_aes192_3:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_16:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_17
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -448(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -416(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -384(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -352(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -288(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -512(DI), Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          64(SP), Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -480(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -256(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -224(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -192(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -160(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_16
+
+sealVAES256_pairrest_17:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_18
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -480(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -448(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -416(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -384(DI), Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -352(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -320(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -288(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -512(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_18:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VPXOR        64(SP), Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+	JMP          sealVAES256_pairdone_20
+
+sealVAES256_pairsingle_19:
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3550,31 +5694,132 @@ sealVAES256_aes192_3:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPXOR          64(SP), Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 
-sealVAES256_pairloop_12:
+sealVAES256_pairdone_20:
+	MOVL    R13, DX
+	SUBL    $0x0e, DX
+	MOVL    DX, 32(SP)
+	INCL    DX
+	MOVL    DX, 48(SP)
+	VMOVDQU 32(SP), Y8
+	VMOVDQU 64(SP), Y12
+	JMP     sealVAES256_tail_1
+
+sealVAES256_generic_15:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_13
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
+	JB             sealVAES256_pairsingle_24
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3584,11 +5829,6 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3598,14 +5838,6 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3615,10 +5847,6 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3628,14 +5856,6 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3645,13 +5865,6 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3661,10 +5874,6 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3674,15 +5883,268 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_21:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_22
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -3694,10 +6156,102 @@ sealVAES256_pairloop_12:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -352(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -288(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3707,9 +6261,9 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -480(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3720,13 +6274,13 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3740,9 +6294,9 @@ sealVAES256_pairloop_12:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -3769,26 +6323,34 @@ sealVAES256_pairloop_12:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
+	VMOVDQU        -224(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -3823,7 +6385,7 @@ sealVAES256_pairloop_12:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(DI), Y13
+	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3834,7 +6396,7 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(DI), Y14
+	VMOVDQU        -160(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -3869,9 +6431,9 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        128(DI), Y13
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
+	VMOVDQU        -96(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -3906,7 +6468,7 @@ sealVAES256_pairloop_12:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(DI), Y13
+	VMOVDQU        -64(DI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -3917,7 +6479,7 @@ sealVAES256_pairloop_12:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
+	VMOVDQU        -32(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -4001,31 +6563,39 @@ sealVAES256_pairloop_12:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_12
+	JMP            sealVAES256_pairloop_21
 
-sealVAES256_pairrest_13:
+sealVAES256_pairrest_22:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_14
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -224(DI), Y13
+	JB             sealVAES256_pairfin_23
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
+	VMOVDQU        -448(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VBROADCASTI128 48(AX), Y15
@@ -4057,9 +6627,9 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
+	VMOVDQU        -416(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
+	VMOVDQU        -384(DI), Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4103,9 +6673,9 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -96(DI), Y13
+	VMOVDQU        -352(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
+	VMOVDQU        -320(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -4140,7 +6710,7 @@ sealVAES256_pairrest_13:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
+	VMOVDQU        -288(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -4151,7 +6721,7 @@ sealVAES256_pairrest_13:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y14
+	VMOVDQU        -512(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPXOR          Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
@@ -4237,80 +6807,156 @@ sealVAES256_pairrest_13:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_14:
-	VMOVDQU      -224(DI), Y13
+sealVAES256_pairfin_23:
+	VMOVDQU      -448(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
+	VMOVDQU      -416(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
+	VMOVDQU      -384(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
+	VMOVDQU      -352(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
+	VMOVDQU      -320(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
+	VMOVDQU      -288(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
+	VMOVDQU      -512(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
+	VPXOR        Y12, Y13, Y13
+	VMOVDQU      -480(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, (R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, (R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
@@ -4324,9 +6970,9 @@ sealVAES256_pairfin_14:
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
+	JMP          sealVAES256_pairdone_25
 
-sealVAES256_generic_11:
+sealVAES256_pairsingle_24:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -4479,517 +7125,11 @@ sealVAES256_generic_11:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-
-sealVAES256_pairloop_15:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_16
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(DI), Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_15
-
-sealVAES256_pairrest_16:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_17
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -192(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
@@ -4999,29 +7139,11 @@ sealVAES256_pairrest_16:
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -128(DI), Y14
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -5031,15 +7153,6 @@ sealVAES256_pairrest_16:
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
@@ -5047,30 +7160,12 @@ sealVAES256_pairrest_16:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -64(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
@@ -5081,29 +7176,11 @@ sealVAES256_pairrest_16:
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -256(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPXOR          Y12, Y14, Y14
@@ -5111,15 +7188,6 @@ sealVAES256_pairrest_16:
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
@@ -5129,30 +7197,12 @@ sealVAES256_pairrest_16:
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -5161,130 +7211,16 @@ sealVAES256_pairrest_16:
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
 	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_17:
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
+sealVAES256_pairdone_25:
+	JMP sealVAES256_tail_1
 
 sealVAES256_aes128_2:
 	MOVL           12(R9), R13
 	BSWAPL         R13
 	DECL           R13
 	TESTL          $0x0000000f, R13
-	JNZ            sealVAES256_generic_18
+	JNZ            sealVAES256_generic_26
 	VMOVDQU        (R9), X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
@@ -5298,6 +7234,11 @@ sealVAES256_aes128_2:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairsingle_30
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -5314,7 +7255,1052 @@ sealVAES256_aes128_2:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_27:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_28
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -448(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -416(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -384(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -352(DI), Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -288(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -512(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPXOR          64(SP), Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -480(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -256(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -224(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -192(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -160(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -32(DI), Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_27
+
+sealVAES256_pairrest_28:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_29
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -480(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -448(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -416(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -384(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -352(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -320(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -288(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -512(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_29:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VPXOR        64(SP), Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+	JMP          sealVAES256_pairdone_31
+
+sealVAES256_pairsingle_30:
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5424,32 +8410,132 @@ sealVAES256_aes128_2:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPXOR          64(SP), Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 
-sealVAES256_pairloop_19:
+sealVAES256_pairdone_31:
+	MOVL    R13, DX
+	SUBL    $0x0e, DX
+	MOVL    DX, 32(SP)
+	INCL    DX
+	MOVL    DX, 48(SP)
+	VMOVDQU 32(SP), Y8
+	VMOVDQU 64(SP), Y12
+	JMP     sealVAES256_tail_1
+
+sealVAES256_generic_26:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_20
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	JB             sealVAES256_pairsingle_35
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5459,15 +8545,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5477,11 +8554,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5491,14 +8563,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5508,15 +8572,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5526,12 +8581,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5541,16 +8590,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5560,11 +8599,6 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5574,13 +8608,339 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -32(DI), Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_32:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_33
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -352(DI), Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -288(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -5591,14 +8951,14 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -5625,26 +8985,34 @@ sealVAES256_pairloop_19:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
+	VMOVDQU        -224(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -5679,9 +9047,9 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(DI), Y13
+	VMOVDQU        -192(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(DI), Y14
+	VMOVDQU        -160(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -5716,9 +9084,9 @@ sealVAES256_pairloop_19:
 	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        128(DI), Y13
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
+	VMOVDQU        -96(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -5753,9 +9121,9 @@ sealVAES256_pairloop_19:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(DI), Y13
+	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
+	VMOVDQU        -32(DI), Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5839,31 +9207,39 @@ sealVAES256_pairloop_19:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_19
+	JMP            sealVAES256_pairloop_32
 
-sealVAES256_pairrest_20:
+sealVAES256_pairrest_33:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_21
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -224(DI), Y13
+	JB             sealVAES256_pairfin_34
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
+	VMOVDQU        -448(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
@@ -5895,9 +9271,9 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -160(DI), Y13
+	VMOVDQU        -416(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
+	VMOVDQU        -384(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -5932,9 +9308,9 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
+	VMOVDQU        -352(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
+	VMOVDQU        -320(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -5969,9 +9345,9 @@ sealVAES256_pairrest_20:
 	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
+	VMOVDQU        -288(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -256(DI), Y14
+	VMOVDQU        -512(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -6057,80 +9433,156 @@ sealVAES256_pairrest_20:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_21:
-	VMOVDQU      -224(DI), Y13
+sealVAES256_pairfin_34:
+	VMOVDQU      -448(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
+	VMOVDQU      -416(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
+	VMOVDQU      -384(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
+	VMOVDQU      -352(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
+	VMOVDQU      -320(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
+	VMOVDQU      -288(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
+	VMOVDQU      -512(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
+	VPXOR        Y12, Y13, Y13
+	VMOVDQU      -480(DI), Y14
 	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPCLMULQDQ   $0x00, (R8), Y13, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPCLMULQDQ   $0x11, (R8), Y13, Y15
 	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
 	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
 	VPXOR        Y11, Y15, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y15
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
@@ -6144,9 +9596,9 @@ sealVAES256_pairfin_21:
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
+	JMP          sealVAES256_pairdone_36
 
-sealVAES256_generic_18:
+sealVAES256_pairsingle_35:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -6281,482 +9733,12 @@ sealVAES256_generic_18:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-
-sealVAES256_pairloop_22:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_23
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_22
-
-sealVAES256_pairrest_23:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_24
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -192(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
@@ -6767,15 +9749,6 @@ sealVAES256_pairrest_23:
 	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -128(DI), Y14
@@ -6784,15 +9757,6 @@ sealVAES256_pairrest_23:
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
@@ -6803,15 +9767,6 @@ sealVAES256_pairrest_23:
 	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
@@ -6819,15 +9774,6 @@ sealVAES256_pairrest_23:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
@@ -6839,30 +9785,12 @@ sealVAES256_pairrest_23:
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -256(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -6875,15 +9803,6 @@ sealVAES256_pairrest_23:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
@@ -6891,15 +9810,6 @@ sealVAES256_pairrest_23:
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -6909,149 +9819,34 @@ sealVAES256_pairrest_23:
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
 	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_24:
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-
+sealVAES256_pairdone_36:
 sealVAES256_tail_1:
 	MOVQ DI, R13
 	MOVQ CX, DX
 
-sealVAES256_tailctr_25:
+sealVAES256_tailctr_37:
 	CMPQ           CX, $0x02
-	JB             sealVAES256_tailctr_next_26
+	JB             sealVAES256_tailctr_next_38
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_27
-	JE             sealVAES256_r12_28
+	JB             sealVAES256_r10_39
+	JE             sealVAES256_r12_40
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r12_28:
+sealVAES256_r12_40:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r10_27:
+sealVAES256_r10_39:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -7077,31 +9872,31 @@ sealVAES256_r10_27:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            sealVAES256_tailctr_25
+	JMP            sealVAES256_tailctr_37
 
-sealVAES256_tailctr_next_26:
-sealVAES256_tailctr_29:
+sealVAES256_tailctr_next_38:
+sealVAES256_tailctr_41:
 	CMPQ    CX, $0x01
-	JB      sealVAES256_tailctr_next_30
+	JB      sealVAES256_tailctr_next_42
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      sealVAES256_r10_31
-	JE      sealVAES256_r12_32
+	JB      sealVAES256_r10_43
+	JE      sealVAES256_r12_44
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r12_32:
+sealVAES256_r12_44:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r10_31:
+sealVAES256_r10_43:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -7127,11 +9922,11 @@ sealVAES256_r10_31:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         sealVAES256_tailctr_29
+	JMP         sealVAES256_tailctr_41
 
-sealVAES256_tailctr_next_30:
+sealVAES256_tailctr_next_42:
 	TESTQ DX, DX
-	JZ    sealVAES256_tailghash_done_33
+	JZ    sealVAES256_tailghash_done_45
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -7140,9 +9935,9 @@ sealVAES256_tailctr_next_30:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-sealVAES256_tailghash_34:
+sealVAES256_tailghash_46:
 	CMPQ       DX, $0x02
-	JB         sealVAES256_tailghash_next_35
+	JB         sealVAES256_tailghash_next_47
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -7158,12 +9953,12 @@ sealVAES256_tailghash_34:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        sealVAES256_tailghash_34
+	JMP        sealVAES256_tailghash_46
 
-sealVAES256_tailghash_next_35:
-sealVAES256_tailghash_36:
+sealVAES256_tailghash_next_47:
+sealVAES256_tailghash_48:
 	CMPQ       DX, $0x01
-	JB         sealVAES256_tailghash_next_37
+	JB         sealVAES256_tailghash_next_49
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -7179,9 +9974,9 @@ sealVAES256_tailghash_36:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        sealVAES256_tailghash_36
+	JMP        sealVAES256_tailghash_48
 
-sealVAES256_tailghash_next_37:
+sealVAES256_tailghash_next_49:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -7195,7 +9990,7 @@ sealVAES256_tailghash_next_37:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-sealVAES256_tailghash_done_33:
+sealVAES256_tailghash_done_45:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -7205,7 +10000,7 @@ sealVAES256_tailghash_done_33:
 
 // func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·openVAES256(SB), NOSPLIT, $32-64
+TEXT ·openVAES256(SB), NOSPLIT, $96-64
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -7244,6 +10039,9 @@ TEXT ·openVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
 
 openVAES256_loop2_7:
 	CMPQ           CX, $0x20
@@ -7264,197 +10062,196 @@ openVAES256_loop2_7:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VMOVDQU        64(SI), Y13
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VMOVDQU        96(SI), Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        128(SI), Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        160(SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
+	VMOVDQU        192(SI), Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        224(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(SI), Y13
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        (SI), Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          64(SP), Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        32(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -7497,212 +10294,212 @@ openVAES256_loop2_7:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        288(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        256(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        288(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        320(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        352(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        320(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        352(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        384(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        416(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        384(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        416(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        448(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        480(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        448(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        480(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -7752,210 +10549,210 @@ openVAES256_loop_5:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        64(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        32(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        64(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        96(SI), Y13
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        128(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VMOVDQU        96(SI), Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        128(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        160(SI), Y13
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        192(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VMOVDQU        160(SI), Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        192(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        224(SI), Y13
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        (SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
+	VMOVDQU        224(SI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        (SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          64(SP), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -7987,7 +10784,14 @@ openVAES256_loop_5:
 	JMP            openVAES256_loop_5
 
 openVAES256_loopdone_6:
-	JMP openVAES256_tail_1
+	MOVL    R13, DX
+	SUBL    $0x0e, DX
+	MOVL    DX, 32(SP)
+	INCL    DX
+	MOVL    DX, 48(SP)
+	VMOVDQU 32(SP), Y8
+	VMOVDQU 64(SP), Y12
+	JMP     openVAES256_tail_1
 
 openVAES256_generic_4:
 openVAES256_loop2_10:
@@ -8018,9 +10822,9 @@ openVAES256_loop2_10:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
+	VMOVDQU        96(SI), Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8030,10 +10834,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8043,14 +10848,13 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8060,9 +10864,9 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8072,11 +10876,12 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
+	VMOVDQU        160(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8086,15 +10891,14 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8104,67 +10908,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(SI), Y13
-	VBROADCASTI128 176(AX), Y15
+	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -8176,7 +10924,63 @@ openVAES256_loop2_10:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        224(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        32(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -8187,11 +10991,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
@@ -8205,9 +11009,9 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -8759,24 +11563,27 @@ openVAES256_loopdone_9:
 	JMP openVAES256_tail_1
 
 openVAES256_aes192_3:
-	MOVL    12(R9), R13
-	BSWAPL  R13
-	DECL    R13
-	TESTL   $0x0000000f, R13
-	JNZ     openVAES256_generic_11
-	VMOVDQU (R9), X13
-	VPXOR   (R11), X13, X13
-	VMOVDQU X13, (SP)
-	VMOVDQU X13, 16(SP)
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 12(SP)
-	ADDL    $0x10, R13
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 28(SP)
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            openVAES256_generic_11
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
 
 openVAES256_loop2_14:
 	CMPQ           CX, $0x20
@@ -8797,179 +11604,178 @@ openVAES256_loop2_14:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        64(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        96(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VMOVDQU        128(SI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        160(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VMOVDQU        192(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        224(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VMOVDQU        (SI), Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          64(SP), Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        32(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -9012,186 +11818,185 @@ openVAES256_loop2_14:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        288(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        256(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        288(SI), Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        320(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        320(SI), Y13
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        352(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        352(SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        384(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        416(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        384(SI), Y13
 	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        416(SI), Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        448(SI), Y13
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        480(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VMOVDQU        448(SI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        480(SI), Y14
 	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -9199,7 +12004,8 @@ openVAES256_loop2_14:
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -9249,184 +12055,183 @@ openVAES256_loop_12:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        64(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        32(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        64(SI), Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        128(SI), Y14
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        96(SI), Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VMOVDQU        128(SI), Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        192(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        160(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        192(SI), Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        224(SI), Y13
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        (SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          64(SP), Y14, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -9434,7 +12239,8 @@ openVAES256_loop_12:
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -9466,7 +12272,14 @@ openVAES256_loop_12:
 	JMP            openVAES256_loop_12
 
 openVAES256_loopdone_13:
-	JMP openVAES256_tail_1
+	MOVL    R13, DX
+	SUBL    $0x0e, DX
+	MOVL    DX, 32(SP)
+	INCL    DX
+	MOVL    DX, 48(SP)
+	VMOVDQU 32(SP), Y8
+	VMOVDQU 64(SP), Y12
+	JMP     openVAES256_tail_1
 
 openVAES256_generic_11:
 openVAES256_loop2_17:
@@ -9497,10 +12310,10 @@ openVAES256_loop2_17:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9510,11 +12323,12 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9524,14 +12338,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        128(SI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9541,10 +12354,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
+	VMOVDQU        160(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9554,14 +12368,15 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9571,13 +12386,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9587,10 +12400,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
+	VMOVDQU        224(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9600,14 +12414,15 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9617,13 +12432,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        (SI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9633,9 +12446,9 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(SI), Y14
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        32(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -9646,13 +12459,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -9666,9 +12479,9 @@ openVAES256_loop2_17:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -10184,24 +12997,27 @@ openVAES256_loopdone_16:
 	JMP openVAES256_tail_1
 
 openVAES256_aes128_2:
-	MOVL    12(R9), R13
-	BSWAPL  R13
-	DECL    R13
-	TESTL   $0x0000000f, R13
-	JNZ     openVAES256_generic_18
-	VMOVDQU (R9), X13
-	VPXOR   (R11), X13, X13
-	VMOVDQU X13, (SP)
-	VMOVDQU X13, 16(SP)
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 12(SP)
-	ADDL    $0x10, R13
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 28(SP)
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            openVAES256_generic_18
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
 
 openVAES256_loop2_21:
 	CMPQ           CX, $0x20
@@ -10222,161 +13038,160 @@ openVAES256_loop2_21:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        64(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        96(SI), Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        128(SI), Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VMOVDQU        160(SI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VMOVDQU        192(SI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        224(SI), Y14
 	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        (SI), Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        224(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          64(SP), Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        32(SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y8, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -10419,167 +13234,166 @@ openVAES256_loop2_21:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        288(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        256(SI), Y13
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        288(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        320(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        352(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VMOVDQU        320(SI), Y13
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        352(SI), Y14
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        384(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        416(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        384(SI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        416(SI), Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        448(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        480(SI), Y14
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        448(SI), Y13
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VMOVDQU        480(SI), Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -10588,7 +13402,8 @@ openVAES256_loop2_21:
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -10638,165 +13453,164 @@ openVAES256_loop_19:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        64(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        32(SI), Y13
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        64(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        128(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        96(SI), Y13
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        128(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        192(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VMOVDQU        160(SI), Y13
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        192(SI), Y14
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        (SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        224(SI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        (SI), Y14
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          64(SP), Y14, Y14
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -10805,7 +13619,8 @@ openVAES256_loop_19:
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -10837,7 +13652,14 @@ openVAES256_loop_19:
 	JMP            openVAES256_loop_19
 
 openVAES256_loopdone_20:
-	JMP openVAES256_tail_1
+	MOVL    R13, DX
+	SUBL    $0x0e, DX
+	MOVL    DX, 32(SP)
+	INCL    DX
+	MOVL    DX, 48(SP)
+	VMOVDQU 32(SP), Y8
+	VMOVDQU 64(SP), Y12
+	JMP     openVAES256_tail_1
 
 openVAES256_generic_18:
 openVAES256_loop2_24:
@@ -10868,11 +13690,11 @@ openVAES256_loop2_24:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
+	VMOVDQU        96(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10882,15 +13704,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10900,11 +13722,11 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        160(SI), Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10914,14 +13736,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10931,15 +13754,14 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10949,12 +13771,13 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
+	VMOVDQU        224(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10964,16 +13787,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10983,11 +13805,11 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(SI), Y13
+	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10997,13 +13819,13 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        224(SI), Y14
+	VMOVDQU        32(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -11014,14 +13836,14 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
