@@ -214,9 +214,13 @@ type gwork func(r int) []func()
 // gh, when set, is the stitched GHASH work: where the code runs every key
 // size its slots 0..8 follow the nine middle rounds that every key size
 // runs; where it runs one key size (k.nr) slot 0 comes before round 1 and
-// slot r+1 after middle round r, or, on a plan with fine, slot r goes
-// between the AES instructions of middle round r and slot nr-1 before the
-// last round. lastXor[i] (memory) is folded into the last round of state i.
+// slot r+1 after middle round r, or, on a plan with fine, between the AES
+// instructions of middle round r. The carry-less multiplications then
+// come a round ahead of the AES instructions beside which they run, older
+// in program order: the scheduler, picking the oldest ready instruction,
+// gives them the unit they share with AES (measured on Zen 5, where the
+// GHASH of AES-128 is the limit). lastXor[i] (memory) is folded into the
+// last round of state i.
 func (k *kernel) aesRounds(w width, states []VecPhysical, gh gwork, lastXor []Op, lastTemp VecPhysical) {
 	k0 := k.key(w, 0)
 	for _, s := range states {
@@ -253,10 +257,10 @@ func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []O
 			}
 		})
 	case k.fine():
+		emit(slot(0))
 		for j := first; j <= 13; j++ {
-			round(j, slot(j-first))
+			round(j, slot(j-first+1))
 		}
-		emit(slot(k.nr - 1))
 	default:
 		emit(slot(0))
 		for j := first; j <= 13; j++ {
@@ -656,8 +660,7 @@ func share(ops []func(), r, n int) []func() {
 
 // stitch splits a batch's GHASH work ops into the slots aesRounds places:
 // where the code runs one key size, nr equal slots (the set-up and each of
-// the nr-1 middle rounds, or on a fine plan each middle round and the
-// moment before the last), so that the carry-less multiplications, the
+// the nr-1 middle rounds), so that the carry-less multiplications, the
 // scarcer unit, are never crowded into part of the batch; with the key
 // size unknown, the nine middle rounds that every key size runs.
 func (k *kernel) stitch(ops []func()) gwork {
