@@ -495,22 +495,28 @@ func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
 			ops = append(ops, func() { k.xor(w, d, k.accOp(w), d) })
 		}
 	}
-	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) func() {
+	// product returns a product's instructions: its multiplication, and
+	// its addition into acc unless set; one closure where key is the key
+	// register, whose use must not be split across rounds.
+	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) []func() {
+		mul := func() { clmul(imm, m, d, acc) }
 		if set {
-			return func() { clmul(imm, m, d, acc) }
+			return []func(){mul}
 		}
-		return func() {
-			clmul(imm, m, d, key)
-			k.xor(w, key, acc, acc)
+		mul = func() { clmul(imm, m, d, key) }
+		add := func() { k.xor(w, key, acc, acc) }
+		if k.fine() {
+			return []func(){mul, add}
 		}
+		return []func(){func() { mul(); add() }}
 	}
 	pow := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: powOffset + h.powOff} }
 	kar := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: karOffset + h.powOff} }
+	ops = append(ops, product(0x00, pow(a), t[0], lo, first)...)
+	ops = append(ops, product(0x11, pow(a), t[0], hi, first)...)
+	ops = append(ops, product(0x00, pow(b), t[1], lo, false)...)
+	ops = append(ops, product(0x11, pow(b), t[1], hi, false)...)
 	ops = append(ops,
-		product(0x00, pow(a), t[0], lo, first),
-		product(0x11, pow(a), t[0], hi, first),
-		product(0x00, pow(b), t[1], lo, false),
-		product(0x11, pow(b), t[1], hi, false),
 		func() {
 			// key = a.hi | b.lo, t0 = a.lo | b.hi, then their XOR.
 			VPALIGNR(Imm(8), t[0], t[1], key)
