@@ -1373,8 +1373,8 @@ TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairsingle_8
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_5
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -1695,9 +1695,9 @@ TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
 
-sealVAES256_pairloop_5:
+sealVAES256_pairloop_7:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_6
+	JB             sealVAES256_pairrest_8
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -2180,11 +2180,11 @@ sealVAES256_pairloop_5:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_5
+	JMP            sealVAES256_pairloop_7
 
-sealVAES256_pairrest_6:
+sealVAES256_pairrest_8:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_7
+	JB             sealVAES256_pairfin_9
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -2434,7 +2434,7 @@ sealVAES256_pairrest_6:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_7:
+sealVAES256_pairfin_9:
 	VMOVDQU      -448(DI), Y13
 	VPSHUFB      Y12, Y13, Y13
 	VMOVDQU      -416(DI), Y14
@@ -2598,9 +2598,9 @@ sealVAES256_pairfin_7:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X14
 	VMOVDQU      Y14, 64(SP)
-	JMP          sealVAES256_pairdone_9
+	JMP          sealVAES256_pairdone_6
 
-sealVAES256_pairsingle_8:
+sealVAES256_pairshort_5:
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -2762,107 +2762,848 @@ sealVAES256_pairsingle_8:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_10:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_11
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -256(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          64(SP), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -224(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        (DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        64(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        96(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        128(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        160(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        192(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        224(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_10
+
+sealVAES256_pairrest_11:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_12
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        Y12, Y13, Y13
 	VMOVDQU        -192(DI), Y14
 	VPSHUFB        Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
 	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
 	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VMOVDQU        -160(DI), Y13
+	VAESENC        Y15, Y7, Y7
 	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VMOVDQU        -128(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
 	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
 	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -96(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VMOVDQU        -64(DI), Y14
+	VAESENC        Y15, Y4, Y4
 	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
 	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VMOVDQU        -32(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
 	VMOVDQU        -256(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          64(SP), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
 	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y3, Y3
 	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          X14, X11, X14
 	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
 
-sealVAES256_pairdone_9:
-	MOVL    R13, DX
-	SUBL    $0x0e, DX
-	MOVL    DX, 32(SP)
-	INCL    DX
-	MOVL    DX, 48(SP)
-	VMOVDQU 32(SP), Y8
-	VMOVDQU 64(SP), Y12
-	JMP     sealVAES256_tail_1
+sealVAES256_pairfin_12:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPXOR        64(SP), Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+
+sealVAES256_pairdone_6:
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         sealVAES256_tail_1
 
 sealVAES256_generic_4:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairsingle_13
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -3201,9 +3942,9 @@ sealVAES256_generic_4:
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
 
-sealVAES256_pairloop_10:
+sealVAES256_pairloop_15:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_11
+	JB             sealVAES256_pairrest_16
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -3703,11 +4444,11 @@ sealVAES256_pairloop_10:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_10
+	JMP            sealVAES256_pairloop_15
 
-sealVAES256_pairrest_11:
+sealVAES256_pairrest_16:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_12
+	JB             sealVAES256_pairfin_17
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -3965,7 +4706,7 @@ sealVAES256_pairrest_11:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_12:
+sealVAES256_pairfin_17:
 	VMOVDQU      -448(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU      -416(DI), Y14
@@ -4130,7 +4871,7 @@ sealVAES256_pairfin_12:
 	VPXOR        X14, X11, X12
 	JMP          sealVAES256_pairdone_14
 
-sealVAES256_pairsingle_13:
+sealVAES256_pairshort_13:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -4301,16 +5042,567 @@ sealVAES256_pairsingle_13:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_18:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_19
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_18
+
+sealVAES256_pairrest_19:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_20
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -192(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
@@ -4318,11 +5610,29 @@ sealVAES256_pairsingle_13:
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -160(DI), Y13
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -128(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
@@ -4332,16 +5642,43 @@ sealVAES256_pairsingle_13:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -96(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -64(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
@@ -4351,15 +5688,42 @@ sealVAES256_pairsingle_13:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -256(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPXOR          Y12, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
@@ -4368,6 +5732,15 @@ sealVAES256_pairsingle_13:
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
@@ -4375,18 +5748,152 @@ sealVAES256_pairsingle_13:
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
 	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_20:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
 
 sealVAES256_pairdone_14:
 	JMP sealVAES256_tail_1
@@ -4396,7 +5903,7 @@ sealVAES256_aes192_3:
 	BSWAPL         R13
 	DECL           R13
 	TESTL          $0x0000000f, R13
-	JNZ            sealVAES256_generic_15
+	JNZ            sealVAES256_generic_21
 	VMOVDQU        (R9), X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
@@ -4413,8 +5920,8 @@ sealVAES256_aes192_3:
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairsingle_19
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_22
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -4699,9 +6206,9 @@ sealVAES256_aes192_3:
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
 
-sealVAES256_pairloop_16:
+sealVAES256_pairloop_24:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_17
+	JB             sealVAES256_pairrest_25
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -5148,11 +6655,11 @@ sealVAES256_pairloop_16:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_16
+	JMP            sealVAES256_pairloop_24
 
-sealVAES256_pairrest_17:
+sealVAES256_pairrest_25:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_18
+	JB             sealVAES256_pairfin_26
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -5384,7 +6891,7 @@ sealVAES256_pairrest_17:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_18:
+sealVAES256_pairfin_26:
 	VMOVDQU      -448(DI), Y13
 	VPSHUFB      Y12, Y13, Y13
 	VMOVDQU      -416(DI), Y14
@@ -5548,9 +7055,9 @@ sealVAES256_pairfin_18:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X14
 	VMOVDQU      Y14, 64(SP)
-	JMP          sealVAES256_pairdone_20
+	JMP          sealVAES256_pairdone_23
 
-sealVAES256_pairsingle_19:
+sealVAES256_pairshort_22:
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -5694,1798 +7201,6 @@ sealVAES256_pairsingle_19:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
-	VPXOR          Y11, Y8, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
-	VPXOR          Y11, Y8, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPXOR          64(SP), Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
-	VPXOR          Y11, Y8, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X14
-	VMOVDQU        Y14, 64(SP)
-
-sealVAES256_pairdone_20:
-	MOVL    R13, DX
-	SUBL    $0x0e, DX
-	MOVL    DX, 32(SP)
-	INCL    DX
-	MOVL    DX, 48(SP)
-	VMOVDQU 32(SP), Y8
-	VMOVDQU 64(SP), Y12
-	JMP     sealVAES256_tail_1
-
-sealVAES256_generic_15:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairsingle_24
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-
-sealVAES256_pairloop_21:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_22
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -448(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -416(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -384(DI), Y13
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -352(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -320(DI), Y13
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -288(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -512(DI), Y13
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -480(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_21
-
-sealVAES256_pairrest_22:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_23
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -480(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -448(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -416(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -384(DI), Y14
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -352(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -320(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -288(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -512(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairfin_23:
-	VMOVDQU      -448(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -416(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -384(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -352(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -320(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -288(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -512(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR        Y12, Y13, Y13
-	VMOVDQU      -480(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, (R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, (R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -224(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -160(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -96(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -32(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-	JMP          sealVAES256_pairdone_25
-
-sealVAES256_pairsingle_24:
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-
-sealVAES256_pairdone_25:
-	JMP sealVAES256_tail_1
-
-sealVAES256_aes128_2:
-	MOVL           12(R9), R13
-	BSWAPL         R13
-	DECL           R13
-	TESTL          $0x0000000f, R13
-	JNZ            sealVAES256_generic_26
-	VMOVDQU        (R9), X13
-	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VMOVDQU        Y8, 32(SP)
-	VMOVDQU        Y12, 64(SP)
-	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairsingle_30
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
 
 sealVAES256_pairloop_27:
 	CMPQ           CX, $0x20
@@ -7506,155 +7221,173 @@ sealVAES256_pairloop_27:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VMOVDQU        -448(DI), Y13
+	VMOVDQU        -192(DI), Y13
 	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -416(DI), Y14
+	VMOVDQU        -160(DI), Y14
 	VPSHUFB        Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VMOVDQU        -96(DI), Y14
 	VAESENC        Y15, Y2, Y2
-	VPXOR          Y9, Y8, Y9
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y3, Y3
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
-	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
-	VMOVDQU        -384(DI), Y13
 	VAESENC        Y15, Y3, Y3
-	VPSHUFB        Y12, Y13, Y13
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
-	VMOVDQU        -352(DI), Y14
 	VAESENC        Y15, Y6, Y6
-	VPSHUFB        Y12, Y14, Y14
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
-	VPXOR          Y11, Y8, Y11
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
-	VPXOR          Y9, Y8, Y9
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VMOVDQU        -64(DI), Y13
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y11, Y8, Y11
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
+	VMOVDQU        -32(DI), Y14
 	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VAESENC        Y15, Y3, Y3
-	VPXOR          Y10, Y14, Y10
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
-	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
-	VMOVDQU        -320(DI), Y13
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        Y12, Y13, Y13
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VMOVDQU        -288(DI), Y14
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
-	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
-	VAESENC        Y15, Y2, Y2
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y3, Y3
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
-	VAESENC        Y15, Y4, Y4
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y5, Y5
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
-	VPXOR          Y10, Y14, Y10
+	VPXOR          64(SP), Y13, Y13
 	VAESENC        Y15, Y3, Y3
-	VMOVDQU        -512(DI), Y13
+	VMOVDQU        -224(DI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VPSHUFB        Y12, Y13, Y13
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
-	VPXOR          64(SP), Y13, Y13
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -480(DI), Y14
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPSHUFB        Y12, Y14, Y14
-	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x00, (R8), Y13, Y8
-	VAESENC        Y15, Y3, Y3
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y4, Y4
 	VPCLMULQDQ     $0x11, (R8), Y13, Y8
-	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y4, Y4
 	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
-	VAESENC        Y15, Y2, Y2
 	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y2, Y2
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
-	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
@@ -7702,22 +7435,68 @@ sealVAES256_pairloop_27:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VMOVDQU        -256(DI), Y13
+	VMOVDQU        (DI), Y13
 	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
+	VMOVDQU        32(DI), Y14
 	VPSHUFB        Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
 	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VMOVDQU        96(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
 	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
 	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
@@ -7725,136 +7504,108 @@ sealVAES256_pairloop_27:
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y6, Y6
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VAESENC        Y15, Y1, Y1
-	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y2, Y2
-	VMOVDQU        -192(DI), Y13
-	VAESENC        Y15, Y3, Y3
-	VPSHUFB        Y12, Y13, Y13
-	VAESENC        Y15, Y4, Y4
-	VMOVDQU        -160(DI), Y14
-	VAESENC        Y15, Y5, Y5
-	VPSHUFB        Y12, Y14, Y14
-	VAESENC        Y15, Y6, Y6
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
-	VAESENC        Y15, Y2, Y2
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y3, Y3
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
-	VAESENC        Y15, Y4, Y4
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y5, Y5
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
-	VAESENC        Y15, Y6, Y6
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VAESENC        Y15, Y1, Y1
-	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y2, Y2
 	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y2, Y2
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        128(DI), Y13
 	VAESENC        Y15, Y4, Y4
-	VMOVDQU        -128(DI), Y13
 	VAESENC        Y15, Y5, Y5
 	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
-	VMOVDQU        -96(DI), Y14
+	VMOVDQU        160(DI), Y14
 	VAESENC        Y15, Y7, Y7
 	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
 	VAESENC        Y15, Y1, Y1
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
-	VAESENC        Y15, Y3, Y3
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y4, Y4
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
-	VAESENC        Y15, Y5, Y5
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y2, Y2
 	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
+	VMOVDQU        192(DI), Y13
 	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VAESENC        Y15, Y3, Y3
-	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y4, Y4
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VAESENC        Y15, Y5, Y5
-	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y6, Y6
-	VMOVDQU        -64(DI), Y13
-	VAESENC        Y15, Y7, Y7
 	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        224(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VMOVDQU        -32(DI), Y14
 	VAESENC        Y15, Y1, Y1
-	VPSHUFB        Y12, Y14, Y14
-	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
-	VAESENC        Y15, Y3, Y3
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y4, Y4
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
-	VAESENC        Y15, Y5, Y5
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y6, Y6
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y9, Y8, Y9
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
-	VAESENC        Y15, Y1, Y1
-	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
-	VAESENC        Y15, Y3, Y3
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y2, Y2
 	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y1, Y1
 	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y2, Y2
@@ -7921,157 +7672,175 @@ sealVAES256_pairrest_28:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VMOVDQU        -480(DI), Y13
+	VMOVDQU        -224(DI), Y13
 	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -448(DI), Y14
+	VMOVDQU        -192(DI), Y14
 	VPSHUFB        Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
-	VBROADCASTI128 80(AX), Y15
+	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
-	VPXOR          Y11, Y8, Y11
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
-	VAESENC        Y15, Y4, Y4
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VAESENC        Y15, Y5, Y5
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VAESENC        Y15, Y6, Y6
-	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -416(DI), Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -160(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -128(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPSHUFB        Y12, Y13, Y13
-	VAESENC        Y15, Y2, Y2
-	VMOVDQU        -384(DI), Y14
-	VAESENC        Y15, Y3, Y3
-	VPSHUFB        Y12, Y14, Y14
-	VAESENC        Y15, Y4, Y4
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
-	VAESENC        Y15, Y5, Y5
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y6, Y6
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y11, Y8, Y11
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
-	VAESENC        Y15, Y1, Y1
-	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
-	VAESENC        Y15, Y3, Y3
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y4, Y4
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
-	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
 	VAESENC        Y15, Y2, Y2
-	VMOVDQU        -352(DI), Y13
-	VAESENC        Y15, Y3, Y3
 	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -64(DI), Y14
 	VAESENC        Y15, Y4, Y4
-	VMOVDQU        -320(DI), Y14
 	VAESENC        Y15, Y5, Y5
 	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
 	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
 	VAESENC        Y15, Y1, Y1
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
-	VAESENC        Y15, Y3, Y3
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y4, Y4
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
-	VAESENC        Y15, Y5, Y5
-	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y6, Y6
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y2, Y2
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -32(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -256(DI), Y14
 	VAESENC        Y15, Y2, Y2
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VAESENC        Y15, Y3, Y3
-	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y4, Y4
-	VMOVDQU        -288(DI), Y13
-	VAESENC        Y15, Y5, Y5
-	VPSHUFB        Y12, Y13, Y13
-	VAESENC        Y15, Y6, Y6
-	VMOVDQU        -512(DI), Y14
-	VAESENC        Y15, Y7, Y7
 	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VPXOR          64(SP), Y14, Y14
 	VAESENC        Y15, Y1, Y1
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
-	VAESENC        Y15, Y2, Y2
-	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y3, Y3
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
-	VAESENC        Y15, Y4, Y4
 	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y2, Y2
 	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
-	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y9, Y8, Y9
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y11, Y8, Y11
-	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y7, Y7
 	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y8, Y13, Y13
-	VAESENC        Y15, Y3, Y3
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y2, Y2
 	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
-	VAESENC        Y15, Y7, Y7
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y1, Y1
 	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y2, Y2
@@ -8119,155 +7888,79 @@ sealVAES256_pairrest_28:
 	SUBQ           $0x10, CX
 
 sealVAES256_pairfin_29:
-	VMOVDQU      -448(DI), Y13
+	VMOVDQU      -224(DI), Y13
 	VPSHUFB      Y12, Y13, Y13
-	VMOVDQU      -416(DI), Y14
+	VMOVDQU      -192(DI), Y14
 	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y8
 	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y8
 	VPXOR        Y11, Y8, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -384(DI), Y13
+	VMOVDQU      -160(DI), Y13
 	VPSHUFB      Y12, Y13, Y13
-	VMOVDQU      -352(DI), Y14
+	VMOVDQU      -128(DI), Y14
 	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y8
 	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y8
 	VPXOR        Y11, Y8, Y11
-	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y8
 	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y8
 	VPXOR        Y11, Y8, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -320(DI), Y13
+	VMOVDQU      -96(DI), Y13
 	VPSHUFB      Y12, Y13, Y13
-	VMOVDQU      -288(DI), Y14
+	VMOVDQU      -64(DI), Y14
 	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y8
 	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y8
 	VPXOR        Y11, Y8, Y11
-	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y8
 	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y8
 	VPXOR        Y11, Y8, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -512(DI), Y13
+	VMOVDQU      -32(DI), Y13
 	VPSHUFB      Y12, Y13, Y13
-	VPXOR        64(SP), Y13, Y13
-	VMOVDQU      -480(DI), Y14
+	VMOVDQU      -256(DI), Y14
 	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        64(SP), Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y8
 	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y8
 	VPXOR        Y11, Y8, Y11
-	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y8
 	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y8
 	VPXOR        Y11, Y8, Y11
 	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
 	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -256(DI), Y13
-	VPSHUFB      Y12, Y13, Y13
-	VMOVDQU      -224(DI), Y14
-	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
-	VPXOR        Y11, Y8, Y11
-	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
-	VPXOR        Y11, Y8, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y8
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -192(DI), Y13
-	VPSHUFB      Y12, Y13, Y13
-	VMOVDQU      -160(DI), Y14
-	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
-	VPXOR        Y11, Y8, Y11
-	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
-	VPXOR        Y11, Y8, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y8
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -128(DI), Y13
-	VPSHUFB      Y12, Y13, Y13
-	VMOVDQU      -96(DI), Y14
-	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
-	VPXOR        Y11, Y8, Y11
-	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
-	VPXOR        Y11, Y8, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y8
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -64(DI), Y13
-	VPSHUFB      Y12, Y13, Y13
-	VMOVDQU      -32(DI), Y14
-	VPSHUFB      Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
-	VPXOR        Y11, Y8, Y11
-	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
-	VPXOR        Y9, Y8, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
-	VPXOR        Y11, Y8, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y8
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y8, Y13, Y13
-	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
@@ -8282,235 +7975,20 @@ sealVAES256_pairfin_29:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X14
 	VMOVDQU      Y14, 64(SP)
-	JMP          sealVAES256_pairdone_31
 
-sealVAES256_pairsingle_30:
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
-	VPXOR          Y11, Y8, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
-	VPXOR          Y11, Y8, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        Y12, Y13, Y13
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        Y12, Y14, Y14
-	VPXOR          64(SP), Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
-	VPXOR          Y11, Y8, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
-	VPXOR          Y9, Y8, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
-	VPXOR          Y11, Y8, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y8
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y8, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X14
-	VMOVDQU        Y14, 64(SP)
+sealVAES256_pairdone_23:
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         sealVAES256_tail_1
 
-sealVAES256_pairdone_31:
-	MOVL    R13, DX
-	SUBL    $0x0e, DX
-	MOVL    DX, 32(SP)
-	INCL    DX
-	MOVL    DX, 48(SP)
-	VMOVDQU 32(SP), Y8
-	VMOVDQU 64(SP), Y12
-	JMP     sealVAES256_tail_1
-
-sealVAES256_generic_26:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairsingle_35
+sealVAES256_generic_21:
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_30
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -8536,6 +8014,24 @@ sealVAES256_generic_26:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8667,6 +8163,24 @@ sealVAES256_generic_26:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8809,7 +8323,37 @@ sealVAES256_pairloop_32:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -416(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8819,15 +8363,11 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -352(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8837,11 +8377,15 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -384(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -352(DI), Y14
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8851,33 +8395,12 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -320(DI), Y13
-	VBROADCASTI128 144(AX), Y15
+	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -8891,8 +8414,24 @@ sealVAES256_pairloop_32:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8902,15 +8441,11 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8920,11 +8455,10 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -512(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -480(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8934,14 +8468,14 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -480(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8951,8 +8485,6 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
@@ -9016,8 +8548,39 @@ sealVAES256_pairloop_32:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9027,16 +8590,14 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9046,13 +8607,14 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9062,33 +8624,12 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -96(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 144(AX), Y15
+	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -9108,7 +8649,20 @@ sealVAES256_pairloop_32:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9118,12 +8672,13 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9133,11 +8688,6 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
@@ -9145,6 +8695,8 @@ sealVAES256_pairloop_32:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9154,13 +8706,12 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9170,7 +8721,6 @@ sealVAES256_pairloop_32:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -9242,7 +8792,38 @@ sealVAES256_pairrest_33:
 	VMOVDQU        -448(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -416(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -384(DI), Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9252,16 +8833,15 @@ sealVAES256_pairrest_33:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9271,14 +8851,13 @@ sealVAES256_pairrest_33:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -416(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -384(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9288,33 +8867,13 @@ sealVAES256_pairrest_33:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -352(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -320(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 144(AX), Y15
+	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -9333,7 +8892,20 @@ sealVAES256_pairrest_33:
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -288(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9343,12 +8915,13 @@ sealVAES256_pairrest_33:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -288(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -512(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9358,11 +8931,6 @@ sealVAES256_pairrest_33:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
@@ -9370,6 +8938,8 @@ sealVAES256_pairrest_33:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9379,13 +8949,12 @@ sealVAES256_pairrest_33:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9395,7 +8964,6 @@ sealVAES256_pairrest_33:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
@@ -9596,9 +9164,3980 @@ sealVAES256_pairfin_34:
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
-	JMP          sealVAES256_pairdone_36
+	JMP          sealVAES256_pairdone_31
 
-sealVAES256_pairsingle_35:
+sealVAES256_pairshort_30:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_35:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_36
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -256(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_35
+
+sealVAES256_pairrest_36:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_37
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -128(DI), Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_37:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+
+sealVAES256_pairdone_31:
+	JMP sealVAES256_tail_1
+
+sealVAES256_aes128_2:
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            sealVAES256_generic_38
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_39
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_41:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_42
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -384(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -352(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -320(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -288(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -512(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPXOR          64(SP), Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -192(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -160(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_41
+
+sealVAES256_pairrest_42:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_43
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -480(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -448(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -416(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -384(DI), Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -352(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -320(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -288(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -512(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_43:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VPXOR        64(SP), Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+	JMP          sealVAES256_pairdone_40
+
+sealVAES256_pairshort_39:
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_44:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_45
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -256(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPXOR          64(SP), Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        (DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        64(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        96(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        128(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        160(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        192(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VMOVDQU        224(DI), Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_44
+
+sealVAES256_pairrest_45:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_46
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -160(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -128(DI), Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -96(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -64(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -32(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -256(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_46:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPXOR        64(SP), Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+
+sealVAES256_pairdone_40:
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         sealVAES256_tail_1
+
+sealVAES256_generic_38:
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_47
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_49:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_50
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -352(DI), Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -288(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_49
+
+sealVAES256_pairrest_50:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_51
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -448(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -416(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -384(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -352(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -320(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -288(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -512(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_51:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_pairdone_48
+
+sealVAES256_pairshort_47:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -9733,12 +13272,482 @@ sealVAES256_pairsingle_35:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_52:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_53
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -96(DI), Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(DI), Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_52
+
+sealVAES256_pairrest_53:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_54
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
 	VMOVDQU        -224(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -192(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
@@ -9749,6 +13758,15 @@ sealVAES256_pairsingle_35:
 	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VMOVDQU        -160(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -128(DI), Y14
@@ -9757,6 +13775,15 @@ sealVAES256_pairsingle_35:
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
@@ -9767,6 +13794,15 @@ sealVAES256_pairsingle_35:
 	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
@@ -9774,6 +13810,15 @@ sealVAES256_pairsingle_35:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
 	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
@@ -9785,12 +13830,30 @@ sealVAES256_pairsingle_35:
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        -256(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
@@ -9803,6 +13866,15 @@ sealVAES256_pairsingle_35:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
@@ -9810,6 +13882,15 @@ sealVAES256_pairsingle_35:
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
@@ -9819,34 +13900,150 @@ sealVAES256_pairsingle_35:
 	VPXOR          Y11, Y14, Y11
 	VEXTRACTI128   $0x01, Y11, X14
 	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
 
-sealVAES256_pairdone_36:
+sealVAES256_pairfin_54:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+
+sealVAES256_pairdone_48:
 sealVAES256_tail_1:
 	MOVQ DI, R13
 	MOVQ CX, DX
 
-sealVAES256_tailctr_37:
+sealVAES256_tailctr_55:
 	CMPQ           CX, $0x02
-	JB             sealVAES256_tailctr_next_38
+	JB             sealVAES256_tailctr_next_56
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_39
-	JE             sealVAES256_r12_40
+	JB             sealVAES256_r10_57
+	JE             sealVAES256_r12_58
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r12_40:
+sealVAES256_r12_58:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r10_39:
+sealVAES256_r10_57:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -9872,31 +14069,31 @@ sealVAES256_r10_39:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            sealVAES256_tailctr_37
+	JMP            sealVAES256_tailctr_55
 
-sealVAES256_tailctr_next_38:
-sealVAES256_tailctr_41:
+sealVAES256_tailctr_next_56:
+sealVAES256_tailctr_59:
 	CMPQ    CX, $0x01
-	JB      sealVAES256_tailctr_next_42
+	JB      sealVAES256_tailctr_next_60
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      sealVAES256_r10_43
-	JE      sealVAES256_r12_44
+	JB      sealVAES256_r10_61
+	JE      sealVAES256_r12_62
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r12_44:
+sealVAES256_r12_62:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r10_43:
+sealVAES256_r10_61:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -9922,11 +14119,11 @@ sealVAES256_r10_43:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         sealVAES256_tailctr_41
+	JMP         sealVAES256_tailctr_59
 
-sealVAES256_tailctr_next_42:
+sealVAES256_tailctr_next_60:
 	TESTQ DX, DX
-	JZ    sealVAES256_tailghash_done_45
+	JZ    sealVAES256_tailghash_done_63
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -9935,9 +14132,9 @@ sealVAES256_tailctr_next_42:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-sealVAES256_tailghash_46:
+sealVAES256_tailghash_64:
 	CMPQ       DX, $0x02
-	JB         sealVAES256_tailghash_next_47
+	JB         sealVAES256_tailghash_next_65
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -9953,12 +14150,12 @@ sealVAES256_tailghash_46:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        sealVAES256_tailghash_46
+	JMP        sealVAES256_tailghash_64
 
-sealVAES256_tailghash_next_47:
-sealVAES256_tailghash_48:
+sealVAES256_tailghash_next_65:
+sealVAES256_tailghash_66:
 	CMPQ       DX, $0x01
-	JB         sealVAES256_tailghash_next_49
+	JB         sealVAES256_tailghash_next_67
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -9974,9 +14171,9 @@ sealVAES256_tailghash_48:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        sealVAES256_tailghash_48
+	JMP        sealVAES256_tailghash_66
 
-sealVAES256_tailghash_next_49:
+sealVAES256_tailghash_next_67:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -9990,7 +14187,7 @@ sealVAES256_tailghash_next_49:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-sealVAES256_tailghash_done_45:
+sealVAES256_tailghash_done_63:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -10784,14 +14981,14 @@ openVAES256_loop_5:
 	JMP            openVAES256_loop_5
 
 openVAES256_loopdone_6:
-	MOVL    R13, DX
-	SUBL    $0x0e, DX
-	MOVL    DX, 32(SP)
-	INCL    DX
-	MOVL    DX, 48(SP)
-	VMOVDQU 32(SP), Y8
-	VMOVDQU 64(SP), Y12
-	JMP     openVAES256_tail_1
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         openVAES256_tail_1
 
 openVAES256_generic_4:
 openVAES256_loop2_10:
@@ -12272,14 +16469,14 @@ openVAES256_loop_12:
 	JMP            openVAES256_loop_12
 
 openVAES256_loopdone_13:
-	MOVL    R13, DX
-	SUBL    $0x0e, DX
-	MOVL    DX, 32(SP)
-	INCL    DX
-	MOVL    DX, 48(SP)
-	VMOVDQU 32(SP), Y8
-	VMOVDQU 64(SP), Y12
-	JMP     openVAES256_tail_1
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         openVAES256_tail_1
 
 openVAES256_generic_11:
 openVAES256_loop2_17:
@@ -13652,14 +17849,14 @@ openVAES256_loop_19:
 	JMP            openVAES256_loop_19
 
 openVAES256_loopdone_20:
-	MOVL    R13, DX
-	SUBL    $0x0e, DX
-	MOVL    DX, 32(SP)
-	INCL    DX
-	MOVL    DX, 48(SP)
-	VMOVDQU 32(SP), Y8
-	VMOVDQU 64(SP), Y12
-	JMP     openVAES256_tail_1
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         openVAES256_tail_1
 
 openVAES256_generic_18:
 openVAES256_loop2_24:

@@ -403,17 +403,21 @@ func (k *kernel) enterAligned() {
 }
 
 // leaveAligned restores the general plan: the GHASH state from its slot,
-// and the counter register with lane 0 at the next block's counter, kc-14
-// (kc is base+16 of the batch that did not run), and lane 1 one past it.
+// and the counter register from its own, advanced by the blocks the fast
+// path ran: lane 0 is at the next block's counter, kc-14 (kc is base+16
+// of the batch that did not run), and lane 1 one past it. The advance is
+// added in a vector register (both lanes' first dword), so that no load
+// reads the frame over a fresh narrower store.
 func (k *kernel) leaveAligned() {
 	k.gtmp, k.mask, k.acc = nil, nil, nil
+	ctr, t := k.reg(k.w, "ctr"), k.reg(k.w, "t0")
 	c := k.ku.As32()
 	MOVL(k.kc.As32(), c)
 	SUBL(Imm(14), c)
-	MOVL(c, k.frame.Offset(ctrSlot))
-	INCL(c)
-	MOVL(c, k.frame.Offset(ctrSlot+16))
-	VMOVDQU(k.frame.Offset(ctrSlot), k.reg(k.w, "ctr"))
+	SUBL(k.frame.Offset(ctrSlot), c)
+	VMOVD(c, t.AsX())
+	VINSERTI128(Imm(1), t.AsX(), t, t)
+	VPADDD(k.frame.Offset(ctrSlot), t, ctr)
 	VMOVDQU(k.frame.Offset(accSlot), k.reg(k.w, "acc"))
 }
 
@@ -608,6 +612,12 @@ func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
 // pairs is the number of batches whose GHASH shares one reduction on the
 // 256-bit path: 32 blocks, as many as there are key powers.
 const pairs = 2
+
+// lagBlocks is the length from which Seal's 256-bit loop hashes each
+// batch's ciphertext two batches later (see sealPairs): below it the
+// extra batch of AES alone and of GHASH alone costs more than the loop
+// saves (Zen 5, where the two cross between 2 and 8 KiB).
+const lagBlocks = 256
 
 // groupGHASH returns the instructions that hash g batches, g*nv vectors at
 // base+disp, into acc with one reduction, as g lists: batch b's rounds
@@ -942,25 +952,36 @@ func (k *kernel) sealLoop(ctr counterPlan) {
 }
 
 // sealPairs emits Seal's loop for n >= 16 blocks with pairs of batches
-// under one GHASH reduction, each batch hashing the ciphertext of the
-// batch two before it, so that its loads never wait for the stores of the
-// batch just finished: a pair of batches of AES alone, then stitched pairs
-// (the second batch of each also reducing), then one more stitched batch,
-// hashing the older half of the 32 blocks still unhashed, if 16 blocks or
-// more remain, and the GHASH of the last 32 blocks. From 16 to 31 blocks
-// it runs one batch and hashes it.
+// under one GHASH reduction (see sealLagged): from lagBlocks on, each
+// batch hashes the ciphertext of the batch two before it, so that its
+// loads never wait for the stores of the batch just finished, at the cost
+// of a batch more of AES alone at the start and of GHASH alone at the end.
 func (k *kernel) sealPairs(ctr counterPlan) {
+	short, done := k.label("pairshort"), k.label("pairdone")
+	CMPQ(k.n, U32(lagBlocks))
+	JB(LabelRef(short))
+	k.sealLagged(ctr, 2)
+	JMP(LabelRef(done))
+	Label(short)
+	k.sealLagged(ctr, 1)
+	Label(done)
+}
+
+// sealLagged emits sealPairs' loop for n >= lag batches, each batch
+// hashing the ciphertext of the batch lag before it: lag batches of AES
+// alone, then stitched pairs (the second batch of each also reducing),
+// then one more stitched batch, hashing the oldest of the lag batches
+// still unhashed, if a batch or more remains, and the GHASH of the last lag
+// batches.
+func (k *kernel) sealLagged(ctr counterPlan, lag int) {
 	bpi := k.nv * k.w.blocks()
 	size := bpi * 16
 	loop, rest, fin := k.label("pairloop"), k.label("pairrest"), k.label("pairfin")
-	single, done := k.label("pairsingle"), k.label("pairdone")
-	CMPQ(k.n, Imm(uint64(pairs*bpi)))
-	JB(LabelRef(single))
-	for b := range pairs {
+	for b := range lag {
 		k.stitchedBatch(ctr, b*size, nil)
 	}
-	k.advance(pairs * bpi)
-	gh := k.groupGHASH(pairs, k.dst, -pairs*size)
+	k.advance(lag * bpi)
+	gh := k.groupGHASH(pairs, k.dst, -lag*size)
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(pairs*bpi)))
 	JB(LabelRef(rest))
@@ -972,18 +993,12 @@ func (k *kernel) sealPairs(ctr counterPlan) {
 	Label(rest)
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(fin))
-	k.stitchedBatch(ctr, 0, k.batchGHASH(k.dst, -pairs*size))
+	k.stitchedBatch(ctr, 0, k.batchGHASH(k.dst, -lag*size))
 	k.advance(bpi)
 	Label(fin)
-	for _, ops := range k.groupGHASH(pairs, k.dst, -pairs*size) {
+	for _, ops := range k.groupGHASH(lag, k.dst, -lag*size) {
 		emit(ops)
 	}
-	JMP(LabelRef(done))
-	Label(single)
-	k.stitchedBatch(ctr, 0, nil)
-	k.advance(bpi)
-	emit(k.batchGHASH(k.dst, -size))
-	Label(done)
 }
 
 // openLoop emits Open's stitched batches under counter plan ctr: on the
