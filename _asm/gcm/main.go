@@ -315,7 +315,7 @@ func (k *kernel) whitened(states []VecPhysical) {
 // this one runs, and a state costs one XOR (the batch two broadcast loads)
 // where the general plan spends a shuffle, an add and an XOR. The counter
 // register is not needed until the tail, which finds it rebuilt from kc
-// (see enterAligned).
+// (see enterAligned and leaveAligned).
 const (
 	kSlot0    = 0  // K(base)
 	kSlot1    = 16 // K(base+16)
