@@ -1329,7 +1329,7 @@ ghashAESNI_tailghash_done_3:
 
 // func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·sealVAES256(SB), NOSPLIT, $32-64
+TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -1370,6 +1370,11 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_5
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -1386,7 +1391,6 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1529,13 +1533,6 @@ TEXT ·sealVAES256(SB), NOSPLIT, $32-64
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairloop_5:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_6
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -1552,10 +1549,6 @@ sealVAES256_pairloop_5:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1565,10 +1558,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1578,14 +1567,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1595,9 +1576,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1607,11 +1585,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1621,15 +1594,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1639,10 +1603,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1652,9 +1612,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1664,13 +1621,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1680,13 +1630,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1696,9 +1639,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1708,11 +1648,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1722,15 +1657,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -1740,257 +1666,6 @@ sealVAES256_pairloop_5:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -2019,11 +1694,10 @@ sealVAES256_pairloop_5:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_5
 
-sealVAES256_pairrest_6:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_7
+sealVAES256_pairloop_7:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_8
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -2040,210 +1714,697 @@ sealVAES256_pairrest_6:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -384(DI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -352(DI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -320(DI), Y13
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -288(DI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -512(DI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          64(SP), Y13, Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -480(DI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -192(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -160(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VAESENC        Y15, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y10
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_7
+
+sealVAES256_pairrest_8:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_9
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -480(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -448(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -416(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -384(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -352(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -320(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -288(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -512(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          64(SP), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -2273,77 +2434,1145 @@ sealVAES256_pairrest_6:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_7:
+sealVAES256_pairfin_9:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VPXOR        64(SP), Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+	JMP          sealVAES256_pairdone_6
+
+sealVAES256_pairshort_5:
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_10:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_11
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -256(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          64(SP), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -224(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        (DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        64(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        96(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        128(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        160(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        192(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        224(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_10
+
+sealVAES256_pairrest_11:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_12
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -160(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -128(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -96(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -64(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -32(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -256(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          64(SP), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_12:
 	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB      Y12, Y13, Y13
 	VMOVDQU      -192(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPSHUFB      Y12, Y14, Y14
 	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
+	VPXOR        Y8, Y13, Y13
 	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
 	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB      Y12, Y13, Y13
 	VMOVDQU      -128(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
+	VPXOR        Y8, Y13, Y13
 	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB      Y12, Y13, Y13
 	VMOVDQU      -64(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
+	VPXOR        Y8, Y13, Y13
 	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB      Y12, Y13, Y13
 	VMOVDQU      -256(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPSHUFB      Y12, Y14, Y14
+	VPXOR        64(SP), Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
 	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
+	VPXOR        Y8, Y13, Y13
 	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
 	VPXOR        Y10, Y14, Y10
 	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
@@ -2359,10 +3588,22 @@ sealVAES256_pairfin_7:
 	VPXOR        Y11, Y10, Y11
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+
+sealVAES256_pairdone_6:
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         sealVAES256_tail_1
 
 sealVAES256_generic_4:
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -2530,13 +3771,6 @@ sealVAES256_generic_4:
 	VMOVDQU        Y5, 160(DI)
 	VMOVDQU        Y6, 192(DI)
 	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairloop_8:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_9
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -2562,9 +3796,6 @@ sealVAES256_pairloop_8:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2574,10 +3805,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2587,14 +3814,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2604,9 +3823,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2616,11 +3832,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2630,15 +3841,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2648,10 +3850,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2661,9 +3859,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2673,13 +3868,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2689,13 +3877,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2705,9 +3886,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2717,11 +3895,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2731,15 +3904,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -2749,265 +3913,6 @@ sealVAES256_pairloop_8:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -3036,1449 +3941,6 @@ sealVAES256_pairloop_8:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_8
-
-sealVAES256_pairrest_9:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_10
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 16(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 32(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairfin_10:
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
-
-sealVAES256_aes192_3:
-	MOVL           12(R9), R13
-	BSWAPL         R13
-	DECL           R13
-	TESTL          $0x0000000f, R13
-	JNZ            sealVAES256_generic_11
-	VMOVDQU        (R9), X13
-	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairloop_12:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_13
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(DI), Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_12
-
-sealVAES256_pairrest_13:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_14
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairfin_14:
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
-
-sealVAES256_generic_11:
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VBROADCASTI128 48(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 64(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
 
 sealVAES256_pairloop_15:
 	CMPQ           CX, $0x20
@@ -4508,10 +3970,39 @@ sealVAES256_pairloop_15:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
+	VMOVDQU        -448(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
+	VMOVDQU        -416(DI), Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4521,11 +4012,9 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4535,14 +4024,12 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VMOVDQU        -352(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4552,10 +4039,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4565,14 +4056,10 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -320(DI), Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4582,73 +4069,10 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -288(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4665,7 +4089,7 @@ sealVAES256_pairloop_15:
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 208(AX), Y15
+	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4680,6 +4104,62 @@ sealVAES256_pairloop_15:
 	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -480(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -4731,12 +4211,43 @@ sealVAES256_pairloop_15:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
+	VMOVDQU        -256(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
+	VMOVDQU        -224(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4746,16 +4257,10 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4765,11 +4270,14 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4779,14 +4287,13 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4796,29 +4303,11 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        128(DI), Y13
+	VMOVDQU        -128(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
+	VMOVDQU        -96(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 128(AX), Y15
+	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -4835,9 +4324,22 @@ sealVAES256_pairloop_15:
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4847,11 +4349,10 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(DI), Y13
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4861,12 +4362,13 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -4877,14 +4379,12 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -4895,12 +4395,12 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4910,8 +4410,6 @@ sealVAES256_pairloop_15:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -4976,11 +4474,41 @@ sealVAES256_pairrest_16:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -224(DI), Y13
+	VMOVDQU        -480(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
+	VMOVDQU        -448(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -416(DI), Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -4990,15 +4518,11 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -384(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5008,11 +4532,15 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5022,15 +4550,11 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -352(DI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5040,29 +4564,12 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -96(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
+	VMOVDQU        -320(DI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 128(AX), Y15
+	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -5080,7 +4587,20 @@ sealVAES256_pairrest_16:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -288(DI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5090,11 +4610,10 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -512(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5104,12 +4623,13 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -5120,14 +4640,12 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -5138,12 +4656,12 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5153,8 +4671,6 @@ sealVAES256_pairrest_16:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
@@ -5191,6 +4707,1107 @@ sealVAES256_pairrest_16:
 	SUBQ           $0x10, CX
 
 sealVAES256_pairfin_17:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_pairdone_14
+
+sealVAES256_pairshort_13:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_18:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_19
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_18
+
+sealVAES256_pairrest_19:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_20
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 16(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 32(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -160(DI), Y13
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -128(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -96(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_20:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU      -192(DI), Y14
@@ -5277,14 +5894,16 @@ sealVAES256_pairfin_17:
 	VPXOR        Y11, Y14, Y11
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
 
-sealVAES256_aes128_2:
+sealVAES256_pairdone_14:
+	JMP sealVAES256_tail_1
+
+sealVAES256_aes192_3:
 	MOVL           12(R9), R13
 	BSWAPL         R13
 	DECL           R13
 	TESTL          $0x0000000f, R13
-	JNZ            sealVAES256_generic_18
+	JNZ            sealVAES256_generic_21
 	VMOVDQU        (R9), X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
@@ -5298,6 +5917,11 @@ sealVAES256_aes128_2:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_22
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -5314,7 +5938,1160 @@ sealVAES256_aes128_2:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_24:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_25
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -384(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -352(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -320(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -288(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -512(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPXOR          64(SP), Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -480(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -192(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -160(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_24
+
+sealVAES256_pairrest_25:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_26
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -480(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -448(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -416(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -384(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -352(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -320(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -288(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -512(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_26:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VPXOR        64(SP), Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+	JMP          sealVAES256_pairdone_23
+
+sealVAES256_pairshort_22:
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -5425,9 +7202,9 @@ sealVAES256_aes128_2:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairloop_19:
+sealVAES256_pairloop_27:
 	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_20
+	JB             sealVAES256_pairrest_28
 	VBROADCASTI128 (SP), Y15
 	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
 	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
@@ -5444,161 +7221,178 @@ sealVAES256_pairloop_19:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -96(DI), Y14
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -64(DI), Y13
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -32(DI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VMOVDQU        -256(DI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPXOR          64(SP), Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -224(DI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -5641,7 +7435,6077 @@ sealVAES256_pairloop_19:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
+	VMOVDQU        (DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        96(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        128(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        160(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        192(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        224(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_27
+
+sealVAES256_pairrest_28:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_29
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -160(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -128(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -96(DI), Y13
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -64(DI), Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -32(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -256(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_29:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPXOR        64(SP), Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+
+sealVAES256_pairdone_23:
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         sealVAES256_tail_1
+
+sealVAES256_generic_21:
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_30
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_32:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_33
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -352(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -288(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -480(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_32
+
+sealVAES256_pairrest_33:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_34
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -448(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -416(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -384(DI), Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -352(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -320(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -288(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -512(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_34:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_pairdone_31
+
+sealVAES256_pairshort_30:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_35:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_36
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -256(DI), Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        (DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(DI), Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_35
+
+sealVAES256_pairrest_36:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_37
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VBROADCASTI128 48(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VBROADCASTI128 64(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -160(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -128(DI), Y14
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -96(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -64(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -32(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD        $0x4e, Y9, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_37:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR        Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+
+sealVAES256_pairdone_31:
+	JMP sealVAES256_tail_1
+
+sealVAES256_aes128_2:
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            sealVAES256_generic_38
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_39
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_41:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_42
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -384(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -352(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -320(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -288(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -512(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPXOR          64(SP), Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -192(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -160(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_41
+
+sealVAES256_pairrest_42:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_43
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -480(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -448(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -416(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -384(DI), Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -352(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -320(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -288(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -512(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_43:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VPXOR        64(SP), Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+	JMP          sealVAES256_pairdone_40
+
+sealVAES256_pairshort_39:
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_44:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_45
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -128(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VMOVDQU        -96(DI), Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -64(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VMOVDQU        -32(DI), Y14
+	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VMOVDQU        -256(DI), Y13
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPXOR          64(SP), Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y14
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        (DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        32(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        64(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        96(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        128(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        160(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        192(DI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VMOVDQU        224(DI), Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_44
+
+sealVAES256_pairrest_45:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_46
+	VBROADCASTI128 (SP), Y15
+	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
+	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
+	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
+	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
+	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
+	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
+	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
+	VBROADCASTI128 16(SP), Y7
+	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        -224(DI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        -192(DI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -160(DI), Y13
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -128(DI), Y14
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VMOVDQU        -96(DI), Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -64(DI), Y14
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y6, Y6
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
+	VMOVDQU        -32(DI), Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        -256(DI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPXOR          64(SP), Y14, Y14
+	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
+	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
+	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
+	VEXTRACTI128   $0x01, Y11, X14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_46:
+	VMOVDQU      -224(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -192(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 320(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -160(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -128(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 352(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 384(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -96(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -64(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPCLMULQDQ   $0x00, 416(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 448(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -32(DI), Y13
+	VPSHUFB      Y12, Y13, Y13
+	VMOVDQU      -256(DI), Y14
+	VPSHUFB      Y12, Y14, Y14
+	VPXOR        64(SP), Y14, Y14
+	VPCLMULQDQ   $0x00, 480(R8), Y13, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y13, Y8
+	VPXOR        Y11, Y8, Y11
+	VPCLMULQDQ   $0x00, 256(R8), Y14, Y8
+	VPXOR        Y9, Y8, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y14, Y8
+	VPXOR        Y11, Y8, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y8
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y8, Y13, Y13
+	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X14
+	VMOVDQU      Y14, 64(SP)
+
+sealVAES256_pairdone_40:
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         sealVAES256_tail_1
+
+sealVAES256_generic_38:
+	CMPQ           CX, $0x00000100
+	JB             sealVAES256_pairshort_47
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+
+sealVAES256_pairloop_49:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_50
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -448(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -416(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -384(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -352(DI), Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -320(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -288(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -512(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -96(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          256(SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          288(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          320(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          352(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          384(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          416(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          448(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          480(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, 256(DI)
+	VMOVDQU        Y1, 288(DI)
+	VMOVDQU        Y2, 320(DI)
+	VMOVDQU        Y3, 352(DI)
+	VMOVDQU        Y4, 384(DI)
+	VMOVDQU        Y5, 416(DI)
+	VMOVDQU        Y6, 448(DI)
+	VMOVDQU        Y7, 480(DI)
+	ADDQ           $0x00000200, SI
+	ADDQ           $0x00000200, DI
+	SUBQ           $0x20, CX
+	JMP            sealVAES256_pairloop_49
+
+sealVAES256_pairrest_50:
+	CMPQ           CX, $0x10
+	JB             sealVAES256_pairfin_51
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -480(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -448(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -416(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -384(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -352(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -320(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -288(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -512(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y11, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFD        $0x4e, Y9, Y9
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD        $0x4e, Y10, Y10
+	VPXOR          Y11, Y10, Y11
+	VPXOR          Y11, Y14, Y11
+	VEXTRACTI128   $0x01, Y11, X14
+	VPXOR          X14, X11, X12
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairfin_51:
+	VMOVDQU      -448(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -416(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ   $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ   $0x00, 96(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 96(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ   $0x11, 608(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -384(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -352(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 128(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 128(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 160(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 160(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 640(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 672(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -320(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -288(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 192(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 192(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 224(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 224(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 704(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 736(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -512(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR        Y12, Y13, Y13
+	VMOVDQU      -480(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, (R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, (R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 32(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 32(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 512(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 544(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -256(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -224(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 256(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 256(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 288(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 288(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 768(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 800(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -192(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -160(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 320(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 320(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 352(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 352(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 832(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 864(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -128(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -96(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 384(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 384(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 416(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 416(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 896(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 928(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VMOVDQU      -64(DI), Y13
+	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU      -32(DI), Y14
+	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ   $0x00, 448(R8), Y13, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 448(R8), Y13, Y15
+	VPXOR        Y11, Y15, Y11
+	VPCLMULQDQ   $0x00, 480(R8), Y14, Y15
+	VPXOR        Y9, Y15, Y9
+	VPCLMULQDQ   $0x11, 480(R8), Y14, Y15
+	VPXOR        Y11, Y15, Y11
+	VPALIGNR     $0x08, Y13, Y14, Y15
+	VPBLENDD     $0xcc, Y14, Y13, Y13
+	VPXOR        Y15, Y13, Y13
+	VPCLMULQDQ   $0x00, 960(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x11, 992(R8), Y13, Y14
+	VPXOR        Y10, Y14, Y10
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y11, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VPSHUFD      $0x4e, Y9, Y9
+	VPXOR        Y10, Y9, Y10
+	VPXOR        Y10, Y14, Y10
+	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VPSHUFD      $0x4e, Y10, Y10
+	VPXOR        Y11, Y10, Y11
+	VPXOR        Y11, Y14, Y11
+	VEXTRACTI128 $0x01, Y11, X14
+	VPXOR        X14, X11, X12
+	JMP          sealVAES256_pairdone_48
+
+sealVAES256_pairshort_47:
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x10, CX
+
+sealVAES256_pairloop_52:
+	CMPQ           CX, $0x20
+	JB             sealVAES256_pairrest_53
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
+	VMOVDQU        -192(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -160(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VBROADCASTI128 80(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VBROADCASTI128 96(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -128(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -96(DI), Y14
+	VBROADCASTI128 112(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -64(DI), Y13
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        -32(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        -256(DI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
+	VBROADCASTI128 192(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        -224(DI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VBROADCASTI128 208(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VBROADCASTI128 224(AX), Y15
+	VPXOR          (SI), Y15, Y13
+	VAESENCLAST    Y13, Y0, Y0
+	VPXOR          32(SI), Y15, Y13
+	VAESENCLAST    Y13, Y1, Y1
+	VPXOR          64(SI), Y15, Y13
+	VAESENCLAST    Y13, Y2, Y2
+	VPXOR          96(SI), Y15, Y13
+	VAESENCLAST    Y13, Y3, Y3
+	VPXOR          128(SI), Y15, Y13
+	VAESENCLAST    Y13, Y4, Y4
+	VPXOR          160(SI), Y15, Y13
+	VAESENCLAST    Y13, Y5, Y5
+	VPXOR          192(SI), Y15, Y13
+	VAESENCLAST    Y13, Y6, Y6
+	VPXOR          224(SI), Y15, Y13
+	VAESENCLAST    Y13, Y7, Y7
+	VMOVDQU        Y0, (DI)
+	VMOVDQU        Y1, 32(DI)
+	VMOVDQU        Y2, 64(DI)
+	VMOVDQU        Y3, 96(DI)
+	VMOVDQU        Y4, 128(DI)
+	VMOVDQU        Y5, 160(DI)
+	VMOVDQU        Y6, 192(DI)
+	VMOVDQU        Y7, 224(DI)
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
+	VPADDD         gcmStep2<>+0(SB), Y8, Y8
+	VBROADCASTI128 (R11), Y15
+	VPXOR          Y15, Y0, Y0
+	VPXOR          Y15, Y1, Y1
+	VPXOR          Y15, Y2, Y2
+	VPXOR          Y15, Y3, Y3
+	VPXOR          Y15, Y4, Y4
+	VPXOR          Y15, Y5, Y5
+	VPXOR          Y15, Y6, Y6
+	VPXOR          Y15, Y7, Y7
 	VMOVDQU        (DI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        32(DI), Y14
@@ -5839,884 +13703,11 @@ sealVAES256_pairloop_19:
 	ADDQ           $0x00000200, SI
 	ADDQ           $0x00000200, DI
 	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_19
+	JMP            sealVAES256_pairloop_52
 
-sealVAES256_pairrest_20:
+sealVAES256_pairrest_53:
 	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_21
-	VBROADCASTI128 (SP), Y15
-	VPXOR          gcmCtrNibbles<>+0(SB), Y15, Y0
-	VPXOR          gcmCtrNibbles<>+32(SB), Y15, Y1
-	VPXOR          gcmCtrNibbles<>+64(SB), Y15, Y2
-	VPXOR          gcmCtrNibbles<>+96(SB), Y15, Y3
-	VPXOR          gcmCtrNibbles<>+128(SB), Y15, Y4
-	VPXOR          gcmCtrNibbles<>+160(SB), Y15, Y5
-	VPXOR          gcmCtrNibbles<>+192(SB), Y15, Y6
-	VBROADCASTI128 16(SP), Y7
-	VPXOR          gcmCtrNibbles<>+224(SB), Y7, Y7
-	MOVL           DX, 12(SP)
-	ADDL           $0x10, R13
-	MOVL           R13, DX
-	BSWAPL         DX
-	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        -224(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -192(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -160(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -128(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -96(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -64(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -32(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -256(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairfin_21:
-	VMOVDQU      -224(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -192(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ   $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ   $0x00, 320(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 320(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ   $0x11, 832(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -160(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -128(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 352(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 352(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 384(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 384(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 864(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 896(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -96(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -64(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ   $0x00, 416(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 416(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 448(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 448(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 928(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 960(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VMOVDQU      -32(DI), Y13
-	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU      -256(DI), Y14
-	VPSHUFB      gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR        Y12, Y14, Y14
-	VPCLMULQDQ   $0x00, 480(R8), Y13, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 480(R8), Y13, Y15
-	VPXOR        Y11, Y15, Y11
-	VPCLMULQDQ   $0x00, 256(R8), Y14, Y15
-	VPXOR        Y9, Y15, Y9
-	VPCLMULQDQ   $0x11, 256(R8), Y14, Y15
-	VPXOR        Y11, Y15, Y11
-	VPALIGNR     $0x08, Y13, Y14, Y15
-	VPBLENDD     $0xcc, Y14, Y13, Y13
-	VPXOR        Y15, Y13, Y13
-	VPCLMULQDQ   $0x00, 992(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x11, 768(R8), Y13, Y14
-	VPXOR        Y10, Y14, Y10
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y11, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD      $0x4e, Y9, Y9
-	VPXOR        Y10, Y9, Y10
-	VPXOR        Y10, Y14, Y10
-	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD      $0x4e, Y10, Y10
-	VPXOR        Y11, Y10, Y11
-	VPXOR        Y11, Y14, Y11
-	VEXTRACTI128 $0x01, Y11, X14
-	VPXOR        X14, X11, X12
-	JMP          sealVAES256_tail_1
-
-sealVAES256_generic_18:
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	ADDQ           $0x00000100, SI
-	ADDQ           $0x00000100, DI
-	SUBQ           $0x10, CX
-
-sealVAES256_pairloop_22:
-	CMPQ           CX, $0x20
-	JB             sealVAES256_pairrest_23
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        -256(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        -224(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        -96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        -64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        -32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          (SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          32(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          64(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          96(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          128(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          160(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          192(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          224(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, (DI)
-	VMOVDQU        Y1, 32(DI)
-	VMOVDQU        Y2, 64(DI)
-	VMOVDQU        Y3, 96(DI)
-	VMOVDQU        Y4, 128(DI)
-	VMOVDQU        Y5, 160(DI)
-	VMOVDQU        Y6, 192(DI)
-	VMOVDQU        Y7, 224(DI)
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y2
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y3
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y4
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y5
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y6
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y7
-	VPADDD         gcmStep2<>+0(SB), Y8, Y8
-	VBROADCASTI128 (R11), Y15
-	VPXOR          Y15, Y0, Y0
-	VPXOR          Y15, Y1, Y1
-	VPXOR          Y15, Y2, Y2
-	VPXOR          Y15, Y3, Y3
-	VPXOR          Y15, Y4, Y4
-	VPXOR          Y15, Y5, Y5
-	VPXOR          Y15, Y6, Y6
-	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        32(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VBROADCASTI128 80(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VBROADCASTI128 96(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        128(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(DI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(DI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(DI), Y14
-	VBROADCASTI128 176(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VBROADCASTI128 192(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VBROADCASTI128 208(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
-	VPXOR          Y11, Y10, Y11
-	VPXOR          Y11, Y14, Y11
-	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
-	VBROADCASTI128 224(AX), Y15
-	VPXOR          256(SI), Y15, Y13
-	VAESENCLAST    Y13, Y0, Y0
-	VPXOR          288(SI), Y15, Y13
-	VAESENCLAST    Y13, Y1, Y1
-	VPXOR          320(SI), Y15, Y13
-	VAESENCLAST    Y13, Y2, Y2
-	VPXOR          352(SI), Y15, Y13
-	VAESENCLAST    Y13, Y3, Y3
-	VPXOR          384(SI), Y15, Y13
-	VAESENCLAST    Y13, Y4, Y4
-	VPXOR          416(SI), Y15, Y13
-	VAESENCLAST    Y13, Y5, Y5
-	VPXOR          448(SI), Y15, Y13
-	VAESENCLAST    Y13, Y6, Y6
-	VPXOR          480(SI), Y15, Y13
-	VAESENCLAST    Y13, Y7, Y7
-	VMOVDQU        Y0, 256(DI)
-	VMOVDQU        Y1, 288(DI)
-	VMOVDQU        Y2, 320(DI)
-	VMOVDQU        Y3, 352(DI)
-	VMOVDQU        Y4, 384(DI)
-	VMOVDQU        Y5, 416(DI)
-	VMOVDQU        Y6, 448(DI)
-	VMOVDQU        Y7, 480(DI)
-	ADDQ           $0x00000200, SI
-	ADDQ           $0x00000200, DI
-	SUBQ           $0x20, CX
-	JMP            sealVAES256_pairloop_22
-
-sealVAES256_pairrest_23:
-	CMPQ           CX, $0x10
-	JB             sealVAES256_pairfin_24
+	JB             sealVAES256_pairfin_54
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y1
@@ -6938,7 +13929,7 @@ sealVAES256_pairrest_23:
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x10, CX
 
-sealVAES256_pairfin_24:
+sealVAES256_pairfin_54:
 	VMOVDQU      -224(DI), Y13
 	VPSHUFB      gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU      -192(DI), Y14
@@ -7026,32 +14017,33 @@ sealVAES256_pairfin_24:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
+sealVAES256_pairdone_48:
 sealVAES256_tail_1:
 	MOVQ DI, R13
 	MOVQ CX, DX
 
-sealVAES256_tailctr_25:
+sealVAES256_tailctr_55:
 	CMPQ           CX, $0x02
-	JB             sealVAES256_tailctr_next_26
+	JB             sealVAES256_tailctr_next_56
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             sealVAES256_r10_27
-	JE             sealVAES256_r12_28
+	JB             sealVAES256_r10_57
+	JE             sealVAES256_r12_58
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r12_28:
+sealVAES256_r12_58:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-sealVAES256_r10_27:
+sealVAES256_r10_57:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -7077,31 +14069,31 @@ sealVAES256_r10_27:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            sealVAES256_tailctr_25
+	JMP            sealVAES256_tailctr_55
 
-sealVAES256_tailctr_next_26:
-sealVAES256_tailctr_29:
+sealVAES256_tailctr_next_56:
+sealVAES256_tailctr_59:
 	CMPQ    CX, $0x01
-	JB      sealVAES256_tailctr_next_30
+	JB      sealVAES256_tailctr_next_60
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      sealVAES256_r10_31
-	JE      sealVAES256_r12_32
+	JB      sealVAES256_r10_61
+	JE      sealVAES256_r12_62
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r12_32:
+sealVAES256_r12_62:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-sealVAES256_r10_31:
+sealVAES256_r10_61:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -7127,11 +14119,11 @@ sealVAES256_r10_31:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         sealVAES256_tailctr_29
+	JMP         sealVAES256_tailctr_59
 
-sealVAES256_tailctr_next_30:
+sealVAES256_tailctr_next_60:
 	TESTQ DX, DX
-	JZ    sealVAES256_tailghash_done_33
+	JZ    sealVAES256_tailghash_done_63
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -7140,9 +14132,9 @@ sealVAES256_tailctr_next_30:
 	SHLQ  $0x04, R12
 	LEAQ  512(R8)(R12*1), R12
 
-sealVAES256_tailghash_34:
+sealVAES256_tailghash_64:
 	CMPQ       DX, $0x02
-	JB         sealVAES256_tailghash_next_35
+	JB         sealVAES256_tailghash_next_65
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -7158,12 +14150,12 @@ sealVAES256_tailghash_34:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        sealVAES256_tailghash_34
+	JMP        sealVAES256_tailghash_64
 
-sealVAES256_tailghash_next_35:
-sealVAES256_tailghash_36:
+sealVAES256_tailghash_next_65:
+sealVAES256_tailghash_66:
 	CMPQ       DX, $0x01
-	JB         sealVAES256_tailghash_next_37
+	JB         sealVAES256_tailghash_next_67
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -7179,9 +14171,9 @@ sealVAES256_tailghash_36:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        sealVAES256_tailghash_36
+	JMP        sealVAES256_tailghash_66
 
-sealVAES256_tailghash_next_37:
+sealVAES256_tailghash_next_67:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -7195,7 +14187,7 @@ sealVAES256_tailghash_next_37:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-sealVAES256_tailghash_done_33:
+sealVAES256_tailghash_done_63:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -7205,7 +14197,7 @@ sealVAES256_tailghash_done_33:
 
 // func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·openVAES256(SB), NOSPLIT, $32-64
+TEXT ·openVAES256(SB), NOSPLIT, $96-64
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -7244,6 +14236,9 @@ TEXT ·openVAES256(SB), NOSPLIT, $32-64
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
 
 openVAES256_loop2_7:
 	CMPQ           CX, $0x20
@@ -7264,197 +14259,196 @@ openVAES256_loop2_7:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        128(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        160(SI), Y14
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        192(SI), Y13
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        224(SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        (SI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(SI), Y13
+	VPXOR          64(SP), Y13, Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        32(SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -7497,212 +14491,212 @@ openVAES256_loop2_7:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        Y12, Y13, Y13
 	VMOVDQU        288(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VMOVDQU        320(SI), Y13
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        320(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        352(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        384(SI), Y13
 	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        384(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        416(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
 	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        448(SI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        448(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        480(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VAESENC        Y15, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y10
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -7752,210 +14746,210 @@ openVAES256_loop_5:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        Y12, Y13, Y13
 	VMOVDQU        64(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VMOVDQU        96(SI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        128(SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        128(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
 	VMOVDQU        160(SI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        192(SI), Y14
 	VAESENC        Y15, Y4, Y4
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        192(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        224(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        224(SI), Y13
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
+	VMOVDQU        (SI), Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        (SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
+	VPXOR          64(SP), Y14, Y14
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
+	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
-	VPXOR          Y10, Y9, Y10
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y9, Y10
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
 	VAESENC        Y15, Y3, Y3
+	VPSHUFD        $0x4e, Y10, Y10
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
-	VPSHUFD        $0x4e, Y10, Y10
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -7987,7 +14981,14 @@ openVAES256_loop_5:
 	JMP            openVAES256_loop_5
 
 openVAES256_loopdone_6:
-	JMP openVAES256_tail_1
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         openVAES256_tail_1
 
 openVAES256_generic_4:
 openVAES256_loop2_10:
@@ -8018,9 +15019,9 @@ openVAES256_loop2_10:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
+	VMOVDQU        96(SI), Y14
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8030,10 +15031,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        32(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8043,14 +15045,13 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8060,9 +15061,9 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
+	VMOVDQU        128(SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8072,11 +15073,12 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
+	VMOVDQU        160(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8086,15 +15088,14 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -8104,67 +15105,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 112(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
-	VBROADCASTI128 128(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VBROADCASTI128 144(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VBROADCASTI128 160(AX), Y15
-	VAESENC        Y15, Y0, Y0
-	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VMOVDQU        192(SI), Y13
-	VBROADCASTI128 176(AX), Y15
+	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
 	VAESENC        Y15, Y2, Y2
@@ -8176,7 +15121,63 @@ openVAES256_loop2_10:
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        224(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VBROADCASTI128 128(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
+	VBROADCASTI128 144(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VBROADCASTI128 160(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
+	VMOVDQU        (SI), Y13
+	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VBROADCASTI128 176(AX), Y15
+	VAESENC        Y15, Y0, Y0
+	VAESENC        Y15, Y1, Y1
+	VAESENC        Y15, Y2, Y2
+	VAESENC        Y15, Y3, Y3
+	VAESENC        Y15, Y4, Y4
+	VAESENC        Y15, Y5, Y5
+	VAESENC        Y15, Y6, Y6
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        32(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -8187,11 +15188,11 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
@@ -8205,9 +15206,9 @@ openVAES256_loop2_10:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -8759,24 +15760,27 @@ openVAES256_loopdone_9:
 	JMP openVAES256_tail_1
 
 openVAES256_aes192_3:
-	MOVL    12(R9), R13
-	BSWAPL  R13
-	DECL    R13
-	TESTL   $0x0000000f, R13
-	JNZ     openVAES256_generic_11
-	VMOVDQU (R9), X13
-	VPXOR   (R11), X13, X13
-	VMOVDQU X13, (SP)
-	VMOVDQU X13, 16(SP)
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 12(SP)
-	ADDL    $0x10, R13
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 28(SP)
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            openVAES256_generic_11
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
 
 openVAES256_loop2_14:
 	CMPQ           CX, $0x20
@@ -8797,179 +15801,178 @@ openVAES256_loop2_14:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        128(SI), Y13
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        160(SI), Y14
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y6, Y6
+	VMOVDQU        192(SI), Y13
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        224(SI), Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VMOVDQU        (SI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPXOR          64(SP), Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        32(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -9012,194 +16015,194 @@ openVAES256_loop2_14:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        Y12, Y13, Y13
 	VMOVDQU        288(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VMOVDQU        320(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        352(SI), Y14
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        352(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        384(SI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        384(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        416(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        448(SI), Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        448(SI), Y13
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        480(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        480(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
 	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -9249,192 +16252,192 @@ openVAES256_loop_12:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        Y12, Y13, Y13
 	VMOVDQU        64(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPSHUFB        Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        96(SI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        128(SI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        160(SI), Y13
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        192(SI), Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        192(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        (SI), Y14
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y3, Y3
+	VPXOR          64(SP), Y14, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        (SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
-	VPSHUFD        $0x4e, Y9, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFD        $0x4e, Y9, Y9
 	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
 	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -9466,7 +16469,14 @@ openVAES256_loop_12:
 	JMP            openVAES256_loop_12
 
 openVAES256_loopdone_13:
-	JMP openVAES256_tail_1
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         openVAES256_tail_1
 
 openVAES256_generic_11:
 openVAES256_loop2_17:
@@ -9497,10 +16507,10 @@ openVAES256_loop2_17:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9510,11 +16520,12 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9524,14 +16535,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        128(SI), Y13
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9541,10 +16551,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        96(SI), Y14
+	VMOVDQU        160(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9554,14 +16565,15 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9571,13 +16583,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9587,10 +16597,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
+	VMOVDQU        224(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9600,14 +16611,15 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
+	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y15, Y13, Y13
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9617,13 +16629,11 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        (SI), Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -9633,9 +16643,9 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        192(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        224(SI), Y14
+	VPXOR          Y12, Y13, Y13
+	VMOVDQU        32(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -9646,13 +16656,13 @@ openVAES256_loop2_17:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -9666,9 +16676,9 @@ openVAES256_loop2_17:
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -10184,24 +17194,27 @@ openVAES256_loopdone_16:
 	JMP openVAES256_tail_1
 
 openVAES256_aes128_2:
-	MOVL    12(R9), R13
-	BSWAPL  R13
-	DECL    R13
-	TESTL   $0x0000000f, R13
-	JNZ     openVAES256_generic_18
-	VMOVDQU (R9), X13
-	VPXOR   (R11), X13, X13
-	VMOVDQU X13, (SP)
-	VMOVDQU X13, 16(SP)
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 12(SP)
-	ADDL    $0x10, R13
-	MOVL    R13, DX
-	BSWAPL  DX
-	XORL    12(R11), DX
-	MOVL    DX, 28(SP)
+	MOVL           12(R9), R13
+	BSWAPL         R13
+	DECL           R13
+	TESTL          $0x0000000f, R13
+	JNZ            openVAES256_generic_18
+	VMOVDQU        (R9), X13
+	VPXOR          (R11), X13, X13
+	VMOVDQU        X13, (SP)
+	VMOVDQU        X13, 16(SP)
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 12(SP)
+	ADDL           $0x10, R13
+	MOVL           R13, DX
+	BSWAPL         DX
+	XORL           12(R11), DX
+	MOVL           DX, 28(SP)
+	VMOVDQU        Y8, 32(SP)
+	VMOVDQU        Y12, 64(SP)
+	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
 
 openVAES256_loop2_21:
 	CMPQ           CX, $0x20
@@ -10222,161 +17235,160 @@ openVAES256_loop2_21:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
-	VMOVDQU        (SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VMOVDQU        64(SI), Y13
+	VPSHUFB        Y12, Y13, Y13
+	VMOVDQU        96(SI), Y14
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
+	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y2, Y2
+	VMOVDQU        128(SI), Y13
 	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VMOVDQU        160(SI), Y14
 	VAESENC        Y15, Y6, Y6
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y8
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
+	VMOVDQU        192(SI), Y13
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VMOVDQU        224(SI), Y14
 	VAESENC        Y15, Y2, Y2
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y3, Y3
+	VMOVDQU        (SI), Y13
 	VAESENC        Y15, Y4, Y4
 	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y6, Y6
+	VPXOR          64(SP), Y13, Y13
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        32(SI), Y14
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, (R8), Y13, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, (R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        224(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
@@ -10419,176 +17431,176 @@ openVAES256_loop2_21:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        256(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        Y12, Y13, Y13
 	VMOVDQU        288(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 256(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VPSHUFB        Y12, Y14, Y14
+	VPCLMULQDQ     $0x00, 256(R8), Y13, Y8
+	VPXOR          Y9, Y8, Y9
+	VPCLMULQDQ     $0x11, 256(R8), Y13, Y8
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 288(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 288(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 288(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 288(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y6, Y6
 	VPCLMULQDQ     $0x00, 768(R8), Y13, Y14
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 800(R8), Y13, Y14
 	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
 	VMOVDQU        320(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
 	VMOVDQU        352(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 320(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 320(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x00, 352(R8), Y14, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x11, 352(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 320(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 352(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
+	VPXOR          Y8, Y13, Y13
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 832(R8), Y13, Y14
 	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 864(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
 	VMOVDQU        384(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
 	VMOVDQU        416(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y13, Y8
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y13, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 416(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 416(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 416(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 416(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 896(R8), Y13, Y14
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPXOR          Y10, Y14, Y10
 	VPCLMULQDQ     $0x11, 928(R8), Y13, Y14
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y6, Y6
 	VMOVDQU        448(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        480(SI), Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y13, Y13
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VMOVDQU        480(SI), Y14
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y14, Y14
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y13, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y13, Y8
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 480(R8), Y14, Y8
 	VAESENC        Y15, Y7, Y7
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 448(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 480(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 480(R8), Y14, Y8
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 960(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
 	VPCLMULQDQ     $0x11, 992(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
 	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          256(SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -10638,174 +17650,174 @@ openVAES256_loop_19:
 	BSWAPL         DX
 	XORL           12(R11), DX
 	MOVL           DX, 28(SP)
-	VPADDD         gcmStep16<>+0(SB), Y8, Y8
 	VMOVDQU        32(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPSHUFB        Y12, Y13, Y13
 	VMOVDQU        64(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPSHUFB        Y12, Y14, Y14
 	VPCLMULQDQ     $0x00, 288(R8), Y13, Y9
 	VPCLMULQDQ     $0x11, 288(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 320(R8), Y14, Y8
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x11, 320(R8), Y14, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 320(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 320(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y4, Y4
 	VPCLMULQDQ     $0x00, 800(R8), Y13, Y10
+	VAESENC        Y15, Y5, Y5
 	VPCLMULQDQ     $0x11, 832(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
+	VMOVDQU        96(SI), Y13
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPSHUFB        Y12, Y13, Y13
 	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
 	VMOVDQU        128(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 352(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 352(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x00, 352(R8), Y13, Y8
+	VAESENC        Y15, Y5, Y5
+	VPXOR          Y9, Y8, Y9
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x11, 352(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y11, Y8, Y11
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x00, 384(R8), Y14, Y8
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 384(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 384(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 384(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y5, Y5
 	VPCLMULQDQ     $0x00, 864(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x11, 896(R8), Y13, Y14
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
 	VMOVDQU        160(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VAESENC        Y15, Y3, Y3
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y4, Y4
 	VMOVDQU        192(SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 416(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y14, Y14
+	VAESENC        Y15, Y6, Y6
+	VPCLMULQDQ     $0x00, 416(R8), Y13, Y8
+	VAESENC        Y15, Y7, Y7
+	VPXOR          Y9, Y8, Y9
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x11, 416(R8), Y13, Y8
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x00, 448(R8), Y14, Y8
 	VAESENC        Y15, Y3, Y3
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y4, Y4
+	VPCLMULQDQ     $0x11, 448(R8), Y14, Y8
 	VAESENC        Y15, Y5, Y5
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 416(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 448(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 448(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
+	VPALIGNR       $0x08, Y13, Y14, Y8
 	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPXOR          Y8, Y13, Y13
+	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 928(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y2, Y2
+	VPCLMULQDQ     $0x11, 960(R8), Y13, Y14
+	VAESENC        Y15, Y3, Y3
+	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y4, Y4
 	VMOVDQU        224(SI), Y13
-	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VAESENC        Y15, Y5, Y5
+	VPSHUFB        Y12, Y13, Y13
+	VAESENC        Y15, Y6, Y6
 	VMOVDQU        (SI), Y14
-	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VAESENC        Y15, Y7, Y7
+	VPSHUFB        Y12, Y14, Y14
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPXOR          64(SP), Y14, Y14
 	VAESENC        Y15, Y1, Y1
+	VPCLMULQDQ     $0x00, 480(R8), Y13, Y8
 	VAESENC        Y15, Y2, Y2
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y3, Y3
+	VPCLMULQDQ     $0x11, 480(R8), Y13, Y8
 	VAESENC        Y15, Y4, Y4
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y5, Y5
+	VPCLMULQDQ     $0x00, 256(R8), Y14, Y8
 	VAESENC        Y15, Y6, Y6
+	VPXOR          Y9, Y8, Y9
 	VAESENC        Y15, Y7, Y7
-	VPXOR          Y12, Y14, Y14
-	VPCLMULQDQ     $0x00, 480(R8), Y13, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 480(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 256(R8), Y14, Y15
-	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 256(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
-	VPALIGNR       $0x08, Y13, Y14, Y15
-	VPBLENDD       $0xcc, Y14, Y13, Y13
-	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x11, 256(R8), Y14, Y8
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
+	VPXOR          Y11, Y8, Y11
 	VAESENC        Y15, Y2, Y2
+	VPALIGNR       $0x08, Y13, Y14, Y8
+	VPBLENDD       $0xcc, Y14, Y13, Y13
+	VPXOR          Y8, Y13, Y13
 	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPCLMULQDQ     $0x00, 992(R8), Y13, Y14
+	VAESENC        Y15, Y4, Y4
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y5, Y5
 	VPCLMULQDQ     $0x11, 768(R8), Y13, Y14
+	VAESENC        Y15, Y6, Y6
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y7, Y7
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y11, Y10
-	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
+	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y9, Y14
 	VAESENC        Y15, Y1, Y1
-	VAESENC        Y15, Y2, Y2
-	VAESENC        Y15, Y3, Y3
-	VAESENC        Y15, Y4, Y4
-	VAESENC        Y15, Y5, Y5
-	VAESENC        Y15, Y6, Y6
-	VAESENC        Y15, Y7, Y7
 	VPSHUFD        $0x4e, Y9, Y9
+	VAESENC        Y15, Y2, Y2
 	VPXOR          Y10, Y9, Y10
 	VPXOR          Y10, Y14, Y10
+	VAESENC        Y15, Y3, Y3
 	VPCLMULQDQ     $0x10, gcmPoly<>+0(SB), Y10, Y14
+	VAESENC        Y15, Y4, Y4
 	VPSHUFD        $0x4e, Y10, Y10
+	VAESENC        Y15, Y5, Y5
 	VPXOR          Y11, Y10, Y11
 	VPXOR          Y11, Y14, Y11
+	VAESENC        Y15, Y6, Y6
 	VEXTRACTI128   $0x01, Y11, X14
-	VPXOR          X14, X11, X12
+	VAESENC        Y15, Y7, Y7
+	VPXOR          X14, X11, X14
+	VMOVDQU        Y14, 64(SP)
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13
 	VAESENCLAST    Y13, Y0, Y0
@@ -10837,7 +17849,14 @@ openVAES256_loop_19:
 	JMP            openVAES256_loop_19
 
 openVAES256_loopdone_20:
-	JMP openVAES256_tail_1
+	MOVL        R13, DX
+	SUBL        $0x0e, DX
+	SUBL        32(SP), DX
+	VMOVD       DX, X13
+	VINSERTI128 $0x01, X13, Y13, Y13
+	VPADDD      32(SP), Y13, Y8
+	VMOVDQU     64(SP), Y12
+	JMP         openVAES256_tail_1
 
 openVAES256_generic_18:
 openVAES256_loop2_24:
@@ -10868,11 +17887,11 @@ openVAES256_loop2_24:
 	VPXOR          Y15, Y5, Y5
 	VPXOR          Y15, Y6, Y6
 	VPXOR          Y15, Y7, Y7
-	VMOVDQU        (SI), Y13
+	VMOVDQU        64(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VPXOR          Y12, Y13, Y13
-	VMOVDQU        32(SI), Y14
+	VMOVDQU        96(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
+	VPCLMULQDQ     $0x00, 64(R8), Y13, Y9
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10882,15 +17901,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, (R8), Y13, Y9
-	VPCLMULQDQ     $0x11, (R8), Y13, Y11
-	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 64(R8), Y13, Y11
+	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
+	VPCLMULQDQ     $0x00, 576(R8), Y13, Y10
 	VBROADCASTI128 96(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10900,11 +17919,11 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x00, 512(R8), Y13, Y10
-	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VMOVDQU        64(SI), Y13
+	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VMOVDQU        160(SI), Y14
 	VBROADCASTI128 112(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10914,14 +17933,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        96(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 64(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 96(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 128(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10931,15 +17951,14 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 96(R8), Y14, Y15
-	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 576(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 608(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
+	VMOVDQU        192(SI), Y13
 	VBROADCASTI128 144(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10949,12 +17968,13 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        128(SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
-	VMOVDQU        160(SI), Y14
+	VMOVDQU        224(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 128(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
+	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPXOR          Y11, Y15, Y11
 	VBROADCASTI128 160(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10964,16 +17984,15 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 128(R8), Y13, Y15
-	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 160(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 640(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 176(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10983,11 +18002,11 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
+	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 672(R8), Y13, Y14
-	VPXOR          Y10, Y14, Y10
-	VMOVDQU        192(SI), Y13
+	VMOVDQU        (SI), Y13
 	VPSHUFB        gcmBswapMask<>+0(SB), Y13, Y13
+	VPXOR          Y12, Y13, Y13
 	VBROADCASTI128 192(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VAESENC        Y15, Y1, Y1
@@ -10997,13 +18016,13 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VMOVDQU        224(SI), Y14
+	VMOVDQU        32(SI), Y14
 	VPSHUFB        gcmBswapMask<>+0(SB), Y14, Y14
-	VPCLMULQDQ     $0x00, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x00, (R8), Y13, Y15
 	VPXOR          Y9, Y15, Y9
-	VPCLMULQDQ     $0x11, 192(R8), Y13, Y15
+	VPCLMULQDQ     $0x11, (R8), Y13, Y15
 	VPXOR          Y11, Y15, Y11
-	VPCLMULQDQ     $0x00, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x00, 32(R8), Y14, Y15
 	VPXOR          Y9, Y15, Y9
 	VBROADCASTI128 208(AX), Y15
 	VAESENC        Y15, Y0, Y0
@@ -11014,14 +18033,14 @@ openVAES256_loop2_24:
 	VAESENC        Y15, Y5, Y5
 	VAESENC        Y15, Y6, Y6
 	VAESENC        Y15, Y7, Y7
-	VPCLMULQDQ     $0x11, 224(R8), Y14, Y15
+	VPCLMULQDQ     $0x11, 32(R8), Y14, Y15
 	VPXOR          Y11, Y15, Y11
 	VPALIGNR       $0x08, Y13, Y14, Y15
 	VPBLENDD       $0xcc, Y14, Y13, Y13
 	VPXOR          Y15, Y13, Y13
-	VPCLMULQDQ     $0x00, 704(R8), Y13, Y14
+	VPCLMULQDQ     $0x00, 512(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
-	VPCLMULQDQ     $0x11, 736(R8), Y13, Y14
+	VPCLMULQDQ     $0x11, 544(R8), Y13, Y14
 	VPXOR          Y10, Y14, Y10
 	VBROADCASTI128 224(AX), Y15
 	VPXOR          (SI), Y15, Y13

@@ -525,6 +525,21 @@ func TestSizes(t *testing.T) {
 	}
 }
 
+// TestLongMessages runs messages of 4 KiB and more of every key size under
+// 96-bit nonces: the 256-bit Seal switches to another loop from 256 blocks
+// on, whose every exit (a batch left or not, a tail or not) these reach.
+func TestLongMessages(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	lengths := []int{4096, 4096 + 80, 4096 + 300, 16384 + 17*16 + 5}
+	for _, ks := range []int{16, 24, 32} {
+		key := testkit.RandBytes(r, ks)
+		for _, tp := range aesPaths(t) {
+			a, ref := tp.newAEAD(t, key, 12, 16), refAEAD(t, nil, key, 12, 16)
+			checkPair(t, r, fmt.Sprintf("%s aes%d", tp.name, ks*8), a, ref, lengths)
+		}
+	}
+}
+
 // TestKeySizesNonces runs the longer messages of every key size under
 // nonces other than 96 bits: the 256-bit kernels emit their loops once per
 // key size and counter plan, and these take the general counters.

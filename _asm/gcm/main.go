@@ -72,6 +72,15 @@ type kernel struct {
 	frame  Mem
 	kc, ku GPPhysical
 
+	// The 256-bit fast path's register plan (see enterAligned): gtmp is
+	// ghashPair's scratch register (the key register elsewhere, free
+	// only between rounds), mask the byte-reversal mask (nil: a memory
+	// operand) and acc, when set, the frame slot that holds the running
+	// GHASH state in place of its register.
+	gtmp VecPhysical
+	mask VecPhysical
+	acc  *Mem
+
 	labels int
 }
 
@@ -86,6 +95,15 @@ type kernel struct {
 func (k *kernel) reg(w width, name string) VecPhysical {
 	i := map[string]int{"ctr": 8, "lo": 9, "mi": 10, "hi": 11, "acc": 12, "t0": 13, "t1": 14, "key": 15}[name]
 	return w.v(i)
+}
+
+// accOp returns the running GHASH state as an operand at width w: its
+// register, or its frame slot on the 256-bit fast path.
+func (k *kernel) accOp(w width) Op {
+	if k.acc != nil {
+		return *k.acc
+	}
+	return k.reg(w, "acc")
 }
 
 func (k *kernel) label(what string) string {
@@ -145,6 +163,9 @@ func (k *kernel) bswap(w width) Op {
 	if k.w == w512 {
 		return w.v(31)
 	}
+	if k.mask != nil {
+		return w.v(int(k.mask.PhysicalIndex()))
+	}
 	return bswapMask
 }
 
@@ -185,45 +206,67 @@ func (k *kernel) firstKey() {
 	LEAQ(Mem{Base: k.keys, Index: k.k0, Scale: 1, Disp: 16 * 14}, k.k0)
 }
 
+// gwork returns the stitched GHASH instructions of slot r of a batch (see
+// stitch for the slots).
+type gwork func(r int) []func()
+
 // aesRounds runs the whole cipher on states that hold counter blocks.
-// mid, when set, is called after each of the nine middle rounds that every
-// key size runs, with the round's index 0..8, or, where the code runs one
-// key size (k.nr), after each of its nr-1 middle rounds: the stitched GHASH
-// work goes there. lastXor[i] (memory) is folded into the last round of
-// state i.
-func (k *kernel) aesRounds(w width, states []VecPhysical, mid func(r int), lastXor []Op, lastTemp VecPhysical) {
+// gh, when set, is the stitched GHASH work: where the code runs every key
+// size its slots 0..8 follow the nine middle rounds that every key size
+// runs; where it runs one key size (k.nr) slot 0 comes before round 1 and
+// slot r+1 after middle round r, or, on a plan with fine, between the AES
+// instructions of middle round r. The carry-less multiplications then
+// come a round ahead of the AES instructions beside which they run, older
+// in program order: the scheduler, picking the oldest ready instruction,
+// gives them the unit they share with AES (measured on Zen 5, where the
+// GHASH of AES-128 is the limit). lastXor[i] (memory) is folded into the
+// last round of state i.
+func (k *kernel) aesRounds(w width, states []VecPhysical, gh gwork, lastXor []Op, lastTemp VecPhysical) {
 	k0 := k.key(w, 0)
 	for _, s := range states {
 		k.xor(w, s, k0, s)
 	}
-	k.aesRounds1(w, states, mid, lastXor, lastTemp)
+	k.aesRounds1(w, states, gh, lastXor, lastTemp)
 }
 
 // aesRounds1 is aesRounds on states that already hold counter blocks XOR
 // the first round key.
-func (k *kernel) aesRounds1(w width, states []VecPhysical, mid func(r int), lastXor []Op, lastTemp VecPhysical) {
-	round := func(j int) {
+func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []Op, lastTemp VecPhysical) {
+	slot := func(r int) []func() {
+		if gh == nil {
+			return nil
+		}
+		return gh(r)
+	}
+	// round emits round j with ops spread evenly between its AES
+	// instructions, one state's instruction first.
+	round := func(j int, ops []func()) {
 		key := k.key(w, j)
-		for _, s := range states {
+		for i, s := range states {
 			VAESENC(key, s, s)
+			emit(ops[i*len(ops)/len(states) : (i+1)*len(ops)/len(states)])
 		}
 	}
-	if k.nr != 0 {
-		// One key size: mid runs after every middle round, 0..nr-2.
-		for j := 15 - k.nr; j <= 13; j++ {
-			round(j)
-			if mid != nil {
-				mid(j - (15 - k.nr))
-			}
-		}
-	} else {
+	switch first := 15 - k.nr; {
+	case k.nr == 0:
 		l10, l12 := k.label("r10"), k.label("r12")
 		vec.RoundSlots(k.rounds, l10, l12, func(j int) {
-			round(j)
-			if j >= 5 && mid != nil {
-				mid(j - 5)
+			round(j, nil)
+			if j >= 5 {
+				emit(slot(j - 5))
 			}
 		})
+	case k.fine():
+		emit(slot(0))
+		for j := first; j <= 13; j++ {
+			round(j, slot(j-first+1))
+		}
+	default:
+		emit(slot(0))
+		for j := first; j <= 13; j++ {
+			round(j, nil)
+			emit(slot(j - first + 1))
+		}
 	}
 	key := k.key(w, 14)
 	for i, s := range states {
@@ -270,11 +313,15 @@ func (k *kernel) whitened(states []VecPhysical) {
 // is the block of counter b XOR the first key. Both K blocks live in the
 // frame; general-purpose instructions write the next batch's pair while
 // this one runs, and a state costs one XOR (the batch two broadcast loads)
-// where the general plan spends a shuffle, an add and an XOR. The ctr register
-// still advances (one add a batch) for the tail.
+// where the general plan spends a shuffle, an add and an XOR. The counter
+// register is not needed until the tail, which finds it rebuilt from kc
+// (see enterAligned and leaveAligned).
 const (
-	kSlot0 = 0  // K(base)
-	kSlot1 = 16 // K(base+16)
+	kSlot0    = 0  // K(base)
+	kSlot1    = 16 // K(base+16)
+	ctrSlot   = 32 // the counter register while the fast path runs
+	accSlot   = 64 // the GHASH state while the fast path runs
+	frameSize = 96
 )
 
 // ctrNibbles is the constant of state i, lanes in order: 2+2i, 3+2i for
@@ -339,7 +386,39 @@ func (k *kernel) aligned(states []VecPhysical) {
 	MOVL(k.ku.As32(), k.frame.Offset(kSlot0+12))
 	ADDL(Imm(16), k.kc.As32())
 	k.nextK()
-	VPADDD(stepConst[16], k.reg(k.w, "ctr"), k.reg(k.w, "ctr"))
+}
+
+// enterAligned switches to the fast path's register plan: the counter
+// register and the GHASH state go to the frame, the counter's register
+// becomes ghashPair's scratch (so that the GHASH work may go between the
+// AES instructions of a round, see aesRounds) and the state's holds the
+// byte-reversal mask.
+func (k *kernel) enterAligned() {
+	ctr, acc := k.reg(k.w, "ctr"), k.reg(k.w, "acc")
+	VMOVDQU(ctr, k.frame.Offset(ctrSlot))
+	VMOVDQU(acc, k.frame.Offset(accSlot))
+	VBROADCASTI128(bswapMask, acc)
+	slot := k.frame.Offset(accSlot)
+	k.gtmp, k.mask, k.acc = ctr, acc, &slot
+}
+
+// leaveAligned restores the general plan: the GHASH state from its slot,
+// and the counter register from its own, advanced by the blocks the fast
+// path ran: lane 0 is at the next block's counter, kc-14 (kc is base+16
+// of the batch that did not run), and lane 1 one past it. The advance is
+// added in a vector register (both lanes' first dword), so that no load
+// reads the frame over a fresh narrower store.
+func (k *kernel) leaveAligned() {
+	k.gtmp, k.mask, k.acc = nil, nil, nil
+	ctr, t := k.reg(k.w, "ctr"), k.reg(k.w, "t0")
+	c := k.ku.As32()
+	MOVL(k.kc.As32(), c)
+	SUBL(Imm(14), c)
+	SUBL(k.frame.Offset(ctrSlot), c)
+	VMOVD(c, t.AsX())
+	VINSERTI128(Imm(1), t.AsX(), t, t)
+	VPADDD(k.frame.Offset(ctrSlot), t, ctr)
+	VMOVDQU(k.frame.Offset(accSlot), k.reg(k.w, "acc"))
 }
 
 // ---- GHASH ----
@@ -366,7 +445,7 @@ func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, firs
 		ops = []func(){func() { k.shuffle(w, m, d) }}
 	}
 	if withAcc {
-		ops = append(ops, func() { k.xor(w, d, k.reg(w, "acc"), d) })
+		ops = append(ops, func() { k.xor(w, d, k.accOp(w), d) })
 	}
 	// p is first the Karatsuba middle operand d.lo ^ d.hi, then each
 	// product in turn: two temporaries per vector.
@@ -405,37 +484,43 @@ type ghashHalf struct {
 // low word and b's in the high word, from one XOR of two blends of the
 // data instead of a shuffle and an XOR each. The key's middle operands
 // hold the value in both words, so imm 0x00 picks a's and 0x11 b's. The
-// products go through the key register, free between a round's AES
-// instructions and the next round's key load: each use of it is one
-// closure, so that stitch never splits it across a round.
+// products go through gtemp: on the general plan the key register, free
+// between a round's AES instructions and the next round's key load, so
+// each use of it is one closure, which stitch never splits across a round.
 func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
 	w := k.w
-	lo, mi, hi, key := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.reg(w, "key")
+	lo, mi, hi, key := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.gtemp()
 	t := k.temps(w)
 	var ops []func()
 	for i, h := range []ghashHalf{a, b} {
 		d := t[i]
 		ops = append(ops, func() { k.load(w, h.m, d) }, func() { k.shuffle(w, d, d) })
 		if h.acc {
-			ops = append(ops, func() { k.xor(w, d, k.reg(w, "acc"), d) })
+			ops = append(ops, func() { k.xor(w, d, k.accOp(w), d) })
 		}
 	}
-	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) func() {
+	// product returns a product's instructions: its multiplication, and
+	// its addition into acc unless set; one closure where key is the key
+	// register, whose use must not be split across rounds.
+	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) []func() {
+		mul := func() { clmul(imm, m, d, acc) }
 		if set {
-			return func() { clmul(imm, m, d, acc) }
+			return []func(){mul}
 		}
-		return func() {
-			clmul(imm, m, d, key)
-			k.xor(w, key, acc, acc)
+		mul = func() { clmul(imm, m, d, key) }
+		add := func() { k.xor(w, key, acc, acc) }
+		if k.fine() {
+			return []func(){mul, add}
 		}
+		return []func(){func() { mul(); add() }}
 	}
 	pow := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: powOffset + h.powOff} }
 	kar := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: karOffset + h.powOff} }
+	ops = append(ops, product(0x00, pow(a), t[0], lo, first)...)
+	ops = append(ops, product(0x11, pow(a), t[0], hi, first)...)
+	ops = append(ops, product(0x00, pow(b), t[1], lo, false)...)
+	ops = append(ops, product(0x11, pow(b), t[1], hi, false)...)
 	ops = append(ops,
-		product(0x00, pow(a), t[0], lo, first),
-		product(0x11, pow(a), t[0], hi, first),
-		product(0x00, pow(b), t[1], lo, false),
-		product(0x11, pow(b), t[1], hi, false),
 		func() {
 			// key = a.hi | b.lo, t0 = a.lo | b.hi, then their XOR.
 			VPALIGNR(Imm(8), t[0], t[1], key)
@@ -450,6 +535,19 @@ func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
 	}
 	return append(ops, func() { clmul(0x11, kar(b), t[0], t[1]) }, func() { k.xor(w, t[1], mi, mi) })
 }
+
+// gtemp is ghashPair's scratch register: gtmp where the plan names one,
+// else the key register.
+func (k *kernel) gtemp() VecPhysical {
+	if k.gtmp != nil {
+		return k.w.v(int(k.gtmp.PhysicalIndex()))
+	}
+	return k.reg(k.w, "key")
+}
+
+// fine reports whether the GHASH work may go between the AES instructions
+// of a round: where its scratch register is not the key register.
+func (k *kernel) fine() bool { return k.gtmp != nil }
 
 // reduceOps returns the instructions that finish Karatsuba, reduce lo, mi
 // and hi lane by lane, and add the lanes into acc.
@@ -483,10 +581,17 @@ func (k *kernel) reduceOps() []func() {
 		)
 	case w256:
 		tx, hx := k.reg(w128, "t1"), k.reg(w128, "hi")
-		ops = append(ops,
-			func() { VEXTRACTI128(Imm(1), hi, tx) },
-			func() { VPXOR(tx, hx, acc) },
-		)
+		ops = append(ops, func() { VEXTRACTI128(Imm(1), hi, tx) })
+		if k.acc != nil {
+			// The VEX write zeroes the upper lane, which the frame
+			// slot keeps (the state is XORed in at full width).
+			ops = append(ops, func() {
+				VPXOR(tx, hx, tx)
+				VMOVDQU(k.reg(w256, "t1"), *k.acc)
+			})
+		} else {
+			ops = append(ops, func() { VPXOR(tx, hx, acc) })
+		}
 	default:
 		ops = append(ops, func() { VMOVDQA(hi, acc) })
 	}
@@ -508,6 +613,12 @@ func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
 // 256-bit path: 32 blocks, as many as there are key powers.
 const pairs = 2
 
+// lagBlocks is the length from which Seal's 256-bit loop hashes each
+// batch's ciphertext two batches later (see sealPairs): below it the
+// extra batch of AES alone and of GHASH alone costs more than the loop
+// saves (Zen 5, where the two cross between 2 and 8 KiB).
+const lagBlocks = 256
+
 // groupGHASH returns the instructions that hash g batches, g*nv vectors at
 // base+disp, into acc with one reduction, as g lists: batch b's rounds
 // carry list b, whole vectors (a vector's temporaries do not survive a
@@ -522,11 +633,16 @@ func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
 		// A single batch takes its first vector, the one that takes in
 		// the running state, last: the other seven need nothing from the
 		// previous batch, so they overlap its reduction instead of
-		// waiting for it. A group goes in order, so that a batch's
-		// ciphertext is read before its plaintext may overwrite it.
+		// waiting for it. A group (pairs of vectors) keeps each batch's
+		// vectors in that batch's list, so that a batch's ciphertext is
+		// read before its plaintext may overwrite it, and likewise takes
+		// the first batch's first pair last in its list.
 		j := i % nv
 		if g > 1 {
 			j = i - 1
+			if j < k.nv {
+				j = (j + 2) % k.nv
+			}
 		}
 		m := Mem{Base: base, Disp: disp + j*int(w)}
 		powOff := 16*(numPowers-bpi) + j*int(w)
@@ -553,28 +669,22 @@ func emit(ops []func()) {
 	}
 }
 
-// spread returns a mid-round callback that emits ops over the nine middle
-// rounds that every key size runs, in order.
-func spread(ops []func()) func(r int) {
-	return func(r int) {
-		emit(ops[r*len(ops)/9 : (r+1)*len(ops)/9])
-	}
+// share returns the slot r of n equal slots of ops, in order.
+func share(ops []func(), r, n int) []func() {
+	return ops[r*len(ops)/n : (r+1)*len(ops)/n]
 }
 
-// stitch emits the first share of ops (the batch's counters being set up,
-// round 1 not yet begun) and returns the mid-round callback for the rest,
-// when the code runs one key size: every slot, the set-up and each of the
-// nr-1 middle rounds, gets an equal share, so that the carry-less
-// multiplications, the scarcer unit, are never crowded into part of the
-// batch. With the key size unknown it is spread.
-func (k *kernel) stitch(ops []func()) func(r int) {
-	if k.nr == 0 {
-		return spread(ops)
+// stitch splits a batch's GHASH work ops into the slots aesRounds places:
+// where the code runs one key size, nr equal slots (the set-up and each of
+// the nr-1 middle rounds), so that the carry-less multiplications, the
+// scarcer unit, are never crowded into part of the batch; with the key
+// size unknown, the nine middle rounds that every key size runs.
+func (k *kernel) stitch(ops []func()) gwork {
+	n := k.nr
+	if n == 0 {
+		n = 9
 	}
-	parts := k.nr
-	share := func(i int) []func() { return ops[i*len(ops)/parts : (i+1)*len(ops)/parts] }
-	emit(share(0))
-	return func(r int) { emit(share(r + 1)) }
+	return func(r int) []func() { return share(ops, r, n) }
 }
 
 // tailGHASH hashes the n (< one batch) blocks at p into acc with one
@@ -695,11 +805,11 @@ func (k *kernel) stitchedBatch(ctr counterPlan, off int, gh []func()) {
 		xs[i] = Mem{Base: k.src, Disp: off + i*int(k.w)}
 	}
 	ctr(states)
-	var mid func(int)
+	var work gwork
 	if gh != nil {
-		mid = k.stitch(gh)
+		work = k.stitch(gh)
 	}
-	k.aesRounds1(k.w, states, mid, xs, k.lastTemp())
+	k.aesRounds1(k.w, states, work, xs, k.lastTemp())
 	for i, s := range states {
 		k.store(k.w, s, Mem{Base: k.dst, Disp: off + i*int(k.w)})
 	}
@@ -723,7 +833,7 @@ func newKernel(w width, kind string) *kernel {
 // prologue loads the arguments, the keys (512-bit path) and the constants.
 func (k *kernel) prologue(aes bool) {
 	if aes && k.w == w256 {
-		k.frame = AllocLocal(32)
+		k.frame = AllocLocal(frameSize)
 	}
 	if aes {
 		k.loadKeys()
@@ -813,7 +923,7 @@ func genSeal(w width) {
 func (k *kernel) batchDoc() string {
 	doc := fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch", 8*int(k.w), k.nv*k.w.blocks())
 	if k.w == w256 {
-		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16", pairs*k.nv*k.w.blocks())
+		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round", pairs*k.nv*k.w.blocks())
 	}
 	return doc + "."
 }
@@ -842,18 +952,36 @@ func (k *kernel) sealLoop(ctr counterPlan) {
 }
 
 // sealPairs emits Seal's loop for n >= 16 blocks with pairs of batches
-// under one GHASH reduction: a batch of AES alone, then pairs whose first
-// batch carries the first half of the GHASH of the batch before it and
-// whose second carries the second half, the first batch's ciphertext, and
-// the reduction; then one more stitched batch if 16 blocks or more remain,
-// and the GHASH of the last batch.
+// under one GHASH reduction (see sealLagged): from lagBlocks on, each
+// batch hashes the ciphertext of the batch two before it, so that its
+// loads never wait for the stores of the batch just finished, at the cost
+// of a batch more of AES alone at the start and of GHASH alone at the end.
 func (k *kernel) sealPairs(ctr counterPlan) {
+	short, done := k.label("pairshort"), k.label("pairdone")
+	CMPQ(k.n, U32(lagBlocks))
+	JB(LabelRef(short))
+	k.sealLagged(ctr, 2)
+	JMP(LabelRef(done))
+	Label(short)
+	k.sealLagged(ctr, 1)
+	Label(done)
+}
+
+// sealLagged emits sealPairs' loop for n >= lag batches, each batch
+// hashing the ciphertext of the batch lag before it: lag batches of AES
+// alone, then stitched pairs (the second batch of each also reducing),
+// then one more stitched batch, hashing the oldest of the lag batches
+// still unhashed, if a batch or more remains, and the GHASH of the last lag
+// batches.
+func (k *kernel) sealLagged(ctr counterPlan, lag int) {
 	bpi := k.nv * k.w.blocks()
 	size := bpi * 16
 	loop, rest, fin := k.label("pairloop"), k.label("pairrest"), k.label("pairfin")
-	k.stitchedBatch(ctr, 0, nil)
-	k.advance(bpi)
-	gh := k.groupGHASH(pairs, k.dst, -size)
+	for b := range lag {
+		k.stitchedBatch(ctr, b*size, nil)
+	}
+	k.advance(lag * bpi)
+	gh := k.groupGHASH(pairs, k.dst, -lag*size)
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(pairs*bpi)))
 	JB(LabelRef(rest))
@@ -865,10 +993,12 @@ func (k *kernel) sealPairs(ctr counterPlan) {
 	Label(rest)
 	CMPQ(k.n, Imm(uint64(bpi)))
 	JB(LabelRef(fin))
-	k.stitchedBatch(ctr, 0, k.batchGHASH(k.dst, -size))
+	k.stitchedBatch(ctr, 0, k.batchGHASH(k.dst, -lag*size))
 	k.advance(bpi)
 	Label(fin)
-	emit(k.batchGHASH(k.dst, -size))
+	for _, ops := range k.groupGHASH(lag, k.dst, -lag*size) {
+		emit(ops)
+	}
 }
 
 // openLoop emits Open's stitched batches under counter plan ctr: on the
@@ -933,7 +1063,9 @@ func (k *kernel) withCounterPlans(tail string, body func(counterPlan)) {
 	if k.w == w256 {
 		generic := k.label("generic")
 		k.alignedSetup(generic)
+		k.enterAligned()
 		body(k.aligned)
+		k.leaveAligned()
 		JMP(LabelRef(tail))
 		Label(generic)
 	}
