@@ -981,6 +981,1146 @@ keystream16_loop:
 	VZEROUPPER
 	RET
 
+// func xorKeystream8(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream8(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32  Z0, Z9
+	VMOVDQA32  Z1, Z10
+	VMOVDQA32  Z2, Z11
+	VMOVDQA32  Z3, Z12
+	MOVL       $0x0000000a, AX
+
+xorKeystream8_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	DECL    AX
+	JNZ     xorKeystream8_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z3, Z12, Z12
+	MOVQ    mk+0(FP), AX
+	MOVQ    dst_base+8(FP), CX
+	MOVQ    src_base+32(FP), DX
+	MOVQ    src_len+40(FP), BX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU    Y4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000040
+	JB         xorKeystream8_part1
+	VPXORD     (DX), Z0, Z0
+	VMOVDQU64  Z0, (CX)
+	JMP        xorKeystream8_full1
+
+xorKeystream8_part1:
+	CMPQ       BX, $0x00000000
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000000, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z (DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (CX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000080
+	JB         xorKeystream8_part2
+	VPXORD     64(DX), Z0, Z0
+	VMOVDQU64  Z0, 64(CX)
+	JMP        xorKeystream8_full2
+
+xorKeystream8_part2:
+	CMPQ       BX, $0x00000040
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 64(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(CX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000000c0
+	JB         xorKeystream8_part3
+	VPXORD     128(DX), Z0, Z0
+	VMOVDQU64  Z0, 128(CX)
+	JMP        xorKeystream8_full3
+
+xorKeystream8_part3:
+	CMPQ       BX, $0x00000080
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000080, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 128(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(CX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full3:
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000100
+	JB         xorKeystream8_part4
+	VPXORD     192(DX), Z4, Z4
+	VMOVDQU64  Z4, 192(CX)
+	JMP        xorKeystream8_full4
+
+xorKeystream8_part4:
+	CMPQ       BX, $0x000000c0
+	JBE        xorKeystream8_done
+	SUBQ       $0x000000c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 192(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(CX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000140
+	JB         xorKeystream8_part5
+	VPXORD     256(DX), Z0, Z0
+	VMOVDQU64  Z0, 256(CX)
+	JMP        xorKeystream8_full5
+
+xorKeystream8_part5:
+	CMPQ       BX, $0x00000100
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000100, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 256(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(CX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000180
+	JB         xorKeystream8_part6
+	VPXORD     320(DX), Z0, Z0
+	VMOVDQU64  Z0, 320(CX)
+	JMP        xorKeystream8_full6
+
+xorKeystream8_part6:
+	CMPQ       BX, $0x00000140
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000140, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 320(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(CX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000001c0
+	JB         xorKeystream8_part7
+	VPXORD     384(DX), Z0, Z0
+	VMOVDQU64  Z0, 384(CX)
+	JMP        xorKeystream8_full7
+
+xorKeystream8_part7:
+	CMPQ       BX, $0x00000180
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000180, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 384(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(CX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full7:
+xorKeystream8_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystream12(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream12(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z3
+	VMOVDQA32  Z0, Z14
+	VMOVDQA32  Z1, Z15
+	VMOVDQA32  Z2, Z16
+	VMOVDQA32  Z3, Z17
+	MOVL       $0x0000000a, AX
+
+xorKeystream12_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z14, Z14
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z14, Z14
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	DECL    AX
+	JNZ     xorKeystream12_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z14, Z14
+	VPADDD  Z1, Z15, Z15
+	VPADDD  Z2, Z16, Z16
+	VPADDD  Z3, Z17, Z17
+	MOVQ    mk+0(FP), AX
+	MOVQ    dst_base+8(FP), CX
+	MOVQ    src_base+32(FP), DX
+	MOVQ    src_len+40(FP), BX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU    Y4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000040
+	JB         xorKeystream12_part1
+	VPXORD     (DX), Z0, Z0
+	VMOVDQU64  Z0, (CX)
+	JMP        xorKeystream12_full1
+
+xorKeystream12_part1:
+	CMPQ       BX, $0x00000000
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000000, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z (DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000080
+	JB         xorKeystream12_part2
+	VPXORD     64(DX), Z0, Z0
+	VMOVDQU64  Z0, 64(CX)
+	JMP        xorKeystream12_full2
+
+xorKeystream12_part2:
+	CMPQ       BX, $0x00000040
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 64(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000000c0
+	JB         xorKeystream12_part3
+	VPXORD     128(DX), Z0, Z0
+	VMOVDQU64  Z0, 128(CX)
+	JMP        xorKeystream12_full3
+
+xorKeystream12_part3:
+	CMPQ       BX, $0x00000080
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000080, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 128(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000100
+	JB         xorKeystream12_part4
+	VPXORD     192(DX), Z4, Z4
+	VMOVDQU64  Z4, 192(CX)
+	JMP        xorKeystream12_full4
+
+xorKeystream12_part4:
+	CMPQ       BX, $0x000000c0
+	JBE        xorKeystream12_done
+	SUBQ       $0x000000c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 192(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000140
+	JB         xorKeystream12_part5
+	VPXORD     256(DX), Z0, Z0
+	VMOVDQU64  Z0, 256(CX)
+	JMP        xorKeystream12_full5
+
+xorKeystream12_part5:
+	CMPQ       BX, $0x00000100
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000100, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 256(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000180
+	JB         xorKeystream12_part6
+	VPXORD     320(DX), Z0, Z0
+	VMOVDQU64  Z0, 320(CX)
+	JMP        xorKeystream12_full6
+
+xorKeystream12_part6:
+	CMPQ       BX, $0x00000140
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000140, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 320(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000001c0
+	JB         xorKeystream12_part7
+	VPXORD     384(DX), Z0, Z0
+	VMOVDQU64  Z0, 384(CX)
+	JMP        xorKeystream12_full7
+
+xorKeystream12_part7:
+	CMPQ       BX, $0x00000180
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000180, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 384(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full7:
+	VSHUFI32X4 $0x44, Z15, Z14, Z0
+	VSHUFI32X4 $0x44, Z17, Z16, Z1
+	VSHUFI32X4 $0xee, Z15, Z14, Z2
+	VSHUFI32X4 $0xee, Z17, Z16, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000200
+	JB         xorKeystream12_part8
+	VPXORD     448(DX), Z4, Z4
+	VMOVDQU64  Z4, 448(CX)
+	JMP        xorKeystream12_full8
+
+xorKeystream12_part8:
+	CMPQ       BX, $0x000001c0
+	JBE        xorKeystream12_done
+	SUBQ       $0x000001c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 448(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 448(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000240
+	JB         xorKeystream12_part9
+	VPXORD     512(DX), Z0, Z0
+	VMOVDQU64  Z0, 512(CX)
+	JMP        xorKeystream12_full9
+
+xorKeystream12_part9:
+	CMPQ       BX, $0x00000200
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000200, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 512(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 512(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000280
+	JB         xorKeystream12_part10
+	VPXORD     576(DX), Z0, Z0
+	VMOVDQU64  Z0, 576(CX)
+	JMP        xorKeystream12_full10
+
+xorKeystream12_part10:
+	CMPQ       BX, $0x00000240
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000240, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 576(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000002c0
+	JB         xorKeystream12_part11
+	VPXORD     640(DX), Z0, Z0
+	VMOVDQU64  Z0, 640(CX)
+	JMP        xorKeystream12_full11
+
+xorKeystream12_part11:
+	CMPQ       BX, $0x00000280
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000280, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 640(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(CX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full11:
+xorKeystream12_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystream16(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream16(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z3
+	VMOVDQA32  Z0, Z19
+	VMOVDQA32  Z1, Z20
+	VMOVDQA32  Z2, Z21
+	VMOVDQA32  Z3, Z22
+	MOVL       $0x0000000a, AX
+
+xorKeystream16_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z19, Z19
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z19, Z19
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	DECL    AX
+	JNZ     xorKeystream16_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z19, Z19
+	VPADDD  Z1, Z20, Z20
+	VPADDD  Z2, Z21, Z21
+	VPADDD  Z3, Z22, Z22
+	MOVQ    mk+0(FP), AX
+	MOVQ    dst_base+8(FP), CX
+	MOVQ    src_base+32(FP), DX
+	MOVQ    src_len+40(FP), BX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU    Y4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000040
+	JB         xorKeystream16_part1
+	VPXORD     (DX), Z0, Z0
+	VMOVDQU64  Z0, (CX)
+	JMP        xorKeystream16_full1
+
+xorKeystream16_part1:
+	CMPQ       BX, $0x00000000
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000000, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z (DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000080
+	JB         xorKeystream16_part2
+	VPXORD     64(DX), Z0, Z0
+	VMOVDQU64  Z0, 64(CX)
+	JMP        xorKeystream16_full2
+
+xorKeystream16_part2:
+	CMPQ       BX, $0x00000040
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 64(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000000c0
+	JB         xorKeystream16_part3
+	VPXORD     128(DX), Z0, Z0
+	VMOVDQU64  Z0, 128(CX)
+	JMP        xorKeystream16_full3
+
+xorKeystream16_part3:
+	CMPQ       BX, $0x00000080
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000080, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 128(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000100
+	JB         xorKeystream16_part4
+	VPXORD     192(DX), Z4, Z4
+	VMOVDQU64  Z4, 192(CX)
+	JMP        xorKeystream16_full4
+
+xorKeystream16_part4:
+	CMPQ       BX, $0x000000c0
+	JBE        xorKeystream16_done
+	SUBQ       $0x000000c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 192(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000140
+	JB         xorKeystream16_part5
+	VPXORD     256(DX), Z0, Z0
+	VMOVDQU64  Z0, 256(CX)
+	JMP        xorKeystream16_full5
+
+xorKeystream16_part5:
+	CMPQ       BX, $0x00000100
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000100, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 256(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000180
+	JB         xorKeystream16_part6
+	VPXORD     320(DX), Z0, Z0
+	VMOVDQU64  Z0, 320(CX)
+	JMP        xorKeystream16_full6
+
+xorKeystream16_part6:
+	CMPQ       BX, $0x00000140
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000140, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 320(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000001c0
+	JB         xorKeystream16_part7
+	VPXORD     384(DX), Z0, Z0
+	VMOVDQU64  Z0, 384(CX)
+	JMP        xorKeystream16_full7
+
+xorKeystream16_part7:
+	CMPQ       BX, $0x00000180
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000180, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 384(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full7:
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000200
+	JB         xorKeystream16_part8
+	VPXORD     448(DX), Z4, Z4
+	VMOVDQU64  Z4, 448(CX)
+	JMP        xorKeystream16_full8
+
+xorKeystream16_part8:
+	CMPQ       BX, $0x000001c0
+	JBE        xorKeystream16_done
+	SUBQ       $0x000001c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 448(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 448(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000240
+	JB         xorKeystream16_part9
+	VPXORD     512(DX), Z0, Z0
+	VMOVDQU64  Z0, 512(CX)
+	JMP        xorKeystream16_full9
+
+xorKeystream16_part9:
+	CMPQ       BX, $0x00000200
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000200, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 512(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 512(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000280
+	JB         xorKeystream16_part10
+	VPXORD     576(DX), Z0, Z0
+	VMOVDQU64  Z0, 576(CX)
+	JMP        xorKeystream16_full10
+
+xorKeystream16_part10:
+	CMPQ       BX, $0x00000240
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000240, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 576(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000002c0
+	JB         xorKeystream16_part11
+	VPXORD     640(DX), Z0, Z0
+	VMOVDQU64  Z0, 640(CX)
+	JMP        xorKeystream16_full11
+
+xorKeystream16_part11:
+	CMPQ       BX, $0x00000280
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000280, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 640(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full11:
+	VSHUFI32X4 $0x44, Z20, Z19, Z0
+	VSHUFI32X4 $0x44, Z22, Z21, Z1
+	VSHUFI32X4 $0xee, Z20, Z19, Z2
+	VSHUFI32X4 $0xee, Z22, Z21, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000300
+	JB         xorKeystream16_part12
+	VPXORD     704(DX), Z4, Z4
+	VMOVDQU64  Z4, 704(CX)
+	JMP        xorKeystream16_full12
+
+xorKeystream16_part12:
+	CMPQ       BX, $0x000002c0
+	JBE        xorKeystream16_done
+	SUBQ       $0x000002c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 704(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 704(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full12:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000340
+	JB         xorKeystream16_part13
+	VPXORD     768(DX), Z0, Z0
+	VMOVDQU64  Z0, 768(CX)
+	JMP        xorKeystream16_full13
+
+xorKeystream16_part13:
+	CMPQ       BX, $0x00000300
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000300, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 768(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 768(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full13:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000380
+	JB         xorKeystream16_part14
+	VPXORD     832(DX), Z0, Z0
+	VMOVDQU64  Z0, 832(CX)
+	JMP        xorKeystream16_full14
+
+xorKeystream16_part14:
+	CMPQ       BX, $0x00000340
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000340, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 832(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 832(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full14:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000003c0
+	JB         xorKeystream16_part15
+	VPXORD     896(DX), Z0, Z0
+	VMOVDQU64  Z0, 896(CX)
+	JMP        xorKeystream16_full15
+
+xorKeystream16_part15:
+	CMPQ       BX, $0x00000380
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000380, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 896(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 896(CX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full15:
+xorKeystream16_done:
+	VZEROUPPER
+	RET
+
 // func sealAVX2(st *[14]uint64, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2
 TEXT ·sealAVX2(SB), NOSPLIT, $128-56

@@ -109,3 +109,17 @@ func midKeystream(ks *[1024]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize
 		keystream16(ks, key, nonce12)
 	}
 }
+
+// midXOR writes the MAC key (the first 32 bytes of block 0) to mk and src
+// XORed with the keystream from block 1 on to dst, with the fewest sets of
+// rows (see midKeystream).
+func midXOR(mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	switch n := len(src); {
+	case n <= 7*64:
+		xorKeystream8(mk, dst, src, key, nonce12)
+	case n <= 11*64:
+		xorKeystream12(mk, dst, src, key, nonce12)
+	default:
+		xorKeystream16(mk, dst, src, key, nonce12)
+	}
+}

@@ -66,6 +66,9 @@ func main() {
 			fmt.Sprintf("%s writes ChaCha20 keystream blocks 0 to %d for key and nonce to", name, 4*sets-1),
 			fmt.Sprintf("ks: %d sets of ZMM rows side by side.", sets))
 	}
+	for sets := 2; sets <= 4; sets++ {
+		xorRows(fmt.Sprintf("xorKeystream%d", 4*sets), zmm, 4*sets, sigma, lanes)
+	}
 	stitched("sealAVX2", true)
 	stitched("openAVX2", false)
 	stitchedTail("sealTailAVX2")
@@ -223,6 +226,65 @@ func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc .
 			VMOVDQU64(v, Mem{Base: ks, Disp: off})
 		}
 	})
+	isa.Return()
+}
+
+// xorRows emits a kernel that computes keystream blocks 0 to blocks-1 in
+// ZMM rows as keystreamRows does, writes the first 32 bytes of block 0
+// (the MAC key) to mk and src XORed with blocks 1 on to dst: whole blocks
+// in full-width moves, a final partial block through an opmask. src may
+// be at most blocks-1 blocks long; dst as long as src.
+func xorRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem) {
+	vec.Leaf(name, "func(mk *[32]byte, dst, src []byte, key *[32]byte, nonce *[12]byte)",
+		fmt.Sprintf("%s writes the first 32 bytes of ChaCha20 block 0 for key and nonce to", name),
+		fmt.Sprintf("mk and src XORed with blocks 1 on to dst (src at most %d bytes): %d sets of", 64*(blocks-1), blocks/4),
+		"ZMM rows side by side.")
+	key := Load(Param("key"), GP64()).(GPVirtual)
+	nonce := Load(Param("nonce"), GP64()).(GPVirtual)
+	r := newRows(isa, blocks, key, nonce, sigma, lanes)
+	cnt := GP64()
+	MOVL(U32(10), cnt.As32())
+	Label(name + "_loop")
+	r.doubleRound(func(f func()) { f() })
+	DECL(cnt.As32())
+	JNZ(LabelRef(name + "_loop"))
+	r.addInput()
+
+	mk := Load(Param("mk"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	done := name + "_done"
+	r.toBlocks(func(v VecVirtual, off int) {
+		if off == 0 {
+			VMOVDQU(v.AsY(), Mem{Base: mk})
+			return
+		}
+		// Blocks come in order; the length is public.
+		at := off - 64
+		partial := fmt.Sprintf("%s_part%d", name, off/64)
+		CMPQ(n, U32(off))
+		JB(LabelRef(partial))
+		isa.Xor(Mem{Base: src, Disp: at}, v, v)
+		VMOVDQU64(v, Mem{Base: dst, Disp: at})
+		next := fmt.Sprintf("%s_full%d", name, off/64)
+		JMP(LabelRef(next))
+		Label(partial)
+		CMPQ(n, U32(at))
+		JBE(LabelRef(done))
+		t := GP64()
+		SUBQ(U32(at), n)
+		MOVQ(I32(-1), t)
+		BZHIQ(n, t, t)
+		KMOVQ(t, K1)
+		w := ZMM()
+		vec.LoadMasked(Mem{Base: src, Disp: at}, K1, w)
+		VPXORD(w, v, v)
+		vec.StoreMasked(v, K1, Mem{Base: dst, Disp: at})
+		JMP(LabelRef(done))
+		Label(next)
+	})
+	Label(done)
 	isa.Return()
 }
 
