@@ -58,7 +58,19 @@ DATA cp_lanectr<>+232(SB)/8, $0x0000000000000000
 DATA cp_lanectr<>+240(SB)/4, $0x0000000f
 DATA cp_lanectr<>+244(SB)/4, $0x00000000
 DATA cp_lanectr<>+248(SB)/8, $0x0000000000000000
-GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $256
+DATA cp_lanectr<>+256(SB)/4, $0x00000010
+DATA cp_lanectr<>+260(SB)/4, $0x00000000
+DATA cp_lanectr<>+264(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+272(SB)/4, $0x00000011
+DATA cp_lanectr<>+276(SB)/4, $0x00000000
+DATA cp_lanectr<>+280(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+288(SB)/4, $0x00000012
+DATA cp_lanectr<>+292(SB)/4, $0x00000000
+DATA cp_lanectr<>+296(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+304(SB)/4, $0x00000013
+DATA cp_lanectr<>+308(SB)/4, $0x00000000
+DATA cp_lanectr<>+312(SB)/8, $0x0000000000000000
+GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $320
 
 DATA cp_iota8<>+0(SB)/4, $0x00000000
 DATA cp_iota8<>+4(SB)/4, $0x00000001
@@ -2118,6 +2130,632 @@ xorKeystream16_part15:
 
 xorKeystream16_full15:
 xorKeystream16_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystream20(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream20(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z19
+	VMOVDQA32  Z0, Z20
+	VMOVDQA32  Z1, Z21
+	VMOVDQA32  Z2, Z22
+	VMOVDQA32  Z19, Z23
+	VPADDD     cp_lanectr<>+256(SB), Z3, Z3
+	VMOVDQA32  Z0, Z24
+	VMOVDQA32  Z1, Z25
+	VMOVDQA32  Z2, Z26
+	VMOVDQA32  Z3, Z27
+	MOVL       $0x0000000a, AX
+
+xorKeystream20_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z20, Z20
+	VPSHUFD $0x93, Z24, Z24
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z22, Z22
+	VPSHUFD $0x39, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z20, Z20
+	VPSHUFD $0x39, Z24, Z24
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z22, Z22
+	VPSHUFD $0x93, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	DECL    AX
+	JNZ     xorKeystream20_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z20, Z20
+	VPADDD  Z1, Z21, Z21
+	VPADDD  Z2, Z22, Z22
+	VPADDD  Z19, Z23, Z23
+	VPADDD  Z0, Z24, Z24
+	VPADDD  Z1, Z25, Z25
+	VPADDD  Z2, Z26, Z26
+	VPADDD  Z3, Z27, Z27
+	MOVQ    mk+0(FP), AX
+	MOVQ    dst_base+8(FP), CX
+	MOVQ    src_base+32(FP), DX
+	MOVQ    src_len+40(FP), BX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU    Y4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000040
+	JB         xorKeystream20_part1
+	VPXORD     (DX), Z0, Z0
+	VMOVDQU64  Z0, (CX)
+	JMP        xorKeystream20_full1
+
+xorKeystream20_part1:
+	CMPQ       BX, $0x00000000
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000000, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z (DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000080
+	JB         xorKeystream20_part2
+	VPXORD     64(DX), Z0, Z0
+	VMOVDQU64  Z0, 64(CX)
+	JMP        xorKeystream20_full2
+
+xorKeystream20_part2:
+	CMPQ       BX, $0x00000040
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000040, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 64(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000000c0
+	JB         xorKeystream20_part3
+	VPXORD     128(DX), Z0, Z0
+	VMOVDQU64  Z0, 128(CX)
+	JMP        xorKeystream20_full3
+
+xorKeystream20_part3:
+	CMPQ       BX, $0x00000080
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000080, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 128(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000100
+	JB         xorKeystream20_part4
+	VPXORD     192(DX), Z4, Z4
+	VMOVDQU64  Z4, 192(CX)
+	JMP        xorKeystream20_full4
+
+xorKeystream20_part4:
+	CMPQ       BX, $0x000000c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000000c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 192(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000140
+	JB         xorKeystream20_part5
+	VPXORD     256(DX), Z0, Z0
+	VMOVDQU64  Z0, 256(CX)
+	JMP        xorKeystream20_full5
+
+xorKeystream20_part5:
+	CMPQ       BX, $0x00000100
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000100, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 256(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000180
+	JB         xorKeystream20_part6
+	VPXORD     320(DX), Z0, Z0
+	VMOVDQU64  Z0, 320(CX)
+	JMP        xorKeystream20_full6
+
+xorKeystream20_part6:
+	CMPQ       BX, $0x00000140
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000140, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 320(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000001c0
+	JB         xorKeystream20_part7
+	VPXORD     384(DX), Z0, Z0
+	VMOVDQU64  Z0, 384(CX)
+	JMP        xorKeystream20_full7
+
+xorKeystream20_part7:
+	CMPQ       BX, $0x00000180
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000180, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 384(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full7:
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000200
+	JB         xorKeystream20_part8
+	VPXORD     448(DX), Z4, Z4
+	VMOVDQU64  Z4, 448(CX)
+	JMP        xorKeystream20_full8
+
+xorKeystream20_part8:
+	CMPQ       BX, $0x000001c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000001c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 448(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 448(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000240
+	JB         xorKeystream20_part9
+	VPXORD     512(DX), Z0, Z0
+	VMOVDQU64  Z0, 512(CX)
+	JMP        xorKeystream20_full9
+
+xorKeystream20_part9:
+	CMPQ       BX, $0x00000200
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000200, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 512(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 512(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000280
+	JB         xorKeystream20_part10
+	VPXORD     576(DX), Z0, Z0
+	VMOVDQU64  Z0, 576(CX)
+	JMP        xorKeystream20_full10
+
+xorKeystream20_part10:
+	CMPQ       BX, $0x00000240
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000240, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 576(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000002c0
+	JB         xorKeystream20_part11
+	VPXORD     640(DX), Z0, Z0
+	VMOVDQU64  Z0, 640(CX)
+	JMP        xorKeystream20_full11
+
+xorKeystream20_part11:
+	CMPQ       BX, $0x00000280
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000280, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 640(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full11:
+	VSHUFI32X4 $0x44, Z21, Z20, Z0
+	VSHUFI32X4 $0x44, Z23, Z22, Z1
+	VSHUFI32X4 $0xee, Z21, Z20, Z2
+	VSHUFI32X4 $0xee, Z23, Z22, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000300
+	JB         xorKeystream20_part12
+	VPXORD     704(DX), Z4, Z4
+	VMOVDQU64  Z4, 704(CX)
+	JMP        xorKeystream20_full12
+
+xorKeystream20_part12:
+	CMPQ       BX, $0x000002c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000002c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 704(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 704(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full12:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000340
+	JB         xorKeystream20_part13
+	VPXORD     768(DX), Z0, Z0
+	VMOVDQU64  Z0, 768(CX)
+	JMP        xorKeystream20_full13
+
+xorKeystream20_part13:
+	CMPQ       BX, $0x00000300
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000300, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 768(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 768(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full13:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000380
+	JB         xorKeystream20_part14
+	VPXORD     832(DX), Z0, Z0
+	VMOVDQU64  Z0, 832(CX)
+	JMP        xorKeystream20_full14
+
+xorKeystream20_part14:
+	CMPQ       BX, $0x00000340
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000340, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 832(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 832(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full14:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000003c0
+	JB         xorKeystream20_part15
+	VPXORD     896(DX), Z0, Z0
+	VMOVDQU64  Z0, 896(CX)
+	JMP        xorKeystream20_full15
+
+xorKeystream20_part15:
+	CMPQ       BX, $0x00000380
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000380, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 896(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 896(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full15:
+	VSHUFI32X4 $0x44, Z25, Z24, Z0
+	VSHUFI32X4 $0x44, Z27, Z26, Z1
+	VSHUFI32X4 $0xee, Z25, Z24, Z2
+	VSHUFI32X4 $0xee, Z27, Z26, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       BX, $0x00000400
+	JB         xorKeystream20_part16
+	VPXORD     960(DX), Z4, Z4
+	VMOVDQU64  Z4, 960(CX)
+	JMP        xorKeystream20_full16
+
+xorKeystream20_part16:
+	CMPQ       BX, $0x000003c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000003c0, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 960(DX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 960(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full16:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       BX, $0x00000440
+	JB         xorKeystream20_part17
+	VPXORD     1024(DX), Z0, Z0
+	VMOVDQU64  Z0, 1024(CX)
+	JMP        xorKeystream20_full17
+
+xorKeystream20_part17:
+	CMPQ       BX, $0x00000400
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000400, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 1024(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1024(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full17:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       BX, $0x00000480
+	JB         xorKeystream20_part18
+	VPXORD     1088(DX), Z0, Z0
+	VMOVDQU64  Z0, 1088(CX)
+	JMP        xorKeystream20_full18
+
+xorKeystream20_part18:
+	CMPQ       BX, $0x00000440
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000440, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 1088(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1088(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full18:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       BX, $0x000004c0
+	JB         xorKeystream20_part19
+	VPXORD     1152(DX), Z0, Z0
+	VMOVDQU64  Z0, 1152(CX)
+	JMP        xorKeystream20_full19
+
+xorKeystream20_part19:
+	CMPQ       BX, $0x00000480
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000480, BX
+	MOVQ       $-1, AX
+	BZHIQ      BX, AX, AX
+	KMOVQ      AX, K1
+	VMOVDQU8.Z 1152(DX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1152(CX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full19:
+xorKeystream20_done:
 	VZEROUPPER
 	RET
 

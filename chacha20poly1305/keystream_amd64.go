@@ -119,7 +119,9 @@ func midXOR(mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSi
 		xorKeystream8(mk, dst, src, key, nonce12)
 	case n <= 11*64:
 		xorKeystream12(mk, dst, src, key, nonce12)
-	default:
+	case n <= 15*64:
 		xorKeystream16(mk, dst, src, key, nonce12)
+	default:
+		xorKeystream20(mk, dst, src, key, nonce12)
 	}
 }

@@ -59,6 +59,13 @@ func xorKeystream12(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *
 //go:noescape
 func xorKeystream16(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
 
+// xorKeystream20 writes the first 32 bytes of ChaCha20 block 0 for key and nonce to
+// mk and src XORed with blocks 1 on to dst (src at most 1216 bytes): 5 sets of
+// ZMM rows side by side.
+//
+//go:noescape
+func xorKeystream20(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+
 // sealAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
 // and absorbs into st.h every 512-byte batch of dst but the last (the
 // caller absorbs that), each block with 2^128 added; st.x[12] advances.

@@ -39,7 +39,7 @@ func main() {
 	}
 	lanes := GLOBL("cp_lanectr", RODATA|NOPTR)
 	cpLanes = lanes
-	for l := 0; l < 16; l++ {
+	for l := 0; l < 20; l++ { // five sets of four lanes (xorKeystream20)
 		DATA(16*l, U32(uint32(l)))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))
@@ -66,7 +66,7 @@ func main() {
 			fmt.Sprintf("%s writes ChaCha20 keystream blocks 0 to %d for key and nonce to", name, 4*sets-1),
 			fmt.Sprintf("ks: %d sets of ZMM rows side by side.", sets))
 	}
-	for sets := 2; sets <= 4; sets++ {
+	for sets := 2; sets <= 5; sets++ {
 		xorRows(fmt.Sprintf("xorKeystream%d", 4*sets), zmm, 4*sets, sigma, lanes)
 	}
 	stitched("sealAVX2", true)
