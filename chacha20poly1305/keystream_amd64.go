@@ -99,14 +99,16 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 // message needs to ks, with the fewest sets of rows: each set beside
 // others still adds vector work (four sets issue about 2.5 operations per
 // cycle, near what the core sustains with every chain critical).
-func midKeystream(ks *[1024]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+func midKeystream(ks *[64 * 20]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	switch {
 	case n <= 7*64:
 		keystream8((*[512]byte)(ks[:512]), key, nonce12)
 	case n <= 11*64:
 		keystream12((*[768]byte)(ks[:768]), key, nonce12)
+	case n <= 15*64:
+		keystream16((*[1024]byte)(ks[:1024]), key, nonce12)
 	default:
-		keystream16(ks, key, nonce12)
+		keystream20(ks, key, nonce12)
 	}
 }
 

@@ -38,6 +38,12 @@ func keystream12(ks *[768]byte, key *[32]byte, nonce *[12]byte)
 //go:noescape
 func keystream16(ks *[1024]byte, key *[32]byte, nonce *[12]byte)
 
+// keystream20 writes ChaCha20 keystream blocks 0 to 19 for key and nonce to
+// ks: 5 sets of ZMM rows side by side.
+//
+//go:noescape
+func keystream20(ks *[1280]byte, key *[32]byte, nonce *[12]byte)
+
 // xorKeystream8 writes the first 32 bytes of ChaCha20 block 0 for key and nonce to
 // mk and src XORed with blocks 1 on to dst (src at most 448 bytes): 2 sets of
 // ZMM rows side by side.

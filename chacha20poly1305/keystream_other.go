@@ -51,7 +51,7 @@ func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }
 
-func midKeystream(ks *[1024]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+func midKeystream(ks *[64 * 20]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	panic("chacha20poly1305: midKeystream without assembly")
 }
 

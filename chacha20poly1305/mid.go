@@ -9,7 +9,7 @@ import (
 // Messages past the one-call kernels' reach up to midMax bytes (and those
 // with more additional data than they take), on AEADs whose keystream is
 // AVX-512's (see aead.mid), take keystream blocks 0 on from one call of
-// keystream8, 12 or 16 (midKeystream): two to four sets of ZMM rows side by
+// keystream8, 12, 16 or 20 (midKeystream): two to five sets of ZMM rows side by
 // side, block 0 (the MAC key) included. The rounds are a chain of
 // dependent two-cycle operations on Zen 5, so four sets cost about 1.5
 // times one (about 180 ns against 120), while the chacha20 package's
@@ -19,13 +19,10 @@ import (
 // bytes: about 0.65-0.8x x/crypto before, 1.0-1.4x after. Seal takes
 // kernels that XOR the plaintext with the keystream themselves
 // (midXOR): no keystream buffer to zero, fill, read back and wipe.
-const midMax = 15 * 64
-
-// sealMidMax is the longest message sealMid takes: midXOR's widest kernel
-// (five sets, blocks 0 to 19) ends there. Measured on Zen 5, Seal ratio to
-// x/crypto: 1000 bytes about 0.8x on the two passes, 1.5x here; 1 KiB 1.25x
-// and 1.65x.
-const sealMidMax = 19 * 64
+// Five sets (blocks 0 to 19) take messages up to 1216 bytes: measured on
+// Zen 5, ratio to x/crypto, 1000 bytes about 0.8x on the two passes, Seal
+// 1.5x here; 1 KiB Seal 1.25x and 1.65x.
+const midMax = 19 * 64
 
 // sealMid is Seal for a message of up to midMax bytes.
 func (a *aead) sealMid(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
@@ -39,7 +36,7 @@ func (a *aead) sealMid(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, ke
 // openMid is Open for a message of up to midMax bytes: it writes the
 // plaintext to out only if tag is right.
 func (a *aead) openMid(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
-	var ks [1024]byte
+	var ks [64 * 20]byte
 	midKeystream(&ks, len(ciphertext), key, nonce12)
 	var mac poly1305.MAC
 	a.midMAC(&mac, (*[32]byte)(ks[:32]), ad, ciphertext)

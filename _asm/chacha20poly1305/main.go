@@ -60,7 +60,7 @@ func main() {
 	keystreamRows("keystream2AVX2", ymm, 2, sigma, lanes,
 		"keystream2AVX2 writes keystream blocks 0 and 1 (one set of YMM registers)",
 		"and leaves the rest of ks alone.")
-	for sets := 2; sets <= 4; sets++ {
+	for sets := 2; sets <= 5; sets++ {
 		name := fmt.Sprintf("keystream%d", 4*sets)
 		keystreamRows(name, zmm, 4*sets, sigma, lanes,
 			fmt.Sprintf("%s writes ChaCha20 keystream blocks 0 to %d for key and nonce to", name, 4*sets-1),
