@@ -304,7 +304,7 @@ func TestGuardPages(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		ours, ref := pair(t, name, make([]byte, KeySize), false)
 		nonce := make([]byte, NonceSize)
-		for _, n := range []int{0, 1, 15, 16, 63, 64, 65, 255, 256, 300, 448, 449, 512, 513, 700, 959, 1024, 4097, 8192 + 17} {
+		for _, n := range []int{0, 1, 15, 16, 63, 64, 65, 255, 256, 300, 448, 449, 512, 513, 700, 959, 1024, 1300, 2000, 2496, 4097, 8192 + 17} {
 			for _, atEnd := range []bool{false, true} {
 				src, freeSrc, ok := testkit.Guarded(n, atEnd)
 				if !ok {

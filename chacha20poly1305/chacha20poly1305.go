@@ -171,7 +171,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		sealTwo(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
-	if a.mid && len(plaintext) <= midMax {
+	if a.sealMidTakes(len(plaintext)) {
 		a.sealMid(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}

@@ -123,7 +123,22 @@ func midXOR(mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSi
 		xorKeystream12(mk, dst, src, key, nonce12)
 	case n <= 15*64:
 		xorKeystream16(mk, dst, src, key, nonce12)
-	default:
+	case n <= 19*64:
 		xorKeystream20(mk, dst, src, key, nonce12)
+	default:
+		xorKeystream20(mk, dst[:19*64], src[:19*64], key, nonce12)
+		dst, src = dst[19*64:], src[19*64:]
+		switch n := len(src); {
+		case n <= 4*64:
+			xorKeystreamAt4(dst, src, key, nonce12, 20)
+		case n <= 8*64:
+			xorKeystreamAt8(dst, src, key, nonce12, 20)
+		case n <= 12*64:
+			xorKeystreamAt12(dst, src, key, nonce12, 20)
+		case n <= 16*64:
+			xorKeystreamAt16(dst, src, key, nonce12, 20)
+		default:
+			xorKeystreamAt20(dst, src, key, nonce12, 20)
+		}
 	}
 }
