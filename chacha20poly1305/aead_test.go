@@ -260,7 +260,7 @@ func TestFlippedBit(t *testing.T) {
 			rng := rand.New(rand.NewPCG(3, 4))
 			ours, _ := pair(t, name, testkit.RandBytes(rng, KeySize), x)
 			// Up to 16 bytes of AD, 513..2048 bytes take the one-call Open.
-			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {1025, 21}, {700, 13}, {1025, 16}, {2048, 0}}
+			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {1025, 21}, {700, 13}, {1025, 16}, {1500, 13}, {2048, 0}}
 			if testing.Short() {
 				sizes = [][2]int{{0, 21}, {17, 21}, {300, 21}, {600, 13}}
 			}

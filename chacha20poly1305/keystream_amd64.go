@@ -127,18 +127,29 @@ func midXOR(mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSi
 		xorKeystream20(mk, dst, src, key, nonce12)
 	default:
 		xorKeystream20(mk, dst[:19*64], src[:19*64], key, nonce12)
-		dst, src = dst[19*64:], src[19*64:]
+		xorAt(dst[19*64:], src[19*64:], key, nonce12, 20)
+	}
+}
+
+// xorAt writes src XORed with the keystream from block ctr on to dst, at
+// most 20 blocks per call of xorKeystreamAt4 to 20, the fewest sets of rows
+// for the last.
+func xorAt(dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte, ctr uint32) {
+	for len(src) > 0 {
 		switch n := len(src); {
 		case n <= 4*64:
-			xorKeystreamAt4(dst, src, key, nonce12, 20)
+			xorKeystreamAt4(dst, src, key, nonce12, ctr)
 		case n <= 8*64:
-			xorKeystreamAt8(dst, src, key, nonce12, 20)
+			xorKeystreamAt8(dst, src, key, nonce12, ctr)
 		case n <= 12*64:
-			xorKeystreamAt12(dst, src, key, nonce12, 20)
+			xorKeystreamAt12(dst, src, key, nonce12, ctr)
 		case n <= 16*64:
-			xorKeystreamAt16(dst, src, key, nonce12, 20)
+			xorKeystreamAt16(dst, src, key, nonce12, ctr)
 		default:
-			xorKeystreamAt20(dst, src, key, nonce12, 20)
+			n = min(n, 20*64)
+			xorKeystreamAt20(dst[:n], src[:n], key, nonce12, ctr)
 		}
+		n := min(len(src), 20*64)
+		dst, src, ctr = dst[n:], src[n:], ctr+20
 	}
 }

@@ -78,6 +78,10 @@ func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	panic("chacha20poly1305: sealDirectCall without assembly")
 }
 
+func xorAt(dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte, ctr uint32) {
+	panic("chacha20poly1305: xorAt without assembly")
+}
+
 func midXOR(mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	panic("chacha20poly1305: midXOR without assembly")
 }
